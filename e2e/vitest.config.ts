@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// Browser journeys share one server and one Chromium per file; files run one at a time
+// because the machine has two cores.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    environment: 'node',
+    include: ['**/*.spec.ts'],
+    exclude: ['**/node_modules/**'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
