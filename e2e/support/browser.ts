@@ -1,0 +1,41 @@
+// The system Chromium in mobile emulation (375x812, touch, zh-CN): never a downloaded browser.
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
+
+/** A plain mobile browser on Android: what a user sees outside the native app. */
+export const MOBILE_BROWSER_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    // The machine's network is closed: background services would only fail their look-ups.
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function newMobileContext(browser: Browser, opts: { userAgent?: string; initScripts?: string[] } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    userAgent: opts.userAgent ?? MOBILE_BROWSER_UA,
+  });
+  for (const script of opts.initScripts ?? []) await context.addInitScript({ content: script });
+  return context;
+}
+
+/** Saves the 375x812 viewport under e2e/screenshots/<name>.png for people to look at. */
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path });
+  return path;
+}
