@@ -1,0 +1,70 @@
+// Business constants and wire names shared by the server and the web app.
+// Values are the agreed contract (brief/contract.md) and SPEC §7, §9.
+
+/** Protocol version sent in x-v (SPEC §7). */
+export const PROTOCOL_VERSION = '1.1';
+/** Web client version sent in x-client-version, and in x-ver outside the native app (SPEC §7). */
+export const CLIENT_VERSION = '4.0.1';
+/** Every product call goes under this base path (SPEC §7). */
+export const API_BASE = '/tydApi';
+
+/** Client request timeout (SPEC §7, §9). */
+export const REQUEST_TIMEOUT_MS = 100_000;
+/** How far x-t may differ from the server clock before subcode 4001 (clock skew) is answered. */
+export const TIMESTAMP_WINDOW_MS = 300_000;
+/** Largest accepted request body in bytes. */
+export const MAX_BODY_BYTES = 65_536;
+/** Access-token cookie lifetime (SPEC §3, §9). */
+export const TOKEN_COOKIE_DAYS = 7;
+/** Clock-offset cookie `shortTime` lifetime (SPEC §3, §9). */
+export const CLOCK_OFFSET_COOKIE_DAYS = 720;
+/** Quiet period after the last response before a page's performance is reported (SPEC §4, §9). */
+export const PERF_QUIET_MS = 500;
+/** Delay before the analytics SDK starts (SPEC §9). */
+export const ANALYTICS_START_DELAY_MS = 200;
+/** Analytics heartbeat (SPEC §9). */
+export const HEARTBEAT_MS = 5_000;
+/** Longest page duration analytics records, in seconds (SPEC §9). */
+export const MAX_PAGE_DURATION_S = 432_000;
+/** Script chunk load timeout (SPEC §9). */
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+/** Minimum timeout of the deep-link parameter lookup (SPEC §7). */
+export const DEEP_LINK_MIN_TIMEOUT_MS = 2_500;
+/** Bank card numbers have 16 to 19 digits (SPEC §3, §5, §9). */
+export const BANK_CARD_MIN = 16;
+export const BANK_CARD_MAX = 19;
+/** Default analytics business_line (SPEC §1). */
+export const DEFAULT_BUSINESS_LINE = '通盈达';
+/** Page title when the route has none (SPEC §2). */
+export const DEFAULT_TITLE = '通盈达';
+
+/** Platform -> app id sent in x-appid; each platform has its own signing secret (SPEC §6). */
+export const APP_IDS = { web: 'tyd-h5', ios: 'tyd-ios', android: 'tyd-android' } as const;
+export type Platform = keyof typeof APP_IDS;
+export type AppId = (typeof APP_IDS)[Platform];
+
+/** Header names, lower case (SPEC §7 plus the nonce, XSRF and response headers of the contract). */
+export const HEADER = {
+  protocolVersion: 'x-v',
+  appId: 'x-appid',
+  timestamp: 'x-t',
+  appVersion: 'x-ver',
+  clientInfo: 'x-client-info',
+  clientVersion: 'x-client-version',
+  sign: 'x-sign',
+  accessToken: 'x-access-token',
+  nonce: 'x-nonce',
+  xsrf: 'x-xsrf-token',
+  serverTime: 'x-server-time',
+  requestId: 'x-request-id',
+} as const;
+
+/** Cookie names (SPEC §3, §7). */
+export const COOKIE = {
+  accessToken: 'x-access-token',
+  xsrf: 'XSRF-TOKEN',
+  clockOffset: 'shortTime',
+} as const;
+
+/** Longest accepted x-client-info header value. */
+export const CLIENT_INFO_MAX_CHARS = 512;

@@ -1,0 +1,9 @@
+// Public surface of @tyd/protocol (contract: brief/contract.md). Pure: no I/O, WebCrypto only.
+export * from './constants.js';
+export * from './codes.js';
+export * from './errors.js';
+export * from './base64.js';
+export * from './utf8.js';
+export * from './random.js';
+export * from './envelope.js';
+export * from './signing.js';
