@@ -1,0 +1,198 @@
+// Configuration from environment variables, validated once at start (STYLE.md "Boundaries").
+// Secrets missing outside production are generated into ${DATA_DIR}/keys.json (see keys-file.ts);
+// production refuses to start without them, and refuses sandbox providers (issue 3 "Operations").
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+import { repoRoot } from './paths.js';
+
+const base64UrlSecret = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{43,}$/, 'base64url (no padding) of at least 32 random bytes');
+
+const serverKeySchema = z
+  .object({
+    kid: z.string().regex(/^[A-Za-z0-9_-]{1,32}$/, 'kid: 1..32 characters of [A-Za-z0-9_-]'),
+    publicKey: z.string().regex(/^[A-Za-z0-9_-]{87}$/, 'publicKey: base64url of the 65-byte uncompressed P-256 point'),
+    privateKey: z.string().regex(/^[A-Za-z0-9_-]{40,}$/, 'privateKey: base64url PKCS#8 DER'),
+  })
+  .strict();
+export type ServerKey = z.infer<typeof serverKeySchema>;
+
+/** Oldest first; the last key is the current one, advertised to browsers. Older ones still open requests. */
+export const serverKeysSchema = z
+  .array(serverKeySchema)
+  .min(1)
+  .refine((keys) => new Set(keys.map((k) => k.kid)).size === keys.length, 'key ids must be unique');
+
+const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const millis = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('var'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+    .optional(),
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('tyd:'),
+  WEB_DIST: z.string().min(1).default('apps/web/dist'),
+  TRUST_PROXY: booleanFlag.default(false),
+  COOKIE_SECURE: booleanFlag.optional(),
+  HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
+  HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
+  SHUTDOWN_TIMEOUT_MS: millis(10_000),
+  KV_MAX_ENTRIES: z.coerce.number().int().min(1_000).max(10_000_000).default(200_000),
+  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  TYD_SERVER_KEYS: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(serverKeysSchema)
+    .optional(),
+  TYD_APP_SECRET_WEB: base64UrlSecret.optional(),
+  TYD_APP_SECRET_IOS: base64UrlSecret.optional(),
+  TYD_APP_SECRET_ANDROID: base64UrlSecret.optional(),
+  TYD_COOKIE_SECRET: base64UrlSecret.optional(),
+  TYD_PHONE_HASH_KEY: base64UrlSecret.optional(),
+  TYD_DATA_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
+    .optional(),
+});
+export type EnvConfig = z.infer<typeof envSchema>;
+
+/** Secrets: from the environment, or (outside production) from ${DATA_DIR}/keys.json. */
+export interface Secrets {
+  serverKeys: ServerKey[];
+  /** Per-platform HMAC keys for x-sign (SPEC §6). The web one ships in every page. */
+  appSecrets: { web: string; ios: string; android: string };
+  /** HMAC key of the XSRF-TOKEN cookie value, so a planted cookie is rejected. */
+  cookieSecret: string;
+  /** HMAC key of the phone lookup hash (users.phone_hash). */
+  phoneHashKey: string;
+  /** AES-256-GCM key encrypting phone numbers at rest (users.phone_enc). */
+  dataKey: string;
+}
+
+export const SECRET_ENV = {
+  serverKeys: 'TYD_SERVER_KEYS',
+  web: 'TYD_APP_SECRET_WEB',
+  ios: 'TYD_APP_SECRET_IOS',
+  android: 'TYD_APP_SECRET_ANDROID',
+  cookieSecret: 'TYD_COOKIE_SECRET',
+  phoneHashKey: 'TYD_PHONE_HASH_KEY',
+  dataKey: 'TYD_DATA_KEY',
+} as const;
+
+export interface Config {
+  env: 'development' | 'test' | 'production';
+  port: number;
+  host: string;
+  logLevel: EnvConfig['LOG_LEVEL'];
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  redis: { url: string; keyPrefix: string } | undefined;
+  webDist: string;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
+  kvMaxEntries: number;
+  smsProvider: EnvConfig['SMS_PROVIDER'];
+  /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
+  explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
+}
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
+
+/** Parses and validates the environment. Throws ConfigError listing every problem at once. */
+export function parseConfig(env: NodeJS.ProcessEnv): Config {
+  // Empty strings mean "unset", as in most shells' `VAR= cmd`.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = fromRoot(e.DATA_DIR);
+  const production = e.NODE_ENV === 'production';
+  const appSecrets = {
+    ...(e.TYD_APP_SECRET_WEB && { web: e.TYD_APP_SECRET_WEB }),
+    ...(e.TYD_APP_SECRET_IOS && { ios: e.TYD_APP_SECRET_IOS }),
+    ...(e.TYD_APP_SECRET_ANDROID && { android: e.TYD_APP_SECRET_ANDROID }),
+  };
+  const config: Config = {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: resolve(dataDir, 'tyd.sqlite') },
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+    webDist: fromRoot(e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    cookieSecure: e.COOKIE_SECURE ?? production,
+    timeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
+    kvMaxEntries: e.KV_MAX_ENTRIES,
+    smsProvider: e.SMS_PROVIDER,
+    explicitSecrets: {
+      ...(e.TYD_SERVER_KEYS && { serverKeys: e.TYD_SERVER_KEYS }),
+      appSecrets,
+      ...(e.TYD_COOKIE_SECRET && { cookieSecret: e.TYD_COOKIE_SECRET }),
+      ...(e.TYD_PHONE_HASH_KEY && { phoneHashKey: e.TYD_PHONE_HASH_KEY }),
+      ...(e.TYD_DATA_KEY && { dataKey: e.TYD_DATA_KEY }),
+    },
+  };
+  if (production) assertProductionReady(config);
+  return config;
+}
+
+function assertProductionReady(config: Config): void {
+  const s = config.explicitSecrets;
+  const missing = [
+    !s.serverKeys && SECRET_ENV.serverKeys,
+    !s.appSecrets.web && SECRET_ENV.web,
+    !s.appSecrets.ios && SECRET_ENV.ios,
+    !s.appSecrets.android && SECRET_ENV.android,
+    !s.cookieSecret && SECRET_ENV.cookieSecret,
+    !s.phoneHashKey && SECRET_ENV.phoneHashKey,
+    !s.dataKey && SECRET_ENV.dataKey,
+  ].filter((name) => typeof name === 'string');
+  const problems = missing.map((name) => `  ${name}: required when NODE_ENV=production (no generated secrets in production)`);
+  if (config.smsProvider === 'sandbox') {
+    problems.push('  SMS_PROVIDER: the sandbox provider sends no real SMS and is refused when NODE_ENV=production');
+  }
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** Browser-visible configuration, injected into index.html. Nothing else in Config may reach the page. */
+export interface BrowserConfig {
+  appId: string;
+  /** The web app secret is public by design: it proves integrity, not identity (contract "Signing"). */
+  appSecret: string;
+  keyId: string;
+  publicKey: string;
+}

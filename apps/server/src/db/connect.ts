@@ -1,0 +1,62 @@
+// One Kysely instance over SQLite (default, embedded) or PostgreSQL (DATABASE_URL), issue 3 "Storage".
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Config } from '../config.js';
+import type { Database } from './schema.js';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  engine: Engine;
+  /** Cheap round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function connectDatabase(database: Config['database']): DatabaseHandle {
+  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url);
+}
+
+function connectSqlite(file: string): DatabaseHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const sqlite = new SQLite(file);
+  sqlite.pragma('journal_mode = WAL');
+  // FULL: every commit is fsynced to the WAL before it is acknowledged, so an acknowledged write
+  // survives a power loss as well as a process crash (NORMAL only survives the latter).
+  // Money and identity records are worth the fsync; writes here are logins and sessions, not hot paths.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  // A second process (npm run migrate, tests seeding the same file) waits instead of failing at once.
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    engine: 'sqlite',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}
+
+function connectPostgres(url: string): DatabaseHandle {
+  // int8 (bigint) columns hold millisecond timestamps, well inside Number.MAX_SAFE_INTEGER.
+  const types = {
+    getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5_000 });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    engine: 'postgres',
+    ping: async () => {
+      await sql`select 1`.execute(db);
+    },
+    close: () => db.destroy(),
+  };
+}

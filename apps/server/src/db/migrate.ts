@@ -1,0 +1,26 @@
+// Migrations run at start (app.ts) and by `npm run migrate` (migrate-cli.ts). The list is explicit
+// rather than read from the folder, so a bundled or relocated server runs exactly the files it shipped with.
+import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessions.js';
+import type { Database } from './schema.js';
+
+const migrations: Record<string, Migration> = {
+  '2026-11-21-0001-users-and-sessions': usersAndSessions,
+};
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+/** Brings the schema to the latest version; returns the names of the migrations applied now. */
+export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const result: MigrationResultSet = await migrator.migrateToLatest();
+  if (result.error) {
+    const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
+    throw new MigrationError(`migration ${failed} failed: ${result.error instanceof Error ? result.error.message : String(result.error)}`, {
+      cause: result.error,
+    });
+  }
+  return (result.results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,96 @@
+// The same KvStore suite on the embedded store and on the local Redis (127.0.0.1:6379, REDIS_TEST_URL)
+// under a per-run key prefix whose keys are deleted afterwards.
+import { randomBytes } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KvCapacityError, type KvStore } from './kv-store.js';
+import { createMemoryKv } from './memory-kv.js';
+import { createRedisKv } from './redis-kv.js';
+
+const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+
+const stores: Array<[string, () => KvStore]> = [
+  ['memory', () => createMemoryKv({ maxEntries: 1_000 })],
+  ['redis', () => createRedisKv({ url: REDIS_TEST_URL, keyPrefix: prefix })],
+];
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+afterAll(async () => {
+  // Remove whatever this run left under its prefix.
+  const { redis } = createRedisKv({ url: REDIS_TEST_URL, keyPrefix: '' });
+  const keys = await redis.keys(`${prefix}*`);
+  if (keys.length > 0) await redis.del(...keys);
+  expect(await redis.keys(`${prefix}*`)).toEqual([]);
+  await redis.quit();
+});
+
+describe.each(stores)('%s kv store', (_name, make) => {
+  it('sets a key only when absent, until it expires', async () => {
+    const kv = make();
+    try {
+      await kv.ping();
+      expect(await kv.setIfAbsent('nonce:a', '1', 150)).toBe(true);
+      expect(await kv.setIfAbsent('nonce:a', '2', 150)).toBe(false);
+      expect(await kv.get('nonce:a')).toBe('1');
+      await sleep(250);
+      expect(await kv.get('nonce:a')).toBeUndefined();
+      expect(await kv.setIfAbsent('nonce:a', '3', 150)).toBe(true);
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('counts within a window that starts at the first increment', async () => {
+    const kv = make();
+    try {
+      expect(await kv.increment('count:a', 150)).toBe(1);
+      expect(await kv.increment('count:a', 150)).toBe(2);
+      expect(await kv.increment('count:a', 150)).toBe(3);
+      await sleep(250);
+      expect(await kv.increment('count:a', 150)).toBe(1);
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('gives exactly one winner to concurrent set-if-absent calls', async () => {
+    const kv = make();
+    try {
+      const results = await Promise.all(Array.from({ length: 20 }, (_, i) => kv.setIfAbsent('lock:x', String(i), 5_000)));
+      expect(results.filter(Boolean)).toHaveLength(1);
+      await kv.delete('lock:x');
+      expect(await kv.get('lock:x')).toBeUndefined();
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('rejects a non-positive ttl', async () => {
+    const kv = make();
+    try {
+      await expect(kv.setIfAbsent('k', 'v', 0)).rejects.toThrow(RangeError);
+      await expect(kv.increment('k', -1)).rejects.toThrow(RangeError);
+    } finally {
+      await kv.close();
+    }
+  });
+});
+
+describe('memory kv store bounds', () => {
+  it('refuses new keys when full of live entries, and frees expired ones first', async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, now: () => t });
+    try {
+      for (let i = 0; i < 1_000; i++) expect(await kv.setIfAbsent(`k${i}`, 'v', 100)).toBe(true);
+      await expect(kv.setIfAbsent('one-more', 'v', 100)).rejects.toThrow(KvCapacityError);
+      // Live entries were not evicted: a seen nonce stays seen.
+      expect(await kv.setIfAbsent('k0', 'v', 100)).toBe(false);
+      t = 100;
+      expect(await kv.setIfAbsent('one-more', 'v', 100)).toBe(true);
+      expect(kv.size()).toBe(1);
+    } finally {
+      await kv.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+// Short-lived shared state (issue 3 "Storage"): seen nonces, rate-limit and attempt counters, locks.
+// One small interface, embedded by default (memory-kv.ts) and Redis when REDIS_URL is set (redis-kv.ts).
+
+export interface KvStore {
+  /** Stores `value` under `key` for `ttlMs` unless the key is live already. True when it was stored. */
+  setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
+  /** Adds one to a counter and returns the new value; the first increment starts its `ttlMs` window. */
+  increment(key: string, ttlMs: number): Promise<number>;
+  get(key: string): Promise<string | undefined>;
+  delete(key: string): Promise<void>;
+  /** Round trip for /readyz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The embedded store is full of live entries: refusing is safer than forgetting a nonce. */
+export class KvCapacityError extends Error {
+  override readonly name = 'KvCapacityError';
+}
