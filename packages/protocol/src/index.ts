@@ -7,3 +7,5 @@ export * from './utf8.js';
 export * from './random.js';
 export * from './envelope.js';
 export * from './signing.js';
+export * from './vector-types.js';
+export * from './vector-suite.js';
