@@ -1,0 +1,66 @@
+// Builds the Fastify instance from its plugins (STYLE.md "Layout"). Used by server.ts and by the tests,
+// which listen on port 0.
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import { APP_IDS, MAX_BODY_BYTES } from '@tyd/protocol';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import type { BrowserConfig, Config, Secrets } from './config.js';
+import { loggerOptions } from './logging.js';
+import apiPipeline from './plugins/api-pipeline.js';
+import database from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import health from './plugins/health.js';
+import kv from './plugins/kv.js';
+import notFound from './plugins/not-found.js';
+import responseHeaders from './plugins/response-headers.js';
+import serverKeys from './plugins/server-keys.js';
+import sessions from './plugins/sessions.js';
+import webApp from './plugins/web-app.js';
+import xsrf from './plugins/xsrf.js';
+import apiRoutes from './routes/api-routes.js';
+
+export interface BuildAppOptions {
+  config: Config;
+  secrets: Secrets;
+  /** Where log lines go (tests capture them); stdout by default. */
+  logStream?: DestinationStream;
+}
+
+/** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
+export function browserConfig(secrets: Secrets): BrowserConfig {
+  const current = secrets.serverKeys[secrets.serverKeys.length - 1];
+  if (!current) throw new Error('no server keys');
+  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey };
+}
+
+export async function buildApp({ config, secrets, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config, logStream),
+    genReqId: () => randomUUID(),
+    requestIdLogLabel: 'reqId',
+    trustProxy: config.trustProxy,
+    bodyLimit: MAX_BODY_BYTES,
+    // A slow or stalled client cannot hold a request or a socket for long (issue 3 "Operations").
+    requestTimeout: config.timeouts.requestMs,
+    connectionTimeout: config.timeouts.connectionMs,
+    keepAliveTimeout: config.timeouts.keepAliveMs,
+    // On shutdown: refuse new requests with 503, close idle keep-alive sockets, let in-flight ones finish.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  await app.register(fastifyCookie);
+  await app.register(responseHeaders, { hsts: config.env === 'production' });
+  await app.register(errorHandler);
+  await app.register(database, { database: config.database, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
+  await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries });
+  await app.register(serverKeys, { keys: secrets.serverKeys });
+  await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
+  await app.register(sessions);
+  await app.register(apiPipeline, { appSecrets: secrets.appSecrets });
+  await app.register(apiRoutes);
+  await app.register(health);
+  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets) });
+  await app.register(notFound);
+  return app;
+}

@@ -1,0 +1,24 @@
+// Sends an ApiResponse: sealed with the request's responseKey once the request has been opened,
+// plaintext before that (contract "Envelope": errors found before decryption are answered in plaintext).
+import { sealResponse, type ApiResponse, type RequestContext } from '@tyd/protocol';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+/** Set on the request by the pipeline as soon as the envelope opened. */
+export interface OpenedCall {
+  context: RequestContext;
+  responseKey: CryptoKey;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    openedCall?: OpenedCall;
+  }
+}
+
+export async function sendApiResponse(request: FastifyRequest, reply: FastifyReply, body: ApiResponse, httpStatus = 200): Promise<FastifyReply> {
+  reply.code(httpStatus).header('cache-control', 'no-store');
+  const opened = request.openedCall;
+  if (!opened) return reply.send(body);
+  const data = await sealResponse({ responseKey: opened.responseKey, context: opened.context, body });
+  return reply.send({ data });
+}

@@ -1,0 +1,36 @@
+// Storage (issue 3): one Kysely handle, migrated at start, its repositories, closed on shutdown.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createSessionsRepository, type SessionsRepository } from '../db/sessions-repository.js';
+import { createUsersRepository, type UsersRepository } from '../db/users-repository.js';
+import { createPhoneProtection } from '../services/phone-protection.js';
+
+export interface Repositories {
+  users: UsersRepository;
+  sessions: SessionsRepository;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: DatabaseHandle;
+    repos: Repositories;
+  }
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { database: Config['database']; phoneHashKey: string; dataKey: string }) => {
+    const handle = connectDatabase(opts.database);
+    fastify.addHook('onClose', async () => handle.close());
+    const applied = await migrateToLatest(handle.db);
+    if (applied.length > 0) fastify.log.info({ applied, engine: handle.engine }, 'database migrated');
+    fastify.decorate('database', handle);
+    fastify.decorate('repos', {
+      users: createUsersRepository(handle.db, createPhoneProtection(opts)),
+      sessions: createSessionsRepository(handle.db),
+    });
+  },
+  { name: 'database', fastify: '5.x' },
+);

@@ -1,0 +1,21 @@
+// Short-lived shared state (nonces, counters, locks): embedded, or Redis when REDIS_URL is set.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { createKv } from '../kv/create-kv.js';
+import type { KvStore } from '../kv/kv-store.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    kv: KvStore;
+  }
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'kvMaxEntries'>) => {
+    const kv = createKv(opts);
+    fastify.addHook('onClose', async () => kv.close());
+    fastify.decorate('kv', kv);
+  },
+  { name: 'kv', fastify: '5.x' },
+);

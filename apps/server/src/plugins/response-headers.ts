@@ -1,0 +1,29 @@
+// Headers on every response: x-request-id and x-server-time (contract HEADER; the client derives its clock
+// offset from x-server-time on subcode 4001, SPEC §4), and security headers. Pages get their own CSP
+// from web-app.ts; everything else is data and may not be framed, sniffed or used as a document.
+import { HEADER } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const DATA_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { hsts: boolean }) => {
+    fastify.addHook('onRequest', async (request, reply) => {
+      reply.header(HEADER.requestId, request.id);
+    });
+    fastify.addHook('onSend', async (_request, reply, payload) => {
+      reply.header(HEADER.serverTime, String(Date.now()));
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'same-origin');
+      reply.header('x-frame-options', 'DENY');
+      reply.header('cross-origin-opener-policy', 'same-origin');
+      reply.header('cross-origin-resource-policy', 'same-origin');
+      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DATA_CSP);
+      // Only meaningful behind TLS; browsers ignore it over plain http.
+      if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      return payload;
+    });
+  },
+  { name: 'response-headers', fastify: '5.x' },
+);

@@ -1,0 +1,79 @@
+// check-login and logout over real HTTP through the real envelope, on both engines.
+import { CODE, CODE_TEXT, HEADER, SUBCODE } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession, createUser } from '../support/factories.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ENGINES } from '../support/test-databases.js';
+
+describe.each(ENGINES)('check-login and logout on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ engine });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 401 without a session, sealed for the caller', async () => {
+    const client = await t.client();
+    const result = await client.call('/v1/user/check-login', {});
+    expect(result.status).toBe(200);
+    expect(result.kind).toBe('sealed');
+    expect(result.response).toEqual({ code: CODE.UNAUTHORIZED, msg: CODE_TEXT['401'] });
+    expect(result.headers.get(HEADER.requestId)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Number(result.headers.get(HEADER.serverTime))).toBeGreaterThan(0);
+    expect(result.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 200 with the masked phone for a valid session, by header or by cookie', async () => {
+    const user = await createUser(t.app.repos, { phone: '13812345678' });
+    const { accessToken } = await createSession(t.app.repos, user);
+    const client = await t.client();
+    const byHeader = await client.call('/v1/user/check-login', {}, { accessToken });
+    expect(byHeader.response).toEqual({ code: '200', msg: CODE_TEXT['200'], data: { loggedIn: true, phone: '138****5678' } });
+    client.cookies.set('x-access-token', accessToken);
+    const byCookie = await client.call('/v1/user/check-login', {});
+    expect(byCookie.response?.data).toEqual({ loggedIn: true, phone: '138****5678' });
+    expect(byCookie.raw).not.toContain('5678');
+  });
+
+  it('answers 401 for unknown, malformed, expired and revoked tokens', async () => {
+    const user = await createUser(t.app.repos);
+    const expired = await createSession(t.app.repos, user, { now: Date.now() - 8 * 24 * 3600 * 1000 });
+    const revoked = await createSession(t.app.repos, user);
+    await t.app.repos.sessions.revoke(revoked.sessionId, Date.now());
+    const client = await t.client();
+    const cases: Array<[string, string | undefined]> = [
+      ['A'.repeat(43), undefined],
+      ['not-a-token', undefined],
+      [expired.accessToken, SUBCODE.SESSION_EXPIRED],
+      [revoked.accessToken, undefined],
+    ];
+    for (const [accessToken, subcode] of cases) {
+      const result = await client.call('/v1/user/check-login', {}, { accessToken });
+      expect(result.response?.code).toBe(CODE.UNAUTHORIZED);
+      expect(result.response?.subcode).toBe(subcode);
+    }
+  });
+
+  it('logs out: revokes the session, after which the token is refused', async () => {
+    const user = await createUser(t.app.repos);
+    const { accessToken, sessionId } = await createSession(t.app.repos, user);
+    const client = await t.client();
+    client.accessToken = accessToken;
+    const out = await client.call('/v1/user/logout', {});
+    expect(out.response).toEqual({ code: '200', msg: CODE_TEXT['200'] });
+    const stored = await t.app.database.db.selectFrom('sessions').select('revoked_at').where('id', '=', sessionId).executeTakeFirstOrThrow();
+    expect(stored.revoked_at).not.toBeNull();
+    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call('/v1/user/logout', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+  });
+
+  it('answers unknown endpoints with a coded not-found', async () => {
+    const client = await t.client();
+    const result = await client.call('/v1/user/no-such-thing', {});
+    expect(result.status).toBe(404);
+    expect(result.kind).toBe('plain');
+    expect(result.response).toEqual({ code: CODE.NOT_FOUND, msg: '服务不存在' });
+  });
+});

@@ -1,0 +1,167 @@
+// A small API client built on @tyd/protocol, as a native or web client would be: seals, signs, keeps
+// cookies (XSRF-TOKEN, x-access-token), opens answers. Every step can be overridden, so the bad-input
+// suite and the benchmark build their requests with it too. Reusable by later issues' API tests.
+import {
+  APP_IDS,
+  CLIENT_VERSION,
+  COOKIE,
+  HEADER,
+  PROTOCOL_VERSION,
+  classifyResponseBody,
+  isApiResponse,
+  openResponse,
+  randomNonce,
+  sealRequest,
+  signRequest,
+  type ApiResponse,
+  type RequestContext,
+} from '@tyd/protocol';
+
+export interface ClientKeys {
+  appId: string;
+  appSecret: string;
+  keyId: string;
+  publicKey: string;
+}
+
+export interface PrepareOptions {
+  timestamp?: string;
+  nonce?: string;
+  accessToken?: string;
+  clientInfo?: string;
+  /** Keys to sign and seal with, when they differ from the client's. */
+  keys?: Partial<ClientKeys>;
+}
+
+export interface PreparedRequest {
+  path: string;
+  url: string;
+  context: RequestContext;
+  headers: Record<string, string>;
+  body: string;
+  responseKey: CryptoKey;
+}
+
+export interface ApiResult {
+  status: number;
+  headers: Headers;
+  raw: string;
+  /** 'plain' (answered before decryption), 'sealed' (opened with our key) or 'invalid'. */
+  kind: 'plain' | 'sealed' | 'invalid';
+  response: ApiResponse | undefined;
+}
+
+export const DEFAULT_CLIENT_INFO = encodeURIComponent(JSON.stringify({ platform: 'h5', os: 'android', inApp: false, app: null }));
+
+export class ApiClient {
+  readonly cookies = new Map<string, string>();
+  accessToken: string | undefined;
+
+  constructor(
+    readonly baseUrl: string,
+    readonly keys: ClientKeys,
+  ) {}
+
+  /** Keys as a browser gets them: from the tyd-config block of the served page (which also sets XSRF-TOKEN). */
+  static async fromPage(baseUrl: string): Promise<ApiClient> {
+    const res = await fetch(`${baseUrl}/`, { headers: { accept: 'text/html' } });
+    const html = await res.text();
+    const match = /<script id="tyd-config" type="application\/json">(.*?)<\/script>/.exec(html);
+    if (!match?.[1]) throw new Error(`no tyd-config in the page (HTTP ${res.status})`);
+    const client = new ApiClient(baseUrl, JSON.parse(match[1]) as ClientKeys);
+    client.storeCookies(res.headers);
+    return client;
+  }
+
+  /** Fetches a page route to receive the XSRF-TOKEN cookie, as a browser does on first load. */
+  async loadPage(path = '/'): Promise<Response> {
+    const res = await fetch(`${this.baseUrl}${path}`, { headers: { accept: 'text/html' } });
+    this.storeCookies(res.headers);
+    await res.arrayBuffer();
+    return res;
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  storeCookies(headers: Headers): void {
+    for (const line of headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const at = pair.indexOf('=');
+      const name = pair.slice(0, at).trim();
+      const value = pair.slice(at + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === '';
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  /** Seals and signs one call; nothing is sent. */
+  async prepare(path: string, payload: unknown, opts: PrepareOptions = {}): Promise<PreparedRequest> {
+    const keys = { ...this.keys, ...opts.keys };
+    const fullPath = `/tydApi${path}`;
+    const context: RequestContext = {
+      method: 'POST',
+      path: fullPath,
+      timestamp: opts.timestamp ?? String(Date.now()),
+      appId: keys.appId,
+      nonce: opts.nonce ?? randomNonce(),
+    };
+    const { data, responseKey } = await sealRequest({ serverPublicKey: keys.publicKey, keyId: keys.keyId, context, payload });
+    const accessToken = opts.accessToken ?? this.accessToken ?? '';
+    const clientInfo = opts.clientInfo ?? DEFAULT_CLIENT_INFO;
+    const sign = await signRequest(keys.appSecret, {
+      path: fullPath,
+      protocolVersion: PROTOCOL_VERSION,
+      appId: keys.appId,
+      timestamp: context.timestamp,
+      nonce: context.nonce,
+      accessToken,
+      clientInfo,
+      clientVersion: CLIENT_VERSION,
+      data,
+    });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      [HEADER.protocolVersion]: PROTOCOL_VERSION,
+      [HEADER.appId]: keys.appId,
+      [HEADER.timestamp]: context.timestamp,
+      [HEADER.appVersion]: CLIENT_VERSION,
+      [HEADER.clientInfo]: clientInfo,
+      [HEADER.clientVersion]: CLIENT_VERSION,
+      [HEADER.nonce]: context.nonce,
+      [HEADER.sign]: sign,
+    };
+    if (accessToken) headers[HEADER.accessToken] = accessToken;
+    const xsrf = this.cookies.get(COOKIE.xsrf);
+    if (xsrf) headers[HEADER.xsrf] = xsrf;
+    const cookie = this.cookieHeader();
+    if (cookie) headers.cookie = cookie;
+    return { path: fullPath, url: `${this.baseUrl}${fullPath}`, context, headers, body: JSON.stringify({ data }), responseKey };
+  }
+
+  /** Sends a prepared (possibly tampered) request and opens the answer. */
+  async send(prepared: Pick<PreparedRequest, 'url' | 'context' | 'headers' | 'body' | 'responseKey'>): Promise<ApiResult> {
+    const res = await fetch(prepared.url, { method: 'POST', headers: prepared.headers, body: prepared.body });
+    this.storeCookies(res.headers);
+    const raw = await res.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return { status: res.status, headers: res.headers, raw, kind: 'invalid', response: undefined };
+    }
+    const body = classifyResponseBody(json);
+    if (body.kind === 'plain') return { status: res.status, headers: res.headers, raw, kind: 'plain', response: body.response };
+    if (body.kind === 'invalid') return { status: res.status, headers: res.headers, raw, kind: 'invalid', response: undefined };
+    const opened = await openResponse({ responseKey: prepared.responseKey, context: prepared.context, data: body.data });
+    return { status: res.status, headers: res.headers, raw, kind: 'sealed', response: isApiResponse(opened) ? opened : undefined };
+  }
+
+  async call(path: string, payload: unknown = {}, opts: PrepareOptions = {}): Promise<ApiResult> {
+    return this.send(await this.prepare(path, payload, opts));
+  }
+}
+
+export const WEB_APP_ID = APP_IDS.web;

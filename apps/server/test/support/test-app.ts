@@ -1,0 +1,54 @@
+// The real app on a real port for API tests: a fresh database on the chosen engine, generated secrets,
+// the embedded kv store (or Redis when asked), listening on 127.0.0.1:0.
+import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { browserConfig, buildApp } from '../../src/app.js';
+import { parseConfig, type Config, type Secrets } from '../../src/config.js';
+import { resolveSecrets } from '../../src/keys-file.js';
+import { ApiClient } from './api-client.js';
+import { createTestDatabase, type TestDatabase, type TestEngine } from './test-databases.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  baseUrl: string;
+  config: Config;
+  secrets: Secrets;
+  testDb: TestDatabase;
+  /** A client holding the browser config and, after loadPage(), the XSRF cookie. */
+  client(): Promise<ApiClient>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(opts: { engine?: TestEngine; env?: Record<string, string>; logStream?: DestinationStream } = {}): Promise<TestApp> {
+  const testDb = await createTestDatabase(opts.engine ?? 'sqlite');
+  const config = parseConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: opts.logStream ? 'info' : 'silent',
+    DATA_DIR: testDb.dataDir,
+    WEB_DIST: `${testDb.dataDir}/no-web-build`,
+    ...(testDb.databaseUrl && { DATABASE_URL: testDb.databaseUrl }),
+    ...opts.env,
+  });
+  const { secrets } = await resolveSecrets(config);
+  const app = await buildApp({ config, secrets, ...(opts.logStream && { logStream: opts.logStream }) });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no address');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  return {
+    app,
+    baseUrl,
+    config,
+    secrets,
+    testDb,
+    async client() {
+      const client = new ApiClient(baseUrl, browserConfig(secrets));
+      await client.loadPage();
+      return client;
+    },
+    async close() {
+      await app.close();
+      await testDb.drop();
+    },
+  };
+}
