@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import envelopeJson from '../vectors/envelope.json' with { type: 'json' };
 import signingJson from '../vectors/signing.json' with { type: 'json' };
-import { envelopeChecks, runVectorSuite, signingChecks, vectorChecks } from './vector-suite.js';
-import type { EnvelopeVectorFile, SigningVectorFile } from './vector-types.js';
+import formatsJson from '../vectors/formats.json' with { type: 'json' };
+import validatorsJson from '../vectors/validators.json' with { type: 'json' };
+import { envelopeChecks, formatChecks, runVectorSuite, signingChecks, validatorChecks, vectorChecks } from './vector-suite.js';
+import type { EnvelopeVectorFile, FormatVectorFile, SigningVectorFile, ValidatorVectorFile } from './vector-types.js';
 
 const envelopeFile = envelopeJson as unknown as EnvelopeVectorFile;
 const signingFile = signingJson as unknown as SigningVectorFile;
@@ -53,5 +55,23 @@ describe('the suite can fail', () => {
     v.tampers.push({ name: 'not a tamper', fields: { path: v.fields.path } });
     const failed = await failures(signingChecks({ ...file, vectors: [v] }));
     expect(failed).toEqual([expect.stringContaining('canonical string'), expect.stringContaining('not a tamper')]);
+  });
+
+  it('notices a wrong format, a wrong thrown argument and a wrong validator answer', async () => {
+    const formats = clone(formatsJson as FormatVectorFile);
+    formats.maskPhone = [
+      { input: '13812345678', expected: '138 **** 5678' },
+      { input: null, throws: 'value' },
+      { input: '13812345678', throws: 'phone' },
+    ];
+    const validators = clone(validatorsJson as ValidatorVectorFile);
+    validators.isResidentIdNumber = [{ input: '11010519491231002X', expected: false }];
+    const failed = await failures([...formatChecks(formats), ...validatorChecks(validators)]);
+    expect(failed).toEqual([
+      expect.stringContaining('maskPhone[0]'),
+      expect.stringContaining('maskPhone[1]'),
+      expect.stringContaining('maskPhone[2]'),
+      expect.stringContaining('isResidentIdNumber[0]'),
+    ]);
   });
 });

@@ -2,6 +2,8 @@
 // proof runs in Node (src/vector-suite.test.ts) and inside Chromium (the e2e run).
 import envelopeJson from '../vectors/envelope.json' with { type: 'json' };
 import signingJson from '../vectors/signing.json' with { type: 'json' };
+import formatsJson from '../vectors/formats.json' with { type: 'json' };
+import validatorsJson from '../vectors/validators.json' with { type: 'json' };
 import { fromBase64, toBase64 } from './base64.js';
 import {
   importServerPrivateKey,
@@ -14,9 +16,19 @@ import {
   sealResponse,
   type RequestContext,
 } from './envelope.js';
-import { EnvelopeError } from './errors.js';
+import { EnvelopeError, ProtocolTypeError } from './errors.js';
+import { formatDate, formatMoney, formatPhoneInput, maskBankCard, maskPhone } from './format.js';
 import { canonicalSignString, signRequest, verifyRequestSignature } from './signing.js';
-import type { BlobMutation, EnvelopeTamper, EnvelopeVectorFile, SigningVectorFile } from './vector-types.js';
+import { isBankCardNumber, isLuhnValid, isMainlandMobile, isResidentIdNumber, isSmsCode } from './validate.js';
+import type {
+  BlobMutation,
+  EnvelopeTamper,
+  EnvelopeVectorFile,
+  FormatCase,
+  FormatVectorFile,
+  SigningVectorFile,
+  ValidatorVectorFile,
+} from './vector-types.js';
 
 /** One named check; `run` throws with a reason when the vector is not met. */
 export interface VectorCheck {
@@ -243,11 +255,70 @@ export function signingChecks(file: SigningVectorFile): VectorCheck[] {
   return checks;
 }
 
+const SPECIAL_NUMBERS: Record<string, number> = { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 };
+
+function decodeInput(input: unknown): unknown {
+  if (typeof input === 'object' && input !== null && '$number' in input) {
+    const name = (input as { $number: unknown }).$number;
+    return (typeof name === 'string' ? SPECIAL_NUMBERS[name] : undefined) ?? fail(`unknown $number ${String(name)}`);
+  }
+  return input;
+}
+
+/** Checks of formats.json: each formatter's output, or the labelled ProtocolTypeError it throws. */
+export function formatChecks(file: FormatVectorFile): VectorCheck[] {
+  const formatters: Record<keyof Omit<FormatVectorFile, 'description'>, (input: never) => string> = {
+    maskPhone,
+    formatPhoneInput,
+    maskBankCard,
+    formatMoney,
+    formatDate,
+  };
+  return (Object.keys(formatters) as Array<keyof typeof formatters>).flatMap((name) =>
+    file[name].map((c: FormatCase, index) => ({
+      name: `formats ${name}[${index}] ${JSON.stringify(c.input)}`,
+      run: async () => {
+        const input = decodeInput(c.input) as never;
+        if (c.throws === undefined) {
+          expectEqual(formatters[name](input), c.expected ?? fail('case has neither expected nor throws'), name);
+          return;
+        }
+        try {
+          formatters[name](input);
+        } catch (error) {
+          if (error instanceof ProtocolTypeError && error.argument === c.throws) return;
+          fail(`expected ProtocolTypeError(${c.throws}), got ${String(error)}`);
+        }
+        fail(`expected ProtocolTypeError(${c.throws}), got a result`);
+      },
+    })),
+  );
+}
+
+/** Checks of validators.json. */
+export function validatorChecks(file: ValidatorVectorFile): VectorCheck[] {
+  const validators: Record<keyof Omit<ValidatorVectorFile, 'description' | 'defaultNow'>, (input: unknown, now: number) => boolean> = {
+    isMainlandMobile: (v) => isMainlandMobile(v),
+    isSmsCode: (v) => isSmsCode(v),
+    isLuhnValid: (v) => isLuhnValid(v),
+    isBankCardNumber: (v) => isBankCardNumber(v),
+    isResidentIdNumber: (v, now) => isResidentIdNumber(v, now),
+  };
+  return (Object.keys(validators) as Array<keyof typeof validators>).flatMap((name) =>
+    file[name].map((c, index) => ({
+      name: `validators ${name}[${index}] ${JSON.stringify(c.input)}${c.now === undefined ? '' : ` at ${c.now}`}`,
+      run: async () => expectEqual(validators[name](c.input, c.now ?? file.defaultNow), c.expected, name),
+    })),
+  );
+}
+
 /** Every check over every committed vector file. */
 export function vectorChecks(): VectorCheck[] {
   return [
     ...envelopeChecks(envelopeJson as unknown as EnvelopeVectorFile),
     ...signingChecks(signingJson as unknown as SigningVectorFile),
+    ...formatChecks(formatsJson as FormatVectorFile),
+    ...validatorChecks(validatorsJson as ValidatorVectorFile),
   ];
 }
 

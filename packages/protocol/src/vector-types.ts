@@ -91,3 +91,40 @@ export interface SigningVectorFile {
   description: string;
   vectors: SigningVector[];
 }
+
+/** `input` {"$number": "NaN" | "Infinity" | "-Infinity" | "-0"} stands for numbers JSON cannot hold. */
+export interface FormatCase {
+  input: unknown;
+  /** The formatted text; absent when the case throws. */
+  expected?: string;
+  /** The argument named by the ProtocolTypeError the call must throw. */
+  throws?: string;
+  note?: string;
+}
+
+export interface FormatVectorFile {
+  description: string;
+  maskPhone: FormatCase[];
+  formatPhoneInput: FormatCase[];
+  maskBankCard: FormatCase[];
+  formatMoney: FormatCase[];
+  formatDate: FormatCase[];
+}
+
+export interface ValidatorCase {
+  input: unknown;
+  expected: boolean;
+  /** isResidentIdNumber only: ms since epoch deciding "today" (default: the file's defaultNow). */
+  now?: number;
+  note?: string;
+}
+
+export interface ValidatorVectorFile {
+  description: string;
+  defaultNow: number;
+  isMainlandMobile: ValidatorCase[];
+  isSmsCode: ValidatorCase[];
+  isLuhnValid: ValidatorCase[];
+  isBankCardNumber: ValidatorCase[];
+  isResidentIdNumber: ValidatorCase[];
+}
