@@ -13,3 +13,6 @@ export * from './format.js';
 export * from './validate.js';
 export * from './vector-types.js';
 export * from './vector-suite.js';
+export * from './endpoints/define-endpoint.js';
+export * from './endpoints/user/check-login.js';
+export * from './endpoints/registry.js';

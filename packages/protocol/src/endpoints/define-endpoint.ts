@@ -1,0 +1,65 @@
+// Endpoint schemas (STYLE.md: one file per endpoint, named for the action). zod/mini keeps the web's
+// first load small: measured with rolldown, a strict object schema costs about 4.8 KB gzip with
+// zod/mini against about 23 KB with full zod. `import * as z` keeps esbuild from pulling in all of zod.
+import * as z from 'zod/mini';
+import type { $ZodObjectDef, $ZodType, output } from 'zod/v4/core';
+import { API_BASE } from '../constants.js';
+import { ProtocolTypeError } from '../errors.js';
+
+/**
+ * One product call. `request` is the decrypted payload's schema (a strict object: unknown fields are
+ * rejected, answered 400/4009); `response` is the schema of `data` in a code '200' answer.
+ */
+export interface Endpoint<P extends string = string, Req extends $ZodType = $ZodType, Res extends $ZodType = $ZodType> {
+  readonly path: P;
+  /** The path on the wire, under API_BASE (what the envelope AAD and the signature cover). */
+  readonly fullPath: `${typeof API_BASE}${P}`;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+export type EndpointRequest<E extends Endpoint> = output<E['request']>;
+export type EndpointResponseData<E extends Endpoint> = output<E['response']>;
+
+/** /v<n>/<area>/<action>, as in SPEC §7 (e.g. /v1/user/check-login, /v1/user/getAppDownloadUrl). */
+const ENDPOINT_PATH = /^\/v[0-9]+(?:\/[A-Za-z0-9-]+)+$/;
+
+function isStrictObject(schema: $ZodType): boolean {
+  const def = schema._zod.def as Partial<$ZodObjectDef>;
+  return def.type === 'object' && def.catchall?._zod.def.type === 'never';
+}
+
+function isSchema(value: unknown): value is $ZodType {
+  return typeof value === 'object' && value !== null && '_zod' in value;
+}
+
+export function defineEndpoint<const P extends `/${string}`, Req extends $ZodType, Res extends $ZodType>(definition: {
+  path: P;
+  request: Req;
+  response: Res;
+}): Endpoint<P, Req, Res> {
+  const { path, request, response } = definition;
+  if (typeof path !== 'string' || !ENDPOINT_PATH.test(path)) throw new ProtocolTypeError('path', 'expected /v<n>/<area>/<action>');
+  if (!isSchema(request) || !isStrictObject(request)) throw new ProtocolTypeError('request', 'expected a strict zod object (z.strictObject)');
+  if (!isSchema(response)) throw new ProtocolTypeError('response', 'expected a zod schema');
+  return Object.freeze({ path, fullPath: `${API_BASE}${path}` as const, request, response });
+}
+
+export type ParseResult<T> = { ok: true; data: T } | { ok: false; issues: string[] };
+
+// Issues name the field and the failed rule only, never the value: payloads carry phones, ID and card numbers.
+function parse<T>(schema: $ZodType, value: unknown): ParseResult<T> {
+  const result = z.safeParse(schema, value);
+  if (result.success) return { ok: true, data: result.data as T };
+  return { ok: false, issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.code}`) };
+}
+
+/** Server side: checks a decrypted payload against the endpoint's request schema. */
+export function parseRequest<E extends Endpoint>(endpoint: E, payload: unknown): ParseResult<EndpointRequest<E>> {
+  return parse(endpoint.request, payload);
+}
+
+/** Both sides: checks the `data` of a code '200' answer against the endpoint's response schema. */
+export function parseResponseData<E extends Endpoint>(endpoint: E, data: unknown): ParseResult<EndpointResponseData<E>> {
+  return parse(endpoint.response, data);
+}
