@@ -38,7 +38,6 @@ export async function buildApp({ config, secrets, logStream }: BuildAppOptions):
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     genReqId: () => randomUUID(),
-    requestIdLogLabel: 'reqId',
     trustProxy: config.trustProxy,
     bodyLimit: MAX_BODY_BYTES,
     // A slow or stalled client cannot hold a request or a socket for long (issue 3 "Operations").
