@@ -25,6 +25,11 @@ export function toApiError(error: FastifyError | Error): ApiError | undefined {
 export default fp(
   async (fastify: FastifyInstance) => {
     fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
+      // The static file server refuses directories (403) and missing files (404) with errors: those are
+      // not-found answers (page fallback or a plain 404), not faults.
+      if ((request.method === 'GET' || request.method === 'HEAD') && (error.statusCode === 403 || error.statusCode === 404)) {
+        return reply.callNotFound();
+      }
       const known = toApiError(error);
       if (known) {
         request.log.info({ code: known.code, subcode: known.subcode, reason: known.message }, 'request rejected');
