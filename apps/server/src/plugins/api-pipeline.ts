@@ -15,28 +15,25 @@ import {
   SUBCODE,
   TIMESTAMP_WINDOW_MS,
   openRequest,
+  parseRequest,
+  parseResponseData,
   readSealedBody,
   verifyRequestSignature,
+  type Endpoint,
+  type EndpointRequest,
+  type EndpointResponseData,
   type RequestContext,
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { z } from 'zod';
 import type { Secrets } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
 import type { AuthenticatedSession } from './sessions.js';
 
-/** An endpoint schema from @tyd/protocol (src/endpoints/...). */
-export interface EndpointSchema {
-  path: string;
-  request: z.ZodType;
-  response: z.ZodType;
-}
-
-export interface ApiCall<E extends EndpointSchema, S extends AuthenticatedSession | undefined> {
-  payload: z.output<E['request']>;
+export interface ApiCall<E extends Endpoint, S extends AuthenticatedSession | undefined> {
+  payload: EndpointRequest<E>;
   session: S;
   headers: ApiHeaders;
   request: FastifyRequest;
@@ -44,14 +41,14 @@ export interface ApiCall<E extends EndpointSchema, S extends AuthenticatedSessio
   now: number;
 }
 
-export type ApiRouteOptions<E extends EndpointSchema> =
-  | { endpoint: E; auth: 'required'; handler: (call: ApiCall<E, AuthenticatedSession>) => Promise<z.input<E['response']>> }
-  | { endpoint: E; auth: 'optional'; handler: (call: ApiCall<E, AuthenticatedSession | undefined>) => Promise<z.input<E['response']>> };
+export type ApiRouteOptions<E extends Endpoint> =
+  | { endpoint: E; auth: 'required'; handler: (call: ApiCall<E, AuthenticatedSession>) => Promise<EndpointResponseData<E>> }
+  | { endpoint: E; auth: 'optional'; handler: (call: ApiCall<E, AuthenticatedSession | undefined>) => Promise<EndpointResponseData<E>> };
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Registers POST /tydApi<endpoint.path> behind the whole pipeline. */
-    apiRoute<E extends EndpointSchema>(opts: ApiRouteOptions<E>): void;
+    /** Registers POST <endpoint.fullPath> behind the whole pipeline. */
+    apiRoute<E extends Endpoint>(opts: ApiRouteOptions<E>): void;
   }
 }
 
@@ -84,7 +81,7 @@ export default fp(
 
     const nonceKey = (appId: string, nonce: string) => `nonce:${appId}:${nonce}`;
 
-    async function runPipeline(route: ApiRouteOptions<EndpointSchema>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    async function runPipeline(route: ApiRouteOptions<Endpoint>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
       const now = Date.now();
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
       const headers = readApiHeaders(request.headers);
@@ -137,22 +134,25 @@ export default fp(
       if (route.auth === 'required' && !session) throw new ApiError(CODE.UNAUTHORIZED);
 
       // 7. Payload against the endpoint's schema.
-      const payload = route.endpoint.request.safeParse(opened.payload);
-      if (!payload.success) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: 'payload failed its schema' });
+      // Issues name fields and rules, never values (payloads carry phone, ID and card numbers).
+      const payload = parseRequest(route.endpoint, opened.payload);
+      if (!payload.ok) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: `payload: ${payload.issues.join(', ')}` });
 
       const call = { payload: payload.data, session, headers, request, reply, now };
       const result = route.auth === 'required' ? await route.handler({ ...call, session: session as AuthenticatedSession }) : await route.handler(call);
       // The answer must match the contract too; a mismatch is our bug, so it is a 500, not the client's 400.
-      return route.endpoint.response.parse(result);
+      const checked = parseResponseData(route.endpoint, result);
+      if (!checked.ok) throw new Error(`${route.endpoint.path} answered outside its schema: ${checked.issues.join(', ')}`);
+      return checked.data;
     }
 
-    fastify.decorate('apiRoute', function apiRoute<E extends EndpointSchema>(this: FastifyInstance, route: ApiRouteOptions<E>) {
+    fastify.decorate('apiRoute', function apiRoute<E extends Endpoint>(this: FastifyInstance, route: ApiRouteOptions<E>) {
       this.route({
         method: 'POST',
-        url: `/tydApi${route.endpoint.path}`,
+        url: route.endpoint.fullPath,
         bodyLimit: MAX_BODY_BYTES,
         handler: async (request, reply) => {
-          const data = await runPipeline(route as unknown as ApiRouteOptions<EndpointSchema>, request, reply);
+          const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply);
           return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], ...(data !== undefined && { data }) });
         },
       });

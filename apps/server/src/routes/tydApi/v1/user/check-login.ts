@@ -1,8 +1,6 @@
 // POST /tydApi/v1/user/check-login (SPEC §7 checkLogin): with a valid session '200' and the masked phone
 // (SPEC §3: phone stored masked on the client); without one the pipeline answers '401' (SPEC §4).
-import { maskPhone } from '@tyd/protocol';
-import { z } from 'zod';
-const endpoints = { '/v1/user/check-login': { path: '/v1/user/check-login', request: z.object({}).strict(), response: z.object({ loggedIn: z.literal(true), phone: z.string() }) } };
+import { endpoints, maskPhone } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function checkLoginRoute(fastify: FastifyInstance): Promise<void> {
