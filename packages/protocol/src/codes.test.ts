@@ -40,6 +40,8 @@ describe('codes', () => {
       msg: '请求参数错误',
       submsg: CODE_TEXT['4001'],
     });
+    expect(() => errorResponse('999' as never)).toThrow(/^code:/);
+    expect(() => errorResponse(CODE.BAD_REQUEST, '401' as never)).toThrow(/^subcode:/);
   });
 
   it('recognises the response shape (SPEC §5)', () => {

@@ -1,5 +1,6 @@
 // Response shape, codes, subcodes and their Chinese texts: the one table STYLE.md "Errors" asks for.
 // Exact user-facing strings come from SPEC §5 and §8.
+import { ProtocolTypeError } from './protocol-type-error.js';
 
 /** The one response shape everywhere (SPEC §7: fields read are code, subcode, msg, submsg, data). */
 export interface ApiResponse<T = unknown> {
@@ -108,6 +109,8 @@ export function isSubcode(value: unknown): value is Subcode {
 
 /** An error answer with the table's texts: msg from the code, submsg from the subcode when there is one. */
 export function errorResponse(code: Code, subcode?: Subcode): ApiResponse<never> {
+  if (!isCode(code)) throw new ProtocolTypeError('code', 'expected a code of CODE');
+  if (subcode !== undefined && !isSubcode(subcode)) throw new ProtocolTypeError('subcode', 'expected a subcode of SUBCODE');
   return subcode === undefined
     ? { code, msg: CODE_TEXT[code] }
     : { code, subcode, msg: CODE_TEXT[code], submsg: CODE_TEXT[subcode] };

@@ -42,8 +42,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+// Shape, not instanceof: test DOMs (happy-dom, jsdom) may install a CryptoKey global that is not the class
+// the platform's subtle returns. WebCrypto itself still refuses anything that is not a real key.
 function isCryptoKey(value: unknown): value is CryptoKey {
-  return typeof CryptoKey !== 'undefined' && value instanceof CryptoKey;
+  if (typeof value !== 'object' || value === null) return false;
+  const key = value as Partial<CryptoKey>;
+  return (
+    (key.type === 'public' || key.type === 'private' || key.type === 'secret') &&
+    typeof key.algorithm?.name === 'string' &&
+    Array.isArray(key.usages) &&
+    typeof key.extractable === 'boolean'
+  );
 }
 
 function isEcP256Key(key: CryptoKey, type: KeyType): boolean {

@@ -1,18 +1,7 @@
 import { SUBCODE, type Subcode } from './codes.js';
 
-/**
- * A caller passed an argument of the wrong type or shape (a programming or configuration error,
- * never a property of data received from the network). `argument` names the offending input.
- */
-export class ProtocolTypeError extends TypeError {
-  override readonly name = 'ProtocolTypeError';
-  readonly argument: string;
-
-  constructor(argument: string, expected: string) {
-    super(`${argument}: ${expected}`);
-    this.argument = argument;
-  }
-}
+// Kept in its own module so codes.ts can use it without an import cycle.
+export { ProtocolTypeError } from './protocol-type-error.js';
 
 export type EnvelopeErrorReason = 'malformed' | 'unknown-suite' | 'unknown-key' | 'decrypt-failed';
 

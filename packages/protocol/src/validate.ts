@@ -41,6 +41,7 @@ const CHINA_UTC_OFFSET_MS = 8 * 3_600_000;
 
 /** The ISO 7064 MOD 11-2 check character of the first 17 digits of a resident ID number. */
 export function residentIdCheckChar(first17: string): string {
+  if (typeof first17 !== 'string') throw new ProtocolTypeError('first17', 'expected a string');
   if (!/^\d{17}$/.test(first17)) return '';
   let sum = 0;
   for (let i = 0; i < 17; i++) sum += (first17.charCodeAt(i) - 48) * ID_WEIGHTS[i]!;

@@ -48,7 +48,8 @@ export function defineEndpoint<const P extends `/${string}`, Req extends $ZodTyp
 export type ParseResult<T> = { ok: true; data: T } | { ok: false; issues: string[] };
 
 // Issues name the field and the failed rule only, never the value: payloads carry phones, ID and card numbers.
-function parse<T>(schema: $ZodType, value: unknown): ParseResult<T> {
+function parse<T>(schema: $ZodType, value: unknown, argument: string): ParseResult<T> {
+  if (!isSchema(schema)) throw new ProtocolTypeError(argument, 'expected an endpoint from defineEndpoint');
   const result = z.safeParse(schema, value);
   if (result.success) return { ok: true, data: result.data as T };
   return { ok: false, issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.code}`) };
@@ -56,10 +57,10 @@ function parse<T>(schema: $ZodType, value: unknown): ParseResult<T> {
 
 /** Server side: checks a decrypted payload against the endpoint's request schema. */
 export function parseRequest<E extends Endpoint>(endpoint: E, payload: unknown): ParseResult<EndpointRequest<E>> {
-  return parse(endpoint.request, payload);
+  return parse(endpoint?.request, payload, 'endpoint');
 }
 
 /** Both sides: checks the `data` of a code '200' answer against the endpoint's response schema. */
 export function parseResponseData<E extends Endpoint>(endpoint: E, data: unknown): ParseResult<EndpointResponseData<E>> {
-  return parse(endpoint.response, data);
+  return parse(endpoint?.response, data, 'endpoint');
 }

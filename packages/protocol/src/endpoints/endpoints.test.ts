@@ -17,6 +17,8 @@ describe('defineEndpoint', () => {
     expect(() => defineEndpoint({ ...ok, request: z.looseObject({}) })).toThrow(/^request:/);
     expect(() => defineEndpoint({ ...ok, request: z.string() })).toThrow(/^request:/);
     expect(() => defineEndpoint({ ...ok, response: {} as never })).toThrow(/^response:/);
+    expect(() => parseRequest({} as never, {})).toThrow(/^endpoint:/);
+    expect(() => parseResponseData(undefined as never, {})).toThrow(/^endpoint:/);
   });
 });
 
