@@ -2,7 +2,7 @@
 // first load small: measured with rolldown, a strict object schema costs about 4.8 KB gzip with
 // zod/mini against about 23 KB with full zod. `import * as z` keeps esbuild from pulling in all of zod.
 import * as z from 'zod/mini';
-import type { $ZodObjectDef, $ZodType, output } from 'zod/v4/core';
+import type { $ZodObjectDef, $ZodType, input, output } from 'zod/v4/core';
 import { API_BASE } from '../constants.js';
 import { ProtocolTypeError } from '../errors.js';
 
@@ -20,6 +20,8 @@ export interface Endpoint<P extends string = string, Req extends $ZodType = $Zod
 
 export type EndpointRequest<E extends Endpoint> = output<E['request']>;
 export type EndpointResponseData<E extends Endpoint> = output<E['response']>;
+/** What a handler may return for `data` before the response schema parses it. */
+export type EndpointResponseInput<E extends Endpoint> = input<E['response']>;
 
 /** /v<n>/<area>/<action>, as in SPEC §7 (e.g. /v1/user/check-login, /v1/user/getAppDownloadUrl). */
 const ENDPOINT_PATH = /^\/v[0-9]+(?:\/[A-Za-z0-9-]+)+$/;
