@@ -10,6 +10,7 @@ import { loggerOptions } from './logging.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
+import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
 import kv from './plugins/kv.js';
 import notFound from './plugins/not-found.js';
@@ -50,6 +51,7 @@ export async function buildApp({ config, secrets, logStream }: BuildAppOptions):
   });
   await app.register(fastifyCookie);
   await app.register(responseHeaders, { hsts: config.env === 'production' });
+  await app.register(gracefulClose);
   await app.register(errorHandler);
   await app.register(database, { database: config.database, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
   await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries });
