@@ -1,0 +1,61 @@
+// The app shell: router context, the current page, the toaster. Pages are loaded by the
+// navigation guard before a navigation commits (app/navigation.ts), so the view renders the
+// loaded page synchronously; a page that could not be loaded or crashed shows the 500 view.
+import { Component, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { Toaster } from '../components/toaster';
+import { ServerError } from '../features/errors/components/server-error';
+import type { Router } from '../lib/router';
+import { RouterContext, useLocation, useRouter } from '../lib/router-react';
+import { loadedPage } from './page-loader';
+import { matchRoute } from './route-table';
+
+class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch(error: unknown) {
+    console.error('page crashed', error);
+  }
+  override render() {
+    return this.state.failed ? <ServerError onRetry={this.props.onRetry} /> : this.props.children;
+  }
+}
+
+function reloadPage() {
+  window.location.reload();
+}
+
+function PageHost({ page: Page }: { page: ComponentType }) {
+  return <Page />;
+}
+
+function RouterView() {
+  const router = useRouter();
+  const location = useLocation();
+
+  // SPEC §2: a new page starts at the top; back/forward returns to where the user was.
+  useLayoutEffect(() => {
+    if (!location) return;
+    const saved = router.savedScroll();
+    window.scrollTo(saved?.x ?? 0, saved?.y ?? 0);
+  }, [router, location]);
+
+  if (!location) return null;
+  const page = loadedPage(matchRoute(location.path));
+  if (!page) return <ServerError onRetry={reloadPage} />;
+  return (
+    <PageErrorBoundary key={location.key} onRetry={reloadPage}>
+      <PageHost page={page} />
+    </PageErrorBoundary>
+  );
+}
+
+export function App({ router }: { router: Router }) {
+  return (
+    <RouterContext value={router}>
+      <RouterView />
+      <Toaster />
+    </RouterContext>
+  );
+}

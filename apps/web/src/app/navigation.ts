@@ -1,0 +1,59 @@
+// Navigation behaviour of SPEC §2, installed on the app's router:
+//  - before each navigation: the page performance record (path, start, done=false);
+//  - before each navigation: the page chunk loads (so the page, its title and its scroll are
+//    ready together), with the reload-once recovery of page-loader.ts;
+//  - after each navigation: title from the route (login's pageTitle query overrides), else the
+//    default; inside the app a page-view is logged and the title sent, except on default-title
+//    routes; the body background from the route, else reset.
+import { clientEnv } from '../lib/env';
+import { withNative } from '../lib/native';
+import { startPagePerf } from '../lib/page-perf';
+import { applyTitle } from '../lib/page-title';
+import type { RouteLocation, Router } from '../lib/router';
+import { ChunkLoadError, loadPage, recoverFromChunkError } from './page-loader';
+import { LOGIN_PATH, matchRoute } from './route-table';
+
+export function routeTitle(location: RouteLocation): string | undefined {
+  const route = matchRoute(location.path);
+  if (route.path === LOGIN_PATH) {
+    const pageTitle = new URLSearchParams(location.search).get('pageTitle');
+    if (pageTitle) return pageTitle;
+  }
+  return route.title;
+}
+
+export interface NavigationDeps {
+  reload: () => void;
+  /** Called when a page chunk failed twice: the view shows the 500 page for that entry. */
+  onChunkFailure: (location: RouteLocation, error: ChunkLoadError) => void;
+}
+
+export function installNavigation(router: Router, deps: NavigationDeps): () => void {
+  const removers = [
+    router.beforeEach((to) => {
+      startPagePerf(to.path);
+    }),
+    router.beforeEach(async (to) => {
+      try {
+        await loadPage(matchRoute(to.path));
+      } catch (error) {
+        if (!(error instanceof ChunkLoadError)) throw error;
+        if (recoverFromChunkError(deps.reload) === 'reloading') return false;
+        deps.onChunkFailure(to, error);
+      }
+    }),
+    router.afterEach((to) => {
+      const route = matchRoute(to.path);
+      const inApp = clientEnv().inApp;
+      // Default-title routes set their own title from their content (lib/page-title.ts).
+      applyTitle(routeTitle(to), inApp && !route.defaultTitle);
+      if (inApp && !route.defaultTitle) {
+        const event = { en: 'pageview', purl: to.fullPath, title: document.title, ct: Date.now() };
+        withNative('logEvent', (bridge) => bridge.logEvent(event));
+      }
+      if (route.background) document.body.style.setProperty('--route-bg', route.background);
+      else document.body.style.removeProperty('--route-bg');
+    }),
+  ];
+  return () => removers.forEach((remove) => remove());
+}

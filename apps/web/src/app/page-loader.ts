@@ -1,0 +1,69 @@
+// Lazy page chunks (SPEC §2, §7 "lazy page chunks are fetched from the site root") and their
+// failure handling (SPEC §8 ChunkLoadError, §9 120000 ms): a failed or stalled chunk reloads the
+// page once (a new deployment replaced the hashed files), guarded against reload loops by a
+// sessionStorage flag; a second failure shows the 500 page with a retry button.
+import type { ComponentType } from 'react';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol';
+import { session } from '../lib/storage';
+import type { RouteDef } from './route-table';
+
+type PageModule = { default: ComponentType };
+
+// One glob, so Vite emits one chunk per page and the route table stays plain data.
+const modules = import.meta.glob<PageModule>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx']);
+
+export const CHUNK_RELOAD_KEY = 'tyd.chunkReload';
+
+export class ChunkLoadError extends Error {
+  override name = 'ChunkLoadError';
+}
+
+/** The glob key of a route's page module (`page` is relative to src/). */
+export function pageModuleKey(page: string): string {
+  return page.startsWith('app/') ? `./${page.slice('app/'.length)}` : `../${page}`;
+}
+
+export function hasPageModule(page: string): boolean {
+  return pageModuleKey(page) in modules;
+}
+
+const loaded = new Map<string, ComponentType>();
+
+/** The page component once its chunk loaded, else undefined. */
+export function loadedPage(route: RouteDef): ComponentType | undefined {
+  return loaded.get(route.page);
+}
+
+export async function loadPage(route: RouteDef, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<ComponentType> {
+  const cached = loaded.get(route.page);
+  if (cached) return cached;
+  const importer = modules[pageModuleKey(route.page)];
+  if (!importer) throw new ChunkLoadError(`no page module ${route.page}`);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    const mod = await Promise.race([
+      importer(),
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new ChunkLoadError(`loading ${route.page} timed out`)), timeoutMs);
+      }),
+    ]);
+    loaded.set(route.page, mod.default);
+    session.remove(CHUNK_RELOAD_KEY);
+    return mod.default;
+  } catch (error) {
+    throw error instanceof ChunkLoadError ? error : new ChunkLoadError(`loading ${route.page} failed`, { cause: error });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * After a ChunkLoadError: reload once (returns 'reloading'), or, when this tab already reloaded
+ * for it, give up ('failed') so the 500 page shows. The flag is cleared by the next good load.
+ */
+export function recoverFromChunkError(reload: () => void): 'reloading' | 'failed' {
+  if (session.get(CHUNK_RELOAD_KEY)) return 'failed';
+  session.set(CHUNK_RELOAD_KEY, '1');
+  reload();
+  return 'reloading';
+}

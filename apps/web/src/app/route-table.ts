@@ -1,0 +1,41 @@
+// The route table of SPEC §2 / issue 4, as plain data (no imports), so the budget check
+// (bench/web-sizes.ts) can read which page module each route loads. Every page is a lazy chunk
+// (app/page-loader.ts); `page` is the module path under src/.
+
+export interface RouteDef {
+  path: string;
+  name: string;
+  /** Document title; none -> the default product title (SPEC §2). */
+  title?: string;
+  /** The page sets its own title from its content; the app neither sets nor sends one (SPEC §2). */
+  defaultTitle?: boolean;
+  /** Body background while the route is shown; none -> reset (SPEC §2). */
+  background?: string;
+  page: string;
+}
+
+export const ROUTES: readonly RouteDef[] = [
+  { path: '/', name: 'hub', page: 'app/pages/hub-page.tsx' },
+  // White body background; the `pageTitle` query parameter overrides the title (issue 4).
+  { path: '/login', name: 'login', title: '验证码登录', background: '#fff', page: 'features/auth/pages/login-page.tsx' },
+  { path: '/test', name: 'test', page: 'features/diagnostics/pages/test-page.tsx' },
+  { path: '/download', name: 'download', title: 'APP下载', page: 'features/download/pages/download-page.tsx' },
+  { path: '/error500', name: 'error500', title: '500', page: 'features/errors/pages/error500-page.tsx' },
+  { path: '/nfc', name: 'nfc', title: 'NFC读卡位置说明', page: 'features/content/pages/nfc-page.tsx' },
+  { path: '/activity-exchange', name: 'activityExchange', page: 'features/activity/pages/activity-exchange-page.tsx' },
+  { path: '/discover/detail', name: 'discoverDetail', defaultTitle: true, page: 'features/content/pages/discover-detail-page.tsx' },
+  { path: '/discover/notice', name: 'discoverNotice', title: '公司公告', page: 'features/notices/pages/company-notice-page.tsx' },
+  { path: '/mine/signOff', name: 'signOff', title: '注销账号', page: 'features/account/pages/sign-off-page.tsx' },
+  { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
+  { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
+];
+
+/** Any other path (SPEC §2). */
+export const NOT_FOUND_ROUTE: RouteDef = { path: '*', name: 'notFound', title: '404', page: 'features/errors/pages/not-found-page.tsx' };
+
+export const LOGIN_PATH = '/login';
+
+/** Route paths are case-sensitive, like the original history-mode router. */
+export function matchRoute(path: string): RouteDef {
+  return ROUTES.find((route) => route.path === path) ?? NOT_FOUND_ROUTE;
+}

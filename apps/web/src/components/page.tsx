@@ -1,0 +1,22 @@
+// Page frame: a <main> landmark with the page heading, padded by the safe-area insets (base.css).
+import type { ReactNode } from 'react';
+import './page.css';
+
+export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <main className="page">
+      <h1 className="page__title">{title}</h1>
+      {lead ? <p className="page__lead">{lead}</p> : null}
+      {children}
+    </main>
+  );
+}
+
+/** A white block on the grey page background. */
+export function Card({ children, label }: { children: ReactNode; label?: string }) {
+  return (
+    <section className="card" aria-label={label}>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+// POST /v1/user/check-login (contract "First endpoint"): data {loggedIn, phone (masked)}; without a
+// valid session the answer is code 401. SPEC §7: any code other than 200 clears the session;
+// this check is not a user action, so it neither toasts nor jumps to login (it is how a page
+// finds out, quietly, whether the stored token still works).
+import { CODE } from '@tyd/protocol';
+import { request } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/server-state';
+import { clearSession, savePhone } from '../../../lib/session';
+
+export const CHECK_LOGIN_PATH = '/v1/user/check-login';
+
+export interface CheckLoginData {
+  loggedIn: true;
+  phone: string;
+}
+
+export async function checkLogin(signal?: AbortSignal): Promise<CheckLoginData | null> {
+  const response = await request<CheckLoginData>(CHECK_LOGIN_PATH, {}, { toastErrors: false, unauthorized: 'ignore', signal });
+  if (response.code !== CODE.OK || !response.data) {
+    clearSession();
+    return null;
+  }
+  savePhone(response.data.phone);
+  return response.data;
+}
+
+/** Checks the stored token once per page view; `enabled` false (no token): nothing to check. */
+export function useCheckLogin(enabled: boolean) {
+  return useQuery(enabled ? 'check-login' : null, checkLogin);
+}

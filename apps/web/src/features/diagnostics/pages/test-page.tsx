@@ -1,0 +1,122 @@
+// /test (issue 4): a diagnostics page for integrators (native teams, testers): what environment
+// the page detected, whether the native bridge answers and what app info it gave, the clock
+// offset and whether a session is present. Nothing secret is shown: no token, no full phone
+// number, no app secret.
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { CLIENT_VERSION, PROTOCOL_VERSION, maskPhone } from '@tyd/protocol';
+import { Button } from '../../../components/button';
+import { Card, Page } from '../../../components/page';
+import { clientConfig } from '../../../lib/api-client';
+import { clientEnv } from '../../../lib/env';
+import { bridgeAvailable, getAppInfo, type AppInfo } from '../../../lib/native-bridge';
+import { sessionStore } from '../../../lib/session';
+import { webConfig } from '../../../lib/web-config';
+import './test-page.css';
+
+type BridgeProbe = { state: 'probing' } | { state: 'absent' } | { state: 'answered'; info: AppInfo } | { state: 'failed'; reason: string };
+
+const yesNo = (value: boolean) => (value ? '是' : '否');
+
+function Rows({ rows }: { rows: [string, string][] }) {
+  return (
+    <dl className="diag">
+      {rows.map(([term, value]) => (
+        <div key={term} style={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function readConfig(): [string, string][] {
+  try {
+    const cfg = webConfig();
+    return [
+      ['appId', cfg.appId],
+      ['密钥编号', cfg.keyId],
+    ];
+  } catch {
+    return [['页面配置', '缺失']];
+  }
+}
+
+export default function TestPage() {
+  const env = clientEnv();
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  const reachable = env.inApp && bridgeAvailable();
+  const [probe, setProbe] = useState<BridgeProbe>(reachable ? { state: 'probing' } : { state: 'absent' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    if (!reachable) return;
+    getAppInfo().then(
+      (info) => live && setProbe(info ? { state: 'answered', info } : { state: 'absent' }),
+      (error: unknown) => live && setProbe({ state: 'failed', reason: error instanceof Error ? error.message : '无应答' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [reachable, attempt]);
+
+  const bridgeRows: [string, string][] =
+    probe.state === 'answered'
+      ? [
+          ['原生桥', '已连接'],
+          ['App 版本', probe.info.appVer || '—'],
+          ['协议版本', probe.info.agreementVer || '—'],
+          ['App 登录态', yesNo(Boolean(probe.info.token))],
+          ['App 手机号', maskPhone(probe.info.phone) || '—'],
+          ['设备信息', probe.info.allDeviceInfo ? '已提供' : '未提供'],
+        ]
+      : [['原生桥', probe.state === 'probing' ? '检测中…' : probe.state === 'absent' ? '不可用（不在 App 内）' : `无应答：${probe.reason}`]];
+
+  return (
+    <Page title="环境诊断" lead="供接入方排查问题使用，不显示任何密钥或完整手机号。">
+      <Card label="运行环境">
+        <h2 className="diag__heading">运行环境</h2>
+        <Rows
+          rows={[
+            ['在 App 内', yesNo(env.inApp)],
+            ['App', env.app ?? '—'],
+            ['系统', env.os === 'android' ? 'Android' : env.os === 'ios' ? 'iOS' : '其他'],
+            ['微信内', yesNo(env.isWeChat)],
+            ['User-Agent', navigator.userAgent],
+          ]}
+        />
+      </Card>
+      <Card label="原生桥">
+        <h2 className="diag__heading">原生桥</h2>
+        <Rows rows={bridgeRows} />
+        {env.inApp ? (
+          <Button
+            variant="secondary"
+            block
+            onClick={() => {
+              setProbe({ state: 'probing' });
+              setAttempt((n) => n + 1);
+            }}
+          >
+            重新检测
+          </Button>
+        ) : null}
+      </Card>
+      <Card label="时钟与会话">
+        <h2 className="diag__heading">时钟与会话</h2>
+        <Rows
+          rows={[
+            ['时间偏移', `${session.clockOffset} ms`],
+            ['已登录', yesNo(session.accessToken !== null)],
+            ['手机号', session.phone ?? '—'],
+            ['x-ver', clientConfig().appVersion],
+            ['客户端版本', CLIENT_VERSION],
+            ['接口协议', PROTOCOL_VERSION],
+            ...readConfig(),
+          ]}
+        />
+      </Card>
+    </Page>
+  );
+}

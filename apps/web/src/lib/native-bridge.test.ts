@@ -1,0 +1,81 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BRIDGE_NAME, BridgeError, RECEIVE_NAME, callNative, getAppInfo, hiddenStatusBarAndTitleBar, logEvent, openWin, type BridgeMessage } from './native-bridge';
+
+type W = Record<string, unknown>;
+const w = window as unknown as W;
+const posted: BridgeMessage[] = [];
+
+function receive(reply: unknown) {
+  (w[RECEIVE_NAME] as (r: unknown) => void)(reply);
+}
+
+/** An Android/Flutter-style handler object on window. */
+function installAndroidHandler(answer?: (m: BridgeMessage) => unknown) {
+  w[BRIDGE_NAME] = {
+    postMessage(text: string) {
+      const message = JSON.parse(text) as BridgeMessage;
+      posted.push(message);
+      if (answer) queueMicrotask(() => receive(JSON.stringify({ id: message.id, result: answer(message) })));
+    },
+  };
+}
+
+vi.mock('./env', () => ({ clientEnv: vi.fn(() => ({ inApp: true })) }));
+
+beforeEach(() => {
+  posted.length = 0;
+});
+
+afterEach(() => {
+  delete w[BRIDGE_NAME];
+  delete w.webkit;
+  vi.useRealTimers();
+});
+
+describe('native bridge message protocol', () => {
+  it('Android/Flutter: posts a JSON string {id, method, params} to window.tydBridge and resolves with the reply', async () => {
+    installAndroidHandler((m) => (m.method === 'getAppInfo' ? { token: 't', phone: '138****5678', allDeviceInfo: {}, agreementVer: '3', appVer: '5.2.0' } : null));
+    await expect(getAppInfo()).resolves.toMatchObject({ appVer: '5.2.0' });
+    expect(posted).toEqual([{ id: expect.any(String), method: 'getAppInfo', params: {} }]);
+  });
+
+  it('iOS: posts to window.webkit.messageHandlers.tydBridge; the reply may be an object', async () => {
+    const received: string[] = [];
+    w.webkit = { messageHandlers: { [BRIDGE_NAME]: { postMessage: (text: string) => received.push(text) } } };
+    const pending = callNative('openWin', { page: 'login' });
+    const message = JSON.parse(received[0]!) as BridgeMessage;
+    expect(message).toMatchObject({ method: 'openWin', params: { page: 'login' } });
+    receive({ id: message.id, result: true });
+    await expect(pending).resolves.toBe(true);
+  });
+
+  it('a native error rejects; unknown ids are ignored', async () => {
+    installAndroidHandler();
+    const pending = callNative('logEvent', { en: 'x' });
+    receive({ id: 'nope', result: 1 });
+    receive({ id: posted[0]!.id, error: { message: 'denied' } });
+    await expect(pending).rejects.toMatchObject({ reason: 'native', message: 'denied' });
+  });
+
+  it('times out when the shell does not answer', async () => {
+    vi.useFakeTimers();
+    installAndroidHandler();
+    const pending = callNative('getSensorsData', {}, 1_000);
+    vi.advanceTimersByTime(1_000);
+    await expect(pending).rejects.toMatchObject({ reason: 'timeout' });
+  });
+
+  it('rejects at once when there is no handler', async () => {
+    await expect(callNative('getAppInfo')).rejects.toBeInstanceOf(BridgeError);
+  });
+});
+
+describe('outside the app (no handler)', () => {
+  it('getAppInfo is null, logEvent and hiddenStatusBarAndTitleBar do nothing, openWin login is left to the web', async () => {
+    await expect(getAppInfo()).resolves.toBeNull();
+    await expect(logEvent({ en: 'x' })).resolves.toBeUndefined();
+    await expect(hiddenStatusBarAndTitleBar(true)).resolves.toBeUndefined();
+    await expect(openWin({ page: 'login' })).resolves.toBe(false);
+    expect(posted).toEqual([]);
+  });
+});

@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NavigationFailure, createRouter, normalisePath, type Router } from './router';
+
+let router: Router;
+
+function popTo(predicate: () => boolean) {
+  return vi.waitFor(() => expect(predicate()).toBe(true));
+}
+
+beforeEach(async () => {
+  window.history.replaceState(null, '', '/');
+  router = createRouter();
+  await router.start();
+});
+
+afterEach(() => router.destroy());
+
+describe('router', () => {
+  it('pushes and replaces history entries and runs after-hooks with the navigation type', async () => {
+    const after = vi.fn();
+    router.afterEach((to, from, type) => after(to.fullPath, from?.fullPath, type));
+    const length = window.history.length;
+    expect(await router.navigate('/download?x=1')).toBeUndefined();
+    expect(window.location.pathname + window.location.search).toBe('/download?x=1');
+    expect(window.history.length).toBe(length + 1);
+    await router.navigate('/nfc', { replace: true });
+    expect(window.history.length).toBe(length + 1);
+    expect(router.current?.path).toBe('/nfc');
+    expect(after.mock.calls).toEqual([
+      ['/download?x=1', '/', 'push'],
+      ['/nfc', '/download?x=1', 'replace'],
+    ]);
+  });
+
+  it('navigating to the current address is a quiet no-op (duplicated)', async () => {
+    await router.navigate('/download');
+    const guard = vi.fn();
+    router.beforeEach(guard);
+    const failure = await router.navigate('/download');
+    expect(failure).toBeInstanceOf(NavigationFailure);
+    expect(failure?.type).toBe('duplicated');
+    expect(guard).not.toHaveBeenCalled();
+  });
+
+  it('a guard returning false aborts; a throwing guard aborts too', async () => {
+    const off = router.beforeEach((to) => to.path !== '/blocked');
+    expect((await router.navigate('/blocked'))?.type).toBe('aborted');
+    expect(window.location.pathname).toBe('/');
+    off();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    router.beforeEach(() => {
+      throw new Error('boom');
+    });
+    expect((await router.navigate('/x'))?.type).toBe('aborted');
+    expect(router.current?.path).toBe('/');
+  });
+
+  it('a guard returning a path redirects, and the original navigation reports redirected', async () => {
+    router.beforeEach((to) => (to.path === '/mine/signOff' ? '/login?returnUrl=%2Fmine%2FsignOff' : undefined));
+    const failure = await router.navigate('/mine/signOff');
+    expect(failure?.type).toBe('redirected');
+    expect(failure?.redirectTo).toBe('/login?returnUrl=%2Fmine%2FsignOff');
+    expect(router.current?.fullPath).toBe('/login?returnUrl=%2Fmine%2FsignOff');
+  });
+
+  it('endless redirects end as aborted', async () => {
+    router.beforeEach((to) => (to.path === '/a' ? '/b' : to.path === '/b' ? '/a' : undefined));
+    const failure = await router.navigate('/a');
+    expect(failure).toBeInstanceOf(NavigationFailure);
+    expect(router.current?.path).toBe('/');
+  });
+
+  it('a newer navigation cancels one still waiting on its guards', async () => {
+    let release!: () => void;
+    router.beforeEach((to) => (to.path === '/slow' ? new Promise<void>((resolve) => (release = resolve)) : undefined));
+    const slow = router.navigate('/slow');
+    const fast = await router.navigate('/fast');
+    release();
+    expect(fast).toBeUndefined();
+    expect((await slow)?.type).toBe('cancelled');
+    expect(router.current?.path).toBe('/fast');
+  });
+
+  it('back restores the saved scroll position; a new page has none (scroll to top)', async () => {
+    await router.navigate('/list');
+    window.scrollTo(0, 640);
+    await router.navigate('/detail');
+    expect(router.savedScroll()).toBeUndefined();
+    router.back();
+    await popTo(() => router.current?.path === '/list');
+    expect(router.savedScroll()).toEqual({ x: 0, y: 640 });
+  });
+
+  it('a guard aborting back navigation puts the address back', async () => {
+    await router.navigate('/one');
+    await router.navigate('/two');
+    const off = router.beforeEach((to) => to.path !== '/one');
+    router.back();
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/two'));
+    expect(router.current?.path).toBe('/two');
+    off();
+  });
+
+  it('start() resolves the opening address through the guards, replacing it on redirect', async () => {
+    router.destroy();
+    window.history.replaceState(null, '', '/old');
+    router = createRouter();
+    router.beforeEach((to) => (to.path === '/old' ? '/new' : undefined));
+    const length = window.history.length;
+    const failure = await router.start();
+    expect(failure?.type).toBe('redirected');
+    expect(window.location.pathname).toBe('/new');
+    expect(window.history.length).toBe(length);
+  });
+
+  it('normalises trailing slashes but keeps the root', () => {
+    expect(normalisePath('/download/')).toBe('/download');
+    expect(normalisePath('/')).toBe('/');
+    expect(normalisePath('')).toBe('/');
+  });
+
+  it('notifies subscribers when the location changes', async () => {
+    const listener = vi.fn();
+    const off = router.subscribe(listener);
+    await router.navigate('/a1');
+    expect(listener).toHaveBeenCalledTimes(1);
+    off();
+    await router.navigate('/a2');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,248 @@
+// A small history-mode router (SPEC §2: history mode, base /). Every route of the product is a
+// static path, so no pattern matching is needed; what is needed is SPEC §2's navigation
+// semantics: guards that cancel, abort or redirect, before/after hooks, scroll restoration on
+// back navigation, and the four router failures of SPEC §8 (duplicated, cancelled, aborted,
+// redirected). Failures are returned, never thrown, so navigating to the current address is a
+// quiet no-op (issue 4).
+
+export interface RouteLocation {
+  /** Pathname, normalised without a trailing slash (except '/'). */
+  path: string;
+  /** Search string including '?', or ''. */
+  search: string;
+  hash: string;
+  /** path + search + hash: what the address bar shows after the origin. */
+  fullPath: string;
+  /** Unique per history entry, so a page re-mounts when the entry changes. */
+  key: string;
+}
+
+export type NavigationFailureType = 'duplicated' | 'cancelled' | 'aborted' | 'redirected';
+
+export class NavigationFailure extends Error {
+  override name = 'NavigationFailure';
+  constructor(
+    readonly type: NavigationFailureType,
+    readonly to: string,
+    readonly from: string,
+    /** Where a guard sent the navigation instead ('redirected' only). */
+    readonly redirectTo?: string,
+  ) {
+    super(`navigation ${type}: ${from} -> ${to}${redirectTo ? ` -> ${redirectTo}` : ''}`);
+  }
+}
+
+/** void/true: go on; false: abort; a string: redirect there. A throwing guard aborts too. */
+export type GuardResult = void | boolean | string;
+export type NavigationGuard = (to: RouteLocation, from: RouteLocation | null) => GuardResult | Promise<GuardResult>;
+export type NavigationType = 'push' | 'replace' | 'pop' | 'start';
+export type AfterHook = (to: RouteLocation, from: RouteLocation | null, type: NavigationType) => void;
+
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+interface EntryState {
+  key: string;
+  idx: number;
+  scroll?: { x: number; y: number };
+}
+
+/** Guards redirecting in a circle must end somewhere. */
+const MAX_REDIRECTS = 10;
+
+export function normalisePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+function readState(raw: unknown): EntryState | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  const s = raw as Partial<EntryState>;
+  return typeof s.key === 'string' && typeof s.idx === 'number' ? (s as EntryState) : null;
+}
+
+function remove<T>(list: T[], item: T) {
+  const i = list.indexOf(item);
+  if (i >= 0) list.splice(i, 1);
+}
+
+export interface Router {
+  readonly current: RouteLocation | null;
+  /** Resolves the address the page was opened at through the guards. */
+  start(): Promise<NavigationFailure | undefined>;
+  navigate(to: string, opts?: NavigateOptions): Promise<NavigationFailure | undefined>;
+  back(): void;
+  beforeEach(guard: NavigationGuard): () => void;
+  afterEach(hook: AfterHook): () => void;
+  subscribe(listener: () => void): () => void;
+  /** Saved scroll position of the current entry, when it was reached by back/forward. */
+  savedScroll(): { x: number; y: number } | undefined;
+  destroy(): void;
+}
+
+export function createRouter(win: Window = window): Router {
+  const history = win.history;
+  const guards: NavigationGuard[] = [];
+  const afterHooks: AfterHook[] = [];
+  const listeners = new Set<() => void>();
+  let current: RouteLocation | null = null;
+  let currentIdx = 0;
+  let restoreScroll: { x: number; y: number } | undefined;
+  let pendingId = 0;
+  // A popstate we caused ourselves (undoing an aborted back/forward) is not a navigation.
+  let ignorePops = 0;
+  let seq = 0;
+
+  // Scroll is restored by the app after the page rendered (SPEC §2), not by the browser.
+  if ('scrollRestoration' in history) history.scrollRestoration = 'manual';
+
+  const newKey = () => `${Date.now().toString(36)}-${(seq++).toString(36)}`;
+
+  function parse(href: string, key: string): RouteLocation {
+    const url = new URL(href, win.location.href);
+    const path = normalisePath(url.pathname);
+    return { path, search: url.search, hash: url.hash, fullPath: path + url.search + url.hash, key };
+  }
+
+  function isSameOrigin(href: string): boolean {
+    return new URL(href, win.location.href).origin === win.location.origin;
+  }
+
+  async function runGuards(to: RouteLocation, from: RouteLocation | null): Promise<GuardResult> {
+    for (const guard of guards) {
+      let result: GuardResult;
+      try {
+        result = await guard(to, from);
+      } catch (error) {
+        console.error('navigation guard failed', error);
+        return false;
+      }
+      if (result === false || typeof result === 'string') return result;
+    }
+    return true;
+  }
+
+  function commit(to: RouteLocation, type: NavigationType) {
+    const from = current;
+    current = to;
+    for (const hook of afterHooks) {
+      try {
+        hook(to, from, type);
+      } catch (error) {
+        console.error('after-navigation hook failed', error);
+      }
+    }
+    for (const listener of listeners) listener();
+  }
+
+  function saveScrollOfCurrentEntry() {
+    const state = readState(history.state);
+    if (state) history.replaceState({ ...state, scroll: { x: win.scrollX, y: win.scrollY } }, '');
+  }
+
+  async function navigate(target: string, opts: NavigateOptions = {}, redirects = 0): Promise<NavigationFailure | undefined> {
+    const fromPath = current?.fullPath ?? '';
+    if (!isSameOrigin(target)) {
+      win.location.assign(target);
+      return undefined;
+    }
+    const to = parse(target, newKey());
+    if (current && to.fullPath === current.fullPath && !opts.replace) {
+      return new NavigationFailure('duplicated', to.fullPath, fromPath);
+    }
+    const id = ++pendingId;
+    const result = await runGuards(to, current);
+    if (id !== pendingId) return new NavigationFailure('cancelled', to.fullPath, fromPath);
+    if (result === false) return new NavigationFailure('aborted', to.fullPath, fromPath);
+    if (typeof result === 'string') {
+      if (redirects >= MAX_REDIRECTS) return new NavigationFailure('aborted', to.fullPath, fromPath);
+      const failure = await navigate(result, opts, redirects + 1);
+      if (failure && failure.type !== 'duplicated') return failure;
+      return new NavigationFailure('redirected', to.fullPath, fromPath, result);
+    }
+    restoreScroll = undefined;
+    if (opts.replace) {
+      history.replaceState({ key: to.key, idx: currentIdx } satisfies EntryState, '', to.fullPath);
+    } else {
+      saveScrollOfCurrentEntry();
+      currentIdx += 1;
+      history.pushState({ key: to.key, idx: currentIdx } satisfies EntryState, '', to.fullPath);
+    }
+    commit(to, opts.replace ? 'replace' : 'push');
+    return undefined;
+  }
+
+  async function handlePop(event: PopStateEvent) {
+    if (ignorePops > 0) {
+      ignorePops -= 1;
+      return;
+    }
+    const state = readState(event.state);
+    const to = parse(win.location.href, state?.key ?? newKey());
+    const delta = (state?.idx ?? currentIdx + 1) - currentIdx;
+    const id = ++pendingId;
+    const result = await runGuards(to, current);
+    if (id !== pendingId) return;
+    if (result !== true && result !== undefined) {
+      // Undo the browser's move so the address bar matches what is shown.
+      if (delta !== 0) {
+        ignorePops += 1;
+        history.go(-delta);
+      }
+      if (typeof result === 'string') await navigate(result);
+      return;
+    }
+    currentIdx = state?.idx ?? currentIdx + 1;
+    if (!state) history.replaceState({ key: to.key, idx: currentIdx } satisfies EntryState, '');
+    restoreScroll = state?.scroll;
+    commit(to, 'pop');
+  }
+
+  const onPop = (event: PopStateEvent) => void handlePop(event);
+  win.addEventListener('popstate', onPop);
+
+  return {
+    get current() {
+      return current;
+    },
+    async start() {
+      const state = readState(history.state);
+      const to = parse(win.location.href, state?.key ?? newKey());
+      currentIdx = state?.idx ?? 0;
+      const id = ++pendingId;
+      const result = await runGuards(to, null);
+      if (id !== pendingId) return new NavigationFailure('cancelled', to.fullPath, '');
+      if (typeof result === 'string') {
+        // The first entry has nothing to go back to: the redirect replaces it.
+        history.replaceState({ key: to.key, idx: currentIdx } satisfies EntryState, '');
+        const failure = await navigate(result, { replace: true }, 1);
+        return failure ?? new NavigationFailure('redirected', to.fullPath, '', result);
+      }
+      // An aborted first navigation still has to show something: the page that was asked for.
+      history.replaceState({ key: to.key, idx: currentIdx, scroll: state?.scroll } satisfies EntryState, '');
+      restoreScroll = state?.scroll;
+      commit(to, 'start');
+      return result === false ? new NavigationFailure('aborted', to.fullPath, '') : undefined;
+    },
+    navigate: (to, opts) => navigate(to, opts),
+    back: () => history.back(),
+    beforeEach(guard) {
+      guards.push(guard);
+      return () => remove(guards, guard);
+    },
+    afterEach(hook) {
+      afterHooks.push(hook);
+      return () => remove(afterHooks, hook);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    savedScroll: () => restoreScroll,
+    destroy() {
+      win.removeEventListener('popstate', onPop);
+      listeners.clear();
+    },
+  };
+}

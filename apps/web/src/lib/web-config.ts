@@ -1,0 +1,47 @@
+// The server injects the client configuration into index.html (no build-time keys), as
+// <script id="tyd-config" type="application/json">{"appId","appSecret","keyId","publicKey"}</script>.
+// The web app secret ships in the page by design: signing proves integrity, not identity; the
+// envelope's ephemeral ECDH key gives confidentiality (brief/contract.md "Signing").
+
+export interface WebConfig {
+  appId: string;
+  appSecret: string;
+  keyId: string;
+  /** Server P-256 public key, base64url of the 65-byte uncompressed point. */
+  publicKey: string;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const FIELDS = ['appId', 'appSecret', 'keyId', 'publicKey'] as const;
+
+export function parseWebConfig(text: string | null | undefined): WebConfig {
+  if (!text) throw new ConfigError('page has no #tyd-config');
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    throw new ConfigError('#tyd-config is not JSON');
+  }
+  if (typeof raw !== 'object' || raw === null) throw new ConfigError('#tyd-config is not an object');
+  const record = raw as Record<string, unknown>;
+  for (const field of FIELDS) {
+    if (typeof record[field] !== 'string' || record[field] === '') throw new ConfigError(`#tyd-config.${field} missing`);
+  }
+  return { appId: record.appId as string, appSecret: record.appSecret as string, keyId: record.keyId as string, publicKey: record.publicKey as string };
+}
+
+let cached: WebConfig | undefined;
+
+/** Reads and validates the injected configuration once; throws ConfigError when it is absent. */
+export function webConfig(): WebConfig {
+  cached ??= parseWebConfig(document.getElementById('tyd-config')?.textContent);
+  return cached;
+}
+
+/** For tests and the diagnostics page: forget the cached configuration. */
+export function resetWebConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,31 @@
+// Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render.
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { installNavigation } from './app/navigation';
+import { installUnauthorizedHandler } from './app/unauthorized';
+import { setAppVersion, warmApiTransport } from './lib/api-client';
+import { withNative } from './lib/native';
+import { createRouter } from './lib/router';
+import './styles/base.css';
+
+const router = createRouter();
+installUnauthorizedHandler(router);
+installNavigation(router, {
+  reload: () => window.location.reload(),
+  onChunkFailure: (location, error) => console.error('page chunk failed twice', location.path, error),
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(<App router={router} />);
+void router.start().then(() => {
+  // Most pages call the API soon; fetch its transport chunk once the first page is up.
+  const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+  idle(() => warmApiTransport());
+});
+
+// Inside the app, x-ver carries the native app's version (contract "HEADER").
+withNative('getAppInfo', async (bridge) => {
+  const info = await bridge.getAppInfo();
+  if (info) setAppVersion(info.appVer);
+});

@@ -1,0 +1,88 @@
+// First-load size of every route of the web app, from the Vite manifest of a build (issue 4
+// budget). A route's first load is the entry chunk and the route's lazy page chunk, each with
+// the chunks it imports statically, and the CSS those chunks carry. Sizes are gzip -9 bytes,
+// deterministic for a given build, so the budget test is fair in CI.
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../apps/web/src/app/route-table';
+
+/** At most 80 KB gzip first-load JS for any route (issue 4). */
+export const JS_BUDGET_GZIP_BYTES = 80 * 1024;
+export const webDist = resolve(import.meta.dirname, '../apps/web/dist');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface RouteSize {
+  path: string;
+  /** gzip bytes of the route's first-load JavaScript. */
+  js: number;
+  /** gzip bytes of the route's first-load CSS. */
+  css: number;
+  jsFiles: string[];
+  cssFiles: string[];
+}
+
+export function readManifest(dist: string = webDist): Manifest {
+  const file = join(dist, '.vite/manifest.json');
+  if (!existsSync(file)) throw new Error(`${file} missing: build the web app first (npm run build)`);
+  return JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+}
+
+function collect(manifest: Manifest, key: string, seen: Set<string>) {
+  if (seen.has(key)) return;
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`manifest has no chunk ${key}`);
+  seen.add(key);
+  for (const imported of chunk.imports ?? []) collect(manifest, imported, seen);
+}
+
+const gzipCache = new Map<string, number>();
+function gzipBytes(dist: string, file: string): number {
+  const path = join(dist, file);
+  let size = gzipCache.get(path);
+  if (size === undefined) {
+    size = gzipSync(readFileSync(path), { level: 9 }).length;
+    gzipCache.set(path, size);
+  }
+  return size;
+}
+
+/** Stylesheets index.html links itself (with cssCodeSplit off, the whole app's CSS). */
+function htmlStylesheets(dist: string): string[] {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  return [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
+}
+
+export function routeSize(route: RouteDef, manifest: Manifest, dist: string = webDist): RouteSize {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  if (!entry) throw new Error('manifest has no entry chunk');
+  const pageKey = `src/${route.page}`;
+  if (!manifest[pageKey]?.isDynamicEntry) throw new Error(`${route.path}: ${pageKey} is not a lazy chunk of the build`);
+  const keys = new Set<string>();
+  collect(manifest, entry, keys);
+  collect(manifest, pageKey, keys);
+  const jsFiles = [...new Set([...keys].map((key) => manifest[key]!.file))].sort();
+  const cssFiles = [...new Set([...htmlStylesheets(dist), ...[...keys].flatMap((key) => manifest[key]!.css ?? [])])].sort();
+  return {
+    path: route.path,
+    js: jsFiles.reduce((sum, file) => sum + gzipBytes(dist, file), 0),
+    css: cssFiles.reduce((sum, file) => sum + gzipBytes(dist, file), 0),
+    jsFiles,
+    cssFiles,
+  };
+}
+
+/** Every route of the table plus the 404 page. */
+export function routeSizes(dist: string = webDist): RouteSize[] {
+  const manifest = readManifest(dist);
+  return [...ROUTES, NOT_FOUND_ROUTE].map((route) => routeSize(route, manifest, dist));
+}
