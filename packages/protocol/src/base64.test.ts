@@ -54,3 +54,14 @@ describe('utf8', () => {
     expect(() => utf8Decode(Uint8Array.of(0xc3, 0x28))).toThrow(ProtocolTypeError);
   });
 });
+
+describe('byte inputs from another realm', () => {
+  it('accepts a Uint8Array whose constructor is not this realm’s', () => {
+    // Simulates a test DOM's or an iframe's Uint8Array: same name, different constructor.
+    const Foreign = { Uint8Array: class Uint8Array extends globalThis.Uint8Array {} }.Uint8Array;
+    const bytes = new Foreign([0xfb, 0xff]);
+    Object.setPrototypeOf(bytes, Object.create(Foreign.prototype, { constructor: { value: Foreign } }));
+    expect(toBase64(bytes)).toBe('+/8=');
+    expect(() => toBase64(new Uint16Array(2) as unknown as Uint8Array)).toThrow(ProtocolTypeError);
+  });
+});

@@ -2,6 +2,7 @@
 // Strict means: only the alphabet, exact padding, no whitespace, and zero unused trailing bits,
 // so every byte string has exactly one accepted encoding (a flipped character is never ignored).
 import { ProtocolTypeError } from './errors.js';
+import { isBytes } from './bytes.js';
 
 const STANDARD = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const URL_SAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
@@ -15,7 +16,7 @@ const STANDARD_LOOKUP = lookup(STANDARD);
 const URL_SAFE_LOOKUP = lookup(URL_SAFE);
 
 function encode(bytes: Uint8Array, alphabet: string, pad: boolean, argument: string): string {
-  if (!(bytes instanceof Uint8Array)) throw new ProtocolTypeError(argument, 'expected a Uint8Array');
+  if (!isBytes(bytes)) throw new ProtocolTypeError(argument, 'expected a Uint8Array');
   let out = '';
   let i = 0;
   for (; i + 2 < bytes.length; i += 3) {

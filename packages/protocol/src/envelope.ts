@@ -3,6 +3,7 @@
 // AES-256-GCM per NIST SP 800-38D), so nothing shipped in the JS bundle can decrypt a captured request.
 // Only WebCrypto is used: no home-made primitives (STYLE.md "Boundaries").
 import { fromBase64, fromBase64Url, toBase64, toBase64Url } from './base64.js';
+import { isBytes } from './bytes.js';
 import { isApiResponse, type ApiResponse } from './codes.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
 import { isNonce, randomBytes } from './random.js';
@@ -80,7 +81,7 @@ function checkKeyId(value: unknown, argument: string): string {
 }
 
 function checkIv(value: unknown, argument: string): Uint8Array<ArrayBuffer> {
-  if (!(value instanceof Uint8Array) || value.length !== IV) throw new ProtocolTypeError(argument, 'expected a 12-byte Uint8Array');
+  if (!isBytes(value) || value.length !== IV) throw new ProtocolTypeError(argument, 'expected a 12-byte Uint8Array');
   return new Uint8Array(value); // a copy: the caller cannot change it under us
 }
 

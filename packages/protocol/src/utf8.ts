@@ -1,4 +1,5 @@
 import { ProtocolTypeError } from './errors.js';
+import { isBytes } from './bytes.js';
 
 const encoder = new TextEncoder();
 // fatal: invalid UTF-8 throws instead of becoming U+FFFD; ignoreBOM: a BOM is kept, so JSON.parse rejects it.
@@ -12,7 +13,7 @@ export function utf8Encode(text: string, argument = 'text'): Uint8Array<ArrayBuf
 
 /** Strict UTF-8 decoding: throws ProtocolTypeError on invalid sequences. */
 export function utf8Decode(bytes: Uint8Array, argument = 'bytes'): string {
-  if (!(bytes instanceof Uint8Array)) throw new ProtocolTypeError(argument, 'expected a Uint8Array');
+  if (!isBytes(bytes)) throw new ProtocolTypeError(argument, 'expected a Uint8Array');
   try {
     return decoder.decode(bytes);
   } catch {
