@@ -56,12 +56,15 @@ describe('utf8', () => {
 });
 
 describe('byte inputs from another realm', () => {
-  it('accepts a Uint8Array whose constructor is not this realm’s', () => {
-    // Simulates a test DOM's or an iframe's Uint8Array: same name, different constructor.
-    const Foreign = { Uint8Array: class Uint8Array extends globalThis.Uint8Array {} }.Uint8Array;
-    const bytes = new Foreign([0xfb, 0xff]);
-    Object.setPrototypeOf(bytes, Object.create(Foreign.prototype, { constructor: { value: Foreign } }));
+  it('accepts a Uint8Array whose prototype chain is not this realm’s', () => {
+    // What an iframe's or a test DOM's Uint8Array looks like here: a typed array of bytes whose
+    // constructor is another function named Uint8Array, so `instanceof Uint8Array` is false.
+    const Foreign = { Uint8Array: function () {} }.Uint8Array;
+    Foreign.prototype = Object.create(Object.getPrototypeOf(Uint8Array.prototype) as object, { constructor: { value: Foreign } });
+    const bytes = Object.setPrototypeOf(Uint8Array.of(0xfb, 0xff), Foreign.prototype) as Uint8Array;
+    expect(bytes instanceof Uint8Array).toBe(false);
     expect(toBase64(bytes)).toBe('+/8=');
+    expect(utf8Decode(Object.setPrototypeOf(utf8Encode('通'), Foreign.prototype) as Uint8Array)).toBe('通');
     expect(() => toBase64(new Uint16Array(2) as unknown as Uint8Array)).toThrow(ProtocolTypeError);
   });
 });
