@@ -8,10 +8,11 @@ import { createRouter, type Router } from '../lib/router';
 import { App } from './app';
 import { installNavigation } from './navigation';
 import { CHUNK_RELOAD_KEY, ChunkLoadError, recoverFromChunkError } from './page-loader';
+import type * as PageLoader from './page-loader';
 
 const pages = vi.hoisted(() => ({ failing: new Set<string>(), loaded: new Map<string, ComponentType>() }));
 vi.mock('./page-loader', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./page-loader')>();
+  const real = await importOriginal<typeof PageLoader>();
   return {
     ...real,
     loadPage: async (route: { page: string }) => {
