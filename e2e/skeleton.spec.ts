@@ -9,15 +9,18 @@ import { startServer, type RunningServer } from './support/server';
 let server: RunningServer;
 let browser: Browser;
 let context: BrowserContext;
+let probeContext: BrowserContext;
 let probe: string;
 
 beforeAll(async () => {
   [server, browser, probe] = await Promise.all([startServer(), launchBrowser(), bundleProbe('protocol-probe.ts')]);
   context = await newMobileContext(browser);
+  probeContext = await newMobileContext(browser, { bypassCSP: true });
 });
 
 afterAll(async () => {
   await context?.close();
+  await probeContext?.close();
   await browser?.close();
   await server?.stop();
 });
@@ -39,7 +42,7 @@ describe('walking skeleton', () => {
   });
 
   it('passes every protocol test vector inside Chromium', async () => {
-    const page = await context.newPage();
+    const page = await probeContext.newPage();
     await page.goto(`${server.baseUrl}/anything`);
     await page.addScriptTag({ content: probe });
     const result = await page.evaluate(() => window.tydProbe.runVectorSuite());
@@ -49,7 +52,7 @@ describe('walking skeleton', () => {
   });
 
   it('calls check-login through the real envelope from the browser and gets 401 without a session', async () => {
-    const page = await context.newPage();
+    const page = await probeContext.newPage();
     await page.goto(`${server.baseUrl}/anything`);
     await page.addScriptTag({ content: probe });
     const result = await page.evaluate(() => window.tydProbe.call('/v1/user/check-login', {}));

@@ -18,7 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-export async function newMobileContext(browser: Browser, opts: { userAgent?: string; initScripts?: string[] } = {}): Promise<BrowserContext> {
+export async function newMobileContext(browser: Browser, opts: { userAgent?: string; initScripts?: string[]; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,
@@ -27,6 +27,8 @@ export async function newMobileContext(browser: Browser, opts: { userAgent?: str
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     userAgent: opts.userAgent ?? MOBILE_BROWSER_UA,
+    // Only for specs that inject a probe script into a served page; the product's CSP stays on otherwise.
+    bypassCSP: opts.bypassCSP ?? false,
   });
   for (const script of opts.initScripts ?? []) await context.addInitScript({ content: script });
   return context;
