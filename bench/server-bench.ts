@@ -72,8 +72,8 @@ try {
   for (let i = 0; i < SEALED_REQUESTS; i++) prepared.push(await client.prepare('/v1/user/check-login', {}));
   console.log(`prepared in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
-  const warm = await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: 2 });
-  void warm;
+  // Warm-up (JIT, connection set-up), not reported.
+  await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: 2 });
   console.log(`(a) GET /healthz, ${CONNECTIONS} connections, ${DURATION_S} s`);
   const a = await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: DURATION_S });
 

@@ -1,12 +1,14 @@
 // Sends an ApiResponse: sealed with the request's responseKey once the request has been opened,
 // plaintext before that (contract "Envelope": errors found before decryption are answered in plaintext).
-import { sealResponse, type ApiResponse, type RequestContext } from '@tyd/protocol';
+import type { ApiResponse, RequestContext } from '@tyd/protocol';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sealResponseNode } from '../crypto/node-envelope.js';
 
 /** Set on the request by the pipeline as soon as the envelope opened. */
 export interface OpenedCall {
   context: RequestContext;
-  responseKey: CryptoKey;
+  /** Raw AES-256-GCM key derived from the request's exchange. */
+  responseKey: Buffer;
 }
 
 declare module 'fastify' {
@@ -19,6 +21,6 @@ export async function sendApiResponse(request: FastifyRequest, reply: FastifyRep
   reply.code(httpStatus).header('cache-control', 'no-store');
   const opened = request.openedCall;
   if (!opened) return reply.send(body);
-  const data = await sealResponse({ responseKey: opened.responseKey, context: opened.context, body });
+  const data = sealResponseNode({ responseKey: opened.responseKey, context: opened.context, body });
   return reply.send({ data });
 }

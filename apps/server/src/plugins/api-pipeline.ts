@@ -14,11 +14,9 @@ import {
   MAX_BODY_BYTES,
   SUBCODE,
   TIMESTAMP_WINDOW_MS,
-  openRequest,
   parseRequest,
   parseResponseData,
   readSealedBody,
-  verifyRequestSignature,
   type Endpoint,
   type EndpointRequest,
   type EndpointResponseData,
@@ -27,6 +25,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Secrets } from '../config.js';
+import { openRequestNode } from '../crypto/node-envelope.js';
+import { verifySignatureNode } from '../crypto/node-signing.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
@@ -87,16 +87,19 @@ export default fp(
       const headers = readApiHeaders(request.headers);
       const data = base64Body(request.body);
       const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
-      const opened = await openRequest({ data, context, privateKeyFor: fastify.serverKeys.privateKeyFor }).catch((error: unknown) => {
+      let opened;
+      try {
+        opened = openRequestNode({ data, context, keyFor: fastify.serverKeys.privateKeyFor });
+      } catch (error) {
         throw envelopeFailure(error);
-      });
+      }
       // From here on every answer, errors included, is sealed for this client.
       request.openedCall = { context, responseKey: opened.responseKey };
 
-      // 2. App id and signature (constant-time HMAC verify in @tyd/protocol).
+      // 2. App id and signature (constant-time comparison).
       const platform = KNOWN_APP_IDS.get(headers.appId);
       if (!platform) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.UNKNOWN_APP);
-      const signed = await verifyRequestSignature(
+      const signed = await verifySignatureNode(
         opts.appSecrets[platform],
         {
           path: context.path,

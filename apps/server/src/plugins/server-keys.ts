@@ -1,13 +1,14 @@
 // The server's static ECDH keys (contract "Envelope"): every configured key opens requests, so clients
 // holding an older public key keep working during a rotation; the newest (last) one is advertised.
-import { importServerPrivateKey, openRequest, randomNonce, sealRequest } from '@tyd/protocol';
+import { randomNonce, sealRequest } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ServerKey } from '../config.js';
+import { importNodeServerKey, openRequestNode, type NodeServerKey } from '../crypto/node-envelope.js';
 
 export interface ServerKeys {
   current: { kid: string; publicKey: string };
-  privateKeyFor(kid: string): CryptoKey | undefined;
+  privateKeyFor(kid: string): NodeServerKey | undefined;
 }
 
 declare module 'fastify' {
@@ -17,15 +18,18 @@ declare module 'fastify' {
 }
 
 export async function loadServerKeys(keys: readonly ServerKey[]): Promise<ServerKeys> {
-  const byKid = new Map<string, CryptoKey>();
+  const byKid = new Map<string, NodeServerKey>();
   for (const key of keys) {
-    const privateKey = await importServerPrivateKey(key.privateKey);
+    const privateKey = importNodeServerKey(key.privateKey);
     // A pair whose halves do not match would fail every request: find out at start, not from users.
+    // Sealed by @tyd/protocol as a client would, opened by the server's own code.
     const context = { method: 'POST' as const, path: '/tydApi/self-test', timestamp: '0', appId: 'self-test', nonce: randomNonce() };
     const sealed = await sealRequest({ serverPublicKey: key.publicKey, keyId: key.kid, context, payload: { ok: true } });
-    await openRequest({ data: sealed.data, context, privateKeyFor: () => privateKey }).catch(() => {
+    try {
+      openRequestNode({ data: sealed.data, context, keyFor: () => privateKey });
+    } catch {
       throw new Error(`server key ${key.kid}: publicKey does not belong to privateKey`);
-    });
+    }
     byKid.set(key.kid, privateKey);
   }
   const newest = keys[keys.length - 1];
