@@ -1,5 +1,5 @@
 // One Kysely instance over SQLite (default, embedded) or PostgreSQL (DATABASE_URL), issue 3 "Storage".
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
@@ -24,6 +24,8 @@ export function connectDatabase(database: Config['database']): DatabaseHandle {
 function connectSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
+  // Owner-only, like keys.json: SQLite gives the -wal and -shm files the same mode.
+  if (file !== ':memory:') chmodSync(file, 0o600);
   sqlite.pragma('journal_mode = WAL');
   // FULL: every commit is fsynced to the WAL before it is acknowledged, so an acknowledged write
   // survives a power loss as well as a process crash (NORMAL only survives the latter).
