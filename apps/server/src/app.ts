@@ -43,6 +43,12 @@ export async function buildApp({ config, secrets, logStream }: BuildAppOptions):
     bodyLimit: MAX_BODY_BYTES,
     // A slow or stalled client cannot hold a request or a socket for long (issue 3 "Operations").
     requestTimeout: config.timeouts.requestMs,
+    http: {
+      // Node checks request deadlines only every connectionsCheckingInterval (30 s by default), which
+      // would let a stalled request live up to 30 s past its timeout.
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.timeouts.requestMs / 4))),
+      headersTimeout: Math.min(config.timeouts.requestMs, 60_000),
+    },
     connectionTimeout: config.timeouts.connectionMs,
     keepAliveTimeout: config.timeouts.keepAliveMs,
     // On shutdown: refuse new requests with 503, close idle keep-alive sockets, let in-flight ones finish.

@@ -6,6 +6,7 @@ import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
 import { configScript } from '../../src/plugins/web-app.js';
+import { ApiClient } from '../support/api-client.js';
 import { createTestDatabase } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -50,6 +51,13 @@ describe('web app serving', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
     }
+  });
+
+  it('gives a client everything it needs: config from the page, then a sealed call', async () => {
+    const client = await ApiClient.fromPage(t.baseUrl);
+    const result = await client.call('/v1/user/check-login', {});
+    expect(result.kind).toBe('sealed');
+    expect(result.response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
   it('keeps a valid XSRF cookie instead of replacing it', async () => {
