@@ -52,7 +52,7 @@ declare module 'fastify' {
   }
 }
 
-const base64Body = (body: unknown): string => {
+const sealedData = (body: unknown): string => {
   if (typeof body !== 'string' || body.length === 0) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_ENVELOPE, { detail: 'no body' });
   let json: unknown;
   try {
@@ -85,7 +85,7 @@ export default fp(
       const now = Date.now();
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
       const headers = readApiHeaders(request.headers);
-      const data = base64Body(request.body);
+      const data = sealedData(request.body);
       const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
       let opened;
       try {
