@@ -11,7 +11,8 @@ import './styles/base.css';
 const router = createRouter();
 installUnauthorizedHandler(router);
 installNavigation(router, {
-  reload: () => window.location.reload(),
+  // A new deployment may have replaced the hashed chunks: load the target address afresh.
+  reload: (url) => (url === window.location.pathname + window.location.search + window.location.hash ? window.location.reload() : window.location.assign(url)),
   onChunkFailure: (location, error) => console.error('page chunk failed twice', location.path, error),
 });
 

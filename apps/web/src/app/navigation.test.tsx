@@ -57,6 +57,7 @@ describe('chunk load failure', () => {
     await openApp('/');
     await act(() => router.navigate('/download'));
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(reload).toHaveBeenCalledWith('/download');
     expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBe('1');
     // What the reloaded page sees: the flag is still set, so no second reload.
     await act(() => router.navigate('/download'));

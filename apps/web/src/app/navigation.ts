@@ -23,7 +23,8 @@ export function routeTitle(location: RouteLocation): string | undefined {
 }
 
 export interface NavigationDeps {
-  reload: () => void;
+  /** A full page load of `url` (the address the user was going to), fetching a fresh index.html. */
+  reload: (url: string) => void;
   /** Called when a page chunk failed twice: the view shows the 500 page for that entry. */
   onChunkFailure: (location: RouteLocation, error: ChunkLoadError) => void;
 }
@@ -38,7 +39,7 @@ export function installNavigation(router: Router, deps: NavigationDeps): () => v
         await loadPage(matchRoute(to.path));
       } catch (error) {
         if (!(error instanceof ChunkLoadError)) throw error;
-        if (recoverFromChunkError(deps.reload) === 'reloading') return false;
+        if (recoverFromChunkError(() => deps.reload(to.fullPath)) === 'reloading') return false;
         deps.onChunkFailure(to, error);
       }
     }),

@@ -229,6 +229,12 @@ describe('answer handling (SPEC §8)', () => {
     await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
   });
 
+  it('refuses a plaintext success: data only counts when sealed with the response key', async () => {
+    serve(() => ({ raw: JSON.stringify({ code: '200', msg: '成功', data: { injected: true } }) }));
+    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
+    expect(lastToast()).toBe(ERROR_TEXT.serverBusy);
+  });
+
   function hangUntilAborted(called: () => void) {
     fetchMock.mockImplementation(
       (_input, init) =>

@@ -5,6 +5,7 @@
 import {
   API_BASE,
   CLIENT_VERSION,
+  CODE,
   COOKIE,
   ERROR_TEXT,
   HEADER,
@@ -54,8 +55,10 @@ async function readAnswer(res: Response, responseKey: CryptoKey, context: Reques
     throw new TransportError('format', ERROR_TEXT.badFormat, res.status);
   }
   // Contract: a `code` field means a plaintext answer; else `data` is the sealed answer.
+  // Plaintext is only for errors found before the request could be opened, so a plaintext
+  // success is refused: data the client acts on always comes authenticated by the response key.
   const classified = classifyResponseBody(body);
-  if (classified.kind === 'plain') return classified.response;
+  if (classified.kind === 'plain' && classified.response.code !== CODE.OK) return classified.response;
   if (classified.kind === 'sealed') {
     try {
       const opened = await openResponse({ responseKey, context, data: classified.data });

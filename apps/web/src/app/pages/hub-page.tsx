@@ -40,7 +40,9 @@ function Account() {
       <div className="hub__account">
         <div>
           <p className="hub__who">{session.phone ?? '已登录'}</p>
-          <p className="hub__hint">{check.status === 'loading' ? '正在确认登录状态…' : '欢迎使用通盈达'}</p>
+          <p className="hub__hint" aria-busy={check.status === 'loading'}>
+            {check.status === 'loading' ? '正在确认登录状态…' : '欢迎使用通盈达'}
+          </p>
         </div>
         <Link className="btn btn--text" to="/mine/signOff">
           注销账号

@@ -17,15 +17,19 @@ type BridgeProbe = { state: 'probing' } | { state: 'absent' } | { state: 'answer
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
 
-function Rows({ rows }: { rows: [string, string][] }) {
+/** Term/value rows; a long value (the user agent) takes its own full-width line. */
+function Rows({ rows, wide = [] }: { rows: [string, string][]; wide?: string[] }) {
   return (
     <dl className="diag">
-      {rows.map(([term, value]) => (
-        <div key={term} style={{ display: 'contents' }}>
-          <dt>{term}</dt>
-          <dd>{value}</dd>
-        </div>
-      ))}
+      {rows.map(([term, value]) => {
+        const className = wide.includes(term) ? 'diag__wide' : undefined;
+        return (
+          <div key={term} style={{ display: 'contents' }}>
+            <dt className={className}>{term}</dt>
+            <dd className={className}>{value}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -85,6 +89,7 @@ export default function TestPage() {
             ['微信内', yesNo(env.isWeChat)],
             ['User-Agent', navigator.userAgent],
           ]}
+          wide={['User-Agent']}
         />
       </Card>
       <Card label="原生桥">

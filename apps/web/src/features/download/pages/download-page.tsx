@@ -45,7 +45,7 @@ export default function DownloadPage() {
         </div>
         {env.isWeChat ? <Tip>微信内无法直接下载，请点击右上角「···」，选择「在浏览器打开」后再下载。</Tip> : null}
         {query.status === 'loading' ? (
-          <p className="download__status" role="status">
+          <p className="download__status" role="status" aria-busy="true">
             正在获取下载地址…
           </p>
         ) : query.status === 'error' ? (

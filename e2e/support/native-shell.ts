@@ -1,0 +1,97 @@
+// A simulated native app shell for e2e specs (issue 4): the app's user agents (set on the browser
+// context) and an init script that installs a fake bridge speaking the protocol of docs/bridge.md.
+// The fake records every message it receives, so a spec can read them with readNativeCalls(page),
+// and answers like a real shell would.
+import type { Page } from 'playwright-core';
+
+/** The app webviews' user agents: a system webview agent plus the app marker (SPEC §6). */
+export const APP_USER_AGENTS = {
+  iosZhongduoduo:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 zhongduoduo/5.2.0',
+  androidZhongduoduo:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.230803.041; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 zhongduoduo/5.2.0',
+  androidPlanner:
+    'Mozilla/5.0 (Linux; Android 13; M2012K11AC Build/TKQ1.220829.002; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.0.0 Mobile Safari/537.36 planner/3.1.0',
+} as const;
+
+/** A WeChat in-app browser (for the /download hint). */
+export const WECHAT_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.230803.041; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 MicroMessenger/8.0.47.2560(0x28002F30) NetType/WIFI Language/zh_CN';
+
+export interface NativeCall {
+  id: string;
+  method: string;
+  params: unknown;
+}
+
+export interface NativeShellOptions {
+  /** 'ios' posts through window.webkit.messageHandlers, 'android' through window.tydBridge (also Flutter). */
+  platform?: 'ios' | 'android';
+  /** What getAppInfo answers. */
+  appInfo?: { token: string; phone: string; allDeviceInfo: unknown; agreementVer: string; appVer: string };
+  /** Methods the fake never answers (to exercise bridge timeouts). */
+  silentMethods?: string[];
+  /** Safe-area insets in px the shell injects as CSS variables (docs/bridge.md "Safe area"). */
+  safeArea?: { top: number; right: number; bottom: number; left: number };
+}
+
+export const DEFAULT_APP_INFO = {
+  token: '',
+  phone: '',
+  allDeviceInfo: { brand: 'Google', model: 'Pixel 8', os: 'Android 14' },
+  agreementVer: '7',
+  appVer: '5.2.0',
+};
+
+/** The init script (a string for newMobileContext's initScripts / context.addInitScript). */
+export function nativeShellScript(opts: NativeShellOptions = {}): string {
+  const config = {
+    platform: opts.platform ?? 'android',
+    appInfo: opts.appInfo ?? DEFAULT_APP_INFO,
+    silent: opts.silentMethods ?? [],
+    safeArea: opts.safeArea ?? null,
+  };
+  return `(() => {
+  const config = ${JSON.stringify(config)};
+  const calls = [];
+  const answers = {
+    getAppInfo: () => config.appInfo,
+    openWin: () => true,
+    logEvent: () => true,
+    getSensorsData: () => ({ distinct_id: 'e2e-device', platform_type: 'H5' }),
+    hiddenStatusBarAndTitleBar: () => true,
+    setTitle: () => true,
+  };
+  function handle(text) {
+    const message = JSON.parse(text);
+    calls.push(message);
+    if (config.silent.includes(message.method)) return;
+    const answer = answers[message.method];
+    // Native answers asynchronously, by calling the page's receive function with a JSON string.
+    setTimeout(() => {
+      const reply = answer ? { id: message.id, result: answer(message.params) } : { id: message.id, error: { message: 'unknown method ' + message.method } };
+      window.tydBridgeReceive(JSON.stringify(reply));
+    }, 5);
+  }
+  const target = { postMessage: handle };
+  if (config.platform === 'ios') window.webkit = { messageHandlers: { tydBridge: target } };
+  else window.tydBridge = target;
+  window.__nativeShell = { calls };
+  if (config.safeArea) {
+    const apply = () => {
+      const s = document.documentElement.style;
+      s.setProperty('--tyd-safe-top', config.safeArea.top + 'px');
+      s.setProperty('--tyd-safe-right', config.safeArea.right + 'px');
+      s.setProperty('--tyd-safe-bottom', config.safeArea.bottom + 'px');
+      s.setProperty('--tyd-safe-left', config.safeArea.left + 'px');
+    };
+    if (document.documentElement) apply();
+    else document.addEventListener('DOMContentLoaded', apply);
+  }
+})();`;
+}
+
+/** Every message the fake shell received on this page, in order. */
+export async function readNativeCalls(page: Page): Promise<NativeCall[]> {
+  return page.evaluate(() => (window as unknown as { __nativeShell?: { calls: NativeCall[] } }).__nativeShell?.calls ?? []);
+}
