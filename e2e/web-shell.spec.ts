@@ -43,7 +43,7 @@ async function expectNoHorizontalOverflow(page: Page) {
 /** Every visible link and button is at least 44x44 px (WCAG 2.5.5). */
 async function expectTouchTargets(page: Page) {
   const small = await page.evaluate(() =>
-    [...document.querySelectorAll('a, button')]
+    Array.from(document.querySelectorAll('a, button'))
       .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
       .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
       .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
