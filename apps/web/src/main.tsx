@@ -3,8 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { installNavigation } from './app/navigation';
 import { installUnauthorizedHandler } from './app/unauthorized';
-import { setAppVersion, warmApiTransport } from './lib/api-client';
-import { withNative } from './lib/native';
+import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
+import { nativeBridge } from './lib/native';
 import { createRouter } from './lib/router';
 import './styles/base.css';
 
@@ -26,7 +26,11 @@ void router.start().then(() => {
 });
 
 // Inside the app, x-ver carries the native app's version (contract "HEADER").
-withNative('getAppInfo', async (bridge) => {
+const appInfo = nativeBridge()?.then(async (bridge) => {
   const info = await bridge.getAppInfo();
   if (info) setAppVersion(info.appVer);
 });
+if (appInfo) {
+  waitForAppVersion(appInfo);
+  appInfo.catch((error: unknown) => console.warn('bridge getAppInfo failed', error));
+}

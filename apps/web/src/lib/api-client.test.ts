@@ -14,7 +14,18 @@ import {
 } from '@tyd/protocol';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';
-import { CLOCK_RELOAD_KEY, QUIET_TIMEOUT_MS, call, clientConfig, pageReload, request, requestCounter, setUnauthorizedHandler } from './api-client';
+import {
+  CLOCK_RELOAD_KEY,
+  QUIET_TIMEOUT_MS,
+  call,
+  clientConfig,
+  pageReload,
+  request,
+  requestCounter,
+  setAppVersion,
+  setUnauthorizedHandler,
+  waitForAppVersion,
+} from './api-client';
 import { notifyStore, dismissToast } from './notify';
 import { clearSession, sessionStore, setClockOffset, startSession } from './session';
 import { resetWebConfig } from './web-config';
@@ -126,6 +137,20 @@ describe('request through the envelope', () => {
     await request('/v1/user/logout');
     expect(seen[0]?.payload).toEqual({});
     expect(seen[0]?.headers).not.toHaveProperty('x-access-token');
+  });
+
+  it('inside the app, waits for the app version and sends it in x-ver', async () => {
+    let tell!: () => void;
+    waitForAppVersion(new Promise<void>((resolve) => (tell = resolve)).then(() => setAppVersion('5.2.0')));
+    serve(() => ({ body: { code: '200', msg: '成功' } }));
+    const pending = request('/v1/x');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchMock).not.toHaveBeenCalled();
+    tell();
+    await pending;
+    expect(seen[0]?.headers['x-ver']).toBe('5.2.0');
+    setAppVersion('');
+    expect(clientConfig().appVersion).toBe(CLIENT_VERSION);
   });
 
   it('corrects the timestamp by the stored clock offset', async () => {

@@ -52,6 +52,13 @@ export function setAppVersion(version: string): void {
   config.appVersion = version || CLIENT_VERSION;
 }
 
+// Inside the app, calls wait until the app said its version (bounded by the bridge timeout), so
+// x-ver is right from the first call.
+let appVersionReady: Promise<unknown> = Promise.resolve();
+export function waitForAppVersion(ready: Promise<unknown>): void {
+  appVersionReady = ready.catch(() => undefined);
+}
+
 type UnauthorizedHandler = (response: ApiResponse) => void;
 let unauthorizedHandler: UnauthorizedHandler = () => {};
 export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
@@ -94,6 +101,7 @@ export function warmApiTransport(): void {
 }
 
 async function send(endpoint: string, payload: unknown, opts: CallOptions) {
+  await appVersionReady;
   let mod;
   try {
     mod = await loadTransport();

@@ -1,0 +1,149 @@
+// The web app inside the simulated native shell (issue 4): app user agent plus a fake bridge
+// (e2e/support/native-shell.ts) that records every message. Checks what the shell receives
+// (page-views, titles, app info, the native login on 401), that the app's version reaches the
+// API, safe-area insets the shell injects, and a screenshot of every page as the app shows it.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let app: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  app = await newMobileContext(browser, {
+    userAgent: APP_USER_AGENTS.androidZhongduoduo,
+    initScripts: [nativeShellScript({ platform: 'android', safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })],
+  });
+});
+
+afterAll(async () => {
+  await app?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+async function open(path: string, ctx: BrowserContext = app): Promise<Page> {
+  const page = await ctx.newPage();
+  await page.goto(`${server.baseUrl}${path}`);
+  await page.locator('main h1').first().waitFor();
+  return page;
+}
+
+const methods = async (page: Page) => (await readNativeCalls(page)).map((call) => call.method);
+
+describe('page-views and titles sent to the app (SPEC §2)', () => {
+  it('asks for the app info, then sends each page’s title and a page-view', async () => {
+    const page = await open('/');
+    await expect.poll(() => methods(page)).toEqual(['getAppInfo', 'setTitle', 'logEvent']);
+    const calls = await readNativeCalls(page);
+    expect(calls[1]?.params).toEqual({ title: '通盈达' });
+    expect(calls[2]?.params).toMatchObject({ en: 'pageview', purl: '/', title: '通盈达' });
+    await page.getByRole('link', { name: /公司公告/ }).click();
+    await expect.poll(() => methods(page)).toEqual(['getAppInfo', 'setTitle', 'logEvent', 'setTitle', 'logEvent']);
+    const after = await readNativeCalls(page);
+    expect(after[3]?.params).toEqual({ title: '公司公告' });
+    expect(after[4]?.params).toMatchObject({ en: 'pageview', purl: '/discover/notice' });
+    await page.close();
+  });
+
+  it('a default-title route sends neither a title nor a page-view', async () => {
+    const page = await open('/discover/detail');
+    await expect.poll(() => methods(page)).toEqual(['getAppInfo']);
+    expect(await page.title()).toBe('通盈达');
+    await page.close();
+  });
+});
+
+describe('API calls inside the app', () => {
+  it('x-ver carries the app’s version and x-client-info says inApp', async () => {
+    const page = await app.newPage();
+    const sent = page.waitForRequest((req) => req.url().endsWith('/tydApi/v1/user/getAppDownloadUrl'));
+    await page.goto(`${server.baseUrl}/download`);
+    const headers = (await sent).headers();
+    expect(headers['x-ver']).toBe(DEFAULT_APP_INFO.appVer);
+    expect(JSON.parse(decodeURIComponent(headers['x-client-info']!))).toEqual({ platform: 'h5', os: 'android', inApp: true, app: 'zhongduoduo' });
+    await page.close();
+  });
+
+  it('code 401 opens the native login window; the page stays', async () => {
+    const page = await app.newPage();
+    await page.route('**/tydApi/v1/user/getAppDownloadUrl', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '401', msg: '登录已失效，请重新登录' }) }),
+    );
+    await page.goto(`${server.baseUrl}/download`);
+    await expect.poll(async () => (await readNativeCalls(page)).find((call) => call.method === 'openWin')?.params).toEqual({ page: 'login' });
+    expect(new URL(page.url()).pathname).toBe('/download');
+    await page.close();
+  });
+});
+
+describe('the shell', () => {
+  it('safe-area insets injected by the shell pad the page', async () => {
+    const page = await open('/nfc');
+    const padding = await page.evaluate(() => {
+      const style = getComputedStyle(document.querySelector('main')!);
+      return [style.paddingTop, style.paddingBottom];
+    });
+    expect(padding).toEqual(['40px', '58px']);
+    await page.close();
+  });
+
+  it('/test shows the bridge connected and what the app said, nothing secret', async () => {
+    const page = await open('/test');
+    await page.getByText('已连接').waitFor();
+    expect(await page.locator('dt:text-is("App 版本") + dd').textContent()).toBe('5.2.0');
+    expect(await page.locator('dt:text-is("App") + dd').textContent()).toBe('zhongduoduo');
+    await saveScreenshot(page, 'app-test');
+    await page.close();
+  });
+
+  it('iOS: the same protocol through webkit.messageHandlers', async () => {
+    const ios = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.iosZhongduoduo,
+      initScripts: [nativeShellScript({ platform: 'ios', appInfo: { ...DEFAULT_APP_INFO, appVer: '5.3.0' } })],
+    });
+    const page = await open('/test', ios);
+    await page.getByText('已连接').waitFor();
+    expect(await page.locator('dt:text-is("App 版本") + dd').textContent()).toBe('5.3.0');
+    expect(await page.locator('dt:text-is("系统") + dd').textContent()).toBe('iOS');
+    await ios.close();
+  });
+
+  it('a shell whose bridge never answers: the page still works and says so', async () => {
+    const mute = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidPlanner,
+      initScripts: [nativeShellScript({ silentMethods: ['getAppInfo', 'setTitle', 'logEvent'] })],
+    });
+    const page = await open('/test', mute);
+    await page.getByText(/无应答/).waitFor({ timeout: 15_000 });
+    expect(await page.locator('dt:text-is("App") + dd').textContent()).toBe('planner');
+    await mute.close();
+  });
+});
+
+describe('every page inside the app', () => {
+  it.each([
+    ['/', 'app-hub'],
+    ['/login', 'app-login'],
+    ['/download', 'app-download'],
+    ['/error500', 'app-error500'],
+    ['/nfc', 'app-nfc'],
+    ['/activity-exchange', 'app-activity-exchange'],
+    ['/discover/detail', 'app-discover-detail'],
+    ['/discover/notice', 'app-discover-notice'],
+    ['/mine/signOff', 'app-sign-off'],
+    ['/others/tydPreJump', 'app-tyd-pre-jump'],
+    ['/cloudSteward/index', 'app-cloud-steward'],
+    ['/anything-else', 'app-404'],
+  ])('%s renders inside the app', async (path, shot) => {
+    const page = await open(path);
+    await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await saveScreenshot(page, shot);
+    await page.close();
+  });
+});
