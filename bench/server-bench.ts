@@ -6,7 +6,7 @@
 // Targets (issue 3): b/a >= 0.5 and p99 <= 20 ms on this 2-core machine. Results go in bench/README.md.
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { APP_IDS, CODE } from '@tyd/protocol';
 import type { Secrets } from '../apps/server/src/config.js';
@@ -44,6 +44,17 @@ type Autocannon = (opts: {
 }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
+/** CPU time (user + system) the server process has used so far, in ms; Linux /proc, else undefined. */
+function serverCpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (100 per second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
 const CONNECTIONS = 64;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 /** Sealed requests prepared for (b); (b) stops when they are used up. */
@@ -77,7 +88,9 @@ try {
   // Warm-up (JIT, connection set-up), not reported.
   await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: 2 });
   console.log(`(a) GET /healthz, ${CONNECTIONS} connections, ${DURATION_S} s`);
+  const cpuBeforeA = serverCpuMs(server.pid);
   const a = await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: DURATION_S });
+  const cpuAfterA = serverCpuMs(server.pid);
 
   let next = 0;
   let unsealed = 0;
@@ -102,7 +115,9 @@ try {
     });
   await sealedRun(WARMUP_REQUESTS);
   console.log(`(b) POST /tydApi/v1/user/check-login (sealed, signed, session), ${CONNECTIONS} connections, ${SEALED_REQUESTS} requests`);
+  const cpuBeforeB = serverCpuMs(server.pid);
   const b = await sealedRun(SEALED_REQUESTS);
+  const cpuAfterB = serverCpuMs(server.pid);
   // Spot-check that the answers were real '200's: the last prepared request, opened by the client.
   const last = await client.call('/v1/user/check-login', {});
 
@@ -112,6 +127,10 @@ try {
   console.log(row('(a) GET /healthz', a));
   console.log(row('(b) check-login, sealed + session', b));
   console.log(`(b) answers not sealed (refused): ${unsealed}; follow-up check-login code ${last.response?.code}`);
+  // Server CPU per request does not depend on what else the machine runs (load average below).
+  const perRequest = (before?: number, after?: number, r?: AutocannonResult) =>
+    before === undefined || after === undefined || !r ? 'n/a' : `${((after - before) / r.requests.total).toFixed(3)} ms`;
+  console.log(`server CPU per request: (a) ${perRequest(cpuBeforeA, cpuAfterA, a)}, (b) ${perRequest(cpuBeforeB, cpuAfterB, b)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
   const ratio = b.requests.average / a.requests.average;
   console.log(`ratio b/a = ${ratio.toFixed(2)} (target >= 0.5); p99 (b) = ${b.latency.p99} ms (target <= 20 ms)`);
 } finally {
