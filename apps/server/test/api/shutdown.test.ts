@@ -38,7 +38,7 @@ describe('graceful shutdown', () => {
       setTimeout(() => {
         exited = server.stop();
         setTimeout(() => req.end('"AAAAAAAAA"}'), 300);
-      }, 200);
+      }, 500);
     });
     const { status, body } = await answer;
     expect(status).toBe(200);
