@@ -69,6 +69,15 @@ describe.each(ENGINES)('check-login and logout on %s', (engine) => {
     expect((await client.call('/v1/user/logout', {})).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
+  it('gives a client without the XSRF cookie one with the 4008 answer, so its retry passes', async () => {
+    const client = await t.client();
+    client.cookies.clear();
+    const first = await client.call('/v1/user/check-login', {});
+    expect(first.response).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.XSRF });
+    expect(client.cookies.get('XSRF-TOKEN')).toMatch(/^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/);
+    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+  });
+
   it('answers unknown endpoints with a coded not-found', async () => {
     const client = await t.client();
     const result = await client.call('/v1/user/no-such-thing', {});
