@@ -17,6 +17,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -29,6 +30,13 @@ export interface RouteSize {
   css: number;
   jsFiles: string[];
   cssFiles: string[];
+  /**
+   * gzip bytes of the lazy non-page chunks the route's code can import after the first render
+   * (the API transport, the native bridge), not yet in `js`: a page that calls the API on load
+   * fetches the transport right after it rendered.
+   */
+  deferredJs: number;
+  deferredFiles: string[];
 }
 
 export function readManifest(dist: string = webDist): Manifest {
@@ -72,12 +80,20 @@ export function routeSize(route: RouteDef, manifest: Manifest, dist: string = we
   collect(manifest, pageKey, keys);
   const jsFiles = [...new Set([...keys].map((key) => manifest[key]!.file))].sort();
   const cssFiles = [...new Set([...htmlStylesheets(dist), ...[...keys].flatMap((key) => manifest[key]!.css ?? [])])].sort();
+  const pageKeys = new Set([...ROUTES, NOT_FOUND_ROUTE].map((r) => `src/${r.page}`));
+  const deferredKeys = new Set<string>();
+  for (const key of keys) {
+    for (const lazy of manifest[key]!.dynamicImports ?? []) if (!pageKeys.has(lazy)) collect(manifest, lazy, deferredKeys);
+  }
+  const deferredFiles = [...new Set([...deferredKeys].filter((key) => !keys.has(key)).map((key) => manifest[key]!.file))].sort();
   return {
     path: route.path,
     js: jsFiles.reduce((sum, file) => sum + gzipBytes(dist, file), 0),
     css: cssFiles.reduce((sum, file) => sum + gzipBytes(dist, file), 0),
     jsFiles,
     cssFiles,
+    deferredJs: deferredFiles.reduce((sum, file) => sum + gzipBytes(dist, file), 0),
+    deferredFiles,
   };
 }
 
