@@ -12,7 +12,9 @@ export function Link({ to, replace, onClick, ...rest }: LinkProps) {
   const router = useRouter();
   function handleClick(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event);
+    // Leave to the browser what it does better: new tabs, downloads, modified clicks.
     if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if ((rest.target && rest.target !== '_self') || rest.download !== undefined) return;
     event.preventDefault();
     void router.navigate(to, { replace });
   }
