@@ -47,6 +47,37 @@ export const SUBCODE = {
   /** A required header is missing or malformed. */
   BAD_HEADERS: '4010',
   SESSION_EXPIRED: '4011',
+  // Account and SMS rules (issue 5), 42xx. The web shows submsg (SPEC §8); data carries details where noted.
+  /** Not a mainland mobile number (1[3-9] + 9 digits). */
+  PHONE_INVALID: '4201',
+  /** Wrong SMS code; data {attemptsLeft}. */
+  SMS_CODE_WRONG: '4202',
+  /** No live code for this phone and purpose: expired, used, replaced by a newer one or dead after 5 wrong tries. */
+  SMS_CODE_EXPIRED: '4203',
+  /** Too many wrong codes for this phone: verification locked; data {retryAfterSeconds}. */
+  SMS_VERIFY_LOCKED: '4204',
+  /** Daily send cap of this phone reached; data {retryAfterSeconds}. */
+  SMS_DAILY_LIMIT: '4205',
+  /** Hourly send cap of this client address reached; data {retryAfterSeconds}. */
+  SMS_RATE_LIMITED: '4206',
+  /** A proof-of-work check is required first; data {reason:'human-check', challenge}. */
+  HUMAN_CHECK_REQUIRED: '4207',
+  /** The proof-of-work solution was wrong, expired or used; data carries a fresh challenge. */
+  HUMAN_CHECK_FAILED: '4208',
+  /** The SMS gateway failed or timed out. */
+  SMS_SEND_FAILED: '4209',
+  /** A new user must accept the current agreement and privacy policy (or the page showed an old version). */
+  AGREEMENT_REQUIRED: '4210',
+  INVITE_CODE_INVALID: '4211',
+  INVITE_CODE_OWN: '4212',
+  /** Authorised login: unknown or forged code. */
+  AUTH_CODE_INVALID: '4213',
+  AUTH_CODE_EXPIRED: '4214',
+  AUTH_CODE_USED: '4215',
+  /** The new phone number already belongs to another account. */
+  PHONE_TAKEN: '4216',
+  /** save-phone without a live verification of the current phone (verify-phone). */
+  VERIFY_TICKET_INVALID: '4217',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -94,6 +125,23 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4009': '请求参数错误',
   '4010': '请求头缺失或格式错误',
   '4011': '登录已失效，请重新登录',
+  '4201': '请输入正确的手机号码',
+  '4202': '验证码错误，请重新输入',
+  '4203': '验证码已失效，请重新获取',
+  '4204': '验证码错误次数过多，请稍后再试',
+  '4205': '今日获取验证码次数已达上限，请明天再试',
+  '4206': '获取验证码过于频繁，请稍后再试',
+  '4207': '请完成安全验证后重试',
+  '4208': '安全验证未通过，请重试',
+  '4209': '短信发送失败，请稍后重试',
+  '4210': '请阅读并同意最新的用户协议和隐私政策',
+  '4211': '邀请码无效，请核对后重试',
+  '4212': '不能填写自己的邀请码',
+  '4213': '授权无效，请返回重新授权',
+  '4214': '授权已过期，请返回重新授权',
+  '4215': '授权已使用，请返回重新授权',
+  '4216': '该手机号已绑定其他账号',
+  '4217': '身份验证已失效，请重新验证',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

@@ -1,9 +1,43 @@
 import type { Endpoint } from './define-endpoint.js';
+import { authorizedCode } from './user/authorized-code.js';
+import { authorizedLogin } from './user/authorized-login.js';
+import { cancelAccount } from './user/cancel.js';
 import { checkLogin } from './user/check-login.js';
+import { getUserUnprivacyInfo } from './user/get-user-unprivacy-info.js';
+import { inviteCode } from './user/invite-code.js';
+import { login, userLoginV1 } from './user/login.js';
+import { logout } from './user/logout.js';
+import { privacyPolicyStatus } from './user/privacy-policy-status.js';
+import { privacyPolicy } from './user/privacy-policy.js';
+import { renewExpire } from './user/renew-expire.js';
+import { renewInfo } from './user/renew-info.js';
+import { savePhone } from './user/save-phone.js';
+import { sendSmsCode } from './user/send-sms-code.js';
+import { userDetail, userDetailV1 } from './user/user-detail.js';
+import { verifyInviteCode } from './user/verify-invite-code.js';
+import { verifyPhone } from './user/verify-phone.js';
 
 /** Every endpoint by path (without API_BASE). Later issues add theirs here. */
 export const endpoints = {
   [checkLogin.path]: checkLogin,
+  [logout.path]: logout,
+  [sendSmsCode.path]: sendSmsCode,
+  [login.path]: login,
+  [userLoginV1.path]: userLoginV1,
+  [verifyPhone.path]: verifyPhone,
+  [savePhone.path]: savePhone,
+  [userDetail.path]: userDetail,
+  [userDetailV1.path]: userDetailV1,
+  [privacyPolicy.path]: privacyPolicy,
+  [privacyPolicyStatus.path]: privacyPolicyStatus,
+  [getUserUnprivacyInfo.path]: getUserUnprivacyInfo,
+  [renewInfo.path]: renewInfo,
+  [renewExpire.path]: renewExpire,
+  [cancelAccount.path]: cancelAccount,
+  [authorizedLogin.path]: authorizedLogin,
+  [authorizedCode.path]: authorizedCode,
+  [inviteCode.path]: inviteCode,
+  [verifyInviteCode.path]: verifyInviteCode,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;

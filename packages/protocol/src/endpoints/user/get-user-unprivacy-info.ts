@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from '../define-endpoint.js';
+import { legalDocumentField } from './legal-document.js';
+import { documentVersionField } from './user-fields.js';
+
+/** get-user-unprivacy-info (session): the documents the user has not accepted in their current version, with what changed. */
+export const getUserUnprivacyInfo = defineEndpoint({
+  path: '/v1/user/get-user-unprivacy-info',
+  request: z.strictObject({}),
+  response: z.strictObject({
+    version: documentVersionField,
+    pending: z.array(legalDocumentField),
+  }),
+});

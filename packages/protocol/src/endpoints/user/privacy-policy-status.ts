@@ -1,0 +1,14 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from '../define-endpoint.js';
+import { documentVersionField } from './user-fields.js';
+
+/** privacy-policy-status (session): has the user accepted the current versions? */
+export const privacyPolicyStatus = defineEndpoint({
+  path: '/v1/user/privacy-policy-status',
+  request: z.strictObject({}),
+  response: z.strictObject({
+    version: documentVersionField,
+    acceptedVersion: z.nullable(documentVersionField),
+    renewalRequired: z.boolean(),
+  }),
+});

@@ -1,0 +1,13 @@
+import * as z from 'zod/mini';
+import { defineEndpoint } from '../define-endpoint.js';
+
+/**
+ * renew-expire (session): the user declines the changed terms. The refusal is recorded and the calling
+ * session ends (the service cannot go on under terms the user did not accept); '200' without data, and the
+ * page clears the session as after logout. Logging in again asks for the new terms.
+ */
+export const renewExpire = defineEndpoint({
+  path: '/v1/user/renew-expire',
+  request: z.strictObject({}),
+  response: z.undefined(),
+});
