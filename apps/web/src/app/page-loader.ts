@@ -7,7 +7,8 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol';
 import { session } from '../lib/storage';
 import type { RouteDef } from './route-table';
 
-type PageModule = { default: ComponentType };
+export type PageModule = { default: ComponentType };
+type Importers = Record<string, () => Promise<PageModule>>;
 
 // One glob, so Vite emits one chunk per page and the route table stays plain data.
 const modules = import.meta.glob<PageModule>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx']);
@@ -34,10 +35,10 @@ export function loadedPage(route: RouteDef): ComponentType | undefined {
   return loaded.get(route.page);
 }
 
-export async function loadPage(route: RouteDef, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS): Promise<ComponentType> {
+export async function loadPage(route: RouteDef, timeoutMs: number = CHUNK_LOAD_TIMEOUT_MS, importers: Importers = modules): Promise<ComponentType> {
   const cached = loaded.get(route.page);
   if (cached) return cached;
-  const importer = modules[pageModuleKey(route.page)];
+  const importer = importers[pageModuleKey(route.page)];
   if (!importer) throw new ChunkLoadError(`no page module ${route.page}`);
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
