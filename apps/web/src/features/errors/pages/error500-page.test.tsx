@@ -1,6 +1,6 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import Error500Page, { safeReturnPath } from './error500-page';
@@ -22,8 +22,8 @@ describe('/error500', () => {
       </RouterContext>,
     );
     expect(document.title).toBe('500');
-    await act(() => userEvent.click(screen.getByRole('button', { name: '重新加载' })));
-    expect(router.current?.path).toBe('/download');
+    await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/download'));
   });
 
   it('accepts only same-origin paths as `from` (no open redirect)', () => {
