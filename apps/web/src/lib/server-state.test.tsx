@@ -53,6 +53,17 @@ describe('useQuery', () => {
     expect(signal.aborted).toBe(true);
   });
 
+  it('invalidating a shown query fetches it again', async () => {
+    const fetcher = vi.fn().mockResolvedValueOnce('first').mockResolvedValueOnce('second');
+    render(<Viewer id="a" fetcher={fetcher} />);
+    await vi.waitFor(() => expect(screen.getByTestId('a').textContent).toContain('success:first'));
+    act(() => invalidateQuery('greeting'));
+    await vi.waitFor(() => expect(screen.getByTestId('a').textContent).toContain('success:second'));
+    expect(fetcher).toHaveBeenCalledTimes(2);
+    cleanup();
+    invalidateQuery('greeting');
+  });
+
   it('a null key fetches nothing', () => {
     const fetcher = vi.fn(async () => 'x');
     function Idle() {

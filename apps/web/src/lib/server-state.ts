@@ -15,6 +15,8 @@ interface Entry<T> {
   promise: Promise<void> | null;
   controller: AbortController | null;
   listeners: Set<() => void>;
+  /** The fetcher of the latest viewer, to fetch again after an invalidation. */
+  fetcher: ((signal: AbortSignal) => Promise<unknown>) | null;
 }
 
 const cache = new Map<string, Entry<unknown>>();
@@ -22,7 +24,7 @@ const cache = new Map<string, Entry<unknown>>();
 function entryFor(key: string): Entry<unknown> {
   let entry = cache.get(key);
   if (!entry) {
-    entry = { version: 0, status: 'loading', data: undefined, error: undefined, promise: null, controller: null, listeners: new Set() };
+    entry = { version: 0, status: 'loading', data: undefined, error: undefined, promise: null, controller: null, listeners: new Set(), fetcher: null };
     cache.set(key, entry);
   }
   return entry;
@@ -36,13 +38,19 @@ function update(entry: Entry<unknown>, next: Partial<Entry<unknown>>) {
 /** Starts a fetch of `key` unless one is in flight. */
 function run(key: string, fetcher: (signal: AbortSignal) => Promise<unknown>): void {
   const entry = entryFor(key);
+  entry.fetcher = fetcher;
   if (entry.promise) return;
   const controller = new AbortController();
   entry.controller = controller;
-  entry.promise = fetcher(controller.signal).then(
-    (data) => update(entry, { status: 'success', data, error: undefined, promise: null, controller: null }),
-    (error: unknown) => update(entry, { status: 'error', error, promise: null, controller: null }),
+  const promise: Promise<void> = fetcher(controller.signal).then(
+    (data) => {
+      if (entry.promise === promise) update(entry, { status: 'success', data, error: undefined, promise: null, controller: null });
+    },
+    (error: unknown) => {
+      if (entry.promise === promise) update(entry, { status: 'error', error, promise: null, controller: null });
+    },
   );
+  entry.promise = promise;
   if (entry.status !== 'loading') update(entry, { status: 'loading' });
 }
 
@@ -51,8 +59,13 @@ export function invalidateQuery(key: string): void {
   const entry = cache.get(key);
   if (!entry) return;
   entry.controller?.abort();
-  cache.delete(key);
-  for (const listener of entry.listeners) listener();
+  Object.assign(entry, { promise: null, controller: null });
+  if (entry.listeners.size === 0 || !entry.fetcher) {
+    cache.delete(key);
+    return;
+  }
+  update(entry, { status: 'loading', data: undefined, error: undefined });
+  run(key, entry.fetcher);
 }
 
 export interface QueryResult<T> {
@@ -78,6 +91,7 @@ export function useQuery<T>(key: string | null, fetcher: (signal: AbortSignal) =
       const entry = entryFor(key);
       entry.listeners.add(listener);
       if (entry.status !== 'success') run(key, (signal) => fetcherRef.current(signal));
+      else entry.fetcher ??= (signal) => fetcherRef.current(signal);
       return () => {
         entry.listeners.delete(listener);
         if (entry.listeners.size === 0 && entry.promise) {
