@@ -1,4 +1,3 @@
-/// <reference lib="dom" />
 // `npm run bench:server` (issue 3): the real server as a child process, autocannon at 64 connections
 // against (a) a plain JSON route (/healthz) and (b) POST /tydApi/v1/user/check-login with a valid
 // session, sealed and signed, in the same server. Every (b) request is pre-generated with its own nonce
