@@ -35,3 +35,9 @@ export * from './endpoints/user/authorized-code.js';
 export * from './endpoints/user/invite-code.js';
 export * from './endpoints/user/verify-invite-code.js';
 export * from './endpoints/registry.js';
+// Issue 6: analytics collection, deep-link lookup, operations summary.
+export * from './telemetry/telemetry-constants.js';
+export * from './telemetry/record-id.js';
+export * from './telemetry/telemetry-record.js';
+export * from './telemetry/deep-link.js';
+export * from './telemetry/ops-summary.js';

@@ -1,0 +1,34 @@
+// The operations view's data (issue 6 "Operations view"): aggregates only, never a single record.
+// GET OPS_SUMMARY_PATH?days=14 with `Authorization: Bearer <TYD_ADMIN_TOKEN>`; plaintext ApiResponse.
+import * as z from 'zod/mini';
+
+export const OPS_SUMMARY_PATH = '/ops/api/summary';
+export const OPS_DEFAULT_DAYS = 14;
+export const OPS_MAX_DAYS = 90;
+/** Days are calendar days in China time (UTC+8), as the SMS daily caps are (issue 5). */
+export const OPS_TIMEZONE = 'Asia/Shanghai';
+
+const count = z.int().check(z.gte(0));
+/** `YYYY-MM-DD` in China time. */
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/));
+
+export const opsSummarySchema = z.strictObject({
+  /** Inclusive first and last day of the window, `days` days ending today. */
+  from: day,
+  to: day,
+  days: z.int().check(z.positive()),
+  timezone: z.literal(OPS_TIMEZONE),
+  generatedAt: z.int(),
+  /** Page performance (perf records' `_perf`, ms) per route and day; timed-out reports excluded from the percentiles. */
+  pagePerformance: z.array(
+    z.strictObject({ day, route: z.string(), count, p50: z.number(), p95: z.number(), timedOut: count, hidden: count }),
+  ),
+  /** Records stored per day and kind (event, pageview, pageleave, perf, vital). */
+  events: z.array(z.strictObject({ day, kind: z.string(), count })),
+  /** SMS codes sent and verified per day; `smsSource` says what was counted (docs/api.md). */
+  sms: z.array(z.strictObject({ day, sent: count, verified: count })),
+  smsSource: z.enum(['server', 'telemetry']),
+  /** Coded API error answers per day (code, subcode). */
+  errorCodes: z.array(z.strictObject({ day, code: z.string(), subcode: z.nullable(z.string()), count })),
+});
+export type OpsSummary = z.output<typeof opsSummarySchema>;
