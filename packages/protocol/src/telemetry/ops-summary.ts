@@ -25,9 +25,9 @@ export const opsSummarySchema = z.strictObject({
   ),
   /** Records stored per day and kind (event, pageview, pageleave, perf, vital). */
   events: z.array(z.strictObject({ day, kind: z.string(), count })),
-  /** SMS codes sent and verified per day; `smsSource` says what was counted (docs/api.md). */
+  /** SMS codes sent and verified per day, counted from the server's answers (docs/api.md "Operations summary"). */
   sms: z.array(z.strictObject({ day, sent: count, verified: count })),
-  smsSource: z.enum(['server', 'telemetry']),
+  smsSource: z.literal('server'),
   /** Coded API error answers per day (code, subcode). */
   errorCodes: z.array(z.strictObject({ day, code: z.string(), subcode: z.nullable(z.string()), count })),
 });

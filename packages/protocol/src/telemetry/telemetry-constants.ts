@@ -54,10 +54,7 @@ export const WEB_VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 /** A page that never goes quiet reports its performance after this long, flagged timedOut (issue 6). */
 export const PERF_GIVE_UP_MS = 30_000;
 
-/**
- * Event ids (`ei`) the login page sends around SMS codes. The operations view counts them per day when the
- * server has no count of its own (docs/api.md "Operations summary").
- */
+/** Event ids (`ei`) the login page sends around SMS codes (funnel analysis; the ops view counts the server's answers). */
 export const TELEMETRY_EVENT = {
   smsCodeSent: 'sms_code_sent',
   smsCodeVerified: 'sms_code_verified',
