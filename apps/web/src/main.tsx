@@ -1,6 +1,8 @@
 // Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render.
 import { createRoot } from 'react-dom/client';
+import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol';
 import { App } from './app/app';
+import { installLoginGuard } from './app/login-guard';
 import { installNavigation } from './app/navigation';
 import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
@@ -10,6 +12,8 @@ import './styles/base.css';
 
 const router = createRouter();
 installUnauthorizedHandler(router);
+// Before the page-loading guard, so a page the visitor may not see is not even fetched.
+installLoginGuard(router);
 installNavigation(router, {
   // A new deployment may have replaced the hashed chunks: load the target address afresh.
   reload: (url) => (url === window.location.pathname + window.location.search + window.location.hash ? window.location.reload() : window.location.assign(url)),
@@ -24,6 +28,13 @@ void router.start().then(() => {
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => warmApiTransport());
 });
+
+// Telemetry (issue 6) starts 200 ms after the app (SPEC §9), as a lazy chunk outside every first load.
+setTimeout(() => {
+  import('./features/telemetry/start-telemetry')
+    .then(({ startTelemetry }) => startTelemetry(router))
+    .catch((error: unknown) => console.warn('telemetry failed to start', error));
+}, ANALYTICS_START_DELAY_MS);
 
 // Inside the app, x-ver carries the native app's version (contract "HEADER").
 const appInfo = nativeBridge()?.then(async (bridge) => {

@@ -1,22 +1,33 @@
 // Labelled text field: the label is bound to the input, an error is announced and tied to it by
-// aria-describedby / aria-invalid (WCAG 3.3.1).
-import { useId, type InputHTMLAttributes } from 'react';
+// aria-describedby / aria-invalid (WCAG 3.3.1). `trailing` puts an action beside the input (e.g. the
+// get-code button of an SMS code field).
+import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './field.css';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
   error?: string;
+  trailing?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export function Field({ label, error, ...input }: FieldProps) {
+export function Field({ label, error, trailing, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
+  const inputEl = <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />
+      {trailing ? (
+        <div className="field__row">
+          {inputEl}
+          {trailing}
+        </div>
+      ) : (
+        inputEl
+      )}
       {error ? (
         <p id={errorId} className="field__error" role="alert">
           {error}

@@ -9,6 +9,11 @@ export interface WebConfig {
   keyId: string;
   /** Server P-256 public key, base64url of the 65-byte uncompressed point. */
   publicKey: string;
+  /**
+   * Partner origins (exact `https://host[:port]`) that a login or an authorised login may send the
+   * user on to (issue 5 `returnUrl`); optional, none when absent.
+   */
+  returnOrigins: readonly string[];
 }
 
 export class ConfigError extends Error {
@@ -16,6 +21,16 @@ export class ConfigError extends Error {
 }
 
 const FIELDS = ['appId', 'appSecret', 'keyId', 'publicKey'] as const;
+
+function isHttpsOrigin(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 export function parseWebConfig(text: string | null | undefined): WebConfig {
   if (!text) throw new ConfigError('page has no #tyd-config');
@@ -30,7 +45,13 @@ export function parseWebConfig(text: string | null | undefined): WebConfig {
   for (const field of FIELDS) {
     if (typeof record[field] !== 'string' || record[field] === '') throw new ConfigError(`#tyd-config.${field} missing`);
   }
-  return { appId: record.appId as string, appSecret: record.appSecret as string, keyId: record.keyId as string, publicKey: record.publicKey as string };
+  return {
+    appId: record.appId as string,
+    appSecret: record.appSecret as string,
+    keyId: record.keyId as string,
+    publicKey: record.publicKey as string,
+    returnOrigins: Array.isArray(record.returnOrigins) ? record.returnOrigins.filter(isHttpsOrigin) : [],
+  };
 }
 
 let cached: WebConfig | undefined;

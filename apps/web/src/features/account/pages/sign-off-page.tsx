@@ -1,6 +1,199 @@
-// /mine/signOff (SPEC §1, §2): account deregistration.
-import { PlannedPage } from '../../../components/planned-page';
+// /mine/signOff (SPEC §1, §2; issue 5): account deregistration. It says plainly what is erased, what the
+// law makes us keep and for how long, and that it cannot be undone; asks for a fresh SMS code (purpose
+// 'deregister', sent to the account's own phone); confirms in a dialog; then `cancel`. Code 200 clears
+// the session (SPEC §4) and the page shows that it is done. No other conditions are put in the way
+// (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
+// guard sends them to login with a way back.
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { CODE, SUBCODE } from '@tyd/protocol';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Link } from '../../../components/link';
+import { Card, Page } from '../../../components/page';
+import { SmsCodeField } from '../../../components/sms-code-field';
+import { Tip } from '../../../components/tip';
+import { toast } from '../../../lib/notify';
+import { sessionStore } from '../../../lib/session';
+import { sendSmsCodeWithChecks, smsCodeProblem, useSmsCooldown } from '../../../lib/sms-code';
+import { cancelAccount } from '../api/cancel-account';
+import './sign-off-page.css';
+
+/** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
+export const RETENTION_YEARS = 10;
+
+/** Answers of cancel that concern the code (protocol codes.ts). */
+const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
+
+function Consequences() {
+  return (
+    <>
+      <Card label="注销后将删除的信息">
+        <h2 className="sign-off__heading">注销后将立即删除</h2>
+        <ul className="sign-off__list">
+          <li>您的账号，以及手机号与账号的关联；</li>
+          <li>所有设备上的登录状态，注销后会立即退出；</li>
+          <li>邀请码、邀请关系、消息通知和各项授权记录；</li>
+          <li>您提交过的实名认证、银行卡等个人信息（如有）。</li>
+        </ul>
+      </Card>
+      <Card label="依法保留的信息">
+        <h2 className="sign-off__heading">依法需保留的信息</h2>
+        <p className="sign-off__text">
+          根据《中华人民共和国反洗钱法》，我们须保留您的身份识别记录（手机号、注册与注销时间）以及隐私政策和用户协议的同意记录，自注销之日起保存
+          {RETENTION_YEARS}年。这些记录加密后单独存放，不能用于登录，也不会与您今后的新账号关联，仅在监管或司法机关依法查询时使用，期满后删除。
+        </p>
+      </Card>
+      <Tip>注销后账号无法恢复。您仍可用同一手机号重新注册，但那将是一个全新的账号，原账号的数据不会恢复。</Tip>
+    </>
+  );
+}
+
+function Done({ phone }: { phone: string | null }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The page changed under the user's finger: say so to screen readers and keyboards (WCAG 2.4.3).
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Page title="注销账号">
+      <Card label="注销结果">
+        <div className="sign-off__done">
+          <svg className="sign-off__done-icon" viewBox="0 0 48 48" aria-hidden="true">
+            <circle cx="24" cy="24" r="22" fill="currentColor" />
+            <path d="M14 24.5l7 7 13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
+          <h2 ref={heading} tabIndex={-1} className="sign-off__done-title">
+            账号已注销
+          </h2>
+          <p className="sign-off__text">
+            {phone ? `账号 ${phone} ` : '您的账号'}已注销，所有设备上的登录已失效，个人信息已删除。依法保留的记录将在保存期满后删除。感谢您曾使用通盈达。
+          </p>
+        </div>
+      </Card>
+      <Link className="btn btn--primary btn--block" to="/" replace>
+        返回首页
+      </Link>
+    </Page>
+  );
+}
 
 export default function SignOffPage() {
-  return <PlannedPage title="注销账号" about="注销您的通盈达账户。注销后账户信息将被清除且无法恢复。" />;
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  // The masked phone, kept for the done state after the session is cleared.
+  const [phone] = useState(session.phone);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>();
+  const [sending, setSending] = useState(false);
+  const [solving, setSolving] = useState(false);
+  const [sentBefore, setSentBefore] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState(false);
+  // While cancel runs: its success clears the session before `done` is set, which must not flash the
+  // logged-out view.
+  const [cancelling, setCancelling] = useState(false);
+  const cooldown = useSmsCooldown('deregister');
+  const codeRef = useRef<HTMLInputElement>(null);
+
+  if (done) return <Done phone={phone} />;
+
+  function showCodeError(text: string) {
+    setCodeError(text);
+    codeRef.current?.focus();
+  }
+
+  async function handleSendCode() {
+    setCodeError(undefined);
+    setSending(true);
+    try {
+      const outcome = await sendSmsCodeWithChecks({ purpose: 'deregister' }, { onSolving: setSolving });
+      if (outcome.status === 'counting') {
+        cooldown.start(outcome.seconds);
+        setSentBefore(true);
+        if (outcome.sent) toast('验证码已发送', 'success');
+        codeRef.current?.focus();
+      }
+    } catch {
+      // No answer: the API client has said so (SPEC §8).
+    } finally {
+      setSending(false);
+    }
+  }
+
+  function handleRequest() {
+    const problem = smsCodeProblem(code);
+    if (problem) return showCodeError(problem);
+    setConfirming(true);
+  }
+
+  async function handleConfirm() {
+    setConfirming(false);
+    setCancelling(true);
+    let response;
+    try {
+      response = await cancelAccount({ smsCode: code });
+    } catch {
+      return;
+    } finally {
+      setCancelling(false);
+    }
+    if (response.code === CODE.OK) return setDone(true);
+    if (response.code === CODE.SILENT || response.code === CODE.UNAUTHORIZED) return;
+    const text = response.submsg || response.msg;
+    if (response.subcode && CODE_FIELD_SUBCODES.includes(response.subcode)) return showCodeError(text);
+    toast(text, 'fail');
+  }
+
+  if (!session.accessToken && !cancelling) {
+    // Only when the session ended while this page was open (elsewhere, or on another device).
+    return (
+      <Page title="注销账号" lead="登录已失效，请重新登录后再申请注销。">
+        <Link className="btn btn--primary btn--block" to={`/login?returnUrl=${encodeURIComponent('/mine/signOff')}`}>
+          去登录
+        </Link>
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="注销账号" lead="注销是不可撤销的操作，请在继续前仔细阅读以下说明。">
+      <Consequences />
+      <Card label="验证身份">
+        <h2 className="sign-off__heading">验证身份</h2>
+        <p className="sign-off__text">为确认是您本人操作，验证码将发送至 {session.phone ?? '您账号绑定的手机号'}。</p>
+        <SmsCodeField
+          ref={codeRef}
+          value={code}
+          onChange={(next) => {
+            setCode(next);
+            if (codeError) setCodeError(undefined);
+          }}
+          error={codeError}
+          button={{ secondsLeft: cooldown.secondsLeft, sentBefore, busy: sending, solving, onClick: handleSendCode }}
+        />
+      </Card>
+      <div className="sign-off__actions">
+        <Button block className="sign-off__danger" onClick={handleRequest}>
+          申请注销
+        </Button>
+        <Link className="btn btn--text sign-off__cancel" to="/">
+          暂不注销，返回首页
+        </Link>
+      </div>
+      <Dialog
+        open={confirming}
+        title="确认注销账号？"
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              取消
+            </Button>
+            <Button className="sign-off__danger" onClick={handleConfirm}>
+              确认注销
+            </Button>
+          </>
+        }
+      >
+        注销后，账号{session.phone ? ` ${session.phone} ` : ''}及其数据将被立即删除，无法恢复。
+      </Dialog>
+    </Page>
+  );
 }

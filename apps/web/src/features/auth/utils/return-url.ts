@@ -5,6 +5,7 @@
 // before that refuse what parsers disagree about: backslashes (browsers read `/\evil.com` as
 // `//evil.com`), control characters and whitespace (the parser drops tabs and newlines, so `/\t/evil.com`
 // becomes `//evil.com`), and protocol-relative `//host`.
+import { webConfig } from '../../../lib/web-config';
 
 /** This feature's own login route (SPEC §2). */
 export const LOGIN_PATH = '/login';
@@ -46,4 +47,18 @@ export function safeReturnTarget(raw: string | null | undefined, origin: string,
     return { path: url.pathname + url.search + url.hash };
   }
   return allowedOrigins.includes(url.origin) ? { href: url.href } : null;
+}
+
+/** The partner origins the server configured for this page (tyd-config), none when it has no config. */
+export function allowedReturnOrigins(): readonly string[] {
+  try {
+    return webConfig().returnOrigins;
+  } catch {
+    return [];
+  }
+}
+
+/** safeReturnTarget for this page. */
+export function pageReturnTarget(raw: string | null | undefined): ReturnTarget | null {
+  return safeReturnTarget(raw, window.location.origin, allowedReturnOrigins());
 }

@@ -1,0 +1,15 @@
+// signOff (SPEC §7) -> POST /v1/user/cancel (issue 5): deregisters the logged-in account at once,
+// confirmed by a fresh SMS code of purpose 'deregister'. Code 200 clears the session (SPEC §4). Other
+// answers go back to the page, which shows a code problem at the code field and anything else as a
+// toast (SPEC §8: submsg, else msg); a 401 takes the app's usual way to login.
+import { CODE, type ApiResponse, type EndpointRequest, type cancelAccount as cancelEndpoint } from '@tyd/protocol';
+import { request } from '../../../lib/api-client';
+import { clearSession } from '../../../lib/session';
+
+export const CANCEL_PATH = '/v1/user/cancel';
+
+export async function cancelAccount(payload: EndpointRequest<typeof cancelEndpoint>): Promise<ApiResponse> {
+  const response = await request(CANCEL_PATH, payload, { loading: '注销中…', toastErrors: false });
+  if (response.code === CODE.OK) clearSession();
+  return response;
+}

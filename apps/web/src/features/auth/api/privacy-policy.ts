@@ -1,0 +1,19 @@
+// POST /v1/user/privacy-policy (issue 5, no session): the current privacy policy and service agreement,
+// and the combined `version` a new user accepts by logging in (user-login-v1 agreementVersion). The
+// login page shows these links when its `agreement` parameter is missing or malformed.
+import type { EndpointResponseData, privacyPolicy } from '@tyd/protocol';
+import { call } from '../../../lib/api-client';
+import { useQuery } from '../../../lib/server-state';
+
+export const PRIVACY_POLICY_PATH = '/v1/user/privacy-policy';
+
+export type PrivacyPolicyData = EndpointResponseData<typeof privacyPolicy>;
+
+export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicyData> {
+  // Not a user action, and the page works without it (links from the query, or plain text): no toast.
+  return call<PrivacyPolicyData>(PRIVACY_POLICY_PATH, {}, { signal, toastErrors: false });
+}
+
+export function usePrivacyPolicy() {
+  return useQuery('privacy-policy', getPrivacyPolicy);
+}

@@ -1,0 +1,80 @@
+// The phone number field of the login form (issue 5): numeric keypad (type=tel, inputmode=numeric),
+// the number shown spaced 3-4-4 as it is typed (formatPhoneInput), the caret kept after the same
+// digit when spaces come and go, Backspace just after a space deleting the digit before it, and a
+// pasted +86 prefix dropped.
+import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
+import { formatPhoneInput } from '@tyd/protocol';
+import { Field } from '../../../components/field';
+
+export interface PhoneFieldProps {
+  /** The digits (at most 11). */
+  value: string;
+  onChange: (digits: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** The digits of what was typed or pasted, without a +86 / 0086 country prefix, at most 11. */
+function digitsOf(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  return (digits.length > 11 ? digits.replace(/^(?:0086|86)(?=1)/, '') : digits).slice(0, 11);
+}
+
+/** Index in `formatted` just after its `count`-th digit. */
+function caretAfterDigits(formatted: string, count: number): number {
+  if (count === 0) return 0;
+  let seen = 0;
+  for (let i = 0; i < formatted.length; i++) {
+    if (/\d/.test(formatted[i]!) && ++seen === count) return i + 1;
+  }
+  return formatted.length;
+}
+
+export function PhoneField({ value, onChange, onBlur, error, ref }: PhoneFieldProps) {
+  const input = useRef<HTMLInputElement | null>(null);
+  const caret = useRef<number | null>(null);
+  const formatted = formatPhoneInput(value);
+
+  useLayoutEffect(() => {
+    if (caret.current === null || !input.current || document.activeElement !== input.current) return;
+    input.current.setSelectionRange(caret.current, caret.current);
+    caret.current = null;
+  });
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const raw = event.target.value;
+    const at = event.target.selectionStart ?? raw.length;
+    let before = digitsOf(raw.slice(0, at)).length;
+    let digits = digitsOf(raw);
+    // Only a space was deleted (Backspace after it): delete the digit before it instead.
+    if (digits === value && raw.length < formatted.length && before > 0) {
+      digits = digits.slice(0, before - 1) + digits.slice(before);
+      before -= 1;
+    }
+    caret.current = caretAfterDigits(formatPhoneInput(digits), before);
+    onChange(digits);
+  }
+
+  function setRefs(el: HTMLInputElement | null) {
+    input.current = el;
+    if (typeof ref === 'function') ref(el);
+    else if (ref) ref.current = el;
+  }
+
+  return (
+    <Field
+      ref={setRefs}
+      label="手机号"
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel-national"
+      enterKeyHint="next"
+      placeholder="请输入手机号"
+      value={formatted}
+      onChange={handleChange}
+      onBlur={onBlur}
+      error={error}
+    />
+  );
+}

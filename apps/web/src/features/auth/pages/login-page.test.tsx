@@ -1,0 +1,290 @@
+// /login as a user meets it (STYLE.md "Tests"): by role, label and text, against a mocked API client.
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResponse } from '@tyd/protocol';
+import { Toaster } from '../../../components/toaster';
+import { dismissToast } from '../../../lib/notify';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { invalidateQuery } from '../../../lib/server-state';
+import { clearSession, sessionStore, startSession } from '../../../lib/session';
+import LoginPage from './login-page';
+
+const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+const altcha = vi.hoisted(() => ({ solveChallenge: vi.fn() }));
+vi.mock('altcha-lib', () => ({ solveChallenge: altcha.solveChallenge }));
+vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));
+
+const POLICY = {
+  version: '2026-11-01~2026-11-01',
+  privacyPolicy: { kind: 'privacy', version: '2026-11-01', title: '通盈达隐私政策', url: '/legal/privacy', summary: '' },
+  serviceAgreement: { kind: 'agreement', version: '2026-11-01', title: '通盈达用户服务协议', url: '/legal/agreement', summary: '' },
+};
+const SENT: ApiResponse = { code: '200', msg: '成功', data: { cooldownSeconds: 60, expiresInSeconds: 300 } };
+const LOGGED_IN: ApiResponse = { code: '200', msg: '成功', data: { accessToken: 'A'.repeat(43), phone: '138****5678', isNewUser: true } };
+const CHALLENGE = {
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1000, keyLength: 32, keyPrefix: '00' },
+  signature: 'ef',
+};
+
+/** Answers by path; several answers for a path are used in turn. */
+function answer(byPath: Record<string, ApiResponse | ApiResponse[]>) {
+  const queues = Object.fromEntries(Object.entries(byPath).map(([path, value]) => [path, Array.isArray(value) ? [...value] : [value]]));
+  api.request.mockImplementation(async (path: string) => {
+    const queue = queues[path];
+    if (!queue?.length) throw new Error(`unexpected call ${path}`);
+    return queue.length > 1 ? queue.shift() : queue[0];
+  });
+}
+
+const sent = (path: string) => api.request.mock.calls.filter(([p]) => p === path).map(([, payload]) => payload as Record<string, unknown>);
+
+let router: Router;
+async function openLogin(search = '') {
+  window.history.replaceState(null, '', `/login${search}`);
+  router = createRouter();
+  await router.start();
+  return render(
+    <RouterContext value={router}>
+      <LoginPage />
+      <Toaster />
+    </RouterContext>,
+  );
+}
+
+const phoneInput = () => screen.getByLabelText('手机号') as HTMLInputElement;
+const codeInput = () => screen.getByLabelText('验证码') as HTMLInputElement;
+const consent = () => screen.getByRole('checkbox', { name: /我已阅读并同意/ });
+const getCode = () => screen.getByRole('button', { name: /获取验证码|重新获取|秒后重发|安全验证中/ });
+
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+  api.request.mockReset();
+  api.call.mockReset();
+  api.call.mockResolvedValue(POLICY);
+  altcha.solveChallenge.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  router?.destroy();
+  act(() => dismissToast());
+  invalidateQuery('privacy-policy');
+  invalidateQuery('check-login');
+});
+
+describe('/login form', () => {
+  it('has a numeric phone field spaced 3-4-4, a one-time-code field, unticked consent, and the heading from `title`', async () => {
+    const user = userEvent.setup();
+    await openLogin(`?title=${encodeURIComponent('登录领取新人礼')}`);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('登录领取新人礼');
+    expect(phoneInput().type).toBe('tel');
+    expect(phoneInput().inputMode).toBe('numeric');
+    expect(codeInput().getAttribute('autocomplete')).toBe('one-time-code');
+    expect(codeInput().inputMode).toBe('numeric');
+    expect((consent() as HTMLInputElement).checked).toBe(false);
+    await user.type(phoneInput(), '13812345678');
+    expect(phoneInput().value).toBe('138 1234 5678');
+    await user.type(codeInput(), '12a34567');
+    expect(codeInput().value).toBe('123456');
+  });
+
+  it('defaults the heading and ignores a blank title', async () => {
+    await openLogin('?title=%20%20');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('验证码登录');
+  });
+
+  it('says what is wrong instead of sending: bad number, then unticked consent', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.click(getCode());
+    expect(screen.getByRole('alert').textContent).toBe('请输入手机号');
+    expect(document.activeElement).toBe(phoneInput());
+    await user.type(phoneInput(), '12345678901');
+    await user.click(getCode());
+    expect(screen.getByRole('alert').textContent).toBe('请输入正确的手机号码');
+    await user.clear(phoneInput());
+    await user.type(phoneInput(), '13812345678');
+    await user.click(getCode());
+    expect(screen.getByRole('alert').textContent).toBe('请先阅读并勾选同意《通盈达隐私政策》和《通盈达用户服务协议》');
+    expect(document.activeElement).toBe(consent());
+    expect(api.request).not.toHaveBeenCalled();
+    await user.click(consent());
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('sends a login code and counts down 60 s; the countdown survives a reload', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/sms-send-v1': SENT });
+    const first = await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.click(consent());
+    await user.click(getCode());
+    expect(sent('/v1/user/sms-send-v1')).toEqual([{ phone: '13812345678', purpose: 'login' }]);
+    expect(getCode().textContent).toBe('60秒后重发');
+    expect((getCode() as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('验证码已发送至 138****5678，5分钟内有效')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('验证码已发送');
+    expect(document.activeElement).toBe(codeInput());
+    // The deadline is stored, not the number: a new page (empty field) still counts down.
+    expect(localStorage.getItem('tyd.smsCooldown.login')).not.toContain('13812345678');
+    first.unmount();
+    router.destroy();
+    await openLogin();
+    expect(getCode().textContent).toMatch(/^(60|59)秒后重发$/);
+    expect((getCode() as HTMLButtonElement).disabled).toBe(true);
+    // Another number has its own cooldown on the server: it may have a code at once.
+    await user.type(phoneInput(), '13900001111');
+    expect(getCode().textContent).toBe('获取验证码');
+  });
+
+  it('counts down by itself, then offers a resend', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 2_000, phone: '138****5678' }));
+      await openLogin();
+      expect(getCode().textContent).toBe('2秒后重发');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(getCode().textContent).toBe('1秒后重发');
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      expect(getCode().textContent).toBe('获取验证码');
+      expect((getCode() as HTMLButtonElement).disabled).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('406 cooldown: keeps counting down from the server’s seconds, no toast (SPEC §7)', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/sms-send-v1': { code: '406', msg: '操作过于频繁，请稍后再试', data: { reason: 'cooldown', retryAfterSeconds: 42 } } });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.click(consent());
+    await user.click(getCode());
+    expect(getCode().textContent).toBe('42秒后重发');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('406 human check: solves the proof of work (lazily loaded solver) and sends again with it', async () => {
+    const user = userEvent.setup();
+    const solution = { counter: 7, derivedKey: '00aa', time: 12 };
+    altcha.solveChallenge.mockResolvedValue(solution);
+    answer({
+      '/v1/user/sms-send-v1': [{ code: '406', subcode: '4207', msg: '操作过于频繁，请稍后再试', submsg: '请完成安全验证后重试', data: { reason: 'human-check', challenge: CHALLENGE } }, SENT],
+    });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.click(consent());
+    await user.click(getCode());
+    await vi.waitFor(() => expect(getCode().textContent).toBe('60秒后重发'));
+    expect(altcha.solveChallenge).toHaveBeenCalledWith(expect.objectContaining({ challenge: CHALLENGE }));
+    expect(sent('/v1/user/sms-send-v1')).toEqual([
+      { phone: '13812345678', purpose: 'login' },
+      { phone: '13812345678', purpose: 'login', proofOfWork: { challenge: CHALLENGE, solution } },
+    ]);
+  });
+
+  it('any other answer is an info toast with submsg, else msg, and no countdown (SPEC §7)', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/sms-send-v1': { code: '429', subcode: '4205', msg: '请求过于频繁，请稍后重试', submsg: '今日获取验证码次数已达上限，请明天再试' } });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.click(consent());
+    await user.click(getCode());
+    expect(screen.getByRole('status').textContent).toBe('今日获取验证码次数已达上限，请明天再试');
+    expect(getCode().textContent).toBe('获取验证码');
+  });
+
+  it('logs in: session stored (SPEC §4), agreement version sent, then the safe returnUrl', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin(`?returnUrl=${encodeURIComponent('/discover/notice?id=7')}`);
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(sent('/v1/user/user-login-v1')).toEqual([{ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version }]);
+    expect(sessionStore.get()).toMatchObject({ accessToken: 'A'.repeat(43), phone: '138****5678', loginPhone: '13812345678' });
+    expect(localStorage.getItem('accessToken')).toBe('A'.repeat(43));
+    expect(document.cookie).toContain(`x-access-token=${'A'.repeat(43)}`);
+    await vi.waitFor(() => expect(router.current?.fullPath).toBe('/discover/notice?id=7'));
+  });
+
+  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com/x', '%2F%2Fevil.com'])('a hostile returnUrl %j is ignored: the hub opens', async (returnUrl) => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin(`?returnUrl=${encodeURIComponent(returnUrl)}`);
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(router.current?.fullPath).toBe('/'));
+  });
+
+  it('a wrong code is said at the code field; the session is cleared (SPEC §4)', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': { code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入', data: { attemptsLeft: 4 } } });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '000000');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toBe('验证码错误，请重新输入');
+    expect(codeInput().getAttribute('aria-describedby')).toBe(alert.id);
+    expect(sessionStore.get().accessToken).toBeNull();
+    expect(router.current?.path).toBe('/login');
+  });
+
+  it('checks the code before calling: 6 digits', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '1234');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe('请输入6位数字验证码');
+    expect(api.request).not.toHaveBeenCalled();
+  });
+});
+
+describe('/login agreement links', () => {
+  it('uses the two links of the `agreement` parameter', async () => {
+    const agreement = JSON.stringify([
+      { title: '隐私政策', url: '/legal/privacy?v=9' },
+      { title: '服务协议', url: '/legal/agreement?v=9' },
+    ]);
+    await openLogin(`?agreement=${encodeURIComponent(agreement)}`);
+    const row = consent().closest('.consent') as HTMLElement;
+    expect(within(row).getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/legal/privacy?v=9');
+    expect(within(row).getByRole('link', { name: '《服务协议》' }).getAttribute('href')).toBe('/legal/agreement?v=9');
+  });
+
+  it.each([
+    ['malformed JSON', '[{"title":"隐私政策"'],
+    ['a foreign link', JSON.stringify([{ title: '隐私政策', url: 'https://evil.com/p' }, { title: '服务协议', url: '/a' }])],
+  ])('%s: falls back to the server’s current links (privacy-policy)', async (_label, agreement) => {
+    await openLogin(`?agreement=${encodeURIComponent(agreement)}`);
+    const link = await screen.findByRole('link', { name: '《通盈达隐私政策》' });
+    expect(link.getAttribute('href')).toBe('/legal/privacy');
+    expect(screen.getByRole('link', { name: '《通盈达用户服务协议》' }).getAttribute('href')).toBe('/legal/agreement');
+    expect(api.call).toHaveBeenCalledWith('/v1/user/privacy-policy', {}, expect.anything());
+  });
+});
+
+describe('/login when already logged in', () => {
+  it('says so, goes on to returnUrl, or logs out to use another number', async () => {
+    const user = userEvent.setup();
+    startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
+    answer({ '/v1/user/check-login': { code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } }, '/v1/user/logout': { code: '200', msg: '成功' } });
+    await openLogin('?returnUrl=%2Fnfc');
+    expect(await screen.findByText('您已登录：138****5678')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: '退出登录，使用其他手机号' }));
+    expect(sent('/v1/user/logout')).toHaveLength(1);
+    expect(sessionStore.get().accessToken).toBeNull();
+    expect(phoneInput()).toBeTruthy();
+  });
+});
