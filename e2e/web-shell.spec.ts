@@ -140,16 +140,14 @@ describe('navigation behaviour (SPEC §2)', () => {
     await page.close();
   });
 
-  it('navigating to the current page again is a no-op', async () => {
+  it('a double tap on a link navigates once: one history entry', async () => {
     const page = await open('/');
     const entries = await page.evaluate(() => history.length);
-    await page.getByRole('link', { name: /APP下载/ }).click();
-    await expect.poll(() => page.title()).toBe('APP下载');
-    await page.evaluate(() => history.back());
-    await expect.poll(() => page.title()).toBe('通盈达');
-    await page.getByRole('link', { name: /APP下载/ }).click();
+    await page.getByRole('link', { name: /APP下载/ }).dblclick();
     await expect.poll(() => page.title()).toBe('APP下载');
     expect(await page.evaluate(() => history.length)).toBe(entries + 1);
+    await page.goBack();
+    await expect.poll(() => page.title()).toBe('通盈达');
     await page.close();
   });
 });
