@@ -1,6 +1,111 @@
-// /others/tydPreJump (SPEC §2): the authorised-login pre-jump page.
-import { PlannedPage } from '../../../components/planned-page';
+// /others/tydPreJump (SPEC §2; issue 5): authorised login. The native app or a partner page hands over a
+// short-lived one-time code (`code`); the page trades it for a session (authorized-login), stores it
+// (SPEC §4) and goes on to `returnUrl` when that is safe (same rules as login), else the hub. An
+// expired, used, forged or missing code gets a page that says so and offers a way forward; it never
+// sends the user round in a loop, and never presents a code twice by itself (a second use revokes the
+// session the first gave, RFC 6749 §4.1.2).
+import { useEffect, useState } from 'react';
+import { CODE } from '@tyd/protocol';
+import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
+import { Card, Page } from '../../../components/page';
+import { userMessage } from '../../../lib/api-errors';
+import { useSearchParams } from '../../../lib/router-react';
+import { loginWithAuthCode } from '../api/authorized-login';
+import { useFollowTarget } from '../hooks/use-follow-target';
+import { LOGIN_PATH, pageReturnTarget, type ReturnTarget } from '../utils/return-url';
+import './authorized-login-page.css';
+
+/** The shape the server issues (32 random bytes, base64url); anything else cannot be a code. */
+const AUTH_CODE = /^[A-Za-z0-9_-]{16,128}$/;
+export const INVALID_LINK = '授权链接无效，请返回重新授权';
+
+type Failure = { message: string; retry: boolean };
+
+function loginLink(target: ReturnTarget | null): string {
+  const back = target?.path ?? target?.href;
+  return back ? `${LOGIN_PATH}?returnUrl=${encodeURIComponent(back)}` : LOGIN_PATH;
+}
+
+function Failed({ failure, target, onRetry }: { failure: Failure; target: ReturnTarget | null; onRetry: () => void }) {
+  return (
+    <>
+      <Card label="授权结果">
+        <div className="pre-jump__result">
+          <svg className="pre-jump__icon" viewBox="0 0 48 48" aria-hidden="true">
+            <circle cx="24" cy="24" r="22" fill="currentColor" />
+            <path d="M24 13v14" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
+            <circle cx="24" cy="34" r="2.6" fill="#fff" />
+          </svg>
+          <h2 className="pre-jump__title">授权登录未成功</h2>
+          <p className="pre-jump__message" role="alert">
+            {failure.message}
+          </p>
+          <p className="pre-jump__hint">授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或用手机验证码登录。</p>
+        </div>
+      </Card>
+      <div className="pre-jump__actions">
+        {failure.retry ? (
+          <Button block onClick={onRetry}>
+            重试
+          </Button>
+        ) : null}
+        <Link className={`btn btn--block ${failure.retry ? 'btn--secondary' : 'btn--primary'}`} to={loginLink(target)} replace>
+          使用验证码登录
+        </Link>
+        <Link className="btn btn--text pre-jump__home" to="/" replace>
+          返回首页
+        </Link>
+      </div>
+    </>
+  );
+}
 
 export default function AuthorizedLoginPage() {
-  return <PlannedPage title="授权登录" about="合作方页面通过此页获取您的授权后，使用通盈达账户登录。" />;
+  const params = useSearchParams();
+  const code = params.get('code');
+  const target = pageReturnTarget(params.get('returnUrl'));
+  const followTarget = useFollowTarget();
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const wellFormed = code !== null && AUTH_CODE.test(code);
+
+  useEffect(() => {
+    if (!wellFormed) return;
+    let current = true;
+    loginWithAuthCode(code).then(
+      (response) => {
+        if (!current) return;
+        if (response.code === CODE.OK) followTarget(target);
+        else setFailure({ message: response.submsg || response.msg, retry: false });
+      },
+      (error: unknown) => current && setFailure({ message: userMessage(error), retry: true }),
+    );
+    return () => {
+      current = false;
+    };
+    // `target` is derived from the address, like `code`; a new attempt is asked for by `attempt`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [code, wellFormed, attempt]);
+
+  const shown = wellFormed ? failure : { message: INVALID_LINK, retry: false };
+  return (
+    <Page title="授权登录">
+      {shown ? (
+        <Failed
+          failure={shown}
+          target={target}
+          onRetry={() => {
+            setFailure(null);
+            setAttempt((n) => n + 1);
+          }}
+        />
+      ) : (
+        <p className="pre-jump__working" role="status" aria-busy="true">
+          <span className="pre-jump__spinner" aria-hidden="true" />
+          正在登录，请稍候…
+        </p>
+      )}
+    </Page>
+  );
 }

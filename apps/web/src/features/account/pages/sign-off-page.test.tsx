@@ -1,0 +1,123 @@
+// /mine/signOff as a user meets it, against a mocked API client.
+import { act, cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiResponse } from '@tyd/protocol';
+import { Toaster } from '../../../components/toaster';
+import { dismissToast } from '../../../lib/notify';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { clearSession, sessionStore, startSession } from '../../../lib/session';
+import SignOffPage from './sign-off-page';
+
+const api = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ request: api.request }));
+
+const SENT: ApiResponse = { code: '200', msg: '成功', data: { cooldownSeconds: 60, expiresInSeconds: 300 } };
+const sent = (path: string) => api.request.mock.calls.filter(([p]) => p === path).map(([, payload]) => payload as unknown);
+
+let router: Router;
+async function openSignOff() {
+  window.history.replaceState(null, '', '/mine/signOff');
+  router = createRouter();
+  await router.start();
+  render(
+    <RouterContext value={router}>
+      <SignOffPage />
+      <Toaster />
+    </RouterContext>,
+  );
+}
+
+const codeInput = () => screen.getByLabelText('验证码') as HTMLInputElement;
+
+beforeEach(() => {
+  localStorage.clear();
+  clearSession();
+  startSession({ accessToken: 'tok', phone: '13812345678' });
+  api.request.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  router?.destroy();
+  act(() => dismissToast());
+});
+
+describe('/mine/signOff', () => {
+  it('explains what is erased, what the law keeps and for how long, and that it cannot be undone', async () => {
+    await openSignOff();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('注销账号');
+    expect(screen.getByRole('heading', { name: '注销后将立即删除' })).toBeTruthy();
+    expect(screen.getByText(/所有设备上的登录状态/)).toBeTruthy();
+    const kept = screen.getByRole('region', { name: '依法保留的信息' }).textContent;
+    expect(kept).toContain('《中华人民共和国反洗钱法》');
+    expect(kept).toContain('保存10年');
+    expect(screen.getByRole('note').textContent).toContain('注销后账号无法恢复');
+    expect(screen.getByText(/验证码将发送至 138\*\*\*\*5678/)).toBeTruthy();
+  });
+
+  it('sends a deregistration code to the account’s own phone (no number in the payload) and counts down', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValue(SENT);
+    await openSignOff();
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(sent('/v1/user/sms-send-v1')).toEqual([{ purpose: 'deregister' }]);
+    expect(screen.getByRole('button', { name: '60秒后重发' })).toBeTruthy();
+    expect(document.activeElement).toBe(codeInput());
+  });
+
+  it('asks for the code before confirming, then confirms in a dialog; cancel keeps the account', async () => {
+    const user = userEvent.setup();
+    await openSignOff();
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    expect(screen.getByRole('alert').textContent).toBe('请输入验证码');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    const dialog = screen.getByRole('dialog', { name: '确认注销账号？' });
+    expect(dialog.textContent).toContain('无法恢复');
+    await user.click(screen.getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(api.request).not.toHaveBeenCalled();
+    expect(sessionStore.get().accessToken).toBe('tok');
+  });
+
+  it('code 200: the session is cleared (SPEC §4) and the page says it is done', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValue({ code: '200', msg: '成功' });
+    await openSignOff();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    await user.click(screen.getByRole('button', { name: '确认注销' }));
+    expect(sent('/v1/user/cancel')).toEqual([{ smsCode: '123456' }]);
+    expect(await screen.findByRole('heading', { name: '账号已注销' })).toBeTruthy();
+    expect(document.activeElement?.textContent).toBe('账号已注销');
+    expect(screen.getByText(/账号 138\*\*\*\*5678 已注销/)).toBeTruthy();
+    expect(sessionStore.get()).toMatchObject({ accessToken: null, phone: null });
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+  });
+
+  it('a wrong code is said at the code field and the account stays', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValue({ code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入', data: { attemptsLeft: 4 } });
+    await openSignOff();
+    await user.type(codeInput(), '000000');
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    await user.click(screen.getByRole('button', { name: '确认注销' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('验证码错误，请重新输入');
+    expect(sessionStore.get().accessToken).toBe('tok');
+    expect(screen.queryByRole('heading', { name: '账号已注销' })).toBeNull();
+  });
+
+  it('other failures are toasted with submsg, else msg (SPEC §8)', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValue({ code: '500', msg: '服务器繁忙，请稍后重试' });
+    await openSignOff();
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    await user.click(screen.getByRole('button', { name: '确认注销' }));
+    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('服务器繁忙，请稍后重试'));
+    expect(sessionStore.get().accessToken).toBe('tok');
+  });
+});
