@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { BrowserConfig, Config, Secrets } from './config.js';
 import { loggerOptions } from './logging.js';
+import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
@@ -16,6 +17,7 @@ import kv from './plugins/kv.js';
 import notFound from './plugins/not-found.js';
 import responseHeaders from './plugins/response-headers.js';
 import serverKeys from './plugins/server-keys.js';
+import smsProvider from './plugins/sms-provider.js';
 import sessions from './plugins/sessions.js';
 import webApp from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
@@ -26,6 +28,8 @@ export interface BuildAppOptions {
   secrets: Secrets;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
+  /** The clock of the issue 5 rules (code expiry, cooldowns, locks); tests move it instead of sleeping. */
+  clock?: () => number;
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
@@ -35,7 +39,7 @@ export function browserConfig(secrets: Secrets): BrowserConfig {
   return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey };
 }
 
-export async function buildApp({ config, secrets, logStream }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     genReqId: () => randomUUID(),
@@ -64,6 +68,8 @@ export async function buildApp({ config, secrets, logStream }: BuildAppOptions):
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
   await app.register(sessions);
+  await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http });
+  await app.register(accounts, { config, secrets, ...(clock && { clock }) });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets });
   await app.register(apiRoutes);
   await app.register(health);

@@ -52,7 +52,44 @@ const envSchema = z.object({
   // About 320 bytes per live nonce (measured): the default holds 300 s of nonces at over 1,600 sealed
   // calls/s, about what one process serves (bench/README.md), in about 160 MB at most.
   KV_MAX_ENTRIES: z.coerce.number().int().min(1_000).max(10_000_000).default(500_000),
-  SMS_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
+  // Issue 5: SMS codes (OWASP ASVS V2.7, NIST SP 800-63B §5.1.3, §5.2.2), human check, consent, retention.
+  SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SMS_HTTP_TEMPLATE_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).optional(),
+  /** Bearer token the gateway expects (optional). */
+  SMS_HTTP_TOKEN: z.string().min(16).optional(),
+  SMS_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Sandbox only: fixed codes for test numbers, "13800000000=123456,13800000001=654321". */
+  SMS_SANDBOX_FIXED_CODES: z
+    .string()
+    .regex(/^1[3-9]\d{9}=\d{6}(,1[3-9]\d{9}=\d{6})*$/, 'comma-separated phone=6-digit code pairs')
+    .optional(),
+  SMS_CODE_TTL_SECONDS: z.coerce.number().int().min(60).max(900).default(300),
+  SMS_COOLDOWN_SECONDS: z.coerce.number().int().min(10).max(600).default(60),
+  SMS_MAX_ATTEMPTS_PER_CODE: z.coerce.number().int().min(1).max(10).default(5),
+  SMS_LOCK_AFTER_FAILURES: z.coerce.number().int().min(3).max(100).default(10),
+  SMS_LOCK_MINUTES: z.coerce.number().int().min(1).max(1_440).default(15),
+  SMS_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).max(100).default(10),
+  SMS_HOURLY_CAP_PER_IP: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Sends from one client address in an hour before each further send needs a proof of work. */
+  HUMAN_CHECK_IP_PER_HOUR: z.coerce.number().int().min(0).max(100_000).default(5),
+  /** Sends by the whole service in a minute before every send needs a proof of work. */
+  HUMAN_CHECK_SERVICE_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(200),
+  /** ALTCHA PBKDF2 iterations per attempt, and the range of the secret counter (= expected attempts). */
+  POW_COST: z.coerce.number().int().min(1).max(100_000).default(100),
+  POW_COUNTER_MIN: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
+  POW_COUNTER_MAX: z.coerce.number().int().min(1).max(10_000_000).default(4_000),
+  PRIVACY_POLICY_VERSION: z.string().regex(/^[0-9A-Za-z._-]{1,32}$/).default('2026-11-01'),
+  PRIVACY_POLICY_TITLE: z.string().min(1).max(100).default('隐私政策'),
+  PRIVACY_POLICY_URL: z.string().min(1).max(2048).default('/agreements/privacy-policy.html'),
+  PRIVACY_POLICY_SUMMARY: z.string().max(2000).default(''),
+  SERVICE_AGREEMENT_VERSION: z.string().regex(/^[0-9A-Za-z._-]{1,32}$/).default('2026-11-01'),
+  SERVICE_AGREEMENT_TITLE: z.string().min(1).max(100).default('用户服务协议'),
+  SERVICE_AGREEMENT_URL: z.string().min(1).max(2048).default('/agreements/service-agreement.html'),
+  SERVICE_AGREEMENT_SUMMARY: z.string().max(2000).default(''),
+  /** Years deregistered accounts' identity records are kept (revised PRC AML Law art. 40: at least 10). */
+  RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
+  AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(120),
   TYD_SERVER_KEYS: z
     .string()
     .transform((text, ctx) => {
@@ -114,8 +151,36 @@ export interface Config {
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
   kvMaxEntries: number;
   smsProvider: EnvConfig['SMS_PROVIDER'];
+  /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
+  accounts: AccountsConfig;
   /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
   explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
+}
+
+export interface LegalDocumentConfig {
+  version: string;
+  title: string;
+  url: string;
+  summary: string;
+}
+
+export interface AccountsConfig {
+  sms: {
+    http: { url: string; templateId: string; token: string | undefined; timeoutMs: number } | undefined;
+    /** Sandbox only: phone -> fixed code. */
+    fixedCodes: ReadonlyMap<string, string>;
+    codeTtlMs: number;
+    cooldownMs: number;
+    maxAttemptsPerCode: number;
+    lockAfterFailures: number;
+    lockMs: number;
+    dailyCapPerPhone: number;
+    hourlyCapPerIp: number;
+  };
+  humanCheck: { ipPerHour: number; servicePerMinute: number; cost: number; counterMin: number; counterMax: number };
+  legal: { privacy: LegalDocumentConfig; agreement: LegalDocumentConfig };
+  retentionYears: number;
+  authCodeTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -134,6 +199,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const accountProblems = [
+    e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID) && '  SMS_HTTP_URL, SMS_HTTP_TEMPLATE_ID: required with SMS_PROVIDER=http',
+    e.SMS_PROVIDER !== 'sandbox' && e.SMS_SANDBOX_FIXED_CODES && '  SMS_SANDBOX_FIXED_CODES: only with SMS_PROVIDER=sandbox (fixed codes never reach real phones)',
+    e.POW_COUNTER_MIN > e.POW_COUNTER_MAX && '  POW_COUNTER_MIN: must not exceed POW_COUNTER_MAX',
+  ].filter((problem) => typeof problem === 'string');
+  if (accountProblems.length > 0) throw new ConfigError(`invalid configuration:\n${accountProblems.join('\n')}`);
   const dataDir = fromRoot(e.DATA_DIR);
   const production = e.NODE_ENV === 'production';
   const appSecrets = {
@@ -160,6 +231,35 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     },
     kvMaxEntries: e.KV_MAX_ENTRIES,
     smsProvider: e.SMS_PROVIDER,
+    accounts: {
+      sms: {
+        http:
+          e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID
+            ? { url: e.SMS_HTTP_URL, templateId: e.SMS_HTTP_TEMPLATE_ID, token: e.SMS_HTTP_TOKEN, timeoutMs: e.SMS_HTTP_TIMEOUT_MS }
+            : undefined,
+        fixedCodes: new Map((e.SMS_SANDBOX_FIXED_CODES?.split(',') ?? []).map((pair) => pair.split('=') as [string, string])),
+        codeTtlMs: e.SMS_CODE_TTL_SECONDS * 1000,
+        cooldownMs: e.SMS_COOLDOWN_SECONDS * 1000,
+        maxAttemptsPerCode: e.SMS_MAX_ATTEMPTS_PER_CODE,
+        lockAfterFailures: e.SMS_LOCK_AFTER_FAILURES,
+        lockMs: e.SMS_LOCK_MINUTES * 60_000,
+        dailyCapPerPhone: e.SMS_DAILY_CAP_PER_PHONE,
+        hourlyCapPerIp: e.SMS_HOURLY_CAP_PER_IP,
+      },
+      humanCheck: {
+        ipPerHour: e.HUMAN_CHECK_IP_PER_HOUR,
+        servicePerMinute: e.HUMAN_CHECK_SERVICE_PER_MINUTE,
+        cost: e.POW_COST,
+        counterMin: e.POW_COUNTER_MIN,
+        counterMax: e.POW_COUNTER_MAX,
+      },
+      legal: {
+        privacy: { version: e.PRIVACY_POLICY_VERSION, title: e.PRIVACY_POLICY_TITLE, url: e.PRIVACY_POLICY_URL, summary: e.PRIVACY_POLICY_SUMMARY },
+        agreement: { version: e.SERVICE_AGREEMENT_VERSION, title: e.SERVICE_AGREEMENT_TITLE, url: e.SERVICE_AGREEMENT_URL, summary: e.SERVICE_AGREEMENT_SUMMARY },
+      },
+      retentionYears: e.RETENTION_YEARS,
+      authCodeTtlMs: e.AUTH_CODE_TTL_SECONDS * 1000,
+    },
     explicitSecrets: {
       ...(e.TYD_SERVER_KEYS && { serverKeys: e.TYD_SERVER_KEYS }),
       appSecrets,
@@ -186,6 +286,9 @@ function assertProductionReady(config: Config): void {
   const problems = missing.map((name) => `  ${name}: required when NODE_ENV=production (no generated secrets in production)`);
   if (config.smsProvider === 'sandbox') {
     problems.push('  SMS_PROVIDER: the sandbox provider sends no real SMS and is refused when NODE_ENV=production');
+  }
+  if (config.accounts.sms.http?.url.startsWith('http:')) {
+    problems.push('  SMS_HTTP_URL: must be https:// when NODE_ENV=production (phone numbers and codes travel in it)');
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 }

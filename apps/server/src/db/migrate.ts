@@ -2,10 +2,12 @@
 // rather than read from the folder, so a bundled or relocated server runs exactly the files it shipped with.
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessions.js';
+import * as accounts from './migrations/2026-11-21-0500-accounts.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-users-and-sessions': usersAndSessions,
+  '2026-11-21-0500-accounts': accounts,
 };
 
 export class MigrationError extends Error {

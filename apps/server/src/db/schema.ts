@@ -23,9 +23,53 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
+/** Issue 5: one per account, created with it (or on first use for accounts made before). */
+export interface UserProfilesTable {
+  user_id: string;
+  /** 8 characters of Crockford base32 (services/invite-codes.ts). Unique. */
+  invite_code: string;
+  invited_by: string | null;
+  created_at: number;
+}
+
+/** Every acceptance or refusal of the privacy policy and service agreement, with its combined version. */
+export interface ConsentsTable {
+  id: string;
+  user_id: string;
+  version: string;
+  decision: 'accepted' | 'declined';
+  decided_at: number;
+}
+
+/** One-time authorisation codes (authorized-login). Only the SHA-256 of a code is stored. */
+export interface AuthorizationCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  /** The session the code was exchanged for, revoked if the code is presented again. */
+  session_id: string | null;
+}
+
+/** Records of deregistered accounts that the law requires to keep; encrypted, out of the app's reach. */
+export interface RetainedRecordsTable {
+  id: string;
+  /** HMAC of the phone under a key of its own: not joinable with users.phone_hash. */
+  subject_hash: string;
+  kind: 'deregistered-account';
+  payload_enc: string;
+  created_at: number;
+  retain_until: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  user_profiles: UserProfilesTable;
+  consents: ConsentsTable;
+  authorization_codes: AuthorizationCodesTable;
+  retained_records: RetainedRecordsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -18,6 +18,10 @@ export interface UsersRepository {
   findById(id: string, trx?: Executor): Promise<User | undefined>;
   findByPhone(phone: string, trx?: Executor): Promise<User | undefined>;
   count(trx?: Executor): Promise<number>;
+  /** Moves the account to another number (save-phone); the unique lookup hash refuses a taken one. */
+  updatePhone(id: string, phone: string, now: number, trx?: Executor): Promise<void>;
+  /** Erases the account row; sessions, profile, consents and authorisation codes go with it (cascade). */
+  delete(id: string, trx?: Executor): Promise<boolean>;
 }
 
 export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtection): UsersRepository {
@@ -42,6 +46,17 @@ export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtect
     async findByPhone(phone, trx = db) {
       const row = await trx.selectFrom('users').selectAll().where('phone_hash', '=', phones.lookupHash(phone)).executeTakeFirst();
       return row && toUser(row);
+    },
+    async updatePhone(id, phone, now, trx = db) {
+      await trx
+        .updateTable('users')
+        .set({ phone_hash: phones.lookupHash(phone), phone_enc: phones.encrypt(phone), updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    async delete(id, trx = db) {
+      const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+      return Number(result.numDeletedRows) === 1;
     },
     async count(trx = db) {
       const { n } = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

@@ -6,11 +6,19 @@ import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createSessionsRepository, type SessionsRepository } from '../db/sessions-repository.js';
 import { createUsersRepository, type UsersRepository } from '../db/users-repository.js';
+import { createAuthorizationCodesRepository, type AuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
+import { createConsentsRepository, type ConsentsRepository } from '../db/consents-repository.js';
+import { createProfilesRepository, type ProfilesRepository } from '../db/profiles-repository.js';
+import { createRetainedRecordsRepository, type RetainedRecordsRepository } from '../db/retained-records-repository.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
 
 export interface Repositories {
   users: UsersRepository;
   sessions: SessionsRepository;
+  profiles: ProfilesRepository;
+  consents: ConsentsRepository;
+  authorizationCodes: AuthorizationCodesRepository;
+  retainedRecords: RetainedRecordsRepository;
 }
 
 declare module 'fastify' {
@@ -30,6 +38,10 @@ export default fp(
     fastify.decorate('repos', {
       users: createUsersRepository(handle.db, createPhoneProtection(opts)),
       sessions: createSessionsRepository(handle.db),
+      profiles: createProfilesRepository(handle.db),
+      consents: createConsentsRepository(handle.db),
+      authorizationCodes: createAuthorizationCodesRepository(handle.db),
+      retainedRecords: createRetainedRecordsRepository(handle.db),
     });
   },
   { name: 'database', fastify: '5.x' },

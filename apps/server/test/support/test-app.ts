@@ -19,7 +19,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(opts: { engine?: TestEngine; env?: Record<string, string>; logStream?: DestinationStream } = {}): Promise<TestApp> {
+export async function startTestApp(
+  opts: { engine?: TestEngine; env?: Record<string, string>; logStream?: DestinationStream; clock?: () => number } = {},
+): Promise<TestApp> {
   const testDb = await createTestDatabase(opts.engine ?? 'sqlite');
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -30,7 +32,7 @@ export async function startTestApp(opts: { engine?: TestEngine; env?: Record<str
     ...opts.env,
   });
   const { secrets } = await resolveSecrets(config);
-  const app = await buildApp({ config, secrets, ...(opts.logStream && { logStream: opts.logStream }) });
+  const app = await buildApp({ config, secrets, ...(opts.logStream && { logStream: opts.logStream }), ...(opts.clock && { clock: opts.clock }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (typeof address !== 'object' || address === null) throw new Error('no address');

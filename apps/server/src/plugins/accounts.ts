@@ -1,0 +1,57 @@
+// Issue 5 services over the database, the kv store and the SMS provider: SMS codes, sending with its
+// limits and proof of work, and what login, consent, phone change, deregistration and authorised login
+// need. Keys for the code MACs and the challenges are derived from the configured secrets (derived-keys.ts).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config, Secrets } from '../config.js';
+import type { AccountDeps } from '../services/account-deps.js';
+import type { Clock } from '../services/clock.js';
+import { deriveKey } from '../services/derived-keys.js';
+import { createLegalDocuments } from '../services/legal-documents.js';
+import { createPhoneProtection } from '../services/phone-protection.js';
+import { createProofOfWork } from '../services/proof-of-work.js';
+import { createRetainedRecordCrypto } from '../services/retained-records.js';
+import { createSmsCodes } from '../services/sms-codes.js';
+import { createSmsSending, type SmsSending } from '../services/sms-sending.js';
+
+export interface Accounts extends AccountDeps {
+  smsSending: SmsSending;
+  /** The service clock: rules (expiry, cooldown, locks) follow it; tests move it. */
+  clock: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+  }
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { config: Config; secrets: Secrets; clock?: Clock }) => {
+    const { config, secrets } = opts;
+    const rules = config.accounts;
+    const phones = createPhoneProtection(secrets);
+    // Fixed test codes only ever with the sandbox (config.ts refuses them with any other provider).
+    const fixedCodes = config.smsProvider === 'sandbox' ? rules.sms.fixedCodes : new Map<string, string>();
+    const smsCodes = createSmsCodes({ kv: fastify.kv, macKey: deriveKey(secrets.cookieSecret, 'sms-code-mac'), rules: rules.sms, fixedCodes });
+    const proofOfWork = createProofOfWork({
+      kv: fastify.kv,
+      signatureSecret: deriveKey(secrets.cookieSecret, 'pow-challenge').toString('base64url'),
+      keySignatureSecret: deriveKey(secrets.cookieSecret, 'pow-key').toString('base64url'),
+      rules: rules.humanCheck,
+    });
+    fastify.decorate('accounts', {
+      db: fastify.database.db,
+      kv: fastify.kv,
+      repos: fastify.repos,
+      phones,
+      smsCodes,
+      legal: createLegalDocuments(rules.legal),
+      retained: createRetainedRecordCrypto(secrets),
+      config: rules,
+      smsSending: createSmsSending({ kv: fastify.kv, codes: smsCodes, proofOfWork, provider: fastify.smsProvider, rules: rules.sms, humanCheck: rules.humanCheck, log: fastify.log }),
+      clock: opts.clock ?? Date.now,
+    });
+  },
+  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider'] },
+);

@@ -1,0 +1,18 @@
+// POST /tydApi/v1/user/authorized-login (issue 5, /others/tydPreJump): a one-time authorisation code for
+// a session; and POST /tydApi/v1/user/authorized-code, where a logged-in client mints one.
+import { endpoints } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { mintAuthorizationCode, redeemAuthorizationCode } from '../../../../services/authorization-codes.js';
+
+export default async function authorizedLoginRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/authorized-login'],
+    auth: 'optional',
+    handler: async ({ payload }) => redeemAuthorizationCode(fastify.accounts, payload.authCode, fastify.accounts.clock()),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/authorized-code'],
+    auth: 'required',
+    handler: async ({ session }) => mintAuthorizationCode(fastify.accounts, session.user.id, fastify.accounts.clock()),
+  });
+}

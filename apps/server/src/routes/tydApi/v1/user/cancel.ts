@@ -1,0 +1,17 @@
+// POST /tydApi/v1/user/cancel (SPEC §7 signOff): deregisters the account at once (issue 5); answered
+// only after the transaction committed. The page clears its session on '200' (SPEC §4).
+import { COOKIE, endpoints } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { deregister } from '../../../../services/deregistration.js';
+
+export default async function cancelRoute(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/cancel'],
+    auth: 'required',
+    handler: async ({ payload, session, reply }) => {
+      await deregister(fastify.accounts, session.user, payload.smsCode, fastify.accounts.clock());
+      reply.clearCookie(COOKIE.accessToken, { path: '/' });
+      return undefined;
+    },
+  });
+}

@@ -1,0 +1,33 @@
+// Consent renewal (issue 5; PIPL art. 14, 17): when the privacy policy or the service agreement changes,
+// the client learns what changed and asks again. Every decision is recorded with its time.
+import { CODE, SUBCODE } from '@tyd/protocol';
+import { ApiError } from '../http/api-error.js';
+import type { AccountDeps } from './account-deps.js';
+import type { LegalDocument } from './legal-documents.js';
+
+export interface ConsentStatus {
+  version: string;
+  acceptedVersion: string | null;
+  renewalRequired: boolean;
+  pending: LegalDocument[];
+}
+
+export async function consentStatus(deps: Pick<AccountDeps, 'repos' | 'legal'>, userId: string): Promise<ConsentStatus> {
+  const accepted = await deps.repos.consents.latestAccepted(userId);
+  const pending = deps.legal.pendingFor(accepted?.version);
+  return { version: deps.legal.version, acceptedVersion: accepted?.version ?? null, renewalRequired: pending.length > 0, pending };
+}
+
+/** The user accepts the current versions; an outdated version (the page showed an old text) is 409/4210. */
+export async function acceptConsent(deps: Pick<AccountDeps, 'repos' | 'legal'>, userId: string, version: string, now: number): Promise<void> {
+  if (version !== deps.legal.version) throw new ApiError(CODE.CONFLICT, SUBCODE.AGREEMENT_REQUIRED);
+  await deps.repos.consents.record({ userId, version, decision: 'accepted', now });
+}
+
+/** The user declines the current versions: recorded, and the calling session ends. */
+export async function declineConsent(deps: Pick<AccountDeps, 'repos' | 'legal' | 'db'>, userId: string, sessionId: string, now: number): Promise<void> {
+  await deps.db.transaction().execute(async (trx) => {
+    await deps.repos.consents.record({ userId, version: deps.legal.version, decision: 'declined', now }, trx);
+    await deps.repos.sessions.revoke(sessionId, now, trx);
+  });
+}

@@ -1,0 +1,10 @@
+// Purpose-bound keys derived from the configured secrets with HKDF-SHA256 (RFC 5869 §3.3: one input key,
+// distinct `info` per use), so issue 5 adds no secret to manage and no two uses share a key.
+// Rotating the source secret rotates what is derived from it (see docs/operations.md).
+import { hkdfSync } from 'node:crypto';
+
+export type DerivedKeyPurpose = 'sms-code-mac' | 'pow-challenge' | 'pow-key' | 'retained-records' | 'retained-subject';
+
+export function deriveKey(secret: string, purpose: DerivedKeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'base64url'), Buffer.alloc(0), `tyd ${purpose} v1`, 32));
+}

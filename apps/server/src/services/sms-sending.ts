@@ -1,0 +1,104 @@
+// Sending SMS codes (issue 5): resend cooldown per phone (406 + remaining seconds), daily cap per phone,
+// hourly cap per client address, and a proof of work once an address or the whole service sends a
+// suspicious volume. Order: cheap refusals first, then the human check, then the caps, then the claim of
+// the cooldown (atomic), the provider, and only then the code is stored (a failed send leaves the previous
+// code valid and starts no cooldown).
+import { CODE, SUBCODE, type SmsPurpose, type SmsSendRetryLater } from '@tyd/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AccountsConfig } from '../config.js';
+import { ApiError } from '../http/api-error.js';
+import type { KvStore } from '../kv/kv-store.js';
+import { SmsDeliveryError, type SmsProvider } from '../providers/sms/sms-provider.js';
+import { activeUntil, claimUntil } from './kv-records.js';
+import type { PowSolution, ProofOfWork } from './proof-of-work.js';
+import type { SmsCodes } from './sms-codes.js';
+
+const HOUR_MS = 60 * 60 * 1000;
+const MINUTE_MS = 60 * 1000;
+// "Today" is the calendar day in China (UTC+8, no daylight saving): the cap text says 请明天再试.
+const CHINA_OFFSET_MS = 8 * HOUR_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface SendRequest {
+  phone: string;
+  /** The phone's lookup hash: kv keys never hold a phone number. */
+  phoneKey: string;
+  purpose: SmsPurpose;
+  clientAddress: string;
+  proofOfWork: PowSolution | undefined;
+  now: number;
+}
+
+export interface SmsSending {
+  send(request: SendRequest): Promise<{ cooldownSeconds: number; expiresInSeconds: number }>;
+}
+
+const retryLater = (data: SmsSendRetryLater, subcode?: typeof SUBCODE.HUMAN_CHECK_REQUIRED | typeof SUBCODE.HUMAN_CHECK_FAILED) =>
+  new ApiError(CODE.RETRY_LATER, subcode, { data, detail: data.reason });
+const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+export function createSmsSending(opts: {
+  kv: KvStore;
+  codes: SmsCodes;
+  proofOfWork: ProofOfWork;
+  provider: SmsProvider;
+  rules: AccountsConfig['sms'];
+  humanCheck: AccountsConfig['humanCheck'];
+  log: FastifyBaseLogger;
+}): SmsSending {
+  const { kv, codes, rules, humanCheck } = opts;
+  const count = async (key: string) => Number((await kv.get(key)) ?? 0);
+
+  return {
+    async send({ phone, phoneKey, purpose, clientAddress, proofOfWork, now }) {
+      const cooldownKey = `sms:cooldown:${phoneKey}`;
+      const cooling = await activeUntil(kv, cooldownKey, now);
+      if (cooling !== undefined) throw retryLater({ reason: 'cooldown', retryAfterSeconds: seconds(cooling - now) });
+
+      const hour = Math.floor(now / HOUR_MS);
+      const minute = Math.floor(now / MINUTE_MS);
+      const day = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS);
+      const ipKey = `sms:ip:${clientAddress}:${hour}`;
+      const serviceKey = `sms:service:${minute}`;
+      const dayKey = `sms:day:${phoneKey}:${day}`;
+
+      // Human check: above the volume an address or the service normally sends, every send needs a
+      // solved, unused challenge (the threshold 0 means always).
+      const suspicious = (await count(ipKey)) >= humanCheck.ipPerHour || (await count(serviceKey)) >= humanCheck.servicePerMinute;
+      if (suspicious) {
+        if (!proofOfWork) throw retryLater({ reason: 'human-check', challenge: await opts.proofOfWork.challenge(now) }, SUBCODE.HUMAN_CHECK_REQUIRED);
+        if (!(await opts.proofOfWork.verify(proofOfWork, now))) {
+          throw retryLater({ reason: 'human-check', challenge: await opts.proofOfWork.challenge(now) }, SUBCODE.HUMAN_CHECK_FAILED);
+        }
+      }
+
+      const endOfDay = (day + 1) * DAY_MS - CHINA_OFFSET_MS;
+      if ((await count(dayKey)) >= rules.dailyCapPerPhone) {
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_DAILY_LIMIT, { data: { retryAfterSeconds: seconds(endOfDay - now) } });
+      }
+      // Counted before sending (atomic), so a burst from one address cannot overshoot the cap.
+      if ((await kv.increment(ipKey, HOUR_MS + MINUTE_MS)) > rules.hourlyCapPerIp) {
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_RATE_LIMITED, { data: { retryAfterSeconds: seconds((hour + 1) * HOUR_MS - now) } });
+      }
+      await kv.increment(serviceKey, 2 * MINUTE_MS);
+
+      const claimed = await claimUntil(kv, cooldownKey, now, now + rules.cooldownMs);
+      if (claimed !== undefined) throw retryLater({ reason: 'cooldown', retryAfterSeconds: seconds(claimed - now) });
+
+      const code = codes.draw(phone);
+      try {
+        await opts.provider.send({ phone, purpose, code, validMinutes: Math.round(rules.codeTtlMs / MINUTE_MS) });
+      } catch (error) {
+        await kv.delete(cooldownKey);
+        if (error instanceof SmsDeliveryError) {
+          opts.log.warn({ provider: opts.provider.name, reason: error.reason, detail: error.message, purpose }, 'sms not sent');
+          throw new ApiError(CODE.UPSTREAM_FAILED, SUBCODE.SMS_SEND_FAILED, { detail: error.message });
+        }
+        throw error;
+      }
+      const expiresAt = await codes.store(phoneKey, purpose, code, now);
+      await kv.increment(dayKey, DAY_MS + HOUR_MS);
+      return { cooldownSeconds: seconds(rules.cooldownMs), expiresInSeconds: seconds(expiresAt - now) };
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// Old analytics rows are deleted after TELEMETRY_RETENTION_DAYS (issue 6 "old rows pruned after a
+// configurable retention"): daily by the server (plugins/telemetry.ts) and on demand by the admin command.
+import type { AnswerCountsRepository } from '../../db/answer-counts-repository.js';
+import type { TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';
+
+export const DAY_MS = 86_400_000;
+
+export async function pruneTelemetry(
+  repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository },
+  retentionDays: number,
+  now: number,
+): Promise<{ records: number; answerCounts: number; before: number }> {
+  const before = now - retentionDays * DAY_MS;
+  const records = await repos.records.pruneReceivedBefore(before);
+  const answerCounts = await repos.answerCounts.pruneBefore(before);
+  return { records, answerCounts, before };
+}
