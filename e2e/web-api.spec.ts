@@ -80,6 +80,27 @@ describe('on the wire', () => {
   });
 });
 
+describe('loading toast (SPEC §2, §4)', () => {
+  it('a user retry runs under the loading toast, which closes when the answer came', async () => {
+    let calls = 0;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const page = await openDownload(async (route) => {
+      calls += 1;
+      if (calls === 1) return route.fulfill({ status: 503, body: '' });
+      await held;
+      return answerSealed(route, { code: '200', msg: '成功', data: { androidUrl: 'https://dl.example.com/tyd.apk', iosUrl: null } });
+    });
+    await page.getByRole('button', { name: '重新获取' }).click();
+    await page.getByText('loading...').waitFor();
+    await saveScreenshot(page, 'web-loading-toast');
+    release();
+    await page.getByRole('link', { name: 'Android 版下载' }).waitFor();
+    await expect.poll(() => page.getByText('loading...').count()).toBe(0);
+    await page.close();
+  });
+});
+
 describe('error catalogue (SPEC §8)', () => {
   it('code not 200: toast submsg, else msg', async () => {
     let page = await openDownload((route) => answerSealed(route, { code: '409', msg: '请求冲突，请刷新后重试', submsg: '下载地址维护中' }));

@@ -35,10 +35,10 @@ function update(entry: Entry<unknown>, next: Partial<Entry<unknown>>) {
   for (const listener of entry.listeners) listener();
 }
 
-/** Starts a fetch of `key` unless one is in flight. */
-function run(key: string, fetcher: (signal: AbortSignal) => Promise<unknown>): void {
+/** Starts a fetch of `key` unless one is in flight; `remember` keeps the fetcher for invalidations. */
+function run(key: string, fetcher: (signal: AbortSignal) => Promise<unknown>, remember = true): void {
   const entry = entryFor(key);
-  entry.fetcher = fetcher;
+  if (remember) entry.fetcher = fetcher;
   if (entry.promise) return;
   const controller = new AbortController();
   entry.controller = controller;
@@ -73,6 +73,8 @@ export interface QueryResult<T> {
   data: T | undefined;
   error: unknown;
   refetch: () => void;
+  /** Fetches again with `once` instead of the query's fetcher (e.g. a user retry under the loading toast). */
+  refetchWith: (once: (signal: AbortSignal) => Promise<T>) => void;
 }
 
 /**
@@ -107,7 +109,13 @@ export function useQuery<T>(key: string | null, fetcher: (signal: AbortSignal) =
   const refetch = useCallback(() => {
     if (key !== null) run(key, (signal) => fetcherRef.current(signal));
   }, [key]);
-  return { status: entry?.status ?? 'loading', data: entry?.data as T | undefined, error: entry?.error, refetch };
+  const refetchWith = useCallback(
+    (once: (signal: AbortSignal) => Promise<T>) => {
+      if (key !== null) run(key, once, false);
+    },
+    [key],
+  );
+  return { status: entry?.status ?? 'loading', data: entry?.data as T | undefined, error: entry?.error, refetch, refetchWith };
 }
 
 export interface MutationResult<A, T> {

@@ -1,6 +1,6 @@
 // POST /v1/user/getAppDownloadUrl (SPEC §7): the app's download links. The payload fields are
 // not in the spec; this client reads `androidUrl` and `iosUrl` and accepts only http(s) links.
-import { call } from '../../../lib/api-client';
+import { call, type CallOptions } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 
 export const APP_DOWNLOAD_URL_PATH = '/v1/user/getAppDownloadUrl';
@@ -20,8 +20,8 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
-export async function getAppDownloadUrls(signal?: AbortSignal): Promise<AppDownloadUrls> {
-  const data = await call<Record<string, unknown> | undefined>(APP_DOWNLOAD_URL_PATH, {}, { signal });
+export async function getAppDownloadUrls(signal?: AbortSignal, opts: Pick<CallOptions, 'loading'> = {}): Promise<AppDownloadUrls> {
+  const data = await call<Record<string, unknown> | undefined>(APP_DOWNLOAD_URL_PATH, {}, { ...opts, signal });
   return { androidUrl: httpUrl(data?.androidUrl), iosUrl: httpUrl(data?.iosUrl) };
 }
 

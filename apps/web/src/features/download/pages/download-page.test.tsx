@@ -62,5 +62,6 @@ describe('/download', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('网络超时，请稍后重试');
     await userEvent.click(screen.getByRole('button', { name: '重新获取' }));
     expect(await screen.findAllByRole('link')).toHaveLength(2);
+    expect(api.call).toHaveBeenLastCalledWith('/v1/user/getAppDownloadUrl', {}, expect.objectContaining({ loading: true }));
   });
 });

@@ -5,7 +5,7 @@ import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
 import { userMessage } from '../../../lib/api-errors';
 import { clientEnv } from '../../../lib/env';
-import { useAppDownloadUrls, type AppDownloadUrls } from '../api/get-app-download-url';
+import { getAppDownloadUrls, useAppDownloadUrls, type AppDownloadUrls } from '../api/get-app-download-url';
 import './download-page.css';
 
 function DownloadLinks({ urls }: { urls: AppDownloadUrls }) {
@@ -53,7 +53,8 @@ export default function DownloadPage() {
             <p className="download__status" role="alert">
               {userMessage(query.error)}
             </p>
-            <Button block variant="secondary" onClick={query.refetch}>
+            {/* A user action: the call runs under the loading toast (SPEC §4). */}
+            <Button block variant="secondary" onClick={() => query.refetchWith((signal) => getAppDownloadUrls(signal, { loading: true }))}>
               重新获取
             </Button>
           </div>
