@@ -102,3 +102,37 @@ export function routeSizes(dist: string = webDist): RouteSize[] {
   const manifest = readManifest(dist);
   return [...ROUTES, NOT_FOUND_ROUTE].map((route) => routeSize(route, manifest, dist));
 }
+
+/** Issue 6: the analytics module's size target, 4 KB gzip. */
+export const ANALYTICS_GZIP_TARGET_BYTES = 4 * 1024;
+/** The analytics module's lazy entry. */
+export const ANALYTICS_MODULE = 'src/features/telemetry/start-telemetry.ts';
+
+export interface LazyModuleSize {
+  /** gzip bytes of the module's chunk and the chunks it imports that the entry does not load. */
+  js: number;
+  files: string[];
+  /** Of those, the bytes of chunks the `alsoLoaded` modules fetch anyway (e.g. the API transport, warmed at idle). */
+  shared: number;
+  sharedFiles: string[];
+}
+
+/**
+ * gzip bytes of a lazily loaded module (`src/…` key of the manifest): its chunk and the chunks it
+ * imports statically that the entry does not already load (what fetching it costs after start).
+ */
+export function lazyModuleSize(src: string, alsoLoaded: string[] = [], dist: string = webDist): LazyModuleSize {
+  const manifest = readManifest(dist);
+  if (!manifest[src]?.isDynamicEntry) throw new Error(`${src} is not a lazy chunk of the build`);
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = new Set<string>();
+  if (entry) collect(manifest, entry, loaded);
+  const keys = new Set<string>();
+  collect(manifest, src, keys);
+  const others = new Set<string>();
+  for (const key of alsoLoaded) if (manifest[key]) collect(manifest, key, others);
+  const files = [...new Set([...keys].filter((key) => !loaded.has(key)).map((key) => manifest[key]!.file))].sort();
+  const sharedFiles = [...new Set([...keys].filter((key) => !loaded.has(key) && others.has(key)).map((key) => manifest[key]!.file))].sort();
+  const sum = (list: string[]) => list.reduce((total, file) => total + gzipBytes(dist, file), 0);
+  return { js: sum(files), files, shared: sum(sharedFiles), sharedFiles };
+}

@@ -4,6 +4,7 @@ import { useSyncExternalStore } from 'react';
 import { Link } from '../../components/link';
 import { Card, Page } from '../../components/page';
 import { useCheckLogin } from '../../features/auth/api/check-login';
+import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { sessionStore } from '../../lib/session';
 import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
@@ -54,22 +55,25 @@ function Account() {
 
 export default function HubPage() {
   return (
-    <Page title="通盈达">
-      <Account />
-      <nav aria-label="服务">
-        <ul className="hub__list">
-          {LINKS.map((link) => (
-            <li key={link.to}>
-              <Link className="hub__item" to={link.to}>
-                <span>
-                  {link.label}
-                  <small>{link.hint}</small>
-                </span>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-    </Page>
+    // `/?dl=<key>` opens the page a deep link names instead (SPEC §7).
+    <DeepLinkGate title="通盈达">
+      <Page title="通盈达">
+        <Account />
+        <nav aria-label="服务">
+          <ul className="hub__list">
+            {LINKS.map((link) => (
+              <li key={link.to}>
+                <Link className="hub__item" to={link.to}>
+                  <span>
+                    {link.label}
+                    <small>{link.hint}</small>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </Page>
+    </DeepLinkGate>
   );
 }
