@@ -20,7 +20,7 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     testDb = await createTestDatabase(engine);
     handle = connectDatabase(testDb.database);
     const applied = await migrateToLatest(handle.db);
-    expect(applied.slice(0, 2)).toEqual(['2026-11-21-0001-users-and-sessions', '2026-11-21-0500-accounts', '2026-11-21-1900-telemetry']);
+    expect(applied.slice(0, 2)).toEqual(['2026-11-21-0001-users-and-sessions', '2026-11-21-0500-accounts']);
     const phones = createPhoneProtection(testSecretKeys());
     users = createUsersRepository(handle.db, phones);
     sessions = createSessionsRepository(handle.db);

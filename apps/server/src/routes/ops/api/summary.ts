@@ -1,0 +1,36 @@
+// GET /ops/api/summary?days=14 (issue 6 "Operations view"; docs/api.md): aggregates only, behind the
+// admin token (Authorization: Bearer, compared in constant time). Without a configured token (allowed
+// outside production only) the operations API does not exist.
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { CODE, CODE_TEXT, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, OPS_SUMMARY_PATH, SUBCODE } from '@tyd/protocol';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../../../http/api-error.js';
+import { sendApiResponse } from '../../../http/send-api-response.js';
+import { buildOpsSummary } from '../../../services/telemetry/ops-summary.js';
+
+const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
+
+/** Both sides hashed first, so the comparison takes the same time whatever the lengths. */
+export function isAdminToken(request: FastifyRequest, adminToken: string): boolean {
+  const header = request.headers.authorization;
+  const presented = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  return timingSafeEqual(digest(presented), digest(adminToken)) && presented.length > 0;
+}
+
+export default async function opsSummaryRoute(fastify: FastifyInstance): Promise<void> {
+  const { adminToken } = fastify.telemetry.config;
+  if (!adminToken) fastify.log.warn('TYD_ADMIN_TOKEN unset: the operations API (/ops/api) is off');
+
+  fastify.get(OPS_SUMMARY_PATH, async (request, reply) => {
+    if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
+    if (!isAdminToken(request, adminToken)) {
+      reply.header('www-authenticate', 'Bearer realm="ops"');
+      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
+    }
+    const raw = (request.query as Record<string, unknown>).days;
+    const days = raw === undefined ? OPS_DEFAULT_DAYS : typeof raw === 'string' && /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
+    if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: 'days: 1..90' });
+    const summary = await buildOpsSummary({ records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts }, days, Date.now());
+    return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: summary });
+  });
+}

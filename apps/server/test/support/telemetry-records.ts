@@ -1,0 +1,44 @@
+// Builders of analytics records and batches as the page sends them (issue 6), for the collector tests.
+import { newRecordId, type TelemetryBatchInput, type TelemetryRecordInput } from '@tyd/protocol';
+
+export function pageRecord(overrides: Partial<TelemetryRecordInput> & Record<string, unknown> = {}): TelemetryRecordInput {
+  const ct = typeof overrides.ct === 'number' ? overrides.ct : Date.now();
+  return {
+    id: newRecordId(ct),
+    kind: 'event',
+    ct,
+    purl: 'http://127.0.0.1/login',
+    ei: 'login_click',
+    et: 'click',
+    en: '登录',
+    platform_type: 'H5',
+    is_login: false,
+    product_version: '4.0.1',
+    ...overrides,
+  } as TelemetryRecordInput;
+}
+
+export function perfRecord(route: string, perfMs: number, opts: { ct?: number; timedOut?: boolean; hidden?: boolean } = {}): TelemetryRecordInput {
+  const ct = opts.ct ?? Date.now();
+  return pageRecord({
+    kind: 'perf',
+    ct,
+    ei: '$perf',
+    et: 'page',
+    en: '页面性能',
+    ed: { _pn: route, _st: ct - perfMs, _perf: perfMs, ...(opts.timedOut && { timedOut: true }), ...(opts.hidden && { hidden: true }) },
+  });
+}
+
+export function batch(records: unknown[], opts: { sentAt?: number; clockOffset?: number } = {}): TelemetryBatchInput {
+  return { project: 'production', sentAt: opts.sentAt ?? Date.now(), ...(opts.clockOffset !== undefined && { clockOffset: opts.clockOffset }), records: records as TelemetryRecordInput[] };
+}
+
+/** POST as sendBeacon does: text/plain. */
+export async function postBatch(baseUrl: string, body: unknown, opts: { query?: string; contentType?: string } = {}): Promise<Response> {
+  return fetch(`${baseUrl}/collect?${opts.query ?? 'project=production'}`, {
+    method: 'POST',
+    headers: { 'content-type': opts.contentType ?? 'text/plain;charset=UTF-8' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
