@@ -15,6 +15,7 @@ export interface ConsentsRepository {
   record(input: { userId: string; version: string; decision: Consent['decision']; now: number }, trx?: Executor): Promise<void>;
   /** The latest accepted version, or undefined when the user never accepted any. */
   latestAccepted(userId: string, trx?: Executor): Promise<Consent | undefined>;
+  hasAccepted(userId: string, version: string, trx?: Executor): Promise<boolean>;
   history(userId: string, trx?: Executor): Promise<Consent[]>;
 }
 
@@ -39,6 +40,16 @@ export function createConsentsRepository(db: Kysely<Database>): ConsentsReposito
         .orderBy('id', 'desc')
         .executeTakeFirst();
       return row && toConsent(row);
+    },
+    async hasAccepted(userId, version, trx = db) {
+      const row = await trx
+        .selectFrom('consents')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('version', '=', version)
+        .where('decision', '=', 'accepted')
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async history(userId, trx = db) {
       const rows = await trx.selectFrom('consents').select(['version', 'decision', 'decided_at']).where('user_id', '=', userId).orderBy('decided_at').execute();

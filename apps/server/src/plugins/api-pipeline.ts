@@ -81,6 +81,15 @@ export default fp(
 
     const nonceKey = (appId: string, nonce: string) => `nonce:${appId}:${nonce}`;
 
+    async function authenticateFor(auth: 'required' | 'optional', accessToken: string, now: number): Promise<AuthenticatedSession | undefined> {
+      try {
+        return await fastify.authenticate(accessToken, now);
+      } catch (error) {
+        if (auth === 'optional' && error instanceof ApiError && error.code === CODE.UNAUTHORIZED) return undefined;
+        throw error;
+      }
+    }
+
     async function runPipeline(route: ApiRouteOptions<Endpoint>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
       const now = Date.now();
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
@@ -133,7 +142,9 @@ export default fp(
 
       // 6. Session: header token, else the cookie of the same name (SPEC §3).
       const accessToken = headers.accessToken || request.cookies[COOKIE.accessToken] || '';
-      const session = accessToken ? await fastify.authenticate(accessToken, now) : undefined;
+      // On endpoints that work without a session (login, sms-send-v1, authorized-login...), a stale token
+      // counts as none: a leftover cookie must not keep a user from logging in again (issue 5).
+      const session = accessToken ? await authenticateFor(route.auth, accessToken, now) : undefined;
       if (route.auth === 'required' && !session) throw new ApiError(CODE.UNAUTHORIZED);
 
       // 7. Payload against the endpoint's schema.

@@ -13,9 +13,11 @@ export interface ConsentStatus {
 }
 
 export async function consentStatus(deps: Pick<AccountDeps, 'repos' | 'legal'>, userId: string): Promise<ConsentStatus> {
-  const accepted = await deps.repos.consents.latestAccepted(userId);
-  const pending = deps.legal.pendingFor(accepted?.version);
-  return { version: deps.legal.version, acceptedVersion: accepted?.version ?? null, renewalRequired: pending.length > 0, pending };
+  const current = deps.legal.version;
+  // The current version once accepted counts, whatever else was accepted in the same millisecond.
+  const acceptedVersion = (await deps.repos.consents.hasAccepted(userId, current)) ? current : ((await deps.repos.consents.latestAccepted(userId))?.version ?? null);
+  const pending = deps.legal.pendingFor(acceptedVersion ?? undefined);
+  return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
 
 /** The user accepts the current versions; an outdated version (the page showed an old text) is 409/4210. */
