@@ -19,9 +19,11 @@ import responseHeaders from './plugins/response-headers.js';
 import serverKeys from './plugins/server-keys.js';
 import smsProvider from './plugins/sms-provider.js';
 import sessions from './plugins/sessions.js';
+import telemetry from './plugins/telemetry.js';
 import webApp from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
 import apiRoutes from './routes/api-routes.js';
+import telemetryRoutes from './routes/telemetry-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -65,6 +67,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(errorHandler);
   await app.register(database, { database: config.database, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
   await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries });
+  await app.register(telemetry, { telemetry: config.telemetry });
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
   await app.register(sessions);
@@ -72,6 +75,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(accounts, { config, secrets, ...(clock && { clock }) });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets });
   await app.register(apiRoutes);
+  await app.register(telemetryRoutes);
   await app.register(health);
   await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets) });
   await app.register(notFound);

@@ -111,6 +111,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
     .optional(),
+  // Issue 6: analytics collector, operations view.
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
+  TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  /** Bearer token of the operations API; unset outside production turns that API off. */
+  TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
 });
 export type EnvConfig = z.infer<typeof envSchema>;
 
@@ -155,6 +160,8 @@ export interface Config {
   accounts: AccountsConfig;
   /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
   explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
+  /** Issue 6: analytics retention and collector rate limit; the operations API token (undefined: API off). */
+  telemetry: { retentionDays: number; rateLimitPerMinute: number; adminToken: string | undefined };
 }
 
 export interface LegalDocumentConfig {
@@ -267,6 +274,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.TYD_PHONE_HASH_KEY && { phoneHashKey: e.TYD_PHONE_HASH_KEY }),
       ...(e.TYD_DATA_KEY && { dataKey: e.TYD_DATA_KEY }),
     },
+    telemetry: { retentionDays: e.TELEMETRY_RETENTION_DAYS, rateLimitPerMinute: e.TELEMETRY_RATE_LIMIT_PER_MINUTE, adminToken: e.TYD_ADMIN_TOKEN },
   };
   if (production) assertProductionReady(config);
   return config;
@@ -282,6 +290,7 @@ function assertProductionReady(config: Config): void {
     !s.cookieSecret && SECRET_ENV.cookieSecret,
     !s.phoneHashKey && SECRET_ENV.phoneHashKey,
     !s.dataKey && SECRET_ENV.dataKey,
+    !config.telemetry.adminToken && 'TYD_ADMIN_TOKEN',
   ].filter((name) => typeof name === 'string');
   const problems = missing.map((name) => `  ${name}: required when NODE_ENV=production (no generated secrets in production)`);
   if (config.smsProvider === 'sandbox') {

@@ -3,11 +3,13 @@
 import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessions.js';
 import * as accounts from './migrations/2026-11-21-0500-accounts.js';
+import * as telemetry from './migrations/2026-11-21-1900-telemetry.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-users-and-sessions': usersAndSessions,
   '2026-11-21-0500-accounts': accounts,
+  '2026-11-21-1900-telemetry': telemetry,
 };
 
 export class MigrationError extends Error {
