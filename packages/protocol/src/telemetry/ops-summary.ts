@@ -19,9 +19,12 @@ export const opsSummarySchema = z.strictObject({
   days: z.int().check(z.positive()),
   timezone: z.literal(OPS_TIMEZONE),
   generatedAt: z.int(),
-  /** Page performance (perf records' `_perf`, ms) per route and day; p50/p95 over the reports that did not time out (null when none did not). */
+  /**
+   * Page performance (perf records' `_perf`, ms) per route and day: nearest-rank p50/p95 over the reports that did
+   * not time out, or over all of them when every report of that route and day timed out.
+   */
   pagePerformance: z.array(
-    z.strictObject({ day, route: z.string(), count, p50: z.nullable(z.number()), p95: z.nullable(z.number()), timedOut: count, hidden: count }),
+    z.strictObject({ day, route: z.string(), count, p50: z.number(), p95: z.number(), timedOut: count, hidden: count }),
   ),
   /** Records stored per day and kind (event, pageview, pageleave, perf, vital). */
   events: z.array(z.strictObject({ day, kind: z.string(), count })),

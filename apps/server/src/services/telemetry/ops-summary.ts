@@ -30,21 +30,24 @@ export async function buildOpsSummary(
   const from = firstDay * DAY_MS - CHINA_OFFSET_MS;
   const to = (today + 1) * DAY_MS - CHINA_OFFSET_MS;
 
-  const perfGroups = new Map<string, { day: string; route: string; values: number[]; count: number; timedOut: number; hidden: number }>();
+  const perfGroups = new Map<string, { day: string; route: string; values: number[]; timedOutValues: number[]; count: number; timedOut: number; hidden: number }>();
   for (const s of await repos.records.perfSamples(from, to)) {
     const day = dayLabel(chinaDay(s.correctedAt));
     const key = `${day}|${s.route}`;
     let group = perfGroups.get(key);
-    if (!group) perfGroups.set(key, (group = { day, route: s.route, values: [], count: 0, timedOut: 0, hidden: 0 }));
+    if (!group) perfGroups.set(key, (group = { day, route: s.route, values: [], timedOutValues: [], count: 0, timedOut: 0, hidden: 0 }));
     group.count += 1;
-    if (s.timedOut) group.timedOut += 1;
-    else group.values.push(s.perfMs);
+    if (s.timedOut) {
+      group.timedOut += 1;
+      group.timedOutValues.push(s.perfMs);
+    } else group.values.push(s.perfMs);
     if (s.hidden) group.hidden += 1;
   }
   const pagePerformance = [...perfGroups.values()]
-    .map(({ day, route, values, count, timedOut, hidden }) => {
-      values.sort((a, b) => a - b);
-      return { day, route, count, p50: nearestRank(values, 0.5) ?? null, p95: nearestRank(values, 0.95) ?? null, timedOut, hidden };
+    .map(({ day, route, values, timedOutValues, count, timedOut, hidden }) => {
+      // A report that never went quiet measures the 30 s give-up, not the page: left out unless it is all there is.
+      const sorted = (values.length > 0 ? values : timedOutValues).sort((a, b) => a - b);
+      return { day, route, count, p50: nearestRank(sorted, 0.5) ?? 0, p95: nearestRank(sorted, 0.95) ?? 0, timedOut, hidden };
     })
     .sort(byDayThen((g) => g.route));
 
