@@ -30,11 +30,12 @@ export interface SmsCodeFieldProps {
   value: string;
   onChange: (code: string) => void;
   error?: string;
+  onFocus?: () => void;
   button: SmsCodeButtonProps;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function SmsCodeField({ value, onChange, error, button, ref }: SmsCodeFieldProps) {
+export function SmsCodeField({ value, onChange, onFocus, error, button, ref }: SmsCodeFieldProps) {
   return (
     <Field
       ref={ref}
@@ -47,6 +48,7 @@ export function SmsCodeField({ value, onChange, error, button, ref }: SmsCodeFie
       maxLength={6}
       placeholder="请输入6位验证码"
       value={value}
+      onFocus={onFocus}
       onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
       error={error}
       trailing={<SmsCodeButton {...button} />}

@@ -1,18 +1,16 @@
 // Requesting an SMS verification code (SPEC §7 getcode -> /v1/user/sms-send-v1), shared by every page
-// that asks for one (login, deregistration, later card binding), and the resend countdown.
+// that asks for one (login, deregistration, later card binding).
 //  - SPEC §7: answers '200' and '406' go back to the caller with their data and code; any other code
 //    shows an info toast with submsg, else msg.
 //  - '406' cooldown: the page keeps counting down from the server's remaining seconds (issue 5).
 //  - '406' human check (subcodes 4207/4208): a self-hosted ALTCHA proof of work, solved by altcha-lib
 //    with WebCrypto PBKDF2 and sent with the retry. The solver is a dynamic import: it is fetched only
 //    when a challenge arrives, never in a page's first load.
-//  - The countdown's deadline is kept in localStorage, so it survives a reload; it belongs to the
-//    number it was started for, stored masked (SPEC §3: a stored phone is masked).
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { CODE, isSmsCode, maskPhone, type ApiResponse, type EndpointRequest, type EndpointResponseData, type SmsPurpose, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol';
+//  - Pages import this module when the user asks for a code, not with the page: the countdown they
+//    show from the start is sms-cooldown.ts.
+import { CODE, type ApiResponse, type EndpointRequest, type EndpointResponseData, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol';
 import { request } from './api-client';
 import { toast } from './notify';
-import { local } from './storage';
 
 export const SMS_SEND_PATH = '/v1/user/sms-send-v1';
 
@@ -24,12 +22,6 @@ type Challenge = Extract<SmsSendRetryLater, { reason: 'human-check' }>['challeng
 export const DEFAULT_COOLDOWN_SECONDS = 60;
 /** A failed solution brings a fresh challenge; after this many the user is asked to try again later. */
 const MAX_CHALLENGES = 3;
-
-/** What is wrong with a typed code before it is sent, in the words the user sees; undefined when it is 6 digits. */
-export function smsCodeProblem(code: string): string | undefined {
-  if (!code) return '请输入验证码';
-  return isSmsCode(code) ? undefined : '请输入6位数字验证码';
-}
 
 /** SPEC §7 getcode: '200' and '406' come back with data and code; anything else is toasted here. */
 export async function requestSmsCode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
@@ -91,79 +83,4 @@ export async function sendSmsCodeWithChecks(payload: Omit<SmsSendPayload, 'proof
   }
   toast('安全验证未完成，请稍后重试', 'info');
   return { status: 'failed' };
-}
-
-// ---- countdown -------------------------------------------------------------------------------
-
-interface StoredCooldown {
-  until: number;
-  /** Masked number the countdown is for; null when sent to the account's own phone. */
-  phone: string | null;
-}
-
-const COOLDOWN_PREFIX = 'tyd.smsCooldown.';
-const cooldownKey = (purpose: SmsPurpose) => COOLDOWN_PREFIX + purpose;
-const listeners = new Set<() => void>();
-let version = 0;
-
-function changed() {
-  version += 1;
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  // Another tab of the same browser started a countdown: it applies here too.
-  const onStorage = (event: StorageEvent) => event.key?.startsWith(COOLDOWN_PREFIX) && changed();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-}
-
-function readCooldown(purpose: SmsPurpose): StoredCooldown | null {
-  try {
-    const value = JSON.parse(local.get(cooldownKey(purpose)) ?? 'null') as Partial<StoredCooldown> | null;
-    if (typeof value?.until !== 'number') return null;
-    return { until: value.until, phone: typeof value.phone === 'string' ? value.phone : null };
-  } catch {
-    return null;
-  }
-}
-
-/** Starts (or continues) the countdown of `purpose` for `phone` (digits; omitted: the account's own). */
-export function startCooldown(purpose: SmsPurpose, seconds: number, phone?: string): void {
-  const stored: StoredCooldown = { until: Date.now() + seconds * 1000, phone: phone ? maskPhone(phone) || null : null };
-  local.set(cooldownKey(purpose), JSON.stringify(stored));
-  changed();
-}
-
-/** Milliseconds left for `phone` (digits as typed so far); 0 when a code may be sent. */
-export function cooldownLeftMs(purpose: SmsPurpose, phone: string | undefined, now: number = Date.now()): number {
-  const stored = readCooldown(purpose);
-  if (!stored || stored.until <= now) return 0;
-  // A different complete number has its own cooldown on the server: it may be sent to at once.
-  if (stored.phone && phone && phone.length === 11 && maskPhone(phone) !== stored.phone) return 0;
-  return stored.until - now;
-}
-
-/**
- * Whole seconds left of the countdown (rounded up), re-rendering at each second boundary while it
- * runs; and `start` to begin one for `phone`.
- */
-export function useSmsCooldown(purpose: SmsPurpose, phone?: string): { secondsLeft: number; start: (seconds: number) => void } {
-  useSyncExternalStore(subscribe, () => version);
-  const [tick, setTick] = useState(0);
-  const msLeft = cooldownLeftMs(purpose, phone);
-  const secondsLeft = Math.ceil(msLeft / 1000);
-  // Wake just after the next whole second; re-armed after each wake (tick) and on a new countdown.
-  const delay = (msLeft % 1000 || 1000) + 15;
-  useEffect(() => {
-    if (secondsLeft <= 0) return;
-    const timer = setTimeout(() => setTick((n) => n + 1), delay);
-    return () => clearTimeout(timer);
-  }, [tick, secondsLeft, delay]);
-  const start = useCallback((seconds: number) => startCooldown(purpose, seconds, phone), [purpose, phone]);
-  return { secondsLeft, start };
 }

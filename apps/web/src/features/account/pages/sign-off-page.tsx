@@ -5,21 +5,34 @@
 // (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
 // guard sends them to login with a way back.
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, ERROR_TEXT, SUBCODE } from '@tyd/protocol';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { Tip } from '../../../components/tip';
+import { TransportError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
-import { sendSmsCodeWithChecks, smsCodeProblem, useSmsCooldown } from '../../../lib/sms-code';
-import { cancelAccount } from '../api/cancel-account';
+import { smsCodeProblem, useSmsCooldown } from '../../../lib/sms-cooldown';
 import './sign-off-page.css';
 
 /** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
 export const RETENTION_YEARS = 10;
+
+// The send and cancel calls are not part of the page's first load (80 KB budget, issue 4): they are
+// fetched right after the page has rendered, and awaited when used.
+const loadSender = () => import('../../../lib/sms-code');
+const loadCancel = () => import('../api/cancel-account');
+function warm() {
+  Promise.all([loadSender(), loadCancel()]).catch(() => undefined);
+}
+
+/** A chunk that failed to load is a connection problem to the user; API failures are already shown. */
+function reportFailure(error: unknown) {
+  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
+}
 
 /** Answers of cancel that concern the code (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
@@ -91,6 +104,7 @@ export default function SignOffPage() {
   const [cancelling, setCancelling] = useState(false);
   const cooldown = useSmsCooldown('deregister');
   const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(warm, []);
 
   if (done) return <Done phone={phone} />;
 
@@ -103,6 +117,7 @@ export default function SignOffPage() {
     setCodeError(undefined);
     setSending(true);
     try {
+      const { sendSmsCodeWithChecks } = await loadSender();
       const outcome = await sendSmsCodeWithChecks({ purpose: 'deregister' }, { onSolving: setSolving });
       if (outcome.status === 'counting') {
         cooldown.start(outcome.seconds);
@@ -110,8 +125,8 @@ export default function SignOffPage() {
         if (outcome.sent) toast('验证码已发送', 'success');
         codeRef.current?.focus();
       }
-    } catch {
-      // No answer: the API client has said so (SPEC §8).
+    } catch (error) {
+      reportFailure(error);
     } finally {
       setSending(false);
     }
@@ -128,9 +143,10 @@ export default function SignOffPage() {
     setCancelling(true);
     let response;
     try {
+      const { cancelAccount } = await loadCancel();
       response = await cancelAccount({ smsCode: code });
-    } catch {
-      return;
+    } catch (error) {
+      return reportFailure(error);
     } finally {
       setCancelling(false);
     }

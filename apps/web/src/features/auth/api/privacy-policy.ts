@@ -3,17 +3,12 @@
 // login page shows these links when its `agreement` parameter is missing or malformed.
 import type { EndpointResponseData, privacyPolicy } from '@tyd/protocol';
 import { call } from '../../../lib/api-client';
-import { useQuery } from '../../../lib/server-state';
 
 export const PRIVACY_POLICY_PATH = '/v1/user/privacy-policy';
 
 export type PrivacyPolicyData = EndpointResponseData<typeof privacyPolicy>;
 
 export function getPrivacyPolicy(signal?: AbortSignal): Promise<PrivacyPolicyData> {
-  // Not a user action, and the page works without it (links from the query, or plain text): no toast.
+  // Not a user action, and the page works without it (links from the query, or plain titles): no toast.
   return call<PrivacyPolicyData>(PRIVACY_POLICY_PATH, {}, { signal, toastErrors: false });
-}
-
-export function usePrivacyPolicy() {
-  return useQuery('privacy-policy', getPrivacyPolicy);
 }

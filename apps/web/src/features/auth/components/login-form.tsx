@@ -1,14 +1,14 @@
 // The SMS login form (issue 5, SPEC §4, §7): phone, code with its get-code button and countdown,
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
-import { useRef, useState, type FormEvent } from 'react';
-import { CODE, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CODE, ERROR_TEXT, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
+import { TransportError } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
-import { sendSmsCodeWithChecks, smsCodeProblem, useSmsCooldown } from '../../../lib/sms-code';
-import { loginWithSmsCode } from '../api/login';
+import { smsCodeProblem, useSmsCooldown } from '../../../lib/sms-cooldown';
 import type { AgreementLink } from '../utils/agreement-links';
 import { AgreementConsent, agreementNames } from './agreement-consent';
 import { PhoneField } from './phone-field';
@@ -20,6 +20,16 @@ export interface LoginFormProps {
   /** The server said the shown documents are not the current ones: fetch them again. */
   onAgreementOutdated: () => void;
   onLoggedIn: () => void;
+}
+
+// The send and login calls are not part of the page's first load (/login must stay within the 80 KB
+// gzip budget, issue 4): they are fetched right after the form has rendered, and awaited when used.
+const loadSender = () => import('../../../lib/sms-code');
+const loadLogin = () => import('../api/login');
+
+/** A chunk that failed to load is a connection problem to the user; API failures are already shown. */
+function reportFailure(error: unknown) {
+  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
 }
 
 type Errors = { phone?: string; code?: string; agreement?: string };
@@ -59,6 +69,11 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
   const codeRef = useRef<HTMLInputElement>(null);
   const agreementRef = useRef<HTMLInputElement>(null);
 
+  useEffect(() => {
+    // A failure here shows when the user acts (reportFailure).
+    Promise.all([loadSender(), loadLogin()]).catch(() => undefined);
+  }, []);
+
   const agreementMessage = `请先阅读并勾选同意${agreementNames(links)}`;
 
   function show(next: Errors) {
@@ -76,6 +91,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     setErrors({ ...errors, phone: undefined, agreement: undefined });
     setSending(true);
     try {
+      const { sendSmsCodeWithChecks } = await loadSender();
       const outcome = await sendSmsCodeWithChecks({ phone, purpose: 'login' }, { onSolving: setSolving });
       if (outcome.status === 'counting') {
         cooldown.start(outcome.seconds);
@@ -88,8 +104,8 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
       } else if (outcome.response?.subcode === SUBCODE.PHONE_INVALID) {
         show({ ...errors, phone: outcome.response.submsg || MESSAGES.phoneInvalid });
       }
-    } catch {
-      // No answer: the API client has said so (SPEC §8).
+    } catch (error) {
+      reportFailure(error);
     } finally {
       setSending(false);
     }
@@ -102,9 +118,10 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     setErrors({});
     let response;
     try {
+      const { loginWithSmsCode } = await loadLogin();
       response = await loginWithSmsCode({ phone, smsCode: code, ...(agreementVersion ? { agreementVersion } : {}) });
-    } catch {
-      return;
+    } catch (error) {
+      return reportFailure(error);
     }
     if (response.code === CODE.OK) return onLoggedIn();
     if (response.code === CODE.SILENT) return;

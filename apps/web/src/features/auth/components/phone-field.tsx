@@ -10,6 +10,7 @@ export interface PhoneFieldProps {
   /** The digits (at most 11). */
   value: string;
   onChange: (digits: string) => void;
+  onFocus?: () => void;
   onBlur?: () => void;
   error?: string;
   ref?: Ref<HTMLInputElement>;
@@ -31,7 +32,7 @@ function caretAfterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-export function PhoneField({ value, onChange, onBlur, error, ref }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onFocus, onBlur, error, ref }: PhoneFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
   const formatted = formatPhoneInput(value);
@@ -73,6 +74,7 @@ export function PhoneField({ value, onChange, onBlur, error, ref }: PhoneFieldPr
       placeholder="请输入手机号"
       value={formatted}
       onChange={handleChange}
+      onFocus={onFocus}
       onBlur={onBlur}
       error={error}
     />

@@ -64,7 +64,8 @@ function Failed({ failure, target, onRetry }: { failure: Failure; target: Return
 export default function AuthorizedLoginPage() {
   const params = useSearchParams();
   const code = params.get('code');
-  const target = pageReturnTarget(params.get('returnUrl'));
+  const returnUrl = params.get('returnUrl');
+  const target = pageReturnTarget(returnUrl);
   const followTarget = useFollowTarget();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -76,7 +77,7 @@ export default function AuthorizedLoginPage() {
     loginWithAuthCode(code).then(
       (response) => {
         if (!current) return;
-        if (response.code === CODE.OK) followTarget(target);
+        if (response.code === CODE.OK) followTarget(returnUrl);
         else setFailure({ message: response.submsg || response.msg, retry: false });
       },
       (error: unknown) => current && setFailure({ message: userMessage(error), retry: true }),
@@ -84,7 +85,7 @@ export default function AuthorizedLoginPage() {
     return () => {
       current = false;
     };
-    // `target` is derived from the address, like `code`; a new attempt is asked for by `attempt`.
+    // `returnUrl` comes from the address, like `code`; a new attempt is asked for by `attempt`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [code, wellFormed, attempt]);
 

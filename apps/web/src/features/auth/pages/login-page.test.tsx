@@ -252,14 +252,16 @@ describe('/login form', () => {
 });
 
 describe('/login agreement links', () => {
-  it('uses the two links of the `agreement` parameter', async () => {
+  it('names the documents at once, and links them from the `agreement` parameter', async () => {
     const agreement = JSON.stringify([
       { title: '隐私政策', url: '/legal/privacy?v=9' },
       { title: '服务协议', url: '/legal/agreement?v=9' },
     ]);
+    api.call.mockReturnValue(new Promise(() => {}));
     await openLogin(`?agreement=${encodeURIComponent(agreement)}`);
+    expect(consent().getAttribute('aria-label')).toBe('我已阅读并同意《隐私政策》和《服务协议》');
     const row = consent().closest('.consent') as HTMLElement;
-    expect(within(row).getByRole('link', { name: '《隐私政策》' }).getAttribute('href')).toBe('/legal/privacy?v=9');
+    expect((await within(row).findByRole('link', { name: '《隐私政策》' })).getAttribute('href')).toBe('/legal/privacy?v=9');
     expect(within(row).getByRole('link', { name: '《服务协议》' }).getAttribute('href')).toBe('/legal/agreement?v=9');
   });
 

@@ -4,12 +4,15 @@
 // returnUrl, so a crafted login link cannot put a look-alike "policy" in front of the user). Anything
 // else, malformed JSON included, yields null and the page uses the server's current links
 // (privacy-policy, issue 5).
-import { safeReturnTarget } from './return-url';
+import type { PrivacyPolicyData } from '../api/privacy-policy';
+import { allowedReturnOrigins, safeReturnTarget } from './return-url';
 
 export interface AgreementLink {
   title: string;
   href: string;
 }
+
+export type AgreementLinks = readonly [AgreementLink, AgreementLink];
 
 /** Titles are shown inside 《》 on one line of a phone screen. */
 const MAX_TITLE = 20;
@@ -41,4 +44,29 @@ export function parseAgreementParam(raw: string | null, origin: string, allowedO
   if (!Array.isArray(list) || list.length !== 2) return null;
   const [first, second] = list.map((item) => linkFrom(item, origin, allowedOrigins));
   return first && second ? [first, second] : null;
+}
+
+/** The server's documents as links: https, or a path on this site (the server is trusted, its CDN too). */
+export function linksFromPolicy(policy: PrivacyPolicyData | undefined, origin: string): [AgreementLink, AgreementLink] | null {
+  if (!policy) return null;
+  const toLink = (doc: PrivacyPolicyData['privacyPolicy']): AgreementLink | null => {
+    try {
+      const url = new URL(doc.url, origin);
+      const title = doc.title.replace(/^《|》$/g, '');
+      if (!title) return null;
+      if (url.origin === origin) return { title, href: url.pathname + url.search + url.hash };
+      return url.protocol === 'https:' ? { title, href: url.href } : null;
+    } catch {
+      return null;
+    }
+  };
+  const privacy = toLink(policy.privacyPolicy);
+  const agreement = toLink(policy.serviceAgreement);
+  return privacy && agreement ? [privacy, agreement] : null;
+}
+
+/** The links /login shows: the parameter's when valid, else the server's, else none (plain names). */
+export function agreementLinks(param: string | null, policy: PrivacyPolicyData | undefined): AgreementLinks | null {
+  const origin = window.location.origin;
+  return parseAgreementParam(param, origin, allowedReturnOrigins()) ?? linksFromPolicy(policy, origin);
 }
