@@ -61,7 +61,6 @@ const PAGES: [path: string, title: string, heading: string, shot: string][] = [
   ['/activity-exchange', '通盈达', '积分兑换', 'web-activity-exchange'],
   ['/discover/detail', '通盈达', '资讯详情', 'web-discover-detail'],
   ['/discover/notice', '公司公告', '公司公告', 'web-discover-notice'],
-  ['/mine/signOff', '注销账号', '注销账号', 'web-sign-off'],
   ['/others/tydPreJump', '授权登录', '授权登录', 'web-tyd-pre-jump'],
   ['/cloudSteward/index', '新人礼', '新人礼', 'web-cloud-steward'],
   ['/no/such/page', '404', '404 页面不存在', 'web-404'],
@@ -129,14 +128,34 @@ describe('navigation behaviour (SPEC §2)', () => {
     await page.close();
   });
 
-  it('stores the page performance record before each navigation', async () => {
+  it('stores the page performance record (path, start, done=false) before each navigation', async () => {
     const page = await open('/');
+    // Record every write of the record: telemetry later marks it done, so the first write is the one to check.
+    await page.evaluate(() => {
+      const writes: string[] = [];
+      (window as unknown as { perfWrites: string[] }).perfWrites = writes;
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'perf:/cloudSteward/index') writes.push(`${value}|${document.title}`);
+        return setItem.call(this, key, value);
+      };
+    });
     const before = Date.now();
     await page.getByRole('link', { name: /新人礼/ }).click();
     await expect.poll(() => page.title()).toBe('新人礼');
-    const record = await page.evaluate(() => JSON.parse(localStorage.getItem('perf:/cloudSteward/index') ?? 'null'));
-    expect(record).toMatchObject({ _pn: '/cloudSteward/index', _du: false });
-    expect(record._st).toBeGreaterThanOrEqual(before - 5_000);
+    const [first] = await page.evaluate(() => (window as unknown as { perfWrites: string[] }).perfWrites);
+    const [value, titleThen] = first!.split('|');
+    expect(JSON.parse(value!)).toMatchObject({ _pn: '/cloudSteward/index', _du: false });
+    expect(JSON.parse(value!)._st).toBeGreaterThanOrEqual(before - 5_000);
+    // Written before the navigation completed: the title was still the hub's.
+    expect(titleThen).toBe('通盈达');
+    await page.close();
+  });
+
+  it('a page that needs a session sends a logged-out user to login, returning there after', async () => {
+    const page = await open('/mine/signOff');
+    await expect.poll(() => page.title()).toBe('验证码登录');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/signOff');
     await page.close();
   });
 
