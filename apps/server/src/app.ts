@@ -74,7 +74,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http });
   await app.register(accounts, { config, secrets, ...(clock && { clock }) });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets });
-  await app.register(apiRoutes);
+  await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);
   await app.register(health);
   await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets) });

@@ -111,6 +111,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
     .optional(),
+  /** /download (SPEC §1): where the native apps are published; unset platforms show no link. */
+  APP_DOWNLOAD_ANDROID_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
+  APP_DOWNLOAD_IOS_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
   // Issue 6: analytics collector, operations view.
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -155,6 +158,7 @@ export interface Config {
   cookieSecure: boolean;
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
   kvMaxEntries: number;
+  appDownload: { androidUrl: string | null; iosUrl: string | null };
   smsProvider: EnvConfig['SMS_PROVIDER'];
   /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
   accounts: AccountsConfig;
@@ -237,6 +241,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     kvMaxEntries: e.KV_MAX_ENTRIES,
+    appDownload: { androidUrl: e.APP_DOWNLOAD_ANDROID_URL ?? null, iosUrl: e.APP_DOWNLOAD_IOS_URL ?? null },
     smsProvider: e.SMS_PROVIDER,
     accounts: {
       sms: {

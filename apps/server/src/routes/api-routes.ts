@@ -1,6 +1,7 @@
 // Every API route, registered behind the pipeline. Folder path = URL path (STYLE.md "Layout").
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
 import checkLoginRoute from './tydApi/v1/user/check-login.js';
 import logoutRoute from './tydApi/v1/user/logout.js';
 import authorizedLoginRoutes from './tydApi/v1/user/authorized-login.js';
@@ -12,9 +13,10 @@ import savePhoneRoute from './tydApi/v1/user/save-phone.js';
 import smsSendRoute from './tydApi/v1/user/sms-send-v1.js';
 import userDetailRoutes from './tydApi/v1/user/user-detail.js';
 import verifyPhoneRoute from './tydApi/v1/user/verify-phone.js';
+import appDownloadUrlRoute from './tydApi/v1/user/get-app-download-url.js';
 
 export default fp(
-  async (fastify: FastifyInstance) => {
+  async (fastify: FastifyInstance, opts: { appDownload: Config['appDownload'] }) => {
     await fastify.register(checkLoginRoute);
     await fastify.register(logoutRoute);
     // Issue 5: SMS login and registration, consent, phone change, deregistration, authorised login.
@@ -27,6 +29,7 @@ export default fp(
     await fastify.register(cancelRoute);
     await fastify.register(authorizedLoginRoutes);
     await fastify.register(inviteCodeRoutes);
+    await fastify.register(appDownloadUrlRoute, opts.appDownload);
   },
   { name: 'api-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts'] },
 );

@@ -3,6 +3,7 @@ import { authorizedCode } from './user/authorized-code.js';
 import { authorizedLogin } from './user/authorized-login.js';
 import { cancelAccount } from './user/cancel.js';
 import { checkLogin } from './user/check-login.js';
+import { getAppDownloadUrl } from './user/get-app-download-url.js';
 import { getUserUnprivacyInfo } from './user/get-user-unprivacy-info.js';
 import { inviteCode } from './user/invite-code.js';
 import { login, userLoginV1 } from './user/login.js';
@@ -38,6 +39,7 @@ export const endpoints = {
   [authorizedCode.path]: authorizedCode,
   [inviteCode.path]: inviteCode,
   [verifyInviteCode.path]: verifyInviteCode,
+  [getAppDownloadUrl.path]: getAppDownloadUrl,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;
