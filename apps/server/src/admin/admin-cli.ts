@@ -1,0 +1,46 @@
+// `npm run admin -- <command> ...` (issue 6 "An admin command-line tool ... for deep links and, later,
+// content"). Uses the server's configuration (same environment variables: DATA_DIR, DATABASE_URL) and
+// brings the database schema up to date first. Exit codes: 0 done, 1 not found or failed, 2 wrong usage.
+import { parseConfig } from '../config.js';
+import { createAnswerCountsRepository } from '../db/answer-counts-repository.js';
+import { connectDatabase } from '../db/connect.js';
+import { createDeepLinksRepository } from '../db/deep-links-repository.js';
+import { migrateToLatest } from '../db/migrate.js';
+import { createTelemetryRecordsRepository } from '../db/telemetry-records-repository.js';
+import { processOutput, UsageError } from './cli-output.js';
+import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
+import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
+
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...args] = argv;
+  if (command !== 'deeplink' && command !== 'telemetry') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  const config = parseConfig(process.env);
+  const handle = connectDatabase(config.database);
+  try {
+    await migrateToLatest(handle.db);
+    const now = Date.now();
+    if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
+    return await runTelemetry(
+      args,
+      { records: createTelemetryRecordsRepository(handle.db), answerCounts: createAnswerCountsRepository(handle.db), config: config.telemetry },
+      processOutput,
+      now,
+    );
+  } finally {
+    await handle.close();
+  }
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof UsageError) {
+    processOutput.error(`${error.message}\n\n${USAGE}`);
+    process.exitCode = 2;
+  } else {
+    processOutput.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+    process.exitCode = 1;
+  }
+}
