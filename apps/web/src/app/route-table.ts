@@ -30,6 +30,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
+  // Operators' read-only telemetry view behind the admin token (issue 6).
+  { path: '/ops', name: 'ops', title: '运营数据', page: 'features/telemetry/pages/ops-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

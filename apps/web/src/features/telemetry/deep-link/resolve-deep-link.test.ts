@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../../../lib/env';
-import { deepLinkTarget, resolveDeepLink } from './resolve-deep-link';
+import { DEEP_LINK_PATH } from '@tyd/protocol';
+import { DEEP_LINK_LOOKUP_PATH, deepLinkTarget, resolveDeepLink } from './resolve-deep-link';
 
 const env = vi.hoisted(() => ({ current: { os: 'android' } as ClientEnv }));
 vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current }));
@@ -23,6 +24,10 @@ afterEach(() => {
 });
 
 describe('deep-link lookup (SPEC §7)', () => {
+  it('asks the path of the wire contract', () => {
+    expect(DEEP_LINK_LOOKUP_PATH).toBe(DEEP_LINK_PATH);
+  });
+
   it('asks GET with key, system_type and project, and goes where the parameters say', async () => {
     fetchMock.mockResolvedValue(answer({ code: '200', msg: '成功', data: { path: '/cloudSteward/index', channel: 'sms', n: 2 } }));
     await expect(resolveDeepLink('spring-2026', '?dl=spring-2026&utm_source=push')).resolves.toBe('/cloudSteward/index?utm_source=push&channel=sms&n=2');

@@ -6,8 +6,15 @@
 // Parameters (set by operators with `npm run admin -- deeplink set`): `path`, a route path of this app
 // (`/cloudSteward/index`); every other string, number or boolean becomes a query parameter of the
 // target. Query parameters of the link itself (campaign tags) are kept, except `dl`.
-import { DEEP_LINK_MIN_TIMEOUT_MS, DEEP_LINK_PATH, TELEMETRY_PROJECT, type DeepLinkSystemType } from '@tyd/protocol';
+import { DEEP_LINK_MIN_TIMEOUT_MS, TELEMETRY_PROJECT, type DeepLinkSystemType } from '@tyd/protocol';
 import { clientEnv } from '../../../lib/env';
+
+/**
+ * The lookup's path: @tyd/protocol's DEEP_LINK_PATH, restated because the protocol module that exports
+ * it builds zod schemas at load, which would put zod (~20 KB gzip) into the first load of `/`
+ * (the test checks both agree).
+ */
+export const DEEP_LINK_LOOKUP_PATH = '/tydApi/deep-link/params';
 
 /** The query parameter that carries a deep-link key. */
 export const DEEP_LINK_PARAM = 'dl';
@@ -26,7 +33,7 @@ export async function fetchDeepLinkParams(key: string, timeoutMs: number = DEEP_
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), Math.max(DEEP_LINK_MIN_TIMEOUT_MS, timeoutMs));
   try {
-    const res = await fetch(`${DEEP_LINK_PATH}?${query}`, { signal: controller.signal, credentials: 'same-origin' });
+    const res = await fetch(`${DEEP_LINK_LOOKUP_PATH}?${query}`, { signal: controller.signal, credentials: 'same-origin' });
     if (!res.ok) throw new Error(`deep link lookup: HTTP ${res.status}`);
     const body = (await res.json()) as { code?: unknown; data?: unknown };
     if (body.code !== '200' || typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) throw new Error(`deep link lookup: code ${String(body.code)}`);

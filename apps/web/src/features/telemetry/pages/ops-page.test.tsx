@@ -1,0 +1,146 @@
+import { OPS_SUMMARY_PATH, type OpsSummary } from '@tyd/protocol';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OPS_SUMMARY_URL_PATH, OPS_TOKEN_KEY } from '../api/get-ops-summary';
+import OpsPage from './ops-page';
+
+// The real uPlot draws into happy-dom (no canvas pixels, but its DOM: one .uplot per chart, legends).
+const charts = () => [...document.querySelectorAll('.ops-chart .uplot')];
+const legend = (chart: Element) => [...chart.querySelectorAll('.u-legend .u-series th')].map((th) => th.textContent);
+
+const fetchMock = vi.fn<typeof fetch>();
+
+const SUMMARY: OpsSummary = {
+  from: '2026-11-19',
+  to: '2026-11-21',
+  days: 3,
+  timezone: 'Asia/Shanghai',
+  generatedAt: 1_763_700_000_000,
+  pagePerformance: [
+    { day: '2026-11-20', route: '/download', count: 4, p50: 320, p95: 900, timedOut: 0, hidden: 1 },
+    { day: '2026-11-21', route: '/download', count: 2, p50: 300, p95: 640, timedOut: 1, hidden: 0 },
+    { day: '2026-11-21', route: '/', count: 9, p50: 120, p95: 210, timedOut: 0, hidden: 0 },
+  ],
+  events: [{ day: '2026-11-21', kind: 'pageview', count: 12 }],
+  sms: [{ day: '2026-11-21', sent: 3, verified: 2 }],
+  smsSource: 'server',
+  errorCodes: [{ day: '2026-11-21', code: '400', subcode: '4202', count: 2 }],
+};
+
+const ok = (data: unknown) => new Response(JSON.stringify({ code: '200', msg: '成功', data }), { status: 200 });
+const coded = (status: number, code: string) => new Response(JSON.stringify({ code, msg: 'x' }), { status });
+
+beforeEach(() => {
+  sessionStorage.clear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal(
+    'ResizeObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function enterToken(token: string) {
+  await userEvent.type(screen.getByLabelText('管理令牌'), token);
+  await userEvent.click(screen.getByRole('button', { name: '查看数据' }));
+}
+
+describe('/ops', () => {
+  it('asks the path of the wire contract', () => {
+    expect(OPS_SUMMARY_URL_PATH).toBe(OPS_SUMMARY_PATH);
+  });
+
+  it('asks for the admin token, keeps it for the tab only, and shows the four charts and the route table', async () => {
+    fetchMock.mockResolvedValue(ok(SUMMARY));
+    render(<OpsPage />);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await enterToken('admin-secret');
+    await screen.findByRole('heading', { name: '页面性能' });
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url).toBe('/ops/api/summary?days=14');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer admin-secret');
+    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
+    expect(localStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['页面性能', '每日记录数', '短信验证码', '错误码']);
+    await vi.waitFor(() => expect(charts()).toHaveLength(4));
+    expect(charts().map(legend)).toEqual([
+      ['p50', 'p95'],
+      ['页面浏览'],
+      ['发送', '验证通过'],
+      ['400/4202'],
+    ]);
+    const rows = within(screen.getByRole('table', { name: '各路由页面性能' })).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['路由次数p50p95超时后台', '/912021000', '/download63006401' + '1']);
+    // The busiest route first; another route redraws the performance chart.
+    expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('/');
+    const before = charts()[0];
+    await userEvent.selectOptions(screen.getByRole('combobox'), '/download');
+    await vi.waitFor(() => expect(charts()[0]).not.toBe(before));
+    expect(charts()).toHaveLength(4);
+  });
+
+  it('changes the window and asks again', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockResolvedValue(ok(SUMMARY));
+    render(<OpsPage />);
+    await screen.findByRole('heading', { name: '页面性能' });
+    await userEvent.click(screen.getByRole('button', { name: '30 天' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/ops/api/summary?days=30'));
+    expect(screen.getByRole('button', { name: '30 天' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('a wrong token: back to the form with a message, the token forgotten', async () => {
+    fetchMock.mockResolvedValueOnce(coded(401, '401')).mockResolvedValueOnce(ok(SUMMARY));
+    render(<OpsPage />);
+    await enterToken('wrong');
+    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌不正确，请重新输入。');
+    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    await enterToken('admin-secret');
+    expect(await screen.findByRole('heading', { name: '页面性能' })).toBeTruthy();
+  });
+
+  it('says when the server has the ops API off', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockResolvedValue(coded(404, '404'));
+    render(<OpsPage />);
+    expect((await screen.findByRole('alert')).textContent).toContain('TYD_ADMIN_TOKEN');
+    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
+  });
+
+  it('a network failure can be retried', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok(SUMMARY));
+    render(<OpsPage />);
+    expect((await screen.findByRole('alert')).textContent).toBe('数据加载失败，请检查网络后重试。');
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    expect(await screen.findByRole('heading', { name: '页面性能' })).toBeTruthy();
+  });
+
+  it('no data yet: every section says so, no chart is drawn', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockResolvedValue(ok({ ...SUMMARY, pagePerformance: [], events: [], sms: [], errorCodes: [] }));
+    render(<OpsPage />);
+    await screen.findByRole('heading', { name: '页面性能' });
+    expect(screen.getAllByText('暂无数据')).toHaveLength(4);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(charts()).toEqual([]);
+  });
+
+  it('signing out forgets the token', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockResolvedValue(ok(SUMMARY));
+    render(<OpsPage />);
+    await screen.findByRole('heading', { name: '页面性能' });
+    await userEvent.click(screen.getByRole('button', { name: '退出' }));
+    expect(screen.getByLabelText('管理令牌')).toBeTruthy();
+    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+  });
+});

@@ -1,0 +1,200 @@
+// /ops (issue 6 "Operations view"): read-only aggregates for operators, behind the admin token the
+// operator types in (kept in sessionStorage for this tab only). Charts, with uPlot loaded after the
+// first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
+// verified, error codes per day. Empty and failure states say what is going on.
+import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { OpsSummary } from '@tyd/protocol';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
+import { NoData } from '../../../components/no-data';
+import { Card, Page } from '../../../components/page';
+import { OpsError, getOpsSummary, opsToken, type OpsFailure } from '../api/get-ops-summary';
+import { OpsChart } from '../components/ops-chart';
+import { errorCodesChart, eventsChart, perfChart, routePerfTable, smsChart, total, type ChartData } from '../utils/ops-series';
+import './ops-page.css';
+
+const DAY_CHOICES = [7, 14, 30] as const;
+
+const FAILURE_TEXT: Record<OpsFailure, string> = {
+  unauthorized: '管理令牌不正确，请重新输入。',
+  disabled: '运营接口未开启：服务器未配置管理令牌（TYD_ADMIN_TOKEN）。',
+  unavailable: '数据加载失败，请检查网络后重试。',
+};
+
+function TokenForm({ error, onSubmit }: { error?: string; onSubmit: (token: string) => void }) {
+  const [token, setToken] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (token.trim()) onSubmit(token.trim());
+  };
+  return (
+    <Card label="输入管理令牌">
+      <form className="ops__form" onSubmit={submit}>
+        <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
+        <Button type="submit" block disabled={!token.trim()}>
+          查看数据
+        </Button>
+        <p className="ops__note">令牌只保存在本标签页中，关闭即清除。</p>
+      </form>
+    </Card>
+  );
+}
+
+function Section({ title, lead, data, unit, empty, children }: { title: string; lead?: string; data: ChartData; unit?: string; empty: boolean; children?: ReactNode }) {
+  const summary = `${title}：` + data.series.map((s) => `${s.label} 合计 ${total(s)}${unit ?? ''}`).join('，');
+  return (
+    <Card label={title}>
+      <h2 className="ops__heading">{title}</h2>
+      {lead ? <p className="ops__note">{lead}</p> : null}
+      {empty ? <NoData text="暂无数据" /> : <OpsChart data={data} unit={unit} summary={summary} />}
+      {empty ? null : children}
+    </Card>
+  );
+}
+
+function PerformanceSection({ summary }: { summary: OpsSummary }) {
+  const table = useMemo(() => routePerfTable(summary), [summary]);
+  const [picked, setPicked] = useState<string | null>(null);
+  const route = picked && table.some((row) => row.route === picked) ? picked : (table[0]?.route ?? '');
+  const data = useMemo(() => perfChart(summary, route), [summary, route]);
+  return (
+    <Section title="页面性能" lead="每页请求全部结束的用时（毫秒）；超时的不计入分位数" data={data} unit="ms" empty={table.length === 0}>
+      <label className="ops__select">
+        <span>路由</span>
+        <select value={route} onChange={(e) => setPicked(e.target.value)}>
+          {table.map((row) => (
+            <option key={row.route} value={row.route}>
+              {row.route}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="ops__table-wrap">
+        <table className="ops__table" aria-label="各路由页面性能">
+          <thead>
+            <tr>
+              <th scope="col">路由</th>
+              <th scope="col">次数</th>
+              <th scope="col">p50</th>
+              <th scope="col">p95</th>
+              <th scope="col">超时</th>
+              <th scope="col">后台</th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.map((row) => (
+              <tr key={row.route}>
+                <th scope="row">{row.route}</th>
+                <td>{row.count}</td>
+                <td>{row.p50}</td>
+                <td>{row.p95}</td>
+                <td>{row.timedOut}</td>
+                <td>{row.hidden}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="ops__note">p50 / p95 为每条路由最近一天的值。</p>
+    </Section>
+  );
+}
+
+function Dashboard({ summary }: { summary: OpsSummary }) {
+  const events = useMemo(() => eventsChart(summary), [summary]);
+  const sms = useMemo(() => smsChart(summary), [summary]);
+  const errors = useMemo(() => errorCodesChart(summary), [summary]);
+  return (
+    <>
+      <PerformanceSection summary={summary} />
+      <Section title="每日记录数" data={events} empty={summary.events.length === 0} />
+      <Section
+        title="短信验证码"
+        lead="服务器统计：发送成功与验证通过的次数"
+        data={sms}
+        empty={summary.sms.length === 0}
+      />
+      <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} empty={summary.errorCodes.length === 0} />
+    </>
+  );
+}
+
+type Answer = { status: 'ready'; summary: OpsSummary } | { status: 'failed'; failure: OpsFailure };
+
+export default function OpsPage() {
+  const [token, setToken] = useState(opsToken.get);
+  const [days, setDays] = useState<number>(14);
+  const [attempt, setAttempt] = useState(0);
+  // The answer to the current request (days, attempt); an older one means the new one is loading.
+  const request = `${days}:${attempt}`;
+  const [answer, setAnswer] = useState<(Answer & { request: string }) | null>(null);
+  const state = answer?.request === request ? answer : { status: 'loading' as const };
+
+  useEffect(() => {
+    if (!token) return;
+    const controller = new AbortController();
+    getOpsSummary(token, days, controller.signal).then(
+      (summary) => setAnswer({ status: 'ready', summary, request }),
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        const failure = error instanceof OpsError ? error.failure : 'unavailable';
+        if (failure === 'unauthorized') opsToken.clear();
+        setAnswer({ status: 'failed', failure, request });
+      },
+    );
+    return () => controller.abort();
+  }, [token, days, request]);
+
+  const handleToken = (next: string) => {
+    opsToken.set(next);
+    setToken(next);
+    setAttempt((n) => n + 1);
+  };
+  const handleSignOut = () => {
+    opsToken.clear();
+    setToken(null);
+    setAnswer(null);
+  };
+
+  const unauthorized = state.status === 'failed' && state.failure === 'unauthorized';
+  if (!token || unauthorized) {
+    return (
+      <Page title="运营数据" lead="只读汇总，需要管理令牌。">
+        <TokenForm error={unauthorized ? FAILURE_TEXT.unauthorized : undefined} onSubmit={handleToken} />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title="运营数据" lead={state.status === 'ready' ? `${state.summary.from} 至 ${state.summary.to}（中国时间）` : '只读汇总'}>
+      <div className="ops__toolbar">
+        <div className="ops__days" role="group" aria-label="时间范围">
+          {DAY_CHOICES.map((n) => (
+            <button key={n} type="button" className="ops__day" aria-pressed={days === n} onClick={() => setDays(n)}>
+              {n} 天
+            </button>
+          ))}
+        </div>
+        <Button variant="text" onClick={handleSignOut}>
+          退出
+        </Button>
+      </div>
+      {state.status === 'loading' ? (
+        <p className="ops__note" role="status" aria-busy="true">
+          正在加载…
+        </p>
+      ) : state.status === 'failed' ? (
+        <Card label="加载失败">
+          <p role="alert">{FAILURE_TEXT[state.failure]}</p>
+          {state.failure === 'unavailable' ? (
+            <Button variant="secondary" block onClick={() => setAttempt((n) => n + 1)}>
+              重试
+            </Button>
+          ) : null}
+        </Card>
+      ) : (
+        <Dashboard summary={state.summary} />
+      )}
+    </Page>
+  );
+}
