@@ -52,6 +52,21 @@ export default fp(
       smsSending: createSmsSending({ kv: fastify.kv, codes: smsCodes, proofOfWork, provider: fastify.smsProvider, rules: rules.sms, humanCheck: rules.humanCheck, log: fastify.log }),
       clock: opts.clock ?? Date.now,
     });
+
+    // Retained records leave the database on their retention date (PIPL art. 47: deleted once the period
+    // the law requires has passed): at start and daily.
+    const purge = async () => {
+      try {
+        const purged = await fastify.repos.retainedRecords.purgeExpired(fastify.accounts.clock());
+        if (purged > 0) fastify.log.info({ purged }, 'retained records past their retention date deleted');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'purging retained records failed');
+      }
+    };
+    const timer = setInterval(() => void purge(), 24 * 60 * 60 * 1000);
+    timer.unref();
+    fastify.addHook('onReady', purge);
+    fastify.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider'] },
 );

@@ -10,7 +10,11 @@ import { openSession } from './accounts.js';
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
-export async function mintAuthorizationCode(deps: Pick<AccountDeps, 'repos' | 'config'>, userId: string, now: number): Promise<{ authCode: string; expiresInSeconds: number }> {
+export async function mintAuthorizationCode(
+  deps: { repos: Pick<AccountDeps['repos'], 'authorizationCodes'>; config: Pick<AccountDeps['config'], 'authCodeTtlMs'> },
+  userId: string,
+  now: number,
+): Promise<{ authCode: string; expiresInSeconds: number }> {
   const authCode = randomBytes(32).toString('base64url');
   await deps.repos.authorizationCodes.create({ codeHash: hashCode(authCode), userId, now, ttlMs: deps.config.authCodeTtlMs });
   return { authCode, expiresInSeconds: Math.round(deps.config.authCodeTtlMs / 1000) };
