@@ -7,21 +7,23 @@ import { connectDatabase } from '../db/connect.js';
 import { createDeepLinksRepository } from '../db/deep-links-repository.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTelemetryRecordsRepository } from '../db/telemetry-records-repository.js';
+import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { processOutput, UsageError } from './cli-output.js';
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'deeplink' && command !== 'telemetry') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.database);
   try {
     await migrateToLatest(handle.db);
     const now = Date.now();
     if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
+    if (command === 'authcode') return await runAuthcode(args, { db: handle.db, config }, processOutput, now);
     return await runTelemetry(
       args,
       { records: createTelemetryRecordsRepository(handle.db), answerCounts: createAnswerCountsRepository(handle.db), config: config.telemetry },
