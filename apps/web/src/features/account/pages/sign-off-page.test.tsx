@@ -53,7 +53,7 @@ describe('/mine/signOff', () => {
     expect(kept).toContain('《中华人民共和国反洗钱法》');
     expect(kept).toContain('保存10年');
     expect(screen.getByRole('note').textContent).toContain('注销后账号无法恢复');
-    expect(screen.getByText(/验证码将发送至 138\*\*\*\*5678/)).toBeTruthy();
+    expect(screen.getByText('138****5678').closest('p')?.textContent).toBe('验证码将发送至 138****5678，用于确认是您本人操作。');
   });
 
   it('sends a deregistration code to the account’s own phone (no number in the payload) and counts down', async () => {

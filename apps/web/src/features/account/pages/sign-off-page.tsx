@@ -169,11 +169,13 @@ export default function SignOffPage() {
   }
 
   return (
-    <Page title="注销账号" lead="注销是不可撤销的操作，请在继续前仔细阅读以下说明。">
+    <Page title="注销账号" lead="注销后无法撤销，请先仔细阅读以下说明。">
       <Consequences />
       <Card label="验证身份">
         <h2 className="sign-off__heading">验证身份</h2>
-        <p className="sign-off__text">为确认是您本人操作，验证码将发送至 {session.phone ?? '您账号绑定的手机号'}。</p>
+        <p className="sign-off__text">
+          验证码将发送至 <strong className="sign-off__phone">{session.phone ?? '您账号绑定的手机号'}</strong>，用于确认是您本人操作。
+        </p>
         <SmsCodeField
           ref={codeRef}
           value={code}

@@ -1,0 +1,155 @@
+// /mine/signOff against the real server (issue 5): a logged-out visitor is sent to login and comes back;
+// the page explains, asks for a fresh deregistration code, confirms, and ends with the account gone.
+// Screenshots (explanation, confirm dialog, done) are saved for review at 375x812.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../apps/server/test/support/api-client';
+import { outbox, signUp } from '../apps/server/test/support/accounts';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { SMS_COOLDOWN_SECONDS: '10', HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let phoneCounter = Math.floor(Math.random() * 90_000_000);
+function newPhone(): string {
+  phoneCounter += 1;
+  return `136${String(phoneCounter % 100_000_000).padStart(8, '0')}`;
+}
+
+async function newestCode(phone: string, purpose: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(async () => (code = (await outbox(server.baseUrl, phone)).find((m) => m.purpose === purpose && m.sentAt >= since)?.code))
+    .toMatch(/^\d{6}$/);
+  return code!;
+}
+
+/** A registered account, logged in by API; returns its token. */
+async function account(phone: string): Promise<string> {
+  const client = await ApiClient.fromPage(server.baseUrl);
+  const result = await signUp(client, server.baseUrl, phone);
+  expect(result.response?.code).toBe('200');
+  return client.accessToken!;
+}
+
+async function checkLogin(token: string): Promise<string | undefined> {
+  const client = await ApiClient.fromPage(server.baseUrl);
+  client.accessToken = token;
+  return (await client.call('/v1/user/check-login', {})).response?.code;
+}
+
+/** A browser already holding `token` as its session (SPEC §3: storage and cookie). */
+async function loggedInContext(token: string, phone: string): Promise<BrowserContext> {
+  const context = await newMobileContext(browser);
+  await context.addInitScript(
+    ([t, p]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('accessToken', t!);
+      localStorage.setItem('phone', p!);
+    },
+    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
+  );
+  return context;
+}
+
+async function expectFitsThePhone(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('a, button'))
+      .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
+      .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
+  );
+  expect(small).toEqual([]);
+}
+
+/** Waits out the server's per-number cooldown after the sign-up code, then gets a deregistration code. */
+async function deregistrationCode(page: Page, phone: string): Promise<string> {
+  const button = page.locator('.sms-code-button');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const since = Date.now() - 1_000;
+    await button.click();
+    await expect.poll(() => button.textContent()).toMatch(/^\d+秒后重发$/);
+    const code = await expect
+      .poll(async () => (await outbox(server.baseUrl, phone)).find((m) => m.purpose === 'deregister' && m.sentAt >= since)?.code, { timeout: 3_000 })
+      .toMatch(/^\d{6}$/)
+      .then(
+        () => newestCode(phone, 'deregister', since),
+        () => null,
+      );
+    if (code) return code;
+    // 406 cooldown: the button counts down the server's seconds; ask again when it allows.
+    await expect.poll(() => button.isDisabled(), { timeout: 15_000, interval: 500 }).toBe(false);
+  }
+  throw new Error('no deregistration code');
+}
+
+describe('/mine/signOff (issue 5)', () => {
+  it('a logged-out visitor goes to login and, once logged in, comes back to the page', async () => {
+    const phone = newPhone();
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mine/signOff`);
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/signOff');
+    await page.getByLabel('手机号').pressSequentially(phone);
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    const since = Date.now() - 1_000;
+    await page.locator('.sms-code-button').click();
+    await page.getByLabel('验证码').fill(await newestCode(phone, 'login', since));
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/mine/signOff');
+    await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
+    await context.close();
+  });
+
+  it('explains, asks for a fresh code, confirms, deregisters: the session ends and the token is refused', { timeout: 90_000 }, async () => {
+    const phone = newPhone();
+    const token = await account(phone);
+    const context = await loggedInContext(token, phone);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mine/signOff`);
+    await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
+    expect(await page.getByRole('region', { name: '依法保留的信息' }).textContent()).toContain('保存10年');
+    await saveScreenshot(page, 'sign-off-explanation');
+    await expectFitsThePhone(page);
+
+    // A wrong code is said at the field; nothing happens to the account.
+    const code = await deregistrationCode(page, phone);
+    await page.getByLabel('验证码').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: '申请注销' }).click();
+    await page.getByRole('dialog', { name: '确认注销账号？' }).getByRole('button', { name: '确认注销' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('验证码错误，请重新输入');
+    expect(await checkLogin(token)).toBe('200');
+
+    await page.getByLabel('验证码').fill(code);
+    await page.waitForFunction(() => !document.querySelector('.toast'));
+    await page.getByRole('button', { name: '申请注销' }).click();
+    const dialog = page.getByRole('dialog', { name: '确认注销账号？' });
+    await dialog.waitFor();
+    await saveScreenshot(page, 'sign-off-confirm');
+    await dialog.getByRole('button', { name: '确认注销' }).click();
+    await page.getByRole('heading', { name: '账号已注销' }).waitFor();
+    await page.waitForFunction(() => !document.querySelector('.toast'));
+    await saveScreenshot(page, 'sign-off-done');
+    await expectFitsThePhone(page);
+    expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('phone')])).toEqual([null, null]);
+    expect(await checkLogin(token)).toBe('401');
+
+    // Back on the hub the visitor is logged out.
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await page.getByText('未登录').waitFor();
+    await context.close();
+  });
+});
