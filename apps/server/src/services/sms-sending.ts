@@ -55,6 +55,13 @@ export function createSmsSending(opts: {
       const cooling = await activeUntil(kv, cooldownKey, now);
       if (cooling !== undefined) throw retryLater({ reason: 'cooldown', retryAfterSeconds: seconds(cooling - now) });
 
+      // While wrong codes have locked this phone's verification, a new code could not be used anyway:
+      // sending one would only cost money and disturb the owner.
+      const lockedUntil = await activeUntil(kv, `sms:lock:${phoneKey}`, now);
+      if (lockedUntil !== undefined) {
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_VERIFY_LOCKED, { data: { retryAfterSeconds: seconds(lockedUntil - now) } });
+      }
+
       const hour = Math.floor(now / HOUR_MS);
       const minute = Math.floor(now / MINUTE_MS);
       const day = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS);
