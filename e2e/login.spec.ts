@@ -201,3 +201,37 @@ describe('SMS login journey inside the native app (issue 5)', () => {
     await context.close();
   });
 });
+
+describe('proof of work in the browser (issue 5: a human check on suspicious volume)', () => {
+  it('the page fetches the solver only when a challenge comes, solves it and the code is sent', { timeout: 90_000 }, async () => {
+    // Every send from this address needs a proof of work.
+    const strict = await startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '0' } });
+    const context = await newMobileContext(browser);
+    try {
+      const page = await context.newPage();
+      const scripts: { url: string; body: Promise<string> }[] = [];
+      page.on('response', (res) => {
+        if (res.url().endsWith('.js')) scripts.push({ url: res.url(), body: res.text().catch(() => '') });
+      });
+      const solverLoaded = async () => (await Promise.all(scripts.map((s) => s.body))).some((body) => body.includes('PBKDF2'));
+      await page.goto(`${strict.baseUrl}/login`);
+      await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await solverLoaded()).toBe(false);
+
+      const phone = newPhone();
+      await page.getByLabel('手机号').pressSequentially(phone);
+      await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+      await codeButton(page).click();
+      await expect.poll(() => codeButton(page).textContent(), { timeout: 30_000 }).toMatch(/^\d+秒后重发$/);
+      expect(await solverLoaded()).toBe(true);
+      const code = await codeFromOutbox(strict.baseUrl, phone, 'login', 0);
+      await page.getByLabel('验证码').fill(code);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL(`${strict.baseUrl}/`);
+    } finally {
+      await context.close();
+      await strict.stop();
+    }
+  });
+});
