@@ -49,7 +49,9 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
       return Number(result.numDeletedRows);
     },
     async countByDayAndKind(from, to, dayOffsetMs) {
-      const day = sql<number>`(corrected_at + ${dayOffsetMs}) / ${DAY_MS}`;
+      // Literals, not parameters: PostgreSQL only matches the GROUP BY expression to the selected one when
+      // they are the same text (two parameter placeholders differ). Both are numbers from our code.
+      const day = sql<number>`(corrected_at + ${sql.lit(Math.trunc(dayOffsetMs))}) / ${sql.lit(DAY_MS)}`;
       const rows = await db
         .selectFrom('telemetry_records')
         .select([day.as('day'), 'kind', (eb) => eb.fn.countAll<number | string>().as('n')])

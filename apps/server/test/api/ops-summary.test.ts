@@ -1,0 +1,156 @@
+// GET /ops/api/summary (issue 6 "Operations view"; docs/api.md): the admin token, and aggregates computed
+// from known data (nearest-rank percentiles, China-time days, answer counts), on both engines.
+import { randomBytes } from 'node:crypto';
+import { OPS_SUMMARY_PATH, endpoints, type OpsSummary } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '../../src/db/connect.js';
+import { createAnswerCountsRepository } from '../../src/db/answer-counts-repository.js';
+import { batch, pageRecord, perfRecord, postBatch } from '../support/telemetry-records.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ENGINES } from '../support/test-databases.js';
+
+const DAY_MS = 86_400_000;
+const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
+
+describe.each(ENGINES)('ops summary on %s', (engine) => {
+  const token = randomBytes(32).toString('base64url');
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ engine, env: { TYD_ADMIN_TOKEN: token } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  // null: no Authorization header at all.
+  const summary = async (query = '', auth: string | null = `Bearer ${token}`) => {
+    const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}${query}`, { headers: auth === null ? {} : { authorization: auth } });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as { code: string; data?: OpsSummary } };
+  };
+
+  it('needs the admin token', async () => {
+    for (const auth of [null, '', 'Bearer', `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `bearer ${token}`, token, `Basic ${token}`]) {
+      const { status, headers, body } = await summary('', auth);
+      expect(status, String(auth)).toBe(401);
+      expect(body.code).toBe('401');
+      expect(body.data).toBeUndefined();
+      expect(headers.get('www-authenticate')).toBe('Bearer realm="ops"');
+    }
+    expect((await summary()).status).toBe(200);
+  });
+
+  it('takes days from 1 to 90, default 14', async () => {
+    const d = (await summary()).body.data!;
+    expect(d).toMatchObject({ days: 14, timezone: 'Asia/Shanghai', to: chinaDay(Date.now()), from: chinaDay(Date.now() - 13 * DAY_MS) });
+    expect(d.sms).toHaveLength(14);
+    expect((await summary('?days=1')).body.data?.from).toBe(chinaDay(Date.now()));
+    for (const days of ['0', '91', 'x', '1.5', '-1', '1&days=2']) expect((await summary(`?days=${days}`)).status, days).toBe(400);
+  });
+
+  it('reports nearest-rank p50/p95 per route and day, leaving timed-out reports out', async () => {
+    const now = Date.now();
+    // /login today: 1..100 ms, in shuffled order; two timed-out reports at 30 s; three hidden.
+    const values = Array.from({ length: 100 }, (_, i) => i + 1).sort(() => Math.random() - 0.5);
+    const login = values.map((ms, i) => perfRecord('/login', ms, { ct: now - 1_000, hidden: i < 3 }));
+    const timedOut = [perfRecord('/login', 30_000, { ct: now - 1_000, timedOut: true }), perfRecord('/login', 30_000, { ct: now - 1_000, timedOut: true })];
+    // /download two days ago (by the page's clock, corrected): 10 reports of 200, 400.. 2000.
+    const download = Array.from({ length: 10 }, (_, i) => perfRecord('/download', (i + 1) * 200, { ct: now - 2 * DAY_MS }));
+    // A route whose only report timed out still gets a line.
+    const stuck = [perfRecord('/nfc', 30_000, { ct: now - 1_000, timedOut: true })];
+    for (const records of [login, [...timedOut, ...download, ...stuck]]) {
+      const stored = await postBatch(t.baseUrl, batch(records, { sentAt: now }));
+      expect(((await stored.json()) as { data: { accepted: number } }).data.accepted).toBe(records.length);
+    }
+    await postBatch(t.baseUrl, batch([pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ ct: now - 2 * DAY_MS })]));
+
+    const d = (await summary('?days=7')).body.data!;
+    const today = chinaDay(now);
+    const twoDaysAgo = chinaDay(now - 2 * DAY_MS);
+    expect(d.pagePerformance).toEqual(
+      [
+        { day: twoDaysAgo, route: '/download', count: 10, p50: 1_000, p95: 2_000, timedOut: 0, hidden: 0 },
+        { day: today, route: '/login', count: 102, p50: 50, p95: 95, timedOut: 2, hidden: 3 },
+        { day: today, route: '/nfc', count: 1, p50: 30_000, p95: 30_000, timedOut: 1, hidden: 0 },
+      ].sort((a, b) => a.day.localeCompare(b.day) || a.route.localeCompare(b.route)),
+    );
+    expect(d.events).toEqual(
+      expect.arrayContaining([
+        { day: today, kind: 'perf', count: 103 },
+        { day: today, kind: 'pageview', count: 2 },
+        { day: twoDaysAgo, kind: 'perf', count: 10 },
+        { day: twoDaysAgo, kind: 'event', count: 1 },
+      ]),
+    );
+    expect(JSON.stringify(d)).not.toContain('"id"');
+  });
+
+  it('counts SMS codes sent and verified and coded errors per day from the API answers', async () => {
+    const now = Date.now();
+    const client = await t.client();
+    // Real calls: check-login without a session answers 401 twice.
+    for (let i = 0; i < 2; i++) expect((await client.call('/v1/user/check-login', {})).response?.code).toBe('401');
+    await t.app.telemetry.flushAnswerCounts();
+    // Known counts for the SMS paths (an hour of yesterday, in China time) and an error with a subcode.
+    const yesterday = now - DAY_MS;
+    await t.app.telemetry.answerCounts.add([
+      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/sms-send-v1'].fullPath, code: '200', subcode: '', count: 7 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/user-login-v1'].fullPath, code: '200', subcode: '', count: 4 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/verify-phone'].fullPath, code: '200', subcode: '', count: 1 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/user-login-v1'].fullPath, code: '400', subcode: '4202', count: 3 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/sms-send-v1'].fullPath, code: '200', subcode: '', count: 2 },
+    ]);
+    const d = (await summary('?days=3')).body.data!;
+    expect(d.smsSource).toBe('server');
+    expect(d.sms.find((s) => s.day === chinaDay(yesterday))).toEqual({ day: chinaDay(yesterday), sent: 9, verified: 5 });
+    expect(d.errorCodes).toEqual(
+      expect.arrayContaining([
+        { day: chinaDay(yesterday), code: '400', subcode: '4202', count: 3 },
+        { day: chinaDay(now), code: '401', subcode: null, count: 2 },
+      ]),
+    );
+    // The deep-link lookup is a /tydApi route too; /collect and /ops are not counted.
+    expect(d.errorCodes.every((e) => e.code !== '200')).toBe(true);
+  });
+});
+
+describe('ops summary without TYD_ADMIN_TOKEN', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('does not exist (404), whatever is presented', async () => {
+    for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }] as Array<Record<string, string>>) {
+      const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}`, { headers });
+      expect(response.status).toBe(404);
+      expect(((await response.json()) as { code: string }).code).toBe('404');
+    }
+  });
+});
+
+describe('answer counts on shutdown', () => {
+  it('are written before the database closes', async () => {
+    const t = await startTestApp();
+    try {
+      const client = await t.client();
+      for (let i = 0; i < 3; i++) await client.call('/v1/user/check-login', {});
+      await fetch(`${t.baseUrl}/tydApi/deep-link/params?key=none&system_type=ios`);
+      await t.app.close();
+      const handle = connectDatabase(t.testDb.database);
+      try {
+        const counts = await createAnswerCountsRepository(handle.db).between(0, Date.now() + 3_600_000);
+        expect(counts.map(({ path, code, count }) => ({ path, code, count })).sort((a, b) => a.path.localeCompare(b.path))).toEqual([
+          { path: '/tydApi/deep-link/params', code: '404', count: 1 },
+          { path: '/tydApi/v1/user/check-login', code: '401', count: 3 },
+        ]);
+      } finally {
+        await handle.close();
+      }
+    } finally {
+      await t.testDb.drop();
+    }
+  });
+});
