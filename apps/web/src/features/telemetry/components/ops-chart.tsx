@@ -1,5 +1,6 @@
 // One chart of /ops: a figure whose canvas (uPlot, lazily loaded) follows the card's width, with a
-// text summary for screen readers and for when the chart library cannot load.
+// text summary for screen readers and for when the chart library cannot load. A chart without a unit
+// counts things, so its axis steps are whole numbers.
 import { useEffect, useRef, useState } from 'react';
 import type { ChartData } from '../utils/ops-series';
 

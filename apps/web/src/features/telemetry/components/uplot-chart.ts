@@ -21,6 +21,9 @@ export interface ChartHandle {
   destroy(): void;
 }
 
+/** Whole-number steps for charts of counts (no 0.2 of an SMS). */
+const COUNT_STEPS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000, 200_000, 500_000, 1_000_000];
+
 export function renderChart(target: HTMLElement, data: ChartData, width: number, unit: string): ChartHandle {
   addStylesheet();
   const x = data.days.map((_, i) => i);
@@ -32,7 +35,12 @@ export function renderChart(target: HTMLElement, data: ChartData, width: number,
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
         { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? label(t) : '')), size: 30, font: '11px sans-serif', gap: 4 },
-        { size: 44, font: '11px sans-serif', values: (_u, ticks) => ticks.map((t) => (t >= 10_000 ? `${Math.round(t / 1000)}k` : String(t))) },
+        {
+          size: 44,
+          font: '11px sans-serif',
+          ...(unit ? {} : { incrs: COUNT_STEPS }),
+          values: (_u, ticks) => ticks.map((t) => (t >= 10_000 ? `${Math.round(t / 1000)}k` : String(t))),
+        },
       ],
       legend: { live: false },
       cursor: { drag: { x: false, y: false } },

@@ -126,7 +126,8 @@ describe('/ops', () => {
 
   it('no data yet: every section says so, no chart is drawn', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
-    fetchMock.mockResolvedValue(ok({ ...SUMMARY, pagePerformance: [], events: [], sms: [], errorCodes: [] }));
+    // The server may list quiet days with zero counts: nothing to draw either.
+    fetchMock.mockResolvedValue(ok({ ...SUMMARY, pagePerformance: [], events: [], sms: [{ day: '2026-11-21', sent: 0, verified: 0 }], errorCodes: [] }));
     render(<OpsPage />);
     await screen.findByRole('heading', { name: '页面性能' });
     expect(screen.getAllByText('暂无数据')).toHaveLength(4);

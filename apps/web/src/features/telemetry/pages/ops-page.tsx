@@ -40,7 +40,8 @@ function TokenForm({ error, onSubmit }: { error?: string; onSubmit: (token: stri
   );
 }
 
-function Section({ title, lead, data, unit, empty, children }: { title: string; lead?: string; data: ChartData; unit?: string; empty: boolean; children?: ReactNode }) {
+/** `empty` defaults to: nothing counted in the whole window (all zero is no data to draw). */
+function Section({ title, lead, data, unit, empty = data.series.every((s) => total(s) === 0), children }: { title: string; lead?: string; data: ChartData; unit?: string; empty?: boolean; children?: ReactNode }) {
   const summary = `${title}：` + data.series.map((s) => `${s.label} 合计 ${total(s)}${unit ?? ''}`).join('，');
   return (
     <Card label={title}>
@@ -107,14 +108,13 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
   return (
     <>
       <PerformanceSection summary={summary} />
-      <Section title="每日记录数" data={events} empty={summary.events.length === 0} />
+      <Section title="每日记录数" data={events} />
       <Section
         title="短信验证码"
         lead="服务器统计：发送成功与验证通过的次数"
         data={sms}
-        empty={summary.sms.length === 0}
       />
-      <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} empty={summary.errorCodes.length === 0} />
+      <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} />
     </>
   );
 }

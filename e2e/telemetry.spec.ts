@@ -1,0 +1,221 @@
+// Telemetry end to end (issue 6): the web app's analytics and page performance reach the real
+// collector, in a mobile browser and inside the simulated native shell. Each journey browses several
+// pages, is killed abruptly (the renderer crashes: no pagehide, records still queued), restarts, and
+// every expected record is then in the server's database exactly once. Then deep links, and /ops with
+// the data of this run (screenshot e2e/screenshots/ops*.png).
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
+import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { repoRoot, startServer, type RunningServer } from './support/server';
+
+const ADMIN_TOKEN = randomBytes(32).toString('base64url');
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface StoredRecord {
+  id: string;
+  kind: string;
+  purl: string;
+  ei: string;
+  ed: Record<string, unknown>;
+  client_time: number;
+}
+
+/** Reads the server's SQLite database (WAL: safe beside the running server) in a child process. */
+function storedRecords(): StoredRecord[] {
+  const script = `
+    const Database = require('better-sqlite3');
+    const db = new Database(process.argv[1], { readonly: true, fileMustExist: true });
+    const rows = db.prepare('SELECT id, kind, purl, ei, ed, client_time FROM telemetry_records ORDER BY client_time, id').all();
+    process.stdout.write(JSON.stringify(rows));`;
+  const run = spawnSync(process.execPath, ['-e', script, join(server.dataDir, 'tyd.sqlite')], { cwd: repoRoot, encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`reading the database failed: ${run.stderr}`);
+  return (JSON.parse(run.stdout) as (Omit<StoredRecord, 'ed'> & { ed: string })[]).map((row) => ({ ...row, ed: JSON.parse(row.ed) as Record<string, unknown> }));
+}
+
+async function waitForPerfReported(page: Page, path: string): Promise<{ _perf: number; _st: number }> {
+  const key = `perf:${path}`;
+  await page.waitForFunction((k) => JSON.parse(localStorage.getItem(k) ?? '{}')._du === true, key);
+  return page.evaluate((k) => JSON.parse(localStorage.getItem(k)!) as { _perf: number; _st: number }, key);
+}
+
+async function showHub(page: Page) {
+  await page.locator('main h1', { hasText: '通盈达' }).waitFor();
+  return waitForPerfReported(page, '/');
+}
+
+/** Kills the page's renderer: no pagehide, no unload, nothing flushed — as when the system kills an app. */
+async function crash(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const crashed = page.waitForEvent('crash');
+  // The command never answers: the renderer it would answer from is gone.
+  void cdp.send('Page.crash').catch(() => undefined);
+  await crashed;
+  await page.close().catch(() => undefined);
+}
+
+interface JourneyResult {
+  /** Records of this journey, told apart from the other journey's by the app ids inside the shell. */
+  records: StoredRecord[];
+  perfStored: Record<string, number>[];
+}
+
+/** `/` → 公司公告 → back → NFC → back → APP下载, killed there; then a restart at `/`, closed normally. */
+async function journey(context: BrowserContext, mine: (record: StoredRecord) => boolean, expectedTotal: number): Promise<JourneyResult> {
+  const page = await context.newPage();
+  await page.goto(`${server.baseUrl}/`);
+  const perfStored = [await showHub(page)];
+  for (const [link, path, heading] of [
+    [/公司公告/, '/discover/notice', '公司公告'],
+    [/NFC读卡位置说明/, '/nfc', 'NFC'],
+  ] as const) {
+    await page.getByRole('link', { name: link }).click();
+    await page.locator('main h1', { hasText: heading }).first().waitFor();
+    perfStored.push(await waitForPerfReported(page, path));
+    await page.goBack();
+    perfStored.push(await showHub(page));
+  }
+  await page.getByRole('link', { name: /APP下载/ }).click();
+  // /download calls the API (getAppDownloadUrl): its report waits for the answer and 500 ms of quiet.
+  perfStored.push(await waitForPerfReported(page, '/download'));
+  // Killed within the send queue's 1 s window: the /download report is still only in localStorage.
+  await crash(page);
+
+  const restarted = await context.newPage();
+  await restarted.goto(`${server.baseUrl}/`);
+  perfStored.push(await showHub(restarted));
+  // The killed page's visit is reported once its heartbeat is stale (15 s), by the restarted page.
+  await expect
+    .poll(() => storedRecords().filter((r) => mine(r) && r.kind === 'pageleave' && r.ed.recovered === true).length, { timeout: 40_000, interval: 1_000 })
+    .toBe(1);
+  await restarted.close();
+  await expect.poll(() => storedRecords().filter(mine).filter((r) => r.kind !== 'vital').length, { timeout: 20_000, interval: 500 }).toBe(expectedTotal);
+  // Nothing more arrives later (no duplicate from a retry or a second recovery).
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return { records: storedRecords().filter(mine), perfStored: perfStored.map((p) => ({ _perf: p._perf, _st: p._st })) };
+}
+
+const VISITS = ['/', '/discover/notice', '/', '/nfc', '/', '/download', '/'];
+
+function checkJourney({ records, perfStored }: JourneyResult) {
+  const of = (kind: string) => records.filter((r) => r.kind === kind);
+  // Every id once (the primary key), and no record sent twice under two ids either.
+  expect(new Set(records.map((r) => r.id)).size).toBe(records.length);
+  const fingerprints = records.map((r) => JSON.stringify([r.kind, r.purl, r.client_time, r.ed]));
+  expect(new Set(fingerprints).size).toBe(records.length);
+
+  expect(of('pageview').map((r) => r.purl)).toEqual(VISITS);
+  expect(of('pageview').every((r) => r.ei === '$pageview')).toBe(true);
+  // One leave per view; the killed page's leave came from its last heartbeat, flagged recovered.
+  const leaves = of('pageleave');
+  expect(leaves.map((r) => r.purl).sort()).toEqual([...VISITS].sort());
+  expect(leaves.filter((r) => r.ed.recovered === true).map((r) => r.purl)).toEqual(['/download']);
+  for (const leave of leaves) expect(leave.ed.duration).toEqual(expect.any(Number));
+
+  // One performance record per page shown, equal to what the page stored with its done-flag.
+  const perf = of('perf');
+  expect(perf.map((r) => r.ed._pn)).toEqual(VISITS);
+  expect(perf.map((r) => ({ _perf: r.ed._perf, _st: r.ed._st }))).toEqual(perfStored);
+  for (const report of perf) expect(report.ed).not.toHaveProperty('timedOut');
+  // FCP and TTFB once per page load (two loads); the killed load never reported LCP/CLS/INP at hide.
+  const vitals = of('vital').map((r) => r.ed.name);
+  expect(vitals.filter((name) => name === 'FCP')).toHaveLength(2);
+  expect(vitals.filter((name) => name === 'TTFB')).toHaveLength(2);
+}
+
+// 7 views + 7 leaves + 7 performance records.
+const RECORDS_PER_JOURNEY = 21;
+
+describe('telemetry reaches the collector exactly once', () => {
+  it('in a mobile browser: browse, killed, restart', async () => {
+    const context = await newMobileContext(browser);
+    const result = await journey(context, (r) => !('app_distinct_id' in r.ed), RECORDS_PER_JOURNEY);
+    checkJourney(result);
+    await context.close();
+  }, 150_000);
+
+  it('inside the native app: the same, with the app’s analytics ids attached and events sent to the app', async () => {
+    const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: 'android' })] });
+    const probe = await context.newPage();
+    await probe.goto(`${server.baseUrl}/`);
+    await showHub(probe);
+    await probe.getByRole('link', { name: /NFC读卡位置说明/ }).click();
+    await waitForPerfReported(probe, '/nfc');
+    // The app gets its ids asked once, and the events through logEvent (its page-views come from navigation).
+    await expect
+      .poll(async () => (await readNativeCalls(probe)).filter((c) => c.method === 'logEvent').map((c) => (c.params as { ei?: string; en: string }).ei ?? c.params))
+      .toEqual(expect.arrayContaining(['$pageleave', '$vital']));
+    const calls = await readNativeCalls(probe);
+    expect(calls.filter((c) => c.method === 'getSensorsData')).toHaveLength(1);
+    expect(calls.find((c) => (c.params as { ei?: string }).ei === '$pageleave')?.params).toMatchObject({ purl: '/', et: 'page', el: 'INFO', ed: { app_distinct_id: 'e2e-device' } });
+    await probe.close();
+    await expect
+      .poll(() => storedRecords().filter((r) => r.ed.app_distinct_id === 'e2e-device' && r.kind === 'pageleave').map((r) => r.purl), { timeout: 10_000 })
+      .toEqual(['/', '/nfc']);
+    const probeIds = new Set(storedRecords().map((r) => r.id));
+
+    const result = await journey(context, (r) => r.ed.app_distinct_id === 'e2e-device' && !probeIds.has(r.id), RECORDS_PER_JOURNEY);
+    checkJourney(result);
+    await context.close();
+  }, 150_000);
+});
+
+describe('deep links', () => {
+  function setDeepLink(key: string, system: string, params: unknown) {
+    const run = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'deeplink', 'set', key, '--system', system, '--params', JSON.stringify(params)],
+      { cwd: repoRoot, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', TYD_ADMIN_TOKEN: ADMIN_TOKEN }, encoding: 'utf8' },
+    );
+    if (run.status !== 0) throw new Error(`admin deeplink set failed: ${run.stderr}${run.stdout}`);
+  }
+
+  it('/?dl=<key> opens the page the key names; an unknown key shows the default page', async () => {
+    setDeepLink('spring-2026', 'android', { path: '/cloudSteward/index', channel: 'sms' });
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/?dl=spring-2026&utm_source=push`);
+    await page.locator('main h1', { hasText: '新人礼' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cloudSteward/index?utm_source=push&channel=sms');
+    await page.goto(`${server.baseUrl}/?dl=no-such-key`);
+    await page.locator('main h1', { hasText: '通盈达' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
+    await context.close();
+  });
+});
+
+describe('/ops with the data of this run', () => {
+  it('shows the charts behind the admin token', async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/ops`);
+    await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
+    await page.getByRole('button', { name: '查看数据' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('管理令牌不正确，请重新输入。');
+    await page.getByRole('textbox', { name: '管理令牌' }).fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: '查看数据' }).click();
+    await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
+    await expect.poll(() => page.locator('.ops-chart canvas').count()).toBeGreaterThanOrEqual(3);
+    const routes = await page.locator('table[aria-label="各路由页面性能"] tbody th').allTextContents();
+    expect(routes).toEqual(expect.arrayContaining(['/', '/discover/notice', '/nfc', '/download']));
+    // The token stays in this tab only.
+    expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([true, false]);
+    await saveScreenshot(page, 'ops');
+    await page.screenshot({ path: join(screenshotDir, 'ops-full.png'), fullPage: true });
+    await context.close();
+  });
+});
