@@ -23,8 +23,11 @@ export const DEFAULT_COOLDOWN_SECONDS = 60;
 /** A failed solution brings a fresh challenge; after this many the user is asked to try again later. */
 const MAX_CHALLENGES = 3;
 
-/** SPEC §7 getcode: '200' and '406' come back with data and code; anything else is toasted here. */
-export async function requestSmsCode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
+/**
+ * SPEC §7 getcode (docs/api.md maps it to sms-send-v1): '200' and '406' come back with data and code;
+ * anything else is toasted here (info, submsg else msg) and comes back too.
+ */
+export async function getcode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
   const response = await request<SmsSent | SmsSendRetryLater>(SMS_SEND_PATH, payload, { loading: true, toastErrors: false });
   if (response.code !== CODE.OK && response.code !== CODE.RETRY_LATER && response.code !== CODE.SILENT) {
     toast(response.submsg || response.msg, 'info');
@@ -60,7 +63,7 @@ export interface SendHooks {
 export async function sendSmsCodeWithChecks(payload: Omit<SmsSendPayload, 'proofOfWork'>, hooks: SendHooks = {}): Promise<SendOutcome> {
   let proofOfWork: SmsSendPayload['proofOfWork'];
   for (let round = 0; round <= MAX_CHALLENGES; round++) {
-    const response = await requestSmsCode(proofOfWork ? { ...payload, proofOfWork } : payload);
+    const response = await getcode(proofOfWork ? { ...payload, proofOfWork } : payload);
     if (response.code === CODE.OK) {
       const data = response.data as SmsSent | undefined;
       return { status: 'counting', seconds: data?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS, sent: true, expiresInSeconds: data?.expiresInSeconds };

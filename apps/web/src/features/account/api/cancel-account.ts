@@ -8,7 +8,8 @@ import { clearSession } from '../../../lib/session';
 
 export const CANCEL_PATH = '/v1/user/cancel';
 
-export async function cancelAccount(payload: EndpointRequest<typeof cancelEndpoint>): Promise<ApiResponse> {
+/** SPEC §7 signOff. */
+export async function signOff(payload: EndpointRequest<typeof cancelEndpoint>): Promise<ApiResponse> {
   const response = await request(CANCEL_PATH, payload, { loading: '注销中…', toastErrors: false });
   if (response.code === CODE.OK) clearSession();
   return response;

@@ -143,8 +143,8 @@ export default function SignOffPage() {
     setCancelling(true);
     let response;
     try {
-      const { cancelAccount } = await loadCancel();
-      response = await cancelAccount({ smsCode: code });
+      const { signOff } = await loadCancel();
+      response = await signOff({ smsCode: code });
     } catch (error) {
       return reportFailure(error);
     } finally {
