@@ -9,7 +9,7 @@ import { createAnswerCountsRepository, type AnswerCountsRepository } from '../db
 import { createDeepLinksRepository, type DeepLinksRepository } from '../db/deep-links-repository.js';
 import { createTelemetryRecordsRepository, type TelemetryRecordsRepository } from '../db/telemetry-records-repository.js';
 import { createAnswerCounter } from '../services/telemetry/answer-counter.js';
-import { DAY_MS, pruneTelemetry } from '../services/telemetry/retention.js';
+import { pruneTelemetry, schedulePrune } from '../services/telemetry/retention.js';
 import { toApiError } from './error-handler.js';
 
 export interface TelemetryRepositories {
@@ -69,13 +69,10 @@ export default fp(
     });
 
     const flushTimer = setInterval(() => void flush(), FLUSH_MS).unref();
-    let pruneTimer: NodeJS.Timeout = setTimeout(function run() {
-      void prune();
-      pruneTimer = setTimeout(run, DAY_MS).unref();
-    }, FIRST_PRUNE_MS).unref();
+    const stopPruning = schedulePrune(prune, FIRST_PRUNE_MS);
     fastify.addHook('onClose', async () => {
       clearInterval(flushTimer);
-      clearTimeout(pruneTimer);
+      stopPruning();
       await flush();
     });
 

@@ -38,7 +38,8 @@ export default async function collectRoute(fastify: FastifyInstance): Promise<vo
   fastify.post(COLLECT_PATH, { bodyLimit: MAX_BODY_BYTES }, async (request, reply) =>
     collect(request, reply, typeof request.body === 'string' ? request.body : undefined),
   );
-  fastify.get(COLLECT_PATH, async (request, reply) => {
+  // No automatic HEAD route: a HEAD must not store anything.
+  fastify.get(COLLECT_PATH, { exposeHeadRoute: false }, async (request, reply) => {
     if (request.url.length > MAX_COLLECT_URL_CHARS) throw tooLarge('GET batch over MAX_COLLECT_URL_CHARS');
     return collect(request, reply, queryParam(request, COLLECT_GET_PARAM));
   });

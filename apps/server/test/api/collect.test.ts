@@ -139,6 +139,9 @@ describe.each(ENGINES)('collector on %s', (engine) => {
   it('takes the same batch by GET for clients that cannot POST', async () => {
     const record = pageRecord({ en: '页面 浏览&?' });
     const url = `${t.baseUrl}/collect?project=production&data=${encodeURIComponent(JSON.stringify(batch([record])))}`;
+    // HEAD has no side effects: nothing stored.
+    await fetch(url, { method: 'HEAD' });
+    expect(await t.app.telemetry.records.findById(record.id)).toBeUndefined();
     const body = await answer(await fetch(url));
     expect(body.data).toMatchObject({ accepted: 1, rejected: 0 });
     expect((await t.app.telemetry.records.findById(record.id))?.en).toBe('页面 浏览&?');

@@ -15,3 +15,15 @@ export async function pruneTelemetry(
   const answerCounts = await repos.answerCounts.pruneBefore(before);
   return { records, answerCounts, before };
 }
+
+/**
+ * Runs `prune` once after `firstMs`, then every `everyMs`, on unref'd timers (they never hold the process
+ * open). Returns the function that stops it (the server calls it on close).
+ */
+export function schedulePrune(prune: () => Promise<void>, firstMs: number, everyMs: number = DAY_MS): () => void {
+  let timer = setTimeout(function run() {
+    timer = setTimeout(run, everyMs).unref();
+    void prune();
+  }, firstMs).unref();
+  return () => clearTimeout(timer);
+}
