@@ -33,14 +33,18 @@ describe.each(ENGINES)('collector on %s', (engine) => {
     const good = pageRecord();
     const perf = perfRecord('/login', 640);
     const bad = pageRecord({ platform_type: 'APP' } as never);
-    const response = await postBatch(t.baseUrl, batch([good, bad, perf, { ...good }, 'junk']));
+    // Deeper than JSON.stringify's stack can go (written into the body as text): rejected alone.
+    const nested = `${'['.repeat(25_000)}${']'.repeat(25_000)}`;
+    const body = JSON.stringify(batch([good, bad, perf, { ...good }, 'junk', { ...pageRecord(), ed: { deep: 'DEEP' } }])).replace('"DEEP"', nested);
+    const response = await postBatch(t.baseUrl, body);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    const body = await answer(response);
-    expect(body).toMatchObject({ code: '200', msg: '成功', data: { accepted: 2, rejected: 2, duplicate: 1 } });
-    expect(body.data?.rejections).toEqual([
+    const result = await answer(response);
+    expect(result).toMatchObject({ code: '200', msg: '成功', data: { accepted: 2, rejected: 3, duplicate: 1 } });
+    expect(result.data?.rejections).toEqual([
       { index: 1, issues: ['platform_type: invalid_value'] },
       { index: 4, issues: ['(root): invalid_type'] },
+      { index: 5, issues: ['ed.deep: invalid_union'] },
     ]);
     expect(await t.app.telemetry.records.findById(good.id)).toMatchObject({ kind: 'event', el: 'INFO', business_line: '通盈达', ed: '{}', is_login: 0 });
     expect(await t.app.telemetry.records.findById(perf.id)).toMatchObject({ kind: 'perf', route: '/login', metric: 640, timed_out: 0 });

@@ -142,10 +142,14 @@ export function parseTelemetryBatch(value: unknown): TelemetryParseResult<Teleme
   return result.success ? { ok: true, data: result.data } : { ok: false, issues: issuesOf(result.error) };
 }
 
-/** Checks one record: its size (compact JSON, MAX_RECORD_BYTES) and its schema. */
+/**
+ * Checks one record: its schema, then its size (compact JSON of the checked record, MAX_RECORD_BYTES).
+ * Schema first: the checked record is flat, while a hostile value may be nested deeply enough to overflow
+ * the stack of JSON.stringify.
+ */
 export function parseTelemetryRecord(value: unknown): TelemetryParseResult<TelemetryRecord> {
-  const json = JSON.stringify(value);
-  if (json === undefined || utf8Encode(json).length > MAX_RECORD_BYTES) return { ok: false, issues: ['(root): too_big'] };
   const result = z.safeParse(telemetryRecordSchema, value);
-  return result.success ? { ok: true, data: result.data } : { ok: false, issues: issuesOf(result.error) };
+  if (!result.success) return { ok: false, issues: issuesOf(result.error) };
+  if (utf8Encode(JSON.stringify(result.data)).length > MAX_RECORD_BYTES) return { ok: false, issues: ['(root): too_big'] };
+  return { ok: true, data: result.data };
 }

@@ -76,6 +76,11 @@ describe('telemetry records', () => {
     expect(JSON.stringify(record({ ed: big })).length).toBeLessThan(MAX_RECORD_BYTES);
     expect(parseTelemetryRecord(record({ ed: big }))).toEqual({ ok: false, issues: ['(root): too_big'] });
     expect(parseTelemetryRecord(undefined).ok).toBe(false);
+    // Nested deeper than JSON.stringify's stack allows: refused, not thrown.
+    const deep = JSON.parse(`${'['.repeat(30_000)}${']'.repeat(30_000)}`) as unknown;
+    expect(parseTelemetryRecord(record({ ed: { a: deep } })).ok).toBe(false);
+    expect(parseTelemetryRecord({ ...record(), extra: deep }).ok).toBe(false);
+    expect(parseTelemetryRecord(deep).ok).toBe(false);
   });
 });
 
