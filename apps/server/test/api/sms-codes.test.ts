@@ -147,6 +147,10 @@ describe('sms codes', () => {
 
   it('caps sends at 10 per phone per day (China time), then 429 until midnight', async () => {
     const phone = uniquePhone();
+    // Start just after a China midnight, so the 11 sends below fall on one calendar day.
+    const day = 24 * 60 * MINUTE;
+    const chinaOffset = 8 * 60 * MINUTE;
+    clock.advance(day - ((clock() + chinaOffset) % day) + MINUTE);
     for (let i = 0; i < 10; i++) expect((await sendAfterCooldown(phone)).response?.code, `send ${i + 1}`).toBe('200');
     const capped = await sendAfterCooldown(phone);
     expect(capped.response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_DAILY_LIMIT });
