@@ -83,7 +83,10 @@ export async function loginWithSmsCode(deps: AccountDeps, input: LoginInput): Pr
       user = await deps.repos.users.create({ phone, now: input.now }, trx);
       await ensureProfile(deps, user.id, input.now, inviter?.userId ?? null, trx);
     }
-    if (input.agreementVersion !== undefined) await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
+    // A returning user ticks the box at every login; one record per version accepted is enough.
+    if (input.agreementVersion !== undefined && (isNewUser || !(await deps.repos.consents.hasAccepted(user.id, current, trx)))) {
+      await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
+    }
     const { accessToken } = await openSession(deps, user.id, input.now, trx);
     return { accessToken, phone: maskPhone(phone), isNewUser };
   });

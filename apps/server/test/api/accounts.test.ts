@@ -44,7 +44,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const again = await signUp(client, t.baseUrl, phone);
     expect(again.response?.data).toMatchObject({ isNewUser: false });
     expect((await client.call('/v1/user/check-login', {})).response?.code).toBe('200');
-    expect(await t.app.repos.users.findByPhone(phone)).toMatchObject({ status: 'active' });
+    const user = await t.app.repos.users.findByPhone(phone);
+    expect(user).toMatchObject({ status: 'active' });
+    // Accepted once at registration; the second login's tick adds no duplicate.
+    expect(await t.app.repos.consents.history(user?.id ?? '')).toEqual([expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })]);
     // Stored encrypted with a lookup hash, never in the clear.
     const rows = await sql<Record<string, unknown>>`select * from users`.execute(t.app.database.db);
     expect(JSON.stringify(rows.rows)).not.toContain(phone);
