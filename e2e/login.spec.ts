@@ -202,6 +202,37 @@ describe('SMS login journey inside the native app (issue 5)', () => {
   });
 });
 
+describe('returnUrl in a real browser (issue 5: same-origin paths and allowed origins only)', () => {
+  it.each([
+    ['/nfc?from=login', '/nfc?from=login'],
+    ['//evil.example/steal', '/'],
+    ['/\\evil.example/steal', '/'],
+    ['/\t/evil.example', '/'],
+    ['https://evil.example/steal', '/'],
+    ['javascript:alert(document.cookie)', '/'],
+    ['%2F%2Fevil.example', '/'],
+    ['/login?returnUrl=%2F%2Fevil.example', '/'],
+  ])('returnUrl %j: after login the page is %s on this origin', async (returnUrl, expected) => {
+    const context = await newMobileContext(browser);
+    const foreign: string[] = [];
+    await context.route((url) => url.hostname.endsWith('evil.example'), (route) => {
+      foreign.push(route.request().url());
+      return route.abort();
+    });
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => {
+      foreign.push(`dialog ${dialog.message()}`);
+      void dialog.dismiss();
+    });
+    await page.goto(`${server.baseUrl}/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+    await logInThroughForm(page, newPhone());
+    await page.waitForURL((url) => url.pathname + url.search === expected);
+    expect(new URL(page.url()).origin).toBe(server.baseUrl);
+    expect(foreign).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('proof of work in the browser (issue 5: a human check on suspicious volume)', () => {
   it('the page fetches the solver only when a challenge comes, solves it and the code is sent', { timeout: 90_000 }, async () => {
     // Every send from this address needs a proof of work.
