@@ -37,7 +37,6 @@ type Errors = { phone?: string; code?: string; agreement?: string };
 export const MESSAGES = {
   phoneEmpty: '请输入手机号',
   phoneInvalid: '请输入正确的手机号码',
-  codeSent: '验证码已发送',
 } as const;
 
 function phoneProblem(digits: string): string | undefined {
@@ -96,10 +95,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
       if (outcome.status === 'counting') {
         cooldown.start(outcome.seconds);
         setSentBefore(true);
-        if (outcome.sent) {
-          setSentNote(sentNoteText(phone, outcome.expiresInSeconds));
-          toast(MESSAGES.codeSent, 'success');
-        }
+        if (outcome.sent) setSentNote(sentNoteText(phone, outcome.expiresInSeconds));
         codeRef.current?.focus();
       } else if (outcome.response?.subcode === SUBCODE.PHONE_INVALID) {
         show({ ...errors, phone: outcome.response.submsg || MESSAGES.phoneInvalid });
@@ -158,7 +154,10 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         error={errors.code}
         button={{ secondsLeft: cooldown.secondsLeft, sentBefore, busy: sending, solving, onClick: handleSendCode }}
       />
-      {sentNote && cooldown.secondsLeft > 0 ? <p className="login-form__hint">{sentNote}</p> : null}
+      {/* A live region that is always there, so screen readers announce the note when it appears. */}
+      <p className="login-form__hint" role="status">
+        {sentNote && cooldown.secondsLeft > 0 ? sentNote : ''}
+      </p>
       <AgreementConsent
         ref={agreementRef}
         checked={agreed}
