@@ -13,12 +13,15 @@ import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/n
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
+// The sandbox SMS provider's fixed test code for one number (issue 5), so /ops has codes sent and verified.
+const PHONE = '13800138000';
+const SMS_CODE = '246810';
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, SMS_SANDBOX_FIXED_CODES: `${PHONE}=${SMS_CODE}` } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -192,15 +195,47 @@ describe('deep links', () => {
     await page.locator('main h1', { hasText: '新人礼' }).waitFor();
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cloudSteward/index?utm_source=push&channel=sms');
     await page.goto(`${server.baseUrl}/?dl=no-such-key`);
-    await page.locator('main h1', { hasText: '通盈达' }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/');
+    // While the key is looked up the default page says it is opening; then it shows itself, without the key.
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: /公司公告/ }).waitFor();
     await context.close();
   });
 });
 
 describe('/ops with the data of this run', () => {
+  /** A user logs in with one wrong code first: an SMS code sent, one verified, one error answer (400/4202). */
+  async function logIn(context: BrowserContext) {
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByLabel('手机号').pressSequentially(PHONE);
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.locator('.sms-code-button').click();
+    await expect.poll(() => page.locator('.sms-code-button').textContent()).toMatch(/^\d+秒后重发$/);
+    await page.getByLabel('验证码').fill('000000');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('验证码错误，请重新输入');
+    await page.getByLabel('验证码').fill(SMS_CODE);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+    await page.close();
+  }
+
+  async function summary(): Promise<{ sms: { sent: number; verified: number }[]; errorCodes: { code: string; subcode: string | null }[] }> {
+    const res = await fetch(`${server.baseUrl}/ops/api/summary?days=14`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+    return ((await res.json()) as { data: Awaited<ReturnType<typeof summary>> }).data;
+  }
+
   it('shows the charts behind the admin token', async () => {
     const context = await newMobileContext(browser);
+    await logIn(context);
+    // The server adds its answer counts to the database every few seconds.
+    await expect
+      .poll(async () => {
+        const data = await summary();
+        return [data.sms.reduce((n, d) => n + d.sent, 0), data.sms.reduce((n, d) => n + d.verified, 0), data.errorCodes.some((e) => e.subcode === '4202')];
+      }, { timeout: 20_000, interval: 1_000 })
+      .toEqual([1, 1, true]);
+    const reported = [...new Set(storedRecords().filter((r) => r.kind === 'perf').map((r) => String(r.ed._pn)))];
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/ops`);
     await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
@@ -209,9 +244,13 @@ describe('/ops with the data of this run', () => {
     await page.getByRole('textbox', { name: '管理令牌' }).fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: '查看数据' }).click();
     await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
-    await expect.poll(() => page.locator('.ops-chart canvas').count()).toBeGreaterThanOrEqual(3);
+    // Four charts, none empty: performance, records, SMS codes, error codes.
+    await expect.poll(() => page.locator('.ops-chart canvas').count()).toBe(4);
+    expect(await page.getByText('暂无数据').count()).toBe(0);
     const routes = await page.locator('table[aria-label="各路由页面性能"] tbody th').allTextContents();
-    expect(routes).toEqual(expect.arrayContaining(['/', '/discover/notice', '/nfc', '/download']));
+    // Every route with a performance record in the database (the journeys above, this login) has its row.
+    expect(reported).toContain('/login');
+    expect([...routes].sort()).toEqual(reported.sort());
     // The token stays in this tab only.
     expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([true, false]);
     await saveScreenshot(page, 'ops');

@@ -46,11 +46,14 @@ export function renderChart(target: HTMLElement, data: ChartData, width: number,
       cursor: { drag: { x: false, y: false } },
       series: [
         { label: '日期', value: (_u, i) => (i === null ? '' : (data.days[i] ?? '')) },
+        // Series often coincide (as many codes verified as sent): the first is drawn wide under the
+        // others, which are dashed, so none hides another.
         ...data.series.map((series, i) => ({
           label: series.label,
           stroke: SERIES_COLORS[i % SERIES_COLORS.length],
-          width: 2,
-          points: { show: true, size: 5 },
+          width: i === 0 ? 4 : 2,
+          ...(i === 0 ? {} : { dash: [6, 4] }),
+          points: { show: true, size: i === 0 ? 8 : 5 },
           value: (_u: uPlot, v: number | null) => (v === null ? '–' : `${v}${unit}`),
         })),
       ],

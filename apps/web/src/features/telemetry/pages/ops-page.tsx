@@ -2,7 +2,7 @@
 // operator types in (kept in sessionStorage for this tab only). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.
-import { useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import type { OpsSummary } from '@tyd/protocol';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
@@ -85,7 +85,16 @@ function PerformanceSection({ summary }: { summary: OpsSummary }) {
           <tbody>
             {table.map((row) => (
               <tr key={row.route}>
-                <th scope="row">{row.route}</th>
+                <th scope="row">
+                  {row.route.split('/').map((part, i) => (
+                    // Long routes break after a slash, never inside a word.
+                    <Fragment key={i}>
+                      {i > 0 ? '/' : null}
+                      {i > 1 ? <wbr /> : null}
+                      {part}
+                    </Fragment>
+                  ))}
+                </th>
                 <td>{row.count}</td>
                 <td>{row.p50}</td>
                 <td>{row.p95}</td>
