@@ -5,6 +5,7 @@ import { CODE, CODE_TEXT, COLLECT_GET_PARAM, COLLECT_PATH, MAX_BATCH_BYTES, MAX_
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { sendApiResponse } from '../http/send-api-response.js';
+import { clientAddressKey } from '../services/client-address.js';
 import { collectBatch } from '../services/telemetry/collect-batch.js';
 
 const MINUTE_MS = 60_000;
@@ -16,10 +17,10 @@ function queryParam(request: FastifyRequest, name: string): string | undefined {
 }
 
 export default async function collectRoute(fastify: FastifyInstance): Promise<void> {
-  /** Fixed one-minute windows per client address, in the shared short-lived store. */
+  /** Fixed one-minute windows per client address (an IPv6 /64 counts as one, as issue 5's limits do), in the shared short-lived store. */
   async function checkRate(request: FastifyRequest, reply: FastifyReply, now: number): Promise<void> {
     const window = Math.floor(now / MINUTE_MS);
-    const count = await fastify.kv.increment(`collect:${window}:${request.ip}`, MINUTE_MS);
+    const count = await fastify.kv.increment(`collect:${window}:${clientAddressKey(request.ip)}`, MINUTE_MS);
     if (count > fastify.telemetry.config.rateLimitPerMinute) {
       reply.header('retry-after', String(Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000))));
       throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { httpStatus: 429, detail: 'collector rate limit' });
