@@ -1,4 +1,5 @@
 // Analytics records (issue 6 collector) and the aggregates the operations view reads.
+import { RECORD_KINDS } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from './schema.js';
@@ -55,6 +56,8 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
       const rows = await db
         .selectFrom('telemetry_records')
         .select([day.as('day'), 'kind', (eb) => eb.fn.countAll<number | string>().as('n')])
+        // Every kind, listed: lets both engines use the (kind, corrected_at) index, one range per kind.
+        .where('kind', 'in', [...RECORD_KINDS])
         .where('corrected_at', '>=', from)
         .where('corrected_at', '<', to)
         .groupBy([day, 'kind'])
