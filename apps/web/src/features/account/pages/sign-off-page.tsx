@@ -4,7 +4,7 @@
 // the session (SPEC §4) and the page shows that it is done. No other conditions are put in the way
 // (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
 // guard sends them to login with a way back.
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { CODE, ERROR_TEXT, SUBCODE } from '@tyd/protocol';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
@@ -18,6 +18,10 @@ import { sessionStore } from '../../../lib/session';
 import { smsCodeProblem, useSmsCooldown } from '../../../lib/sms-cooldown';
 import './sign-off-page.css';
 
+// Shown once, at the end: not in the page's first load (80 KB budget, issue 4), fetched with warm().
+const loadDone = () => import('../components/sign-off-done');
+const Done = lazy(loadDone);
+
 /** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
 export const RETENTION_YEARS = 10;
 
@@ -26,7 +30,7 @@ export const RETENTION_YEARS = 10;
 const loadSender = () => import('../../../lib/sms-code');
 const loadCancel = () => import('../api/cancel-account');
 function warm() {
-  Promise.all([loadSender(), loadCancel()]).catch(() => undefined);
+  Promise.all([loadSender(), loadCancel(), loadDone()]).catch(() => undefined);
 }
 
 /** A chunk that failed to load is a connection problem to the user; API failures are already shown. */
@@ -61,33 +65,6 @@ function Consequences() {
   );
 }
 
-function Done({ phone }: { phone: string | null }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  // The page changed under the user's finger: say so to screen readers and keyboards (WCAG 2.4.3).
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <Page title="注销账号">
-      <Card label="注销结果">
-        <div className="sign-off__done">
-          <svg className="sign-off__done-icon" viewBox="0 0 48 48" aria-hidden="true">
-            <circle cx="24" cy="24" r="22" fill="currentColor" />
-            <path d="M14 24.5l7 7 13-14" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-          <h2 ref={heading} tabIndex={-1} className="sign-off__done-title">
-            账号已注销
-          </h2>
-          <p className="sign-off__text">
-            {phone ? `账号 ${phone} ` : '您的账号'}已注销，所有设备上的登录已失效，个人信息已删除。依法保留的记录将在保存期满后删除。感谢您曾使用通盈达。
-          </p>
-        </div>
-      </Card>
-      <Link className="btn btn--primary btn--block" to="/" replace>
-        返回首页
-      </Link>
-    </Page>
-  );
-}
-
 export default function SignOffPage() {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   // The masked phone, kept for the done state after the session is cleared.
@@ -106,7 +83,13 @@ export default function SignOffPage() {
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(warm, []);
 
-  if (done) return <Done phone={phone} />;
+  if (done) {
+    return (
+      <Suspense fallback={null}>
+        <Done phone={phone} />
+      </Suspense>
+    );
+  }
 
   function showCodeError(text: string) {
     setCodeError(text);

@@ -10,10 +10,9 @@ import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { userMessage } from '../../../lib/api-errors';
-import { useSearchParams } from '../../../lib/router-react';
+import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { loginWithAuthCode } from '../api/authorized-login';
-import { useFollowTarget } from '../hooks/use-follow-target';
-import { LOGIN_PATH, pageReturnTarget, type ReturnTarget } from '../utils/return-url';
+import { LOGIN_PATH, followReturnUrl, pageReturnTarget, type ReturnTarget } from '../utils/return-url';
 import './authorized-login-page.css';
 
 /** The shape the server issues (32 random bytes, base64url); anything else cannot be a code. */
@@ -66,7 +65,7 @@ export default function AuthorizedLoginPage() {
   const code = params.get('code');
   const returnUrl = params.get('returnUrl');
   const target = pageReturnTarget(returnUrl);
-  const followTarget = useFollowTarget();
+  const router = useRouter();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [attempt, setAttempt] = useState(0);
   const wellFormed = code !== null && AUTH_CODE.test(code);
@@ -77,7 +76,7 @@ export default function AuthorizedLoginPage() {
     loginWithAuthCode(code).then(
       (response) => {
         if (!current) return;
-        if (response.code === CODE.OK) followTarget(returnUrl);
+        if (response.code === CODE.OK) followReturnUrl(returnUrl, router);
         else setFailure({ message: response.submsg || response.msg, retry: false });
       },
       (error: unknown) => current && setFailure({ message: userMessage(error), retry: true }),

@@ -6,11 +6,10 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
-import { useSearchParams } from '../../../lib/router-react';
+import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { sessionStore } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { useAgreement } from '../hooks/use-agreement';
-import { useFollowTarget } from '../hooks/use-follow-target';
 import './login-page.css';
 
 // Only visitors who already have a session see it: not in the page's first load.
@@ -29,13 +28,22 @@ export default function LoginPage() {
   const params = useSearchParams();
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   const agreement = useAgreement(params.get('agreement'));
-  const followTarget = useFollowTarget();
+  const router = useRouter();
   const [loggedInHere, setLoggedInHere] = useState(false);
   const returnUrl = params.get('returnUrl');
 
+  // The returnUrl checks are loaded when needed, not with the page (80 KB first-load budget, issue 4);
+  // if they cannot be loaded, the hub is always a safe place to go.
+  function followTarget() {
+    import('../utils/return-url').then(
+      ({ followReturnUrl }) => followReturnUrl(returnUrl, router),
+      () => void router.navigate('/', { replace: true }),
+    );
+  }
+
   function handleLoggedIn() {
     setLoggedInHere(true);
-    followTarget(returnUrl);
+    followTarget();
   }
 
   return (
@@ -46,7 +54,7 @@ export default function LoginPage() {
         </p>
       ) : session.accessToken ? (
         <Suspense fallback={null}>
-          <AlreadyLoggedIn phone={session.phone} onContinue={() => followTarget(returnUrl)} />
+          <AlreadyLoggedIn phone={session.phone} onContinue={followTarget} />
         </Suspense>
       ) : (
         <LoginForm links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />

@@ -5,10 +5,13 @@
 // before that refuse what parsers disagree about: backslashes (browsers read `/\evil.com` as
 // `//evil.com`), control characters and whitespace (the parser drops tabs and newlines, so `/\t/evil.com`
 // becomes `//evil.com`), and protocol-relative `//host`.
+import type { Router } from '../../../lib/router';
 import { webConfig } from '../../../lib/web-config';
 
 /** This feature's own login route (SPEC §2). */
 export const LOGIN_PATH = '/login';
+/** Where a login goes when there is no safe target. */
+export const HUB_PATH = '/';
 
 export interface ReturnTarget {
   /** A path on this origin (path + query + hash), for the router. */
@@ -61,4 +64,15 @@ export function allowedReturnOrigins(): readonly string[] {
 /** safeReturnTarget for this page. */
 export function pageReturnTarget(raw: string | null | undefined): ReturnTarget | null {
   return safeReturnTarget(raw, window.location.origin, allowedReturnOrigins());
+}
+
+/**
+ * Goes on after a login to `raw` when it is safe, else the hub: a path through the router, an allowed
+ * partner address by a full page load. Both replace the current history entry, so Back does not
+ * return to the login (or the authorisation code) that led here.
+ */
+export function followReturnUrl(raw: string | null, router: Pick<Router, 'navigate'>): void {
+  const target = pageReturnTarget(raw);
+  if (target?.href) window.location.replace(target.href);
+  else void router.navigate(target?.path ?? HUB_PATH, { replace: true });
 }
