@@ -8,7 +8,7 @@ import { dismissToast } from '../../../lib/notify';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { invalidateQuery } from '../../../lib/server-state';
-import { clearSession, sessionStore, startSession } from '../../../lib/session';
+import { clearSession, rememberLoginPhone, sessionStore, startSession } from '../../../lib/session';
 import LoginPage from './login-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
@@ -62,6 +62,7 @@ const getCode = () => screen.getByRole('button', { name: /获取验证码|重新
 beforeEach(() => {
   localStorage.clear();
   clearSession();
+  rememberLoginPhone(null);
   api.request.mockReset();
   api.call.mockReset();
   api.call.mockResolvedValue(POLICY);
@@ -236,6 +237,34 @@ describe('/login form', () => {
     expect(codeInput().getAttribute('aria-describedby')).toBe(alert.id);
     expect(sessionStore.get().accessToken).toBeNull();
     expect(router.current?.path).toBe('/login');
+  });
+
+  it('an outdated agreement (4210): consent is asked again with the current documents', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': { code: '409', subcode: '4210', msg: '请求冲突，请刷新后重试', submsg: '请阅读并同意最新的用户协议和隐私政策' } });
+    await openLogin();
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(1));
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe('请阅读并同意最新的用户协议和隐私政策');
+    expect((consent() as HTMLInputElement).checked).toBe(false);
+    expect(document.activeElement).toBe(consent());
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(2));
+  });
+
+  it('phone field: Backspace after a space deletes the digit before it; a pasted +86 prefix is dropped', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.type(phoneInput(), '1381');
+    expect(phoneInput().value).toBe('138 1');
+    await user.type(phoneInput(), '{Backspace}{Backspace}');
+    expect(phoneInput().value).toBe('13');
+    await user.clear(phoneInput());
+    await user.click(phoneInput());
+    await user.paste('+86 138-1234-5678');
+    expect(phoneInput().value).toBe('138 1234 5678');
   });
 
   it('checks the code before calling: 6 digits', async () => {
