@@ -160,7 +160,7 @@ describe('telemetry reaches the collector exactly once', () => {
     await waitForPerfReported(probe, '/nfc');
     // The app gets its ids asked once, and the events through logEvent (its page-views come from navigation).
     await expect
-      .poll(async () => (await readNativeCalls(probe)).filter((c) => c.method === 'logEvent').map((c) => (c.params as { ei?: string; en: string }).ei ?? c.params))
+      .poll(async () => (await readNativeCalls(probe)).filter((c) => c.method === 'logEvent').map((c) => (c.params as { ei?: string; en: string }).ei ?? c.params), { timeout: 10_000 })
       .toEqual(expect.arrayContaining(['$pageleave', '$vital']));
     const calls = await readNativeCalls(probe);
     expect(calls.filter((c) => c.method === 'getSensorsData')).toHaveLength(1);
@@ -210,13 +210,13 @@ describe('/ops with the data of this run', () => {
     await page.getByLabel('手机号').pressSequentially(PHONE);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.locator('.sms-code-button').click();
-    await expect.poll(() => page.locator('.sms-code-button').textContent()).toMatch(/^\d+秒后重发$/);
+    await expect.poll(() => page.locator('.sms-code-button').textContent(), { timeout: 10_000 }).toMatch(/^\d+秒后重发$/);
     await page.getByLabel('验证码').fill('000000');
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('验证码错误，请重新输入');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('验证码错误，请重新输入');
     await page.getByLabel('验证码').fill(SMS_CODE);
     await page.getByRole('button', { name: '登录', exact: true }).click();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { timeout: 10_000 }).not.toBeNull();
     await page.close();
   }
 
@@ -240,12 +240,12 @@ describe('/ops with the data of this run', () => {
     await page.goto(`${server.baseUrl}/ops`);
     await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
     await page.getByRole('button', { name: '查看数据' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('管理令牌不正确，请重新输入。');
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('管理令牌不正确，请重新输入。');
     await page.getByRole('textbox', { name: '管理令牌' }).fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: '查看数据' }).click();
     await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
     // Four charts, none empty: performance, records, SMS codes, error codes.
-    await expect.poll(() => page.locator('.ops-chart canvas').count()).toBe(4);
+    await expect.poll(() => page.locator('.ops-chart canvas').count(), { timeout: 10_000 }).toBe(4);
     expect(await page.getByText('暂无数据').count()).toBe(0);
     const routes = await page.locator('table[aria-label="各路由页面性能"] tbody th').allTextContents();
     // Every route with a performance record in the database (the journeys above, this login) has its row.
