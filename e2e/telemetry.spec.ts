@@ -241,6 +241,7 @@ describe('/ops with the data of this run', () => {
     await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
     await page.getByRole('button', { name: '查看数据' }).click();
     await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('管理令牌不正确，请重新输入。');
+    await saveScreenshot(page, 'ops-token');
     await page.getByRole('textbox', { name: '管理令牌' }).fill(ADMIN_TOKEN);
     await page.getByRole('button', { name: '查看数据' }).click();
     await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
