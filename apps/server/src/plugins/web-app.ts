@@ -76,8 +76,8 @@ export default fp(
         cacheControl: false,
         // index.html is only ever served with the config injected, by servePage.
         allowedPath: (pathName) => pathName !== '/index.html',
-        setHeaders: (reply, filePath) => {
-          reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        setHeaders: (res, filePath) => {
+          res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
         },
       });
     } else {
