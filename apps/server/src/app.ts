@@ -35,10 +35,10 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(secrets: Secrets): BrowserConfig {
+export function browserConfig(secrets: Secrets, returnOrigins: string[] = []): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
-  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey };
+  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins };
 }
 
 export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
@@ -77,7 +77,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);
   await app.register(health);
-  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets) });
+  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets, config.returnOrigins) });
   await app.register(notFound);
   return app;
 }

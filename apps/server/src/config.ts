@@ -111,6 +111,15 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
     .optional(),
+  /**
+   * Partner origins a login or an authorised login may send the user on to (issue 5 returnUrl), as
+   * "https://a.example.com,https://b.example.com". Anything else is ignored by the page.
+   */
+  RETURN_ORIGINS: z
+    .string()
+    .transform((text) => text.split(',').map((origin) => origin.trim()))
+    .pipe(z.array(z.string().refine(isHttpsOrigin, 'each entry an https origin, e.g. https://partner.example.com (no path)')).max(50))
+    .optional(),
   /** /download (SPEC §1): where the native apps are published; unset platforms show no link. */
   APP_DOWNLOAD_ANDROID_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
   APP_DOWNLOAD_IOS_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
@@ -154,6 +163,8 @@ export interface Config {
   database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
   redis: { url: string; keyPrefix: string } | undefined;
   webDist: string;
+  /** Partner origins the page may follow a returnUrl to (browser-visible). */
+  returnOrigins: string[];
   trustProxy: boolean;
   cookieSecure: boolean;
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
@@ -200,6 +211,15 @@ export class ConfigError extends Error {
 
 const fromRoot = (p: string) => (isAbsolute(p) ? p : resolve(repoRoot, p));
 
+function isHttpsOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 /** Parses and validates the environment. Throws ConfigError listing every problem at once. */
 export function parseConfig(env: NodeJS.ProcessEnv): Config {
   // Empty strings mean "unset", as in most shells' `VAR= cmd`.
@@ -232,6 +252,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     database: e.DATABASE_URL ? { kind: 'postgres', url: e.DATABASE_URL } : { kind: 'sqlite', file: resolve(dataDir, 'tyd.sqlite') },
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
     webDist: fromRoot(e.WEB_DIST),
+    returnOrigins: e.RETURN_ORIGINS ?? [],
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? production,
     timeouts: {
@@ -314,4 +335,6 @@ export interface BrowserConfig {
   appSecret: string;
   keyId: string;
   publicKey: string;
+  /** Partner origins a returnUrl may lead to; same-origin paths are always allowed. */
+  returnOrigins: string[];
 }
