@@ -2,8 +2,10 @@
 // 'login' in one step; a new user sends the agreement version the page showed (else 409/4210).
 // SPEC §4: success stores the session (token in state, storage, client configuration and cookie; the
 // phone masked); failure clears it. Failures are returned to the page, which shows them next to the
-// field they concern or as a toast (SPEC §8 text: submsg, else msg).
-import { CODE, type ApiResponse, type EndpointRequest, type EndpointResponseData, type userLoginV1 } from '@tyd/protocol';
+// field they concern or as a toast (SPEC §8 text: submsg, else msg). An `inviteCode` comes from a link
+// (untrusted): it is sent normalised when it is a well-formed invite code, else left out, so a mangled
+// link never blocks a login (an unknown but well-formed code still gets the server's 400/4211).
+import { CODE, INVITE_CODE_PATTERN, normaliseInviteCode, type ApiResponse, type EndpointRequest, type EndpointResponseData, type userLoginV1 } from '@tyd/protocol';
 import { request } from '../../../lib/api-client';
 import { clearSession, rememberLoginPhone, startSession } from '../../../lib/session';
 
@@ -12,7 +14,15 @@ export const USER_LOGIN_PATH = '/v1/user/user-login-v1';
 export type LoginPayload = EndpointRequest<typeof userLoginV1>;
 export type LoginData = EndpointResponseData<typeof userLoginV1>;
 
-export async function loginWithSmsCode(payload: LoginPayload): Promise<ApiResponse<LoginData>> {
+/** The invite code to send: Crockford base32 as the protocol reads it (normaliseInviteCode), 8 characters; else none. */
+export function validInviteCode(raw: string | undefined): string | undefined {
+  const code = raw === undefined ? '' : normaliseInviteCode(raw);
+  return INVITE_CODE_PATTERN.test(code) ? code : undefined;
+}
+
+export async function loginWithSmsCode({ inviteCode, ...rest }: LoginPayload): Promise<ApiResponse<LoginData>> {
+  const invite = validInviteCode(inviteCode);
+  const payload: LoginPayload = invite ? { ...rest, inviteCode: invite } : rest;
   const response = await request<LoginData>(USER_LOGIN_PATH, payload, { loading: '登录中…', toastErrors: false });
   if (response.code === CODE.OK && response.data) {
     startSession({ accessToken: response.data.accessToken, phone: response.data.phone });

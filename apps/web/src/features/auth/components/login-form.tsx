@@ -20,6 +20,8 @@ export interface LoginFormProps {
   /** The server said the shown documents are not the current ones: fetch them again. */
   onAgreementOutdated: () => void;
   onLoggedIn: () => void;
+  /** The page's `inviteCode` parameter as given; api/login.ts keeps it only when well-formed. */
+  inviteCode?: string | null;
 }
 
 // The send and login calls are not part of the page's first load (/login must stay within the 80 KB
@@ -53,7 +55,7 @@ export function sentNoteText(phone: string, expiresInSeconds: number | undefined
 /** Answers of user-login-v1 that concern one field (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 
-export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn }: LoginFormProps) {
+export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
   // SPEC §3 loginPhone: the number last used on this page (kept in memory only) is offered again.
   const [phone, setPhone] = useState(() => sessionStore.get().loginPhone ?? '');
   const [code, setCode] = useState('');
@@ -115,7 +117,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     let response;
     try {
       const { loginWithSmsCode } = await loadLogin();
-      response = await loginWithSmsCode({ phone, smsCode: code, ...(agreementVersion ? { agreementVersion } : {}) });
+      response = await loginWithSmsCode({ phone, smsCode: code, ...(agreementVersion ? { agreementVersion } : {}), ...(inviteCode ? { inviteCode } : {}) });
     } catch (error) {
       return reportFailure(error);
     }

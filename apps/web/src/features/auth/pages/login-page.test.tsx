@@ -213,6 +213,25 @@ describe('/login form', () => {
     await vi.waitFor(() => expect(router.current?.fullPath).toBe('/discover/notice?id=7'));
   });
 
+  it.each([
+    ['7k3m-9qxr', '7K3M9QXR'],
+    ['7K3M9QXO', '7K3M9QX0'],
+    ['7K3M9QX', undefined],
+    ['7K3M9QXU', undefined],
+    ['<script>', undefined],
+  ])('inviteCode %j is sent as %j (protocol reading; a malformed one is left out)', async (param, expected) => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin(`?inviteCode=${encodeURIComponent(param)}`);
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    const base = { phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version };
+    expect(sent('/v1/user/user-login-v1')).toEqual([expected ? { ...base, inviteCode: expected } : base]);
+  });
+
   it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com/x', '%2F%2Fevil.com'])('a hostile returnUrl %j is ignored: the hub opens', async (returnUrl) => {
     const user = userEvent.setup();
     answer({ '/v1/user/user-login-v1': LOGGED_IN });

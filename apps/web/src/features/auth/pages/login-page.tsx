@@ -1,7 +1,7 @@
 // /login (SPEC §2, §4, §7; issue 5): SMS verification-code login, which also registers a new number.
 // Query parameters: title (the heading), pageTitle (the document title, set by the app's navigation),
 // returnUrl (followed after login only when safe, utils/return-url.ts), agreement (two document links,
-// else the server's current ones). A visitor who is already logged in is told so, and can go on or
+// else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
 // log out to use another number.
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from '../../../components/link';
@@ -57,7 +57,7 @@ export default function LoginPage() {
           <AlreadyLoggedIn phone={session.phone} onContinue={followTarget} />
         </Suspense>
       ) : (
-        <LoginForm links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />
+        <LoginForm inviteCode={params.get('inviteCode')} links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />
       )}
       <Link className="btn btn--text login__home" to="/">
         返回首页
