@@ -1,4 +1,5 @@
 // Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render.
+import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol';
 import { App } from './app/app';
@@ -8,6 +9,7 @@ import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { nativeBridge } from './lib/native';
 import { createRouter } from './lib/router';
+import { isLoggedIn, sessionStore } from './lib/session';
 import './styles/base.css';
 
 const router = createRouter();
@@ -22,11 +24,27 @@ installNavigation(router, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-createRoot(root).render(<App router={router} />);
+const reactRoot = createRoot(root);
+const renderApp = (overlay?: ReactNode) => reactRoot.render(<App router={router} overlay={overlay} />);
+renderApp();
+
+// Consent renewal (issue 5) only concerns a session: its chunk loads after the first page, once there is one.
+function startConsentRenewal() {
+  import('./app/consent-renewal-host')
+    .then(({ ConsentRenewalHost }) => renderApp(<ConsentRenewalHost />))
+    .catch((error: unknown) => console.warn('consent renewal failed to start', error));
+}
+
 void router.start().then(() => {
   // Most pages call the API soon; fetch its transport chunk once the first page is up.
   const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
   idle(() => warmApiTransport());
+  if (isLoggedIn()) return startConsentRenewal();
+  const stop = sessionStore.subscribe(() => {
+    if (!isLoggedIn()) return;
+    stop();
+    startConsentRenewal();
+  });
 });
 
 // Telemetry (issue 6) starts 200 ms after the app (SPEC §9), as a lazy chunk outside every first load.

@@ -51,10 +51,12 @@ function RouterView() {
   );
 }
 
-export function App({ router }: { router: Router }) {
+/** `overlay`: app-wide layers loaded after the first render (main.tsx), e.g. the consent-renewal dialog. */
+export function App({ router, overlay }: { router: Router; overlay?: ReactNode }) {
   return (
     <RouterContext value={router}>
       <RouterView />
+      {overlay}
       <Toaster />
     </RouterContext>
   );

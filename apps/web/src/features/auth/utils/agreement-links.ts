@@ -46,22 +46,24 @@ export function parseAgreementParam(raw: string | null, origin: string, allowedO
   return first && second ? [first, second] : null;
 }
 
-/** The server's documents as links: https, or a path on this site (the server is trusted, its CDN too). */
+/** A server document as a link: https, or a path on this site (the server is trusted, its CDN too); else null. */
+export function documentLink(doc: Pick<PrivacyPolicyData['privacyPolicy'], 'title' | 'url'>, origin: string): AgreementLink | null {
+  try {
+    const url = new URL(doc.url, origin);
+    const title = doc.title.replace(/^《|》$/g, '');
+    if (!title) return null;
+    if (url.origin === origin) return { title, href: url.pathname + url.search + url.hash };
+    return url.protocol === 'https:' ? { title, href: url.href } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The server's two documents as links, or null unless both are usable. */
 export function linksFromPolicy(policy: PrivacyPolicyData | undefined, origin: string): [AgreementLink, AgreementLink] | null {
   if (!policy) return null;
-  const toLink = (doc: PrivacyPolicyData['privacyPolicy']): AgreementLink | null => {
-    try {
-      const url = new URL(doc.url, origin);
-      const title = doc.title.replace(/^《|》$/g, '');
-      if (!title) return null;
-      if (url.origin === origin) return { title, href: url.pathname + url.search + url.hash };
-      return url.protocol === 'https:' ? { title, href: url.href } : null;
-    } catch {
-      return null;
-    }
-  };
-  const privacy = toLink(policy.privacyPolicy);
-  const agreement = toLink(policy.serviceAgreement);
+  const privacy = documentLink(policy.privacyPolicy, origin);
+  const agreement = documentLink(policy.serviceAgreement, origin);
   return privacy && agreement ? [privacy, agreement] : null;
 }
 
