@@ -17,8 +17,13 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export function connectDatabase(database: Config['database']): DatabaseHandle {
-  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url);
+export interface ConnectOptions {
+  /** Told when PostgreSQL drops an idle pooled connection (restart, failover); the pool replaces it. */
+  onIdleConnectionError?: (error: Error) => void;
+}
+
+export function connectDatabase(database: Config['database'], opts: ConnectOptions = {}): DatabaseHandle {
+  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, opts);
 }
 
 function connectSqlite(file: string): DatabaseHandle {
@@ -45,13 +50,17 @@ function connectSqlite(file: string): DatabaseHandle {
   };
 }
 
-function connectPostgres(url: string): DatabaseHandle {
+function connectPostgres(url: string, opts: ConnectOptions): DatabaseHandle {
   // int8 (bigint) columns hold millisecond timestamps, well inside Number.MAX_SAFE_INTEGER.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5_000 });
+  // node-postgres emits 'error' on the pool when the server ends an idle connection; unheard, that event
+  // would crash the process on a database restart. The pool drops the dead client by itself, and a
+  // lasting outage shows in the next query and in /readyz.
+  pool.on('error', (error) => opts.onIdleConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,

@@ -30,7 +30,9 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify: FastifyInstance, opts: { database: Config['database']; phoneHashKey: string; dataKey: string }) => {
-    const handle = connectDatabase(opts.database);
+    const handle = connectDatabase(opts.database, {
+      onIdleConnectionError: (error) => fastify.log.warn({ err: error }, 'database dropped an idle connection'),
+    });
     fastify.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) fastify.log.info({ applied, engine: handle.engine }, 'database migrated');
