@@ -131,7 +131,7 @@ export default function ConsentRenewal({ active }: ConsentRenewalProps) {
           </div>
         }
       >
-        {TEXT.confirmBody}
+        <p className="consent-renewal__lead">{TEXT.confirmBody}</p>
       </Dialog>
     );
   }
