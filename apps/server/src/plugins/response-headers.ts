@@ -19,7 +19,10 @@ export default fp(
       reply.header('x-frame-options', 'DENY');
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('cross-origin-resource-policy', 'same-origin');
-      if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', DATA_CSP);
+      // Static documents of the build set theirs on the raw response (web-app.ts setHeaders).
+      if (!reply.hasHeader('content-security-policy') && !reply.raw.hasHeader('content-security-policy')) {
+        reply.header('content-security-policy', DATA_CSP);
+      }
       // Only meaningful behind TLS; browsers ignore it over plain http.
       if (opts.hsts) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
       return payload;

@@ -57,6 +57,8 @@ function pageCsp(scriptHash: string): string {
   ].join('; ');
 }
 
+const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
 export default fp(
   async (fastify: FastifyInstance, opts: { webDist: string; browserConfig: BrowserConfig }) => {
     const indexFile = join(opts.webDist, 'index.html');
@@ -78,6 +80,9 @@ export default fp(
         allowedPath: (pathName) => pathName !== '/index.html',
         setHeaders: (res, filePath) => {
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+          // Static documents (the legal texts under /agreements) may use the build's stylesheets and
+          // images, and nothing else: no scripts, no frames, no forms.
+          if (filePath.endsWith('.html')) res.setHeader('content-security-policy', STATIC_DOCUMENT_CSP);
         },
       });
     } else {

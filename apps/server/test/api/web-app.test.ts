@@ -26,6 +26,8 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.ico'), 'icon');
+    mkdirSync(join(dist, 'agreements'), { recursive: true });
+    writeFileSync(join(dist, 'agreements', 'privacy-policy.html'), '<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>');
     writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
     t = await startTestApp({ env: { WEB_DIST: dist } });
   });
@@ -77,6 +79,18 @@ describe('web app serving', () => {
     const icon = await fetch(`${t.baseUrl}/favicon.ico`);
     expect(icon.status).toBe(200);
     expect(icon.headers.get('cache-control')).toBe('no-cache');
+    expect(icon.headers.get('content-security-policy')).toMatch(/^default-src 'none'/);
+  });
+
+  it('serves static documents (the legal texts) with their stylesheets allowed and no scripts', async () => {
+    const res = await fetch(`${t.baseUrl}/agreements/privacy-policy.html`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("style-src 'self'");
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toContain('script-src');
+    expect(res.headers.getSetCookie()).toEqual([]);
   });
 
   it('answers a real 404 for missing assets and files, never the page', async () => {
