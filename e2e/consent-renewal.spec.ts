@@ -59,7 +59,7 @@ async function signUpThenNewPolicy(context: BrowserContext): Promise<{ page: Pag
   const first = await startServer({ env: ENV });
   const page = await context.newPage();
   await signUp(page, first.baseUrl, newPhone());
-  first.kill();
+  await first.kill();
   const server = await startServer({ dataDir: first.dataDir, env: { ...ENV, PRIVACY_POLICY_VERSION: NEW_POLICY_VERSION } });
   servers.push(server);
   return { page, server };
