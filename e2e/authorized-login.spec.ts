@@ -2,6 +2,7 @@
 // client (authorized-code) logs the browser in and goes on to a safe target; a used, expired or forged code
 // gets a clear page with ways forward and no loop. In a plain browser and inside the simulated app.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { maskPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
@@ -44,7 +45,6 @@ async function checkLogin(token: string): Promise<string | undefined> {
   return (await client.call('/v1/user/check-login', {})).response?.code;
 }
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 async function openPreJump(context: BrowserContext, query: string): Promise<Page> {
   const page = await context.newPage();
@@ -81,7 +81,7 @@ describe('/others/tydPreJump in a mobile browser (issue 5)', () => {
     await page.waitForURL(`${server.baseUrl}/nfc`);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     expect(await checkLogin(token!)).toBe('200');
-    expect(await page.evaluate(() => localStorage.getItem('phone'))).toBe(masked(ownerPhone));
+    expect(await page.evaluate(() => localStorage.getItem('phone'))).toBe(maskPhone(ownerPhone));
     // The code's page was replaced: Back does not present the code again.
     await page.goBack();
     expect(new URL(page.url()).pathname).not.toBe('/others/tydPreJump');

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
 const ENV = { HUMAN_CHECK_IP_PER_HOUR: '1000' };
@@ -25,11 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-let phoneCounter = Math.floor(Math.random() * 90_000_000);
-function newPhone(): string {
-  phoneCounter += 1;
-  return `136${String(phoneCounter % 100_000_000).padStart(8, '0')}`;
-}
 
 /** Signs up through the /login form with the code from the sandbox outbox; ends on the hub. */
 async function signUp(page: Page, baseUrl: string, phone: string): Promise<void> {
@@ -58,7 +54,7 @@ async function signUp(page: Page, baseUrl: string, phone: string): Promise<void>
 async function signUpThenNewPolicy(context: BrowserContext): Promise<{ page: Page; server: RunningServer }> {
   const first = await startServer({ env: ENV });
   const page = await context.newPage();
-  await signUp(page, first.baseUrl, newPhone());
+  await signUp(page, first.baseUrl, newPhone('136'));
   await first.kill();
   const server = await startServer({ dataDir: first.dataDir, env: { ...ENV, PRIVACY_POLICY_VERSION: NEW_POLICY_VERSION } });
   servers.push(server);

@@ -4,11 +4,13 @@
 // same number is a new user; the old token is refused). Screenshots of the login page (empty, filled,
 // counting down, error) are saved for review.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { maskPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
 // A short cooldown keeps "log in again" quick; the proof-of-work threshold is out of the way here and
@@ -29,14 +31,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let phoneCounter = Math.floor(Math.random() * 90_000_000);
-/** A distinct mainland mobile number per call. */
-function newPhone(): string {
-  phoneCounter += 1;
-  return `137${String(phoneCounter % 100_000_000).padStart(8, '0')}`;
-}
 
-const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 
 /** The newest code of `purpose` sent to `phone` after `since` (ms), waiting for it to arrive. */
 async function codeFromOutbox(baseUrl: string, phone: string, purpose: string, since: number): Promise<string> {
@@ -122,7 +117,7 @@ async function logInThroughForm(page: Page, phone: string, opts: { shots?: strin
 
 async function journey(context: BrowserContext, shots: string) {
   const page = await context.newPage();
-  const phone = newPhone();
+  const phone = newPhone('137');
   await page.goto(`${server.baseUrl}/login`);
   // The server's current documents are linked once they arrived.
   await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
@@ -131,10 +126,10 @@ async function journey(context: BrowserContext, shots: string) {
   // Log in (a new number registers), then the hub shows the account.
   await logInThroughForm(page, phone, { shots });
   await page.waitForURL(`${server.baseUrl}/`);
-  await page.getByText(masked(phone)).waitFor();
+  await page.getByText(maskPhone(phone)).waitFor();
   const firstToken = await storedToken(page);
   expect(firstToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  expect(await checkLoginWith(server.baseUrl, firstToken!)).toEqual({ code: '200', data: { loggedIn: true, phone: masked(phone) } });
+  expect(await checkLoginWith(server.baseUrl, firstToken!)).toEqual({ code: '200', data: { loggedIn: true, phone: maskPhone(phone) } });
   const firstAccount = await userDetail(server.baseUrl, firstToken!);
 
   // Log out from the login page's logged-in card: the session ends on the server too.
@@ -225,7 +220,7 @@ describe('returnUrl in a real browser (issue 5: same-origin paths and allowed or
       void dialog.dismiss();
     });
     await page.goto(`${server.baseUrl}/login?returnUrl=${encodeURIComponent(returnUrl)}`);
-    await logInThroughForm(page, newPhone());
+    await logInThroughForm(page, newPhone('137'));
     await page.waitForURL((url) => url.pathname + url.search === expected);
     expect(new URL(page.url()).origin).toBe(server.baseUrl);
     expect(foreign).toEqual([]);
@@ -250,7 +245,7 @@ describe('proof of work in the browser (issue 5: a human check on suspicious vol
       await page.waitForLoadState('networkidle');
       expect(await solverLoaded()).toBe(false);
 
-      const phone = newPhone();
+      const phone = newPhone('137');
       await page.getByLabel('手机号').pressSequentially(phone);
       await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
       await codeButton(page).click();

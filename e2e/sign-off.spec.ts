@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox, signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -20,11 +21,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-let phoneCounter = Math.floor(Math.random() * 90_000_000);
-function newPhone(): string {
-  phoneCounter += 1;
-  return `136${String(phoneCounter % 100_000_000).padStart(8, '0')}`;
-}
 
 async function newestCode(phone: string, purpose: string, since: number): Promise<string> {
   let code: string | undefined;
@@ -97,7 +93,7 @@ async function deregistrationCode(page: Page, phone: string): Promise<string> {
 
 describe('/mine/signOff (issue 5)', () => {
   it('a logged-out visitor goes to login and, once logged in, comes back to the page', async () => {
-    const phone = newPhone();
+    const phone = newPhone('136');
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/mine/signOff`);
@@ -115,7 +111,7 @@ describe('/mine/signOff (issue 5)', () => {
   });
 
   it('explains, asks for a fresh code, confirms, deregisters: the session ends and the token is refused', { timeout: 90_000 }, async () => {
-    const phone = newPhone();
+    const phone = newPhone('136');
     const token = await account(phone);
     const context = await loggedInContext(token, phone);
     const page = await context.newPage();

@@ -1,12 +1,12 @@
 // Key rotation and faults: an older configured key still opens requests while the newest is advertised;
 // an unexpected failure (the database gone) is a generic '500' with nothing internal in it, logged with
 // the request id, and /readyz reports it.
-import { Writable } from 'node:stream';
 import { CODE, HEADER, generateServerKeyPair } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
+import { captureLogLines } from '../support/log-capture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('server key rotation', () => {
@@ -35,16 +35,9 @@ describe('server key rotation', () => {
 
 describe('an unexpected failure', () => {
   let t: TestApp;
-  const lines: string[] = [];
+  const { stream, lines } = captureLogLines();
   beforeAll(async () => {
-    t = await startTestApp({
-      logStream: new Writable({
-        write(chunk: Buffer, _encoding, done) {
-          lines.push(...chunk.toString().split('\n').filter(Boolean));
-          done();
-        },
-      }),
-    });
+    t = await startTestApp({ logStream: stream });
   });
   afterAll(async () => {
     await t?.close();

@@ -1,10 +1,10 @@
 // Logs (issue 3 "Operations"): JSON lines with request ids, and tokens, SMS codes, phone, ID and card
 // numbers never unmasked, whichever way they reach a log line.
-import { Writable } from 'node:stream';
 import { HEADER } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrubText } from '../../src/logging.js';
 import { createSession, createUser } from '../support/factories.js';
+import { captureLogLines } from '../support/log-capture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PHONE = '13812345678';
@@ -14,13 +14,7 @@ const SMS_CODE = '493817';
 
 describe('logging', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { stream, lines } = captureLogLines();
 
   beforeAll(async () => {
     t = await startTestApp({ logStream: stream });

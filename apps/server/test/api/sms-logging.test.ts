@@ -1,22 +1,16 @@
 // Issue 5 and the log rules: the sandbox announces each SMS in the server log (masked number, purpose,
 // where to read it) without the code; codes, full numbers, tokens and authorisation codes of the whole
 // login journey never reach a log line; the outbox itself is where a developer reads the code.
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUp } from '../support/accounts.js';
+import { captureLogLines } from '../support/log-capture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const PHONE = '13912345678';
 
 describe('sms and login logging', () => {
   let t: TestApp;
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      lines.push(...chunk.toString().split('\n').filter(Boolean));
-      done();
-    },
-  });
+  const { stream, lines } = captureLogLines();
 
   beforeAll(async () => {
     t = await startTestApp({ logStream: stream });
