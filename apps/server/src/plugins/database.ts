@@ -4,22 +4,14 @@ import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createSessionsRepository, type SessionsRepository } from '../db/sessions-repository.js';
-import { createUsersRepository, type UsersRepository } from '../db/users-repository.js';
-import { createAuthorizationCodesRepository, type AuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
-import { createConsentsRepository, type ConsentsRepository } from '../db/consents-repository.js';
-import { createProfilesRepository, type ProfilesRepository } from '../db/profiles-repository.js';
-import { createRetainedRecordsRepository, type RetainedRecordsRepository } from '../db/retained-records-repository.js';
+import type { Repositories } from '../db/repositories.js';
+import { createSessionsRepository } from '../db/sessions-repository.js';
+import { createUsersRepository } from '../db/users-repository.js';
+import { createAuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
+import { createConsentsRepository } from '../db/consents-repository.js';
+import { createProfilesRepository } from '../db/profiles-repository.js';
+import { createRetainedRecordsRepository } from '../db/retained-records-repository.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
-
-export interface Repositories {
-  users: UsersRepository;
-  sessions: SessionsRepository;
-  profiles: ProfilesRepository;
-  consents: ConsentsRepository;
-  authorizationCodes: AuthorizationCodesRepository;
-  retainedRecords: RetainedRecordsRepository;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

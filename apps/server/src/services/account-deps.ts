@@ -1,13 +1,8 @@
 // What the issue 5 services work with; built once by plugins/accounts.ts.
 import type { Kysely } from 'kysely';
 import type { AccountsConfig } from '../config.js';
-import type { AuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
-import type { ConsentsRepository } from '../db/consents-repository.js';
-import type { ProfilesRepository } from '../db/profiles-repository.js';
-import type { RetainedRecordsRepository } from '../db/retained-records-repository.js';
+import type { Repositories } from '../db/repositories.js';
 import type { Database } from '../db/schema.js';
-import type { SessionsRepository } from '../db/sessions-repository.js';
-import type { UsersRepository } from '../db/users-repository.js';
 import type { KvStore } from '../kv/kv-store.js';
 import type { LegalDocuments } from './legal-documents.js';
 import type { PhoneProtection } from './phone-protection.js';
@@ -17,14 +12,7 @@ import type { SmsCodes } from './sms-codes.js';
 export interface AccountDeps {
   db: Kysely<Database>;
   kv: KvStore;
-  repos: {
-    users: UsersRepository;
-    sessions: SessionsRepository;
-    profiles: ProfilesRepository;
-    consents: ConsentsRepository;
-    authorizationCodes: AuthorizationCodesRepository;
-    retainedRecords: RetainedRecordsRepository;
-  };
+  repos: Repositories;
   phones: PhoneProtection;
   smsCodes: SmsCodes;
   legal: LegalDocuments;

@@ -1,5 +1,5 @@
 // Factories for users and sessions, written through the real repositories.
-import type { Repositories } from '../../src/plugins/database.js';
+import type { Repositories } from '../../src/db/repositories.js';
 import type { User } from '../../src/db/users-repository.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../src/services/access-tokens.js';
 
