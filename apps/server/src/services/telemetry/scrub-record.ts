@@ -13,11 +13,11 @@ type EdValue = string | number | boolean | null;
 function scrubValue(key: string, value: EdValue): EdValue {
   if (SENSITIVE_KEY.test(key)) return REDACTED;
   if (typeof value === 'string') return scrubText(value);
-  // A number shaped like a mobile (11 digits), card (16-19) or ID (18) number is stored masked, as text.
-  // Other numbers (durations, amounts, timestamps of 13 digits) are kept.
+  // A number shaped like a mobile (11 digits, or 13 with the country code 86), card (16-19) or ID (18)
+  // number is stored masked, as text. Other numbers (durations, amounts, timestamps of 13 digits) are kept.
   if (typeof value === 'number' && Number.isInteger(value)) {
     const digits = String(Math.abs(value));
-    if (/^1[3-9]\d{9}$/.test(digits) || /^\d{16,19}$/.test(digits)) return scrubText(digits);
+    if (/^(?:86)?1[3-9]\d{9}$/.test(digits) || /^\d{16,19}$/.test(digits)) return scrubText(digits);
   }
   return value;
 }
