@@ -14,6 +14,14 @@ export interface DatabaseHandle {
   engine: Engine;
   /** Cheap round trip for /readyz. */
   ping(): Promise<void>;
+  /**
+   * After personal data was deleted (deregistration, PIPL art. 47): makes the deleted rows unreadable in
+   * the database's own files. SQLite: the WAL still holds the pages as they were before the delete, so it is
+   * checkpointed into the main file (where `secure_delete` has zeroed the freed content) and truncated to
+   * zero bytes. PostgreSQL: nothing to do here (see docs/operations.md "Erasure"). False when the checkpoint
+   * could not complete (another connection was reading); the next one finishes it.
+   */
+  flushDeletions(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -39,12 +47,22 @@ function connectSqlite(file: string): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   // A second process (npm run migrate, tests seeding the same file) waits instead of failing at once.
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted content is overwritten with zeros instead of staying readable in free pages and cells
+  // (https://sqlite.org/pragma.html#pragma_secure_delete): a deregistered user's row must not survive in
+  // the file. The cost is a little more I/O on deletes, which are rare here.
+  sqlite.pragma('secure_delete = ON');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   return {
     db,
     engine: 'sqlite',
     ping: async () => {
       await sql`select 1`.execute(db);
+    },
+    flushDeletions: async () => {
+      if (file === ':memory:') return true;
+      // https://sqlite.org/pragma.html#pragma_wal_checkpoint: busy = 1 when readers kept it from finishing.
+      const [result] = sqlite.pragma('wal_checkpoint(TRUNCATE)') as Array<{ busy: number }>;
+      return result?.busy === 0;
     },
     close: () => db.destroy(),
   };
@@ -68,6 +86,7 @@ function connectPostgres(url: string, opts: ConnectOptions): DatabaseHandle {
     ping: async () => {
       await sql`select 1`.execute(db);
     },
+    flushDeletions: async () => true,
     close: () => db.destroy(),
   };
 }

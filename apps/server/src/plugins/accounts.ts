@@ -42,6 +42,7 @@ export default fp(
     });
     fastify.decorate('accounts', {
       db: fastify.database.db,
+      flushDeletions: fastify.database.flushDeletions,
       kv: fastify.kv,
       repos: fastify.repos,
       phones,

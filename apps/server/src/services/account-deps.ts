@@ -1,6 +1,7 @@
 // What the issue 5 services work with; built once by plugins/accounts.ts.
 import type { Kysely } from 'kysely';
 import type { AccountsConfig } from '../config.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import type { Repositories } from '../db/repositories.js';
 import type { Database } from '../db/schema.js';
 import type { KvStore } from '../kv/kv-store.js';
@@ -11,6 +12,8 @@ import type { SmsCodes } from './sms-codes.js';
 
 export interface AccountDeps {
   db: Kysely<Database>;
+  /** Erases deleted rows from the database files (connect.ts). */
+  flushDeletions: DatabaseHandle['flushDeletions'];
   kv: KvStore;
   repos: Repositories;
   phones: PhoneProtection;

@@ -2,13 +2,15 @@
 // once (Chinese app rules allow at most 15 working days; PIPL art. 47 asks for deletion). In one
 // transaction: the retained identity record is written, every session is revoked, and the account row is
 // deleted with everything hanging off it (sessions, profile, consents, authorisation codes: ON DELETE
-// CASCADE); accounts it invited keep existing and lose the link (ON DELETE SET NULL).
+// CASCADE); accounts it invited keep existing and lose the link (ON DELETE SET NULL). Once committed, the
+// deleted rows are also erased from the database files (connect.ts flushDeletions; operations.md "Erasure").
 import type { User } from '../db/users-repository.js';
 import type { AccountDeps } from './account-deps.js';
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 
-export async function deregister(deps: AccountDeps, user: User, smsCode: string, now: number): Promise<void> {
+/** Resolves to false when the deletion is committed but not yet erased from the files (see flushDeletions). */
+export async function deregister(deps: AccountDeps, user: User, smsCode: string, now: number): Promise<boolean> {
   const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'deregister', smsCode, now);
   await verified.consume();
   await deps.db.transaction().execute(async (trx) => {
@@ -28,4 +30,5 @@ export async function deregister(deps: AccountDeps, user: User, smsCode: string,
     await deps.repos.sessions.revokeAllForUser(user.id, now, trx);
     await deps.repos.users.delete(user.id, trx);
   });
+  return deps.flushDeletions();
 }

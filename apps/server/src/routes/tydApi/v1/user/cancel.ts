@@ -8,8 +8,10 @@ export default async function cancelRoute(fastify: FastifyInstance): Promise<voi
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/cancel'],
     auth: 'required',
-    handler: async ({ payload, session, reply }) => {
-      await deregister(fastify.accounts, session.user, payload.smsCode, fastify.accounts.clock());
+    handler: async ({ payload, session, reply, request }) => {
+      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.accounts.clock());
+      // Committed either way; the next checkpoint (automatic, or the next deregistration) finishes it.
+      if (!erased) request.log.warn('deregistered account not yet erased from the database files: WAL checkpoint busy');
       reply.clearCookie(COOKIE.accessToken, { path: '/' });
       return undefined;
     },
