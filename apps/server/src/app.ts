@@ -24,6 +24,7 @@ import webApp from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
 import apiRoutes from './routes/api-routes.js';
 import telemetryRoutes from './routes/telemetry-routes.js';
+import { trustProxyOption } from './services/client-address.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -45,7 +46,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   const app = Fastify({
     logger: loggerOptions(config, logStream),
     genReqId: () => randomUUID(),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     // A slow or stalled client cannot hold a request or a socket for long (issue 3 "Operations").
     requestTimeout: config.timeouts.requestMs,

@@ -50,6 +50,17 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/TYD_SERVER_KEYS[\s\S]*TYD_APP_SECRET_WEB[\s\S]*SMS_PROVIDER/);
   });
 
+  it('takes TRUST_PROXY as a hop count or proxy addresses, and refuses true with the reason', () => {
+    expect(parseConfig({}).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(parseConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8', 'loopback']);
+    expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would take the client address from the left-most X-Forwarded-For/);
+    for (const wrong of ['11', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129']) {
+      expect(() => parseConfig({ TRUST_PROXY: wrong }), wrong).toThrow(ConfigError);
+    }
+  });
+
   it('refuses a secret that is too short', () => {
     expect(() => parseConfig({ TYD_APP_SECRET_WEB: 'short' })).toThrow(/TYD_APP_SECRET_WEB/);
   });

@@ -1,6 +1,7 @@
 // Configuration from environment variables, validated once at start (STYLE.md "Boundaries").
 // Secrets missing outside production are generated into ${DATA_DIR}/keys.json (see keys-file.ts);
 // production refuses to start without them, and refuses sandbox providers (issue 3 "Operations").
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
@@ -25,6 +26,39 @@ export const serverKeysSchema = z
   .refine((keys) => new Set(keys.map((k) => k.kid)).size === keys.length, 'key ids must be unique');
 
 const booleanFlag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+/** proxy-addr's names for address ranges, as Fastify's trustProxy accepts them. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+const isProxyAddress = (entry: string): boolean => {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+};
+
+/**
+ * Which X-Forwarded-For entries to believe: none (false), the last N hops (a number: N proxies of ours in
+ * front), or the hops that come from the listed proxy addresses or CIDR ranges. `true` would believe the
+ * left-most entry, which any client writes itself, so it is refused rather than silently kept.
+ */
+const trustProxy = z.string().transform((text, ctx): false | number | string[] => {
+  if (text === 'false' || text === '0') return false;
+  if (text === 'true') {
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        'true would take the client address from the left-most X-Forwarded-For entry, which any client can write; ' +
+        'set the number of proxies in front of the server (e.g. 1) or their addresses/CIDRs (e.g. 10.0.0.0/8,127.0.0.1)',
+    });
+    return z.NEVER;
+  }
+  if (/^\d{1,2}$/.test(text) && Number(text) <= 10) return Number(text);
+  const entries = text.split(',').map((entry) => entry.trim());
+  if (entries.every(isProxyAddress)) return entries;
+  ctx.addIssue({ code: 'custom', message: 'false, a hop count 1..10, or comma-separated proxy addresses/CIDRs (or loopback, linklocal, uniquelocal)' });
+  return z.NEVER;
+});
 const millis = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
 
 const envSchema = z.object({
@@ -43,7 +77,7 @@ const envSchema = z.object({
     .optional(),
   REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('tyd:'),
   WEB_DIST: z.string().min(1).default('apps/web/dist'),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   COOKIE_SECURE: booleanFlag.optional(),
   HTTP_REQUEST_TIMEOUT_MS: millis(30_000),
   HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
@@ -165,7 +199,8 @@ export interface Config {
   webDist: string;
   /** Partner origins the page may follow a returnUrl to (browser-visible). */
   returnOrigins: string[];
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs (never true: see TRUST_PROXY). */
+  trustProxy: false | number | string[];
   cookieSecure: boolean;
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
   kvMaxEntries: number;

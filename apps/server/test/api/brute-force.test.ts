@@ -1,5 +1,5 @@
 // Issue 5: "10,000 guesses from many IPs never log in". One live code for a phone, then 10,000 distinct
-// guesses that include the real code, sent concurrently from 10,000 client addresses (TRUST_PROXY=true,
+// guesses that include the real code, sent concurrently from 10,000 client addresses (TRUST_PROXY=1,
 // X-Forwarded-For). No guess logs in, and the code is compared exactly 5 times however the requests race.
 // The guesses are sealed and signed on node:crypto (support/node-client.ts) to keep 10,000 requests quick;
 // the server's pipeline is the real one.
@@ -18,7 +18,7 @@ describe('brute force', () => {
   let t: TestApp;
   let client: ApiClient;
   beforeAll(async () => {
-    t = await startTestApp({ env: { TRUST_PROXY: 'true', KV_MAX_ENTRIES: '200000' } });
+    t = await startTestApp({ env: { TRUST_PROXY: '1', KV_MAX_ENTRIES: '200000' } });
     client = await t.client();
   });
   afterAll(async () => {

@@ -23,7 +23,7 @@ describe('proof of work', () => {
   let t: TestApp;
   let client: ApiClient;
   let clock: TestClock;
-  const env = { TRUST_PROXY: 'true', POW_COST: '1', POW_COUNTER_MIN: '10', POW_COUNTER_MAX: '60', HUMAN_CHECK_IP_PER_HOUR: '2', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000' };
+  const env = { TRUST_PROXY: '1', POW_COST: '1', POW_COUNTER_MIN: '10', POW_COUNTER_MAX: '60', HUMAN_CHECK_IP_PER_HOUR: '2', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000' };
 
   beforeAll(async () => {
     clock = testClock();
@@ -53,6 +53,16 @@ describe('proof of work', () => {
     expect(reused.response).toMatchObject({ code: CODE.RETRY_LATER, subcode: SUBCODE.HUMAN_CHECK_FAILED, data: { reason: 'human-check' } });
     // Other addresses are not asked.
     expect((await send('198.51.100.2')).response?.code).toBe('200');
+  });
+
+  it('counts the address the proxy saw, whatever a client writes to the left of it in X-Forwarded-For', async () => {
+    // TRUST_PROXY=1: the test is the one proxy, so the right-most entry is the address it saw; everything
+    // to its left came from the client and may be forged.
+    const seenByProxy = '198.51.100.20';
+    const forged = (i: number) => `203.0.113.${i + 1}, ${seenByProxy}`;
+    expect((await send(forged(0))).response?.code).toBe('200');
+    expect((await send(forged(1))).response?.code).toBe('200');
+    for (let i = 2; i < 6; i++) expect((await send(forged(i))).response?.subcode).toBe(SUBCODE.HUMAN_CHECK_REQUIRED);
   });
 
   it('refuses wrong, tampered, foreign and expired solutions with a fresh challenge', async () => {

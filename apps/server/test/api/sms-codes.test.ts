@@ -19,7 +19,7 @@ describe('sms codes', () => {
     clock = testClock();
     t = await startTestApp({
       clock,
-      env: { TRUST_PROXY: 'true', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '1000', SMS_SANDBOX_FIXED_CODES: '13800000000=246810' },
+      env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '1000', SMS_SANDBOX_FIXED_CODES: '13800000000=246810' },
     });
     client = await t.client();
   });
@@ -162,7 +162,7 @@ describe('sms codes', () => {
   });
 
   it('caps sends per client address per hour', async () => {
-    const capped = await startTestApp({ clock, env: { TRUST_PROXY: 'true', SMS_HOURLY_CAP_PER_IP: '3', HUMAN_CHECK_IP_PER_HOUR: '1000' } });
+    const capped = await startTestApp({ clock, env: { TRUST_PROXY: '1', SMS_HOURLY_CAP_PER_IP: '3', HUMAN_CHECK_IP_PER_HOUR: '1000' } });
     try {
       const c = await capped.client();
       for (let i = 0; i < 3; i++) expect((await callFrom(c, '192.0.2.7', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');

@@ -1,5 +1,5 @@
 // Helpers for the issue 5 API tests: a movable clock, the sandbox outbox, sending codes and logging in
-// through the real endpoints, and calls from a chosen client address (X-Forwarded-For, TRUST_PROXY=true).
+// through the real endpoints, and calls from a chosen client address (X-Forwarded-For behind TRUST_PROXY=1: the one proxy hop is the test itself).
 import type { ApiClient, ApiResult, PrepareOptions } from './api-client.js';
 
 /** A clock the test moves forward instead of sleeping. */
@@ -37,7 +37,7 @@ export async function latestCode(baseUrl: string, phone: string): Promise<string
   return message.code;
 }
 
-/** One call from a given client address (the app must run with TRUST_PROXY=true). */
+/** One call from a given client address (the app must run with TRUST_PROXY=1). */
 export async function callFrom(client: ApiClient, ip: string, path: string, payload: unknown, opts: PrepareOptions = {}): Promise<ApiResult> {
   const prepared = await client.prepare(path, payload, opts);
   return client.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': ip } });
