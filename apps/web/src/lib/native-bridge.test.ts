@@ -79,3 +79,23 @@ describe('outside the app (no handler)', () => {
     expect(posted).toEqual([]);
   });
 });
+
+describe('openWin addresses', () => {
+  it('sends a same-origin path to the app as an absolute address of this origin', async () => {
+    installAndroidHandler(() => true);
+    await expect(openWin({ url: '/agreements/privacy', title: '隐私政策' })).resolves.toBe(true);
+    expect(posted[0]).toMatchObject({ method: 'openWin', params: { url: `${window.location.origin}/agreements/privacy`, title: '隐私政策' } });
+  });
+
+  it.each(['https://evil.example/x', '/.//evil.example', '//evil.example', 'javascript:alert(1)', '/\t/evil.example'])(
+    'refuses %j: nothing reaches the app, nothing is loaded',
+    async (url) => {
+      installAndroidHandler(() => true);
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      await expect(openWin({ url })).resolves.toBe(false);
+      expect(posted).toEqual([]);
+      expect(assign).not.toHaveBeenCalled();
+      assign.mockRestore();
+    },
+  );
+});

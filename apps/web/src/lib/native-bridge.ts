@@ -7,6 +7,7 @@
 //   native -> page: window.tydBridgeReceive({"id","result"} | {"id","error":{"message"}}), object or JSON string.
 // Every call times out. Outside the app each method has a web behaviour instead.
 import { clientEnv } from './env';
+import { pageSafeAddress } from './safe-address';
 
 export const BRIDGE_NAME = 'tydBridge';
 export const RECEIVE_NAME = 'tydBridgeReceive';
@@ -129,15 +130,26 @@ export type OpenWinParams = { page: 'login' } | { url: string; title?: string };
 /**
  * Opens a native window: the native login (SPEC §4 on code 401) or a URL in a new webview.
  * Outside the app a URL opens in this tab; the login page is the web router's job, so the
- * call resolves false and the caller navigates.
+ * call resolves false and the caller navigates. A URL must pass the page's address check
+ * (lib/safe-address.ts: this origin or a partner origin): a window the app opens carries the app's
+ * own frame, so a foreign page there would borrow its trust. Anything else resolves false.
  */
 export async function openWin(params: OpenWinParams): Promise<boolean> {
+  let request = params;
+  if ('url' in params) {
+    const target = pageSafeAddress(params.url);
+    if (!target) {
+      console.warn('openWin refused: address outside this origin and the partner origins');
+      return false;
+    }
+    request = { ...params, url: target.href ?? new URL(target.path, window.location.origin).href };
+  }
   if (inApp()) {
-    await callNative('openWin', params);
+    await callNative('openWin', request);
     return true;
   }
-  if ('url' in params) {
-    window.location.assign(params.url);
+  if ('url' in request) {
+    window.location.assign(request.url);
     return true;
   }
   return false;

@@ -128,4 +128,38 @@ describe('router', () => {
     await router.navigate('/a2');
     expect(listener).toHaveBeenCalledTimes(1);
   });
+
+  it.each(['https://evil.example/x', '//evil.example', '/.//evil.example/x', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)'])(
+    'refuses %j as aborted and never leaves the origin',
+    async (target) => {
+      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+      const before = window.location.href;
+      const failure = await router.navigate(target);
+      expect(failure?.type).toBe('aborted');
+      expect(window.location.href).toBe(before);
+      expect(assign).not.toHaveBeenCalled();
+      assign.mockRestore();
+    },
+  );
+
+  it('a guard redirecting to another origin is refused too', async () => {
+    const off = router.beforeEach((to) => (to.path === '/guarded' ? '/.//evil.example' : undefined));
+    const failure = await router.navigate('/guarded');
+    expect(failure?.type).toBe('aborted');
+    expect(window.location.pathname).toBe('/');
+    off();
+  });
+
+  it('a guard redirecting a back navigation replaces the guarded entry, keeping history usable', async () => {
+    await router.navigate('/one');
+    await router.navigate('/two');
+    const off = router.beforeEach((to) => (to.path === '/one' ? '/login' : undefined));
+    router.back();
+    await popTo(() => router.current?.path === '/login');
+    expect(window.location.pathname).toBe('/login');
+    off();
+    router.back();
+    await popTo(() => router.current?.path === '/');
+    expect(window.location.pathname).toBe('/');
+  });
 });

@@ -3,7 +3,12 @@
 // semantics: guards that cancel, abort or redirect, before/after hooks, scroll restoration on
 // back navigation, and the four router failures of SPEC §8 (duplicated, cancelled, aborted,
 // redirected). Failures are returned, never thrown, so navigating to the current address is a
-// quiet no-op (issue 4).
+// quiet no-op.
+//
+// The router only ever moves within this origin: a target that is not a plain same-origin path
+// (lib/safe-address.ts) is refused as 'aborted', whoever asked for it (a link, a guard's redirect, a
+// returnUrl). Leaving for a partner site is a separate, named call (leaveForPartner).
+import { sameOriginPath } from './safe-address';
 
 export interface RouteLocation {
   /** Pathname, normalised without a trailing slash (except '/'). */
@@ -73,6 +78,8 @@ export interface Router {
   start(): Promise<NavigationFailure | undefined>;
   navigate(to: string, opts?: NavigateOptions): Promise<NavigationFailure | undefined>;
   back(): void;
+  /** True when the current entry was reached from an earlier entry of this app (Back stays in the app). */
+  canGoBack(): boolean;
   beforeEach(guard: NavigationGuard): () => void;
   afterEach(hook: AfterHook): () => void;
   subscribe(listener: () => void): () => void;
@@ -103,10 +110,6 @@ export function createRouter(win: Window = window): Router {
     const url = new URL(href, win.location.href);
     const path = normalisePath(url.pathname);
     return { path, search: url.search, hash: url.hash, fullPath: path + url.search + url.hash, key };
-  }
-
-  function isSameOrigin(href: string): boolean {
-    return new URL(href, win.location.href).origin === win.location.origin;
   }
 
   async function runGuards(to: RouteLocation, from: RouteLocation | null): Promise<GuardResult> {
@@ -143,11 +146,12 @@ export function createRouter(win: Window = window): Router {
 
   async function navigate(target: string, opts: NavigateOptions = {}, redirects = 0): Promise<NavigationFailure | undefined> {
     const fromPath = current?.fullPath ?? '';
-    if (!isSameOrigin(target)) {
-      win.location.assign(target);
-      return undefined;
+    const path = sameOriginPath(target, win.location.origin);
+    if (path === null) {
+      console.warn('navigation refused: not a path on this origin');
+      return new NavigationFailure('aborted', target, fromPath);
     }
-    const to = parse(target, newKey());
+    const to = parse(path, newKey());
     if (current && to.fullPath === current.fullPath && !opts.replace) {
       return new NavigationFailure('duplicated', to.fullPath, fromPath);
     }
@@ -184,13 +188,25 @@ export function createRouter(win: Window = window): Router {
     const id = ++pendingId;
     const result = await runGuards(to, current);
     if (id !== pendingId) return;
-    if (result !== true && result !== undefined) {
+    if (typeof result === 'string') {
+      // The browser already moved to the guarded entry: that entry becomes the redirect's target. Undoing
+      // the move first (history.go) and then pushing cannot work: go() is asynchronous, the push lands
+      // before it and cuts off the entry it was going to, so the undo never fires and the user's next
+      // Back is swallowed as if it were the undo.
+      currentIdx = state?.idx ?? currentIdx + 1;
+      const failure = await navigate(result, { replace: true });
+      if (failure?.type === 'aborted' && delta !== 0) {
+        ignorePops += 1;
+        history.go(-delta);
+      }
+      return;
+    }
+    if (result === false) {
       // Undo the browser's move so the address bar matches what is shown.
       if (delta !== 0) {
         ignorePops += 1;
         history.go(-delta);
       }
-      if (typeof result === 'string') await navigate(result);
       return;
     }
     currentIdx = state?.idx ?? currentIdx + 1;
@@ -227,6 +243,7 @@ export function createRouter(win: Window = window): Router {
     },
     navigate: (to, opts) => navigate(to, opts),
     back: () => history.back(),
+    canGoBack: () => currentIdx > 0,
     beforeEach(guard) {
       guards.push(guard);
       return () => remove(guards, guard);

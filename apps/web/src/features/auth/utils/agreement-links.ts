@@ -1,11 +1,11 @@
 // The `agreement` query parameter of /login (SPEC §2): a JSON list of two links, the privacy policy
 // and the service agreement. Partners build it, so it is untrusted: each link needs a title and an
-// address the page may open (same-origin, or an allowed origin over https — the same allow-list as
+// address the page may open (lib/safe-address.ts: same-origin, or a partner origin over https, as for
 // returnUrl, so a crafted login link cannot put a look-alike "policy" in front of the user). Anything
 // else, malformed JSON included, yields null and the page uses the server's current links
-// (privacy-policy, issue 5).
+// (the privacy-policy endpoint, SPEC §7).
 import type { PrivacyPolicyData } from '../api/privacy-policy';
-import { allowedReturnOrigins, safeReturnTarget } from './return-url';
+import { partnerOrigins, safeAddress } from '../../../lib/safe-address';
 
 export interface AgreementLink {
   title: string;
@@ -24,7 +24,7 @@ function linkFrom(item: unknown, origin: string, allowedOrigins: readonly string
   const url = [record.url, record.href, record.link].find((v): v is string => typeof v === 'string');
   const text = title?.trim().replace(/^《|》$/g, '');
   if (!text || text.length > MAX_TITLE || !url) return null;
-  const target = safeReturnTarget(url, origin, allowedOrigins);
+  const target = safeAddress(url, origin, allowedOrigins);
   const href = target?.path ?? target?.href;
   return href ? { title: text, href } : null;
 }
@@ -70,5 +70,5 @@ export function linksFromPolicy(policy: PrivacyPolicyData | undefined, origin: s
 /** The links /login shows: the parameter's when valid, else the server's, else none (plain names). */
 export function agreementLinks(param: string | null, policy: PrivacyPolicyData | undefined): AgreementLinks | null {
   const origin = window.location.origin;
-  return parseAgreementParam(param, origin, allowedReturnOrigins()) ?? linksFromPolicy(policy, origin);
+  return parseAgreementParam(param, origin, partnerOrigins()) ?? linksFromPolicy(policy, origin);
 }

@@ -1,15 +1,18 @@
-// /error500 (SPEC §2): where other pages send the user after a failure they cannot recover
-// from. Retry goes back to the page named by `from` (same-origin path only), else reloads.
+// /error500 (SPEC §2): where other pages send the user after a failure they cannot recover from.
+// Retry goes back to the page that failed: the one named by `from` (a same-origin path, checked by
+// lib/safe-address.ts like every other address from outside), else the previous entry of this app,
+// else home. It replaces this entry, so Back after a successful retry does not return to the 500.
 import { useRouter, useSearchParams } from '../../../lib/router-react';
+import { sameOriginPath } from '../../../lib/safe-address';
 import { ServerError } from '../components/server-error';
-
-export function safeReturnPath(value: string | null): string | null {
-  // Only same-origin absolute paths: never '//host' or 'https://…' (open redirect).
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
 
 export default function Error500Page() {
   const router = useRouter();
-  const from = safeReturnPath(useSearchParams().get('from'));
-  return <ServerError onRetry={() => (from ? void router.navigate(from) : window.location.reload())} />;
+  const from = sameOriginPath(useSearchParams().get('from'), window.location.origin);
+  const retry = () => {
+    if (from !== null && !from.startsWith('/error500')) void router.navigate(from, { replace: true });
+    else if (router.canGoBack()) router.back();
+    else void router.navigate('/', { replace: true });
+  };
+  return <ServerError onRetry={retry} />;
 }
