@@ -1,5 +1,5 @@
 // Sending SMS codes (issue 5): resend cooldown per phone (406 + remaining seconds), daily cap per phone,
-// hourly cap per client address, and a proof of work once an address or the whole service sends a
+// hourly cap per client address, and a proof of work once an address or the whole service asks for a
 // suspicious volume. Order: cheap refusals first, then the human check, then the caps, then the claim of
 // the cooldown (atomic), the provider, and only then the code is stored (a failed send leaves the previous
 // code valid and starts no cooldown).
@@ -66,12 +66,15 @@ export function createSmsSending(opts: {
       const minute = Math.floor(now / MINUTE_MS);
       const day = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS);
       const ipKey = `sms:ip:${clientAddress}:${hour}`;
-      const serviceKey = `sms:service:${minute}`;
       const dayKey = `sms:day:${phoneKey}:${day}`;
 
-      // Human check: above the volume an address or the service normally sends, every send needs a
-      // solved, unused challenge (the threshold 0 means always).
-      const suspicious = (await count(ipKey)) >= humanCheck.ipPerHour || (await count(serviceKey)) >= humanCheck.servicePerMinute;
+      // Human check: above the volume an address or the service normally asks for, every send needs a
+      // solved, unused challenge (the threshold 0 means always). Each attempt is counted first and the
+      // decision taken on the atomic increment's result: reading the count and adding later let a burst of
+      // parallel attempts all read the same low count and all go out without a proof.
+      const attemptsFromAddress = await kv.increment(`sms:attempts:ip:${clientAddress}:${hour}`, HOUR_MS + MINUTE_MS);
+      const attemptsByService = await kv.increment(`sms:attempts:service:${minute}`, 2 * MINUTE_MS);
+      const suspicious = attemptsFromAddress > humanCheck.ipPerHour || attemptsByService > humanCheck.servicePerMinute;
       if (suspicious) {
         if (!proofOfWork) throw retryLater({ reason: 'human-check', challenge: await opts.proofOfWork.challenge(now) }, SUBCODE.HUMAN_CHECK_REQUIRED);
         if (!(await opts.proofOfWork.verify(proofOfWork, now))) {
@@ -87,7 +90,6 @@ export function createSmsSending(opts: {
       if ((await kv.increment(ipKey, HOUR_MS + MINUTE_MS)) > rules.hourlyCapPerIp) {
         throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_RATE_LIMITED, { data: { retryAfterSeconds: seconds((hour + 1) * HOUR_MS - now) } });
       }
-      await kv.increment(serviceKey, 2 * MINUTE_MS);
 
       const claimed = await claimUntil(kv, cooldownKey, now, now + rules.cooldownMs);
       if (claimed !== undefined) throw retryLater({ reason: 'cooldown', retryAfterSeconds: seconds(claimed - now) });
