@@ -1,4 +1,8 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { ROUTES } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
 // Chunking is tuned for the first-load budget of issue 4 (80 KB gzip JS per route, checked by
@@ -67,9 +71,62 @@ export const __vitePreload = (load, deps) => {
   },
 };
 
+/**
+ * Route path -> the manifest key of its lazy page module, written as dist/.vite/routes.json. The
+ * server reads it with .vite/manifest.json to put the requested route's chunks into index.html as
+ * modulepreload links (docs/architecture.md "Delivery"), without importing web source.
+ */
+const routeEntries: Plugin = {
+  name: 'tyd:route-entries',
+  apply: 'build',
+  generateBundle() {
+    const routes = Object.fromEntries(ROUTES.map((route) => [route.path, `src/${route.page}`]));
+    this.emitFile({ type: 'asset', fileName: '.vite/routes.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+  },
+};
+
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+/** Below this a compressed copy saves less than a TCP packet; the server then sends the file as is. */
+const MIN_COMPRESS_BYTES = 1024;
+
+/**
+ * Brotli (quality 11) and gzip (level 9) copies beside every compressible build file, served by
+ * Accept-Encoding (apps/server/src/plugins/web-app.ts, @fastify/static `preCompressed`). Done once at
+ * build time at the highest levels, which would be too slow per request. A dozen lines of node:zlib
+ * rather than a plugin dependency. index.html is left out: the server compresses the page it renders
+ * from it; so is .vite/, which is never served. A copy no smaller than its file is not written.
+ */
+let outDir = '';
+const precompress: Plugin = {
+  name: 'tyd:precompress',
+  apply: 'build',
+  configResolved(config) {
+    outDir = resolve(config.root, config.build.outDir);
+  },
+  closeBundle(error?: Error) {
+    if (error) return;
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+        if (entry.isDirectory()) return entry.name === '.vite' ? [] : walk(join(dir, entry.name));
+        return [join(dir, entry.name)];
+      });
+    for (const file of walk(outDir)) {
+      if (!COMPRESSIBLE.test(file) || file === join(outDir, 'index.html') || statSync(file).size < MIN_COMPRESS_BYTES) continue;
+      const source = readFileSync(file);
+      const copies = {
+        br: brotliCompressSync(source, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT, [zlib.BROTLI_PARAM_SIZE_HINT]: source.length },
+        }),
+        gz: gzipSync(source, { level: 9 }),
+      };
+      for (const [extension, copy] of Object.entries(copies)) if (copy.length < source.length) writeFileSync(`${file}.${extension}`, copy);
+    }
+  },
+};
+
 export default defineConfig({
   base: '/',
-  plugins: [findEntryClosure, smallPreloadHelper],
+  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, precompress],
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,

@@ -3,16 +3,22 @@
 // - index.html is never cached and carries the browser config and the XSRF-TOKEN cookie, so one web
 //   build works against any server's keys (issue 3 "Operations");
 // - the history fallback (servePage via plugins/not-found.ts) applies to page routes only, so a
-//   missing /assets/x.js stays a real 404.
+//   missing /assets/x.js stays a real 404;
+// - everything travels compressed when the client accepts it (docs/architecture.md "Delivery"): build
+//   files from the brotli and gzip copies the build writes beside them, the page from copies made once
+//   per route and build; the page also names the route's chunks for preloading (route-preloads.ts).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import negotiate from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../config.js';
+import { readRoutePreloads, type RoutePreloads } from './route-preloads.js';
 
 export interface WebApp {
   isPageRoute(request: FastifyRequest): boolean;
@@ -57,6 +63,25 @@ function pageCsp(scriptHash: string): string {
   ].join('; ');
 }
 
+/** The copies the build writes beside each compressible file (apps/web/vite.config.ts `tyd:precompress`). */
+const PRECOMPRESSED = /\.(br|gz)$/;
+
+/** The page as sent: identity and its two compressed forms, made once per route and build. */
+interface EncodedPage {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+function encodePage(html: string): EncodedPage {
+  const identity = Buffer.from(html, 'utf8');
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT } }),
+    gzip: gzipSync(identity, { level: 9 }),
+  };
+}
+
 const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export default fp(
@@ -66,7 +91,7 @@ export default fp(
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
     const csp = pageCsp(`sha256-${createHash('sha256').update(scriptContent).digest('base64')}`);
-    let cached: { mtimeMs: number; html: string } | undefined;
+    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; pages: Map<string, EncodedPage> } | undefined;
 
     if (existsSync(opts.webDist)) {
       await fastify.register(fastifyStatic, {
@@ -76,10 +101,18 @@ export default fp(
         redirect: false,
         dotfiles: 'ignore',
         cacheControl: false,
-        // index.html is only ever served with the config injected, by servePage.
-        allowedPath: (pathName) => pathName !== '/index.html',
-        setHeaders: (res, filePath) => {
+        // index.html is only ever served with the config injected, by servePage. The .br/.gz copies are
+        // reached through content negotiation only, never by their own names.
+        allowedPath: (pathName) => pathName !== '/index.html' && !PRECOMPRESSED.test(pathName),
+        // Picks file.br or file.gz by Accept-Encoding (q-values honoured), falls back to the file when
+        // a copy is missing, and sends the copy's own Content-Length and ETag (its size differs) with
+        // the original's Content-Type. Range applies to the representation sent (RFC 9110 §14.1.2).
+        preCompressed: true,
+        setHeaders: (res, servedPath) => {
+          const filePath = servedPath.replace(PRECOMPRESSED, '');
           res.setHeader('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+          // Caches must keep the encodings apart (RFC 9110 §12.5.5), also on the identity answer.
+          res.setHeader('vary', 'accept-encoding');
           // Static documents (the legal texts under /agreements) may use the build's stylesheets and
           // images, and nothing else: no scripts, no frames, no forms.
           if (filePath.endsWith('.html')) res.setHeader('content-security-policy', STATIC_DOCUMENT_CSP);
@@ -89,20 +122,31 @@ export default fp(
       fastify.log.warn({ webDist: opts.webDist }, 'web build not found: the API works, pages answer "run npm run build"');
     }
 
-    /** index.html with the config injected, re-read when the build changes (mtime). */
-    async function renderIndex(): Promise<string | undefined> {
+    /**
+     * index.html for a route, with the config and the route's preload links injected, encoded once per
+     * route; everything is re-read when the build changes (index.html's mtime). Unknown paths share one
+     * page with the entry's own links only, so the cache holds at most one page per route plus one.
+     */
+    async function renderPage(requestPath: string): Promise<EncodedPage | undefined> {
       let mtimeMs: number;
       try {
         mtimeMs = (await stat(indexFile)).mtimeMs;
       } catch {
         return undefined;
       }
-      if (cached?.mtimeMs !== mtimeMs) {
-        const source = await readFile(indexFile, 'utf8');
-        const at = source.indexOf('</head>');
-        cached = { mtimeMs, html: at < 0 ? `${script}${source}` : `${source.slice(0, at)}${script}${source.slice(at)}` };
+      if (build?.mtimeMs !== mtimeMs) {
+        build = { mtimeMs, source: await readFile(indexFile, 'utf8'), preloads: await readRoutePreloads(opts.webDist), pages: new Map() };
       }
-      return cached.html;
+      const links = build.preloads.get(requestPath);
+      const key = links === undefined ? '' : requestPath;
+      let page = build.pages.get(key);
+      if (!page) {
+        const at = build.source.indexOf('</head>');
+        const head = `${links ?? ''}${script}`;
+        page = encodePage(at < 0 ? `${head}${build.source}` : `${build.source.slice(0, at)}${head}${build.source.slice(at)}`);
+        build.pages.set(key, page);
+      }
+      return page;
     }
 
     fastify.decorate('webApp', {
@@ -116,13 +160,16 @@ export default fp(
         return accept.includes('text/html') || accept.includes('*/*');
       },
       async servePage(request, reply) {
-        const html = await renderIndex();
+        const page = await renderPage(request.url.split('?', 1)[0] ?? '');
         reply.header('cache-control', 'no-cache, no-store');
         fastify.xsrf.ensureCookie(request, reply);
-        if (html === undefined) {
+        if (page === undefined) {
           return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
         }
-        return reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).send(html);
+        const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+        reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).header('vary', 'accept-encoding');
+        if (encoding) reply.header('content-encoding', encoding);
+        return reply.send(encoding ? page[encoding] : page.identity);
       },
     } satisfies WebApp);
   },

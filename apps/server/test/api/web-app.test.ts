@@ -1,7 +1,9 @@
-// Serving the built web app on the API's port (issue 2 serving rules, issue 3 config injection).
+// Serving the built web app on the API's port (issue 2 serving rules, issue 3 config injection), compressed
+// and with the route's chunks preloaded (docs/architecture.md "Delivery").
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
@@ -10,9 +12,64 @@ import { ApiClient } from '../support/api-client.js';
 import { createTestDatabase } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const INDEX = '<!doctype html><html><head><title>通盈达</title></head><body><div id="root"></div><script type="module" src="/assets/index-Ab12Cd34.js"></script></body></html>';
+const INDEX =
+  '<!doctype html><html><head><title>通盈达</title><script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>' +
+  '<link rel="modulepreload" crossorigin href="/assets/shell-Sh12Sh34.js"><link rel="stylesheet" crossorigin href="/assets/style-St12St34.css">' +
+  '</head><body><div id="root"></div></body></html>';
+
+// A build's chunk graph as Vite's manifest describes it: the entry imports the shell; the login page
+// imports the shell (already loaded) and a shared chunk, which imports the shell too, and has its own CSS.
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_shell-Sh12Sh34.js'], css: ['assets/style-St12St34.css'] },
+  '_shell-Sh12Sh34.js': { file: 'assets/shell-Sh12Sh34.js' },
+  'src/features/auth/pages/login-page.tsx': {
+    file: 'assets/login-page-Lp12Lp34.js',
+    isDynamicEntry: true,
+    imports: ['_shell-Sh12Sh34.js', '_field-Fd12Fd34.js'],
+    css: ['assets/login-page-Lc12Lc34.css'],
+  },
+  '_field-Fd12Fd34.js': { file: 'assets/field-Fd12Fd34.js', imports: ['_shell-Sh12Sh34.js'] },
+  'src/features/content/pages/nfc-page.tsx': { file: 'assets/nfc-page-Nf12Nf34.js', isDynamicEntry: true, imports: ['_shell-Sh12Sh34.js'] },
+};
+const ROUTES_JSON = { '/login': 'src/features/auth/pages/login-page.tsx', '/nfc': 'src/features/content/pages/nfc-page.tsx' };
+
+/** Compressible text well over a packet, so every copy is smaller than the file. */
+const SHELL_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'shell module ${i}';`).join('\n');
+const SHELL_BR = brotliCompressSync(SHELL_JS);
+const SHELL_GZ = gzipSync(SHELL_JS, { level: 9 });
+const GZ_ONLY_JS = Array.from({ length: 200 }, (_, i) => `export const other${i} = ${i};`).join('\n');
+const GZ_ONLY_GZ = gzipSync(GZ_ONLY_JS, { level: 9 });
 
 const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+interface RawResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A request whose answer is not decoded on the way (fetch would undo the Content-Encoding). */
+function rawRequest(baseUrl: string, path: string, headers: Record<string, string>, method = 'GET'): Promise<RawResponse> {
+  return new Promise((done, fail) => {
+    const url = new URL(baseUrl);
+    const req = httpRequest({ host: url.hostname, port: url.port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', fail);
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+function decode(res: RawResponse): string {
+  const encoding = res.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(res.body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(res.body).toString('utf8');
+  expect(encoding).toBeUndefined();
+  return res.body.toString('utf8');
+}
 
 describe('web app serving', () => {
   let t: TestApp;
@@ -28,7 +85,14 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'favicon.ico'), 'icon');
     mkdirSync(join(dist, 'agreements'), { recursive: true });
     writeFileSync(join(dist, 'agreements', 'privacy-policy.html'), '<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>');
-    writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
+    writeFileSync(join(dist, 'agreements', 'privacy-policy.html.br'), brotliCompressSync('<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>'));
+    writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+    writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES_JSON));
+    writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js'), SHELL_JS);
+    writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.br'), SHELL_BR);
+    writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.gz'), SHELL_GZ);
+    writeFileSync(join(dist, 'assets', 'gz-only-Go12Go34.js'), GZ_ONLY_JS);
+    writeFileSync(join(dist, 'assets', 'gz-only-Go12Go34.js.gz'), GZ_ONLY_GZ);
     t = await startTestApp({ env: { WEB_DIST: dist } });
   });
   afterAll(async () => {
@@ -121,6 +185,143 @@ describe('web app serving', () => {
       req.end();
     });
     expect(status).toBe(404);
+  });
+
+  it('sends a build file from its brotli or gzip copy by Accept-Encoding, q-values honoured, else as is', async () => {
+    const path = '/assets/shell-Sh12Sh34.js';
+    const cases: [string | undefined, 'br' | 'gzip' | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['br', 'br'],
+      ['gzip', 'gzip'],
+      ['br;q=0.4, gzip;q=0.8', 'gzip'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+      ['br;q=0, gzip;q=0', undefined],
+      [undefined, undefined],
+    ];
+    const etags = new Set<string>();
+    for (const [acceptEncoding, expected] of cases) {
+      const res = await rawRequest(t.baseUrl, path, acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding });
+      const sent = expected === 'br' ? SHELL_BR : expected === 'gzip' ? SHELL_GZ : Buffer.from(SHELL_JS);
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(res.headers['content-type'], acceptEncoding).toBe('application/javascript; charset=utf-8');
+      expect(res.headers['content-length'], acceptEncoding).toBe(String(sent.length));
+      expect(res.headers.vary, acceptEncoding).toBe('accept-encoding');
+      expect(res.headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable');
+      expect(res.body.equals(sent), acceptEncoding).toBe(true);
+      expect(decode(res)).toBe(SHELL_JS);
+      etags.add(`${expected}:${res.headers.etag}`);
+    }
+    // One ETag per representation: a cache or If-None-Match never mixes the encodings up.
+    expect(new Set([...etags].map((tag) => tag.split(':')[1])).size).toBe(3);
+    expect(etags.size).toBe(3);
+  });
+
+  it('answers If-None-Match per representation', async () => {
+    const br = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'br' });
+    const again = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'br', 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+    const gzip = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'gzip', 'if-none-match': br.headers.etag! });
+    expect(gzip.status).toBe(200);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('falls back to the next accepted copy, then to the file, when a copy is missing', async () => {
+    const gzipOnly = await rawRequest(t.baseUrl, '/assets/gz-only-Go12Go34.js', { 'accept-encoding': 'br, gzip' });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(gzipOnly.body.equals(GZ_ONLY_GZ)).toBe(true);
+    const brOnly = await rawRequest(t.baseUrl, '/assets/gz-only-Go12Go34.js', { 'accept-encoding': 'br' });
+    expect(brOnly.status).toBe(200);
+    expect(brOnly.headers['content-encoding']).toBeUndefined();
+    expect(brOnly.body.toString()).toBe(GZ_ONLY_JS);
+    expect(brOnly.headers['content-length']).toBe(String(Buffer.byteLength(GZ_ONLY_JS)));
+    const small = await rawRequest(t.baseUrl, '/assets/index-Ab12Cd34.js', { 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body.toString()).toBe('console.log(1)');
+  });
+
+  it('answers HEAD with the headers of the representation GET would send, and no body', async () => {
+    for (const [acceptEncoding, sent] of [['br', SHELL_BR], ['gzip', SHELL_GZ], ['identity', Buffer.from(SHELL_JS)]] as const) {
+      const res = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': acceptEncoding }, 'HEAD');
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(acceptEncoding === 'identity' ? undefined : acceptEncoding);
+      expect(res.headers['content-length'], acceptEncoding).toBe(String(sent.length));
+      expect(res.body.length).toBe(0);
+    }
+  });
+
+  it('serves Range requests from the representation it names (RFC 9110 §14.1.2)', async () => {
+    const plain = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'identity', range: 'bytes=7-18' });
+    expect(plain.status).toBe(206);
+    expect(plain.headers['content-range']).toBe(`bytes 7-18/${Buffer.byteLength(SHELL_JS)}`);
+    expect(plain.body.toString()).toBe(SHELL_JS.slice(7, 19));
+    const br = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'br', range: 'bytes=0-99' });
+    expect(br.status).toBe(206);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-range']).toBe(`bytes 0-99/${SHELL_BR.length}`);
+    expect(br.body.equals(SHELL_BR.subarray(0, 100))).toBe(true);
+    const rest = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': 'br', range: `bytes=100-` });
+    expect(brotliDecompressSync(Buffer.concat([br.body, rest.body])).toString()).toBe(SHELL_JS);
+  });
+
+  it('never serves the compressed copies by their own names', async () => {
+    for (const path of ['/assets/shell-Sh12Sh34.js.br', '/assets/shell-Sh12Sh34.js.gz', '/agreements/privacy-policy.html.br']) {
+      expect((await rawRequest(t.baseUrl, path, { 'accept-encoding': 'br, gzip' })).status, path).toBe(404);
+    }
+  });
+
+  it('keeps the static documents\' headers on their compressed copies', async () => {
+    const res = await rawRequest(t.baseUrl, '/agreements/privacy-policy.html', { 'accept-encoding': 'br' });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(decode(res)).toContain('隐私政策');
+  });
+
+  it('compresses the page by Accept-Encoding, the same document in every encoding', async () => {
+    const bodies = new Set<string>();
+    for (const acceptEncoding of ['br', 'gzip', 'identity', 'br;q=0.1, gzip;q=0.9', '']) {
+      const res = await rawRequest(t.baseUrl, '/login', { ...html, 'accept-encoding': acceptEncoding });
+      const expected = { br: 'br', gzip: 'gzip', 'br;q=0.1, gzip;q=0.9': 'gzip' }[acceptEncoding];
+      expect(res.status, acceptEncoding).toBe(200);
+      expect(res.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers['content-length']).toBe(String(res.body.length));
+      bodies.add(decode(res));
+      const head = await rawRequest(t.baseUrl, '/login', { ...html, 'accept-encoding': acceptEncoding }, 'HEAD');
+      expect(head.headers['content-encoding'], acceptEncoding).toBe(expected);
+      expect(head.headers['content-length'], acceptEncoding).toBe(String(res.body.length));
+      expect(head.body.length).toBe(0);
+    }
+    expect(bodies.size).toBe(1);
+    expect([...bodies][0]).toContain('<script id="tyd-config"');
+  });
+
+  it('puts the route\'s page chunk, its imports and its CSS into the page, not what the entry loads already', async () => {
+    const login = await (await fetch(`${t.baseUrl}/login?returnUrl=%2Fmine`, { headers: html })).text();
+    const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(links).toEqual([
+      'modulepreload /assets/shell-Sh12Sh34.js',
+      'stylesheet /assets/style-St12St34.css',
+      'stylesheet /assets/login-page-Lc12Lc34.css',
+      'modulepreload /assets/login-page-Lp12Lp34.js',
+      'modulepreload /assets/field-Fd12Fd34.js',
+    ]);
+    const nfc = await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text();
+    expect(nfc).toContain('<link rel="modulepreload" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
+    expect(nfc).not.toContain('login-page');
+  });
+
+  it('gives unknown routes only the entry\'s own links', async () => {
+    for (const path of ['/nowhere', '/login/', '/Login', '/nfc/x', '/']) {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
+      expect(page, path).not.toMatch(/login-page|nfc-page|field-/);
+      expect(page, path).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-Sh12Sh34.js">');
+    }
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {

@@ -1,0 +1,64 @@
+// Which files a page route needs beyond what index.html already loads, from two files the web build
+// writes (docs/architecture.md "Delivery"): .vite/manifest.json (Vite's chunk graph, `build.manifest`)
+// and .vite/routes.json (route path -> manifest key of the route's lazy page module, written by the
+// `tyd:route-entries` plugin of apps/web/vite.config.ts). The server never imports web source.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+/** Route path -> the `<link>` tags that let the browser fetch the route's chunks with the entry. */
+export type RoutePreloads = ReadonlyMap<string, string>;
+
+async function readJson(file: string): Promise<unknown> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The chunk under `key` and every chunk it imports statically (those the browser fetches before running it). */
+function staticClosure(manifest: Record<string, ManifestChunk>, key: string, into = new Set<string>()): Set<string> {
+  const chunk = manifest[key];
+  if (!chunk || into.has(key)) return into;
+  into.add(key);
+  for (const imported of chunk.imports ?? []) staticClosure(manifest, imported, into);
+  return into;
+}
+
+/**
+ * Link tags per route: `modulepreload` for the page chunk and its static imports, `stylesheet` for their
+ * CSS, minus what the entry loads already (index.html has those). Without the hints the browser finds
+ * the page chunk only after the entry ran (index -> shell -> page -> the page's imports, one round trip
+ * each); with them, all start with the HTML. `crossorigin` as on Vite's own tags, so the preloaded
+ * response matches the module request's credentials mode and is reused (HTML §4.6.7.2). A build without
+ * the two files (an older build) gives no preloads, and pages still work.
+ */
+export async function readRoutePreloads(webDist: string): Promise<RoutePreloads> {
+  const manifest = (await readJson(join(webDist, '.vite/manifest.json'))) as Record<string, ManifestChunk> | undefined;
+  const routes = (await readJson(join(webDist, '.vite/routes.json'))) as Record<string, string> | undefined;
+  const preloads = new Map<string, string>();
+  if (!manifest || !routes) return preloads;
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
+  const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
+  for (const [path, pageKey] of Object.entries(routes)) {
+    const keys = [...staticClosure(manifest, pageKey)].filter((key) => !loaded.has(key));
+    const scripts = [...new Set(keys.map((key) => manifest[key]!.file))];
+    const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file));
+    preloads.set(
+      path,
+      [
+        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+      ].join(''),
+    );
+  }
+  return preloads;
+}
