@@ -66,13 +66,13 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(responseHeaders, { hsts: config.env === 'production' });
   await app.register(gracefulClose);
   await app.register(errorHandler);
-  await app.register(database, { database: config.database, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
-  await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries });
+  await app.register(database, { database: config.database, timeouts: config.upstreamTimeouts, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
+  await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries, upstreamTimeouts: config.upstreamTimeouts });
   await app.register(telemetry, { telemetry: config.telemetry });
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
   await app.register(sessions);
-  await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http });
+  await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http, adminToken: config.telemetry.adminToken });
   await app.register(accounts, { config, secrets, ...(clock && { clock }) });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets });
   await app.register(apiRoutes, { appDownload: config.appDownload });

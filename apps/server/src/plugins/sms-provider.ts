@@ -1,10 +1,12 @@
 // The SMS provider (issue 5): sandbox or http, chosen by SMS_PROVIDER. With the sandbox (never in
 // production: config.ts refuses it), GET /sandbox/sms?phone=... shows what was "sent" to a number as JSON,
-// newest first; with any other provider that route does not exist.
+// newest first, to loopback clients and holders of the admin token only (http/sandbox-access.ts); with any
+// other provider that route does not exist.
 import { isMainlandMobile } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';
+import { sandboxAccess } from '../http/sandbox-access.js';
 import { createHttpSmsProvider } from '../providers/sms/http-sms-provider.js';
 import { createSandboxSmsProvider } from '../providers/sms/sandbox-sms-provider.js';
 import type { SmsProvider } from '../providers/sms/sms-provider.js';
@@ -16,7 +18,10 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { env: Config['env']; provider: Config['smsProvider']; http: Config['accounts']['sms']['http'] }) => {
+  async (
+    fastify: FastifyInstance,
+    opts: { env: Config['env']; provider: Config['smsProvider']; http: Config['accounts']['sms']['http']; adminToken: string | undefined },
+  ) => {
     if (opts.provider === 'http') {
       if (!opts.http) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TEMPLATE_ID');
       fastify.decorate('smsProvider', createHttpSmsProvider(opts.http));
@@ -25,7 +30,7 @@ export default fp(
     if (opts.env === 'production') throw new Error('the sandbox SMS provider is refused in production');
     const sandbox = createSandboxSmsProvider({ log: fastify.log });
     fastify.decorate('smsProvider', sandbox);
-    fastify.get<{ Querystring: { phone?: string } }>('/sandbox/sms', async (request, reply) => {
+    fastify.get<{ Querystring: { phone?: string } }>('/sandbox/sms', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const phone = request.query.phone;
       if (!isMainlandMobile(phone)) return reply.code(400).send({ error: 'phone: a mainland mobile number is required' });

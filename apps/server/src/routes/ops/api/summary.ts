@@ -1,21 +1,12 @@
 // GET /ops/api/summary?days=14 (issue 6 "Operations view"; docs/api.md): aggregates only, behind the
 // admin token (Authorization: Bearer, compared in constant time). Without a configured token (allowed
 // outside production only) the operations API does not exist.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { CODE, CODE_TEXT, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, OPS_SUMMARY_PATH, SUBCODE } from '@tyd/protocol';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import { isAdminToken } from '../../../http/admin-token.js';
 import { ApiError } from '../../../http/api-error.js';
 import { sendApiResponse } from '../../../http/send-api-response.js';
 import { buildOpsSummary } from '../../../services/telemetry/ops-summary.js';
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/** Both sides hashed first, so the comparison takes the same time whatever the lengths. */
-export function isAdminToken(request: FastifyRequest, adminToken: string): boolean {
-  const header = request.headers.authorization;
-  const presented = typeof header === 'string' && header.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
-  return timingSafeEqual(digest(presented), digest(adminToken)) && presented.length > 0;
-}
 
 export default async function opsSummaryRoute(fastify: FastifyInstance): Promise<void> {
   const { adminToken } = fastify.telemetry.config;
