@@ -1,7 +1,7 @@
 // Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render.
 import type { ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol';
+import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol/wire';
 import { App } from './app/app';
 import { installLoginGuard } from './app/login-guard';
 import { installNavigation } from './app/navigation';

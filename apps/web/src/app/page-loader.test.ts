@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol/wire';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_RELOAD_KEY, ChunkLoadError, loadPage, loadedPage, type PageModule } from './page-loader';
 import type { RouteDef } from './route-table';

@@ -3,7 +3,7 @@
 // page once (a new deployment replaced the hashed files), guarded against reload loops by a
 // sessionStorage flag; a second failure shows the 500 page with a retry button.
 import type { ComponentType } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol/wire';
 import { session } from '../lib/storage';
 import type { RouteDef } from './route-table';
 

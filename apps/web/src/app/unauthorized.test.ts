@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResponse } from '@tyd/protocol';
+import type { ApiResponse } from '@tyd/protocol/wire';
 import type { ClientEnv } from '../lib/env';
 import { BRIDGE_NAME, type BridgeMessage } from '../lib/native-bridge';
 import { createRouter, type Router } from '../lib/router';

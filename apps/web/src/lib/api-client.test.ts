@@ -1,17 +1,6 @@
 // The API client against a fake server that speaks the real contract: it opens the sealed
 // request with the server key, verifies the signature and headers, and seals its answer.
-import {
-  CLIENT_VERSION,
-  ERROR_TEXT,
-  PROTOCOL_VERSION,
-  generateServerKeyPair,
-  importServerPrivateKey,
-  openRequest,
-  sealResponse,
-  verifyRequestSignature,
-  type ApiResponse,
-  type RequestContext,
-} from '@tyd/protocol';
+import { CLIENT_VERSION, ERROR_TEXT, PROTOCOL_VERSION, generateServerKeyPair, importServerPrivateKey, openRequest, sealResponse, verifyRequestSignature, type ApiResponse, type RequestContext } from '@tyd/protocol/wire';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';
 import {

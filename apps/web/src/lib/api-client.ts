@@ -1,7 +1,7 @@
 // The API client (SPEC §7, §8): POST only under /tydApi, every payload sealed in the envelope
 // and signed (api-transport.ts), and the error catalogue of SPEC §8 applied in one place. The 401
 // behaviour is injected by the app (setUnauthorizedHandler), not hard-wired (STYLE.md "Errors").
-import { CLIENT_VERSION, CODE, ERROR_TEXT, REQUEST_TIMEOUT_MS, SUBCODE, type ApiResponse } from '@tyd/protocol';
+import { CLIENT_VERSION, CODE, ERROR_TEXT, REQUEST_TIMEOUT_MS, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
 import { ApiCodeError, TransportError } from './api-errors';
 import type * as Transport from './api-transport';
 import { openLoading, toast } from './notify';

@@ -1,6 +1,6 @@
 // Typed errors of the API client (STYLE.md "Errors": the client maps codes to error classes).
 // `message` is always a text fit to show a user (SPEC §5, §8), never anything internal.
-import { CODE, ERROR_TEXT, type ApiResponse } from '@tyd/protocol';
+import { CODE, ERROR_TEXT, type ApiResponse } from '@tyd/protocol/wire';
 
 /** The server answered with a code other than 200. */
 export class ApiCodeError extends Error {

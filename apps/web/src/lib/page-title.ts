@@ -1,6 +1,6 @@
 // Page titles (SPEC §2): document.title, and inside the app the native title bar.
 import { useEffect } from 'react';
-import { DEFAULT_TITLE } from '@tyd/protocol';
+import { DEFAULT_TITLE } from '@tyd/protocol/wire';
 import { withNative } from './native';
 
 export function applyTitle(title: string | undefined, sendToApp: boolean): void {

@@ -1,7 +1,8 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { invalidateQuery, useMutation, useQuery } from './server-state';
+import { clearSession, startSession } from './session';
+import { invalidateQuery, useMutation, useQuery, type QueryKey } from './server-state';
 
 afterEach(cleanup);
 
@@ -72,6 +73,82 @@ describe('useQuery', () => {
     }
     render(<Idle />);
     expect(fetcher).not.toHaveBeenCalled();
+  });
+});
+
+describe('answers belong to the session that fetched them', () => {
+  function Who({ fetcher, queryKey = 'who' }: { fetcher: (signal: AbortSignal) => Promise<string>; queryKey?: QueryKey }) {
+    const query = useQuery(queryKey, fetcher);
+    return <p data-testid="who">{`${query.status}:${query.data ?? ''}`}</p>;
+  }
+
+  afterEach(() => clearSession());
+
+  it('a new session never sees the previous session’s answer: the cache is dropped and the query asks again', async () => {
+    startSession({ accessToken: 'token-a', phone: '13800000001' });
+    const fetcher = vi.fn(async () => (fetcher.mock.calls.length === 1 ? 'user A' : 'user B'));
+    render(<Who fetcher={fetcher} />);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:user A'));
+    act(() => clearSession());
+    act(() => startSession({ accessToken: 'token-b', phone: '13800000002' }));
+    expect(screen.getByTestId('who').textContent).not.toContain('user A');
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:user B'));
+    expect(fetcher.mock.calls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a fetch started under the old session is aborted and its late answer never lands', async () => {
+    startSession({ accessToken: 'token-a', phone: '13800000001' });
+    let answerA!: (value: string) => void;
+    let signalA!: AbortSignal;
+    const fetcher = vi.fn((signal: AbortSignal) => {
+      if (fetcher.mock.calls.length === 1) {
+        signalA = signal;
+        return new Promise<string>((resolve) => (answerA = resolve));
+      }
+      return Promise.resolve('user B');
+    });
+    render(<Who fetcher={fetcher} queryKey={['who', 1]} />);
+    await vi.waitFor(() => expect(fetcher).toHaveBeenCalledTimes(1));
+    act(() => startSession({ accessToken: 'token-b', phone: '13800000002' }));
+    expect(signalA.aborted).toBe(true);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:user B'));
+    await act(async () => answerA('user A'));
+    expect(screen.getByTestId('who').textContent).toBe('success:user B');
+  });
+
+  it('a change that keeps the token (a saved phone) keeps the cache', async () => {
+    startSession({ accessToken: 'token-a', phone: '13800000001' });
+    const fetcher = vi.fn(async () => 'user A');
+    render(<Who fetcher={fetcher} queryKey="who-same" />);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:user A'));
+    act(() => startSession({ accessToken: 'token-a', phone: '13800000009' }));
+    expect(screen.getByTestId('who').textContent).toBe('success:user A');
+    expect(fetcher).toHaveBeenCalledTimes(1);
+  });
+
+  it('keys take parameters: each set of parameters is its own answer', async () => {
+    const fetcher = vi.fn(async () => `n${fetcher.mock.calls.length}`);
+    const { rerender } = render(<Who fetcher={fetcher} queryKey={['item', 1]} />);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:n1'));
+    rerender(<Who fetcher={fetcher} queryKey={['item', 2]} />);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:n2'));
+  });
+
+  it('a fresh answer is reused by the next page; a stale one is shown while it is refreshed', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const fetcher = vi.fn(async () => `v${fetcher.mock.calls.length}`);
+    const first = render(<Who fetcher={fetcher} queryKey="stale" />);
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:v1'));
+    first.unmount();
+    render(<Who fetcher={fetcher} queryKey="stale" />);
+    expect(screen.getByTestId('who').textContent).toBe('success:v1');
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    cleanup();
+    vi.setSystemTime(Date.now() + 31_000);
+    render(<Who fetcher={fetcher} queryKey="stale" />);
+    expect(screen.getByTestId('who').textContent).toBe('success:v1');
+    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:v2'));
+    vi.useRealTimers();
   });
 });
 

@@ -1,10 +1,24 @@
-// Server state for pages: a small query hook and a mutation hook over the API client, instead of
-// TanStack Query (it alone is ~10 KB gzip, more than this app's whole budget left after React;
-// see docs/architecture.md "Router and server state"). Queries are keyed, shared between
-// components, de-duplicated while in flight, cancelled on unmount, and refetched on demand.
+// Server state for pages: one query hook for what a page reads and one mutation hook for what a
+// user does, over the API client, instead of TanStack Query (see docs/architecture.md "Router and
+// server state"). Queries are keyed (a name and its parameters), shared between components,
+// de-duplicated while in flight, cancelled on unmount, fresh for a stale time, and refetched on demand.
+//
+// Every cached answer belongs to the session that fetched it. When the access token changes (login,
+// logout, 401, deregistration, a new token from the native app: SPEC §4), the whole cache is dropped
+// and in-flight fetches are aborted; a fetch started under the old session can never land in the new
+// one, because answers are only written into the entry that started them, and that entry is gone.
+// Shown queries then fetch again under the new session. On a shared phone the next person never sees
+// the previous person's data.
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { sessionStore } from './session';
 
 export type QueryStatus = 'loading' | 'success' | 'error';
+
+/** A query's name and parameters, e.g. ['notice-detail', 42]. */
+export type QueryKey = string | readonly (string | number | boolean | null)[];
+
+/** How long an answer is used without asking again when a page shows it anew. */
+export const DEFAULT_STALE_MS = 30_000;
 
 interface Entry<T> {
   /** Bumped on every change: the snapshot React compares. */
@@ -12,6 +26,8 @@ interface Entry<T> {
   status: QueryStatus;
   data: T | undefined;
   error: unknown;
+  /** When the current data arrived (Date.now()); 0 before. */
+  fetchedAt: number;
   promise: Promise<void> | null;
   controller: AbortController | null;
   listeners: Set<() => void>;
@@ -21,11 +37,20 @@ interface Entry<T> {
 
 const cache = new Map<string, Entry<unknown>>();
 
-function entryFor(key: string): Entry<unknown> {
-  let entry = cache.get(key);
+// The session generation: bumped when the cache is dropped, so every shown query subscribes afresh.
+let generation = 0;
+const generationListeners = new Set<() => void>();
+let cachedToken = sessionStore.get().accessToken;
+
+function serialiseKey(key: QueryKey): string {
+  return typeof key === 'string' ? key : JSON.stringify(key);
+}
+
+function entryFor(id: string): Entry<unknown> {
+  let entry = cache.get(id);
   if (!entry) {
-    entry = { version: 0, status: 'loading', data: undefined, error: undefined, promise: null, controller: null, listeners: new Set(), fetcher: null };
-    cache.set(key, entry);
+    entry = { version: 0, status: 'loading', data: undefined, error: undefined, fetchedAt: 0, promise: null, controller: null, listeners: new Set(), fetcher: null };
+    cache.set(id, entry);
   }
   return entry;
 }
@@ -35,37 +60,69 @@ function update(entry: Entry<unknown>, next: Partial<Entry<unknown>>) {
   for (const listener of entry.listeners) listener();
 }
 
-/** Starts a fetch of `key` unless one is in flight; `remember` keeps the fetcher for invalidations. */
-function run(key: string, fetcher: (signal: AbortSignal) => Promise<unknown>, remember = true): void {
-  const entry = entryFor(key);
+/**
+ * Starts a fetch of `id` unless one is in flight; `remember` keeps the fetcher for invalidations.
+ * `background`: the data shown stays shown while it is refreshed (a stale answer), instead of loading.
+ */
+function run(id: string, fetcher: (signal: AbortSignal) => Promise<unknown>, { remember = true, background = false } = {}): void {
+  const entry = entryFor(id);
   if (remember) entry.fetcher = fetcher;
   if (entry.promise) return;
   const controller = new AbortController();
   entry.controller = controller;
   const promise: Promise<void> = fetcher(controller.signal).then(
     (data) => {
-      if (entry.promise === promise) update(entry, { status: 'success', data, error: undefined, promise: null, controller: null });
+      if (entry.promise === promise) update(entry, { status: 'success', data, error: undefined, fetchedAt: Date.now(), promise: null, controller: null });
     },
     (error: unknown) => {
-      if (entry.promise === promise) update(entry, { status: 'error', error, promise: null, controller: null });
+      if (entry.promise === promise) update(entry, { status: background ? entry.status : 'error', error, promise: null, controller: null });
     },
   );
   entry.promise = promise;
-  if (entry.status !== 'loading') update(entry, { status: 'loading' });
+  if (entry.status !== 'loading' && !background) update(entry, { status: 'loading' });
 }
 
-/** Drops a cached answer (after a mutation changed it); mounted queries fetch again. */
-export function invalidateQuery(key: string): void {
-  const entry = cache.get(key);
+/** Drops every cached answer and aborts every fetch; shown queries fetch again. */
+export function clearQueries(): void {
+  for (const entry of cache.values()) {
+    entry.controller?.abort();
+    entry.promise = null;
+  }
+  cache.clear();
+  generation += 1;
+  for (const listener of generationListeners) listener();
+}
+
+sessionStore.subscribe(() => {
+  const token = sessionStore.get().accessToken;
+  if (token === cachedToken) return;
+  cachedToken = token;
+  clearQueries();
+});
+
+function subscribeGeneration(listener: () => void): () => void {
+  generationListeners.add(listener);
+  return () => void generationListeners.delete(listener);
+}
+
+/** Drops a cached answer (after a mutation changed it); shown queries fetch again. */
+export function invalidateQuery(key: QueryKey): void {
+  const id = serialiseKey(key);
+  const entry = cache.get(id);
   if (!entry) return;
   entry.controller?.abort();
   Object.assign(entry, { promise: null, controller: null });
   if (entry.listeners.size === 0 || !entry.fetcher) {
-    cache.delete(key);
+    cache.delete(id);
     return;
   }
-  update(entry, { status: 'loading', data: undefined, error: undefined });
-  run(key, entry.fetcher);
+  update(entry, { status: 'loading', data: undefined, error: undefined, fetchedAt: 0 });
+  run(id, entry.fetcher);
+}
+
+export interface QueryOptions {
+  /** How long an answer stays fresh (ms); default DEFAULT_STALE_MS. */
+  staleTimeMs?: number;
 }
 
 export interface QueryResult<T> {
@@ -80,40 +137,46 @@ export interface QueryResult<T> {
 /**
  * Fetches `key` while any component shows it; components showing the same key share one fetch
  * and its answer. `key` null: not yet (e.g. waiting for a token). The fetcher's AbortSignal
- * fires when the last viewer unmounts before the answer came.
+ * fires when the last viewer unmounts before the answer came, or when the session changes.
  */
-export function useQuery<T>(key: string | null, fetcher: (signal: AbortSignal) => Promise<T>): QueryResult<T> {
+export function useQuery<T>(key: QueryKey | null, fetcher: (signal: AbortSignal) => Promise<T>, { staleTimeMs = DEFAULT_STALE_MS }: QueryOptions = {}): QueryResult<T> {
   const fetcherRef = useRef(fetcher);
   useEffect(() => {
     fetcherRef.current = fetcher;
   });
+  const id = key === null ? null : serialiseKey(key);
+  const currentGeneration = useSyncExternalStore(subscribeGeneration, () => generation);
   const subscribe = useCallback(
     (listener: () => void) => {
-      if (key === null) return () => {};
-      const entry = entryFor(key);
+      if (id === null) return () => {};
+      const entry = entryFor(id);
       entry.listeners.add(listener);
-      if (entry.status !== 'success') run(key, (signal) => fetcherRef.current(signal));
-      else entry.fetcher ??= (signal) => fetcherRef.current(signal);
+      const viewerFetcher = (signal: AbortSignal) => fetcherRef.current(signal);
+      if (entry.status !== 'success') run(id, viewerFetcher);
+      else if (Date.now() - entry.fetchedAt > staleTimeMs) run(id, viewerFetcher, { background: true });
+      else entry.fetcher ??= viewerFetcher;
       return () => {
         entry.listeners.delete(listener);
         if (entry.listeners.size === 0 && entry.promise) {
           entry.controller?.abort();
-          if (cache.get(key) === entry) cache.delete(key);
+          if (cache.get(id) === entry) cache.delete(id);
         }
       };
     },
-    [key],
+    // A new session generation means a new entry for the same key.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [id, staleTimeMs, currentGeneration],
   );
-  useSyncExternalStore(subscribe, () => (key === null ? -1 : (cache.get(key)?.version ?? -1)));
-  const entry = key === null ? undefined : cache.get(key);
+  useSyncExternalStore(subscribe, () => (id === null ? -1 : (cache.get(id)?.version ?? -1)));
+  const entry = id === null ? undefined : cache.get(id);
   const refetch = useCallback(() => {
-    if (key !== null) run(key, (signal) => fetcherRef.current(signal));
-  }, [key]);
+    if (id !== null) run(id, (signal) => fetcherRef.current(signal));
+  }, [id]);
   const refetchWith = useCallback(
     (once: (signal: AbortSignal) => Promise<T>) => {
-      if (key !== null) run(key, once, false);
+      if (id !== null) run(id, once, { remember: false });
     },
-    [key],
+    [id],
   );
   return { status: entry?.status ?? 'loading', data: entry?.data as T | undefined, error: entry?.error, refetch, refetchWith };
 }

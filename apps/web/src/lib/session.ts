@@ -2,7 +2,7 @@
 // phone and the clock offset `shortTime`, and keeps every copy of them in step: in-memory state
 // (what React renders), localStorage (survives reloads), the cookies of the contract, and the
 // API client's configuration (which subscribes to this store).
-import { CLOCK_OFFSET_COOKIE_DAYS, COOKIE, TOKEN_COOKIE_DAYS, maskPhone } from '@tyd/protocol';
+import { CLOCK_OFFSET_COOKIE_DAYS, COOKIE, TOKEN_COOKIE_DAYS, maskPhone } from '@tyd/protocol/wire';
 import { readCookie, removeCookie, writeCookie } from './cookies';
 import { local } from './storage';
 

@@ -1,6 +1,6 @@
 // Requesting SMS codes (SPEC §7 getcode) and the resend countdown, against a mocked API client.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResponse } from '@tyd/protocol';
+import type { ApiResponse } from '@tyd/protocol/wire';
 import { dismissToast, notifyStore } from './notify';
 import { getcode, sendSmsCodeWithChecks } from './sms-code';
 import { cooldownLeftMs, smsCodeProblem, startCooldown } from './sms-cooldown';

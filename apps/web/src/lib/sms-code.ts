@@ -8,11 +8,10 @@
 //    when a challenge arrives, never in a page's first load.
 //  - Pages import this module when the user asks for a code, not with the page: the countdown they
 //    show from the start is sms-cooldown.ts.
-import { CODE, type ApiResponse, type EndpointRequest, type EndpointResponseData, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol';
+import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { type EndpointRequest, type EndpointResponseData, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol/schemas';
 import { request } from './api-client';
 import { toast } from './notify';
-
-export const SMS_SEND_PATH = '/v1/user/sms-send-v1';
 
 export type SmsSendPayload = EndpointRequest<typeof sendSmsCode>;
 type SmsSent = EndpointResponseData<typeof sendSmsCode>;
@@ -28,7 +27,7 @@ const MAX_CHALLENGES = 3;
  * anything else is toasted here (info, submsg else msg) and comes back too.
  */
 export async function getcode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
-  const response = await request<SmsSent | SmsSendRetryLater>(SMS_SEND_PATH, payload, { loading: true, toastErrors: false });
+  const response = await request<SmsSent | SmsSendRetryLater>(API_PATH.smsSendV1, payload, { loading: true, toastErrors: false });
   if (response.code !== CODE.OK && response.code !== CODE.RETRY_LATER && response.code !== CODE.SILENT) {
     toast(response.submsg || response.msg, 'info');
   }

@@ -3,7 +3,8 @@
 // to the number it was started for, stored masked (SPEC §3: a stored phone is masked). Kept apart from
 // the send call (sms-code.ts), which pages load only when the user asks for a code.
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { isSmsCode, maskPhone, type SmsPurpose } from '@tyd/protocol';
+import { isSmsCode, maskPhone } from '@tyd/protocol/wire';
+import { type SmsPurpose } from '@tyd/protocol/schemas';
 import { local } from './storage';
 
 /** What is wrong with a typed code before it is sent, in the words the user sees; undefined when it is 6 digits. */

@@ -6,7 +6,7 @@
 //  - all sent to the collector by beacon (analytics/send-queue.ts). Inside the native app, events
 //    also go to the app (bridge logEvent; the page-view is already sent by app/navigation.ts), and the
 //    app SDK's shared properties (getSensorsData) are attached to every record.
-import { newRecordId } from '@tyd/protocol';
+import { newRecordId } from '@tyd/protocol/wire';
 import { nativeBridge, withNative } from '../../lib/native';
 import type { Router } from '../../lib/router';
 import { sessionStore } from '../../lib/session';

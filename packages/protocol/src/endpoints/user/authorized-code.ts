@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 
 /**
  * authorized-code (session): mints an authorisation code for the caller's own account, so a logged-in
@@ -7,7 +8,7 @@ import { defineEndpoint } from '../define-endpoint.js';
  * issue 5 as the real way codes come to exist (docs/api.md).
  */
 export const authorizedCode = defineEndpoint({
-  path: '/v1/user/authorized-code',
+  path: API_PATH.authorizedCode,
   request: z.strictObject({}),
   response: z.strictObject({
     authCode: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),

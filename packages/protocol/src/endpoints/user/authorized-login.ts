@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { accessTokenField, maskedPhoneField } from './user-fields.js';
 
 /** An authorisation code: 32 random bytes, base64url (43 characters). */
@@ -11,7 +12,7 @@ export const authCodeField = z.string().check(z.maxLength(128));
  * 403/4215 (and the session it gave is revoked), unknown or forged 403/4213.
  */
 export const authorizedLogin = defineEndpoint({
-  path: '/v1/user/authorized-login',
+  path: API_PATH.authorizedLogin,
   request: z.strictObject({ authCode: authCodeField }),
   response: z.strictObject({ accessToken: accessTokenField, phone: maskedPhoneField }),
 });

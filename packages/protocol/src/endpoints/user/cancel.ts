@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { smsCodeField } from './user-fields.js';
 
 /**
@@ -9,7 +10,7 @@ import { smsCodeField } from './user-fields.js';
  * session (SPEC §4).
  */
 export const cancelAccount = defineEndpoint({
-  path: '/v1/user/cancel',
+  path: API_PATH.cancel,
   request: z.strictObject({ smsCode: smsCodeField }),
   response: z.undefined(),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 
 /** An https link, or null where that platform has no download configured. */
 const downloadLink = z.nullable(z.string().check(z.regex(/^https:\/\/[^\s]{1,2040}$/)));
@@ -10,7 +11,7 @@ const downloadLink = z.nullable(z.string().check(z.regex(/^https:\/\/[^\s]{1,204
  * swapped on the way.
  */
 export const getAppDownloadUrl = defineEndpoint({
-  path: '/v1/user/getAppDownloadUrl',
+  path: API_PATH.getAppDownloadUrl,
   request: z.strictObject({}),
   response: z.strictObject({ androidUrl: downloadLink, iosUrl: downloadLink }),
 });

@@ -2,15 +2,14 @@
 // confirmed by a fresh SMS code of purpose 'deregister'. Code 200 clears the session (SPEC §4). Other
 // answers go back to the page, which shows a code problem at the code field and anything else as a
 // toast (SPEC §8: submsg, else msg); a 401 takes the app's usual way to login.
-import { CODE, type ApiResponse, type EndpointRequest, type cancelAccount as cancelEndpoint } from '@tyd/protocol';
+import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { type EndpointRequest, type cancelAccount as cancelEndpoint } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 
-export const CANCEL_PATH = '/v1/user/cancel';
-
 /** SPEC §7 signOff. */
 export async function signOff(payload: EndpointRequest<typeof cancelEndpoint>): Promise<ApiResponse> {
-  const response = await request(CANCEL_PATH, payload, { loading: '注销中…', toastErrors: false });
+  const response = await request(API_PATH.cancel, payload, { loading: '注销中…', toastErrors: false });
   if (response.code === CODE.OK) clearSession();
   return response;
 }

@@ -2,16 +2,15 @@
 // ticket from validateSmsCode and a code of purpose 'change-phone' sent to the new number. SPEC §7: any
 // code other than '200' shows a toast with submsg, else msg (the API client's default). SPEC §3: the
 // answer carries the phone, which the session stores (masked).
-import { CODE, type ApiResponse, type EndpointRequest, type EndpointResponseData, type savePhone as savePhoneEndpoint } from '@tyd/protocol';
+import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { type EndpointRequest, type EndpointResponseData, type savePhone as savePhoneEndpoint } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 import { savePhone as storePhone } from '../../../lib/session';
-
-export const SAVE_PHONE_PATH = '/v1/user/save-phone';
 
 type SavePhoneData = EndpointResponseData<typeof savePhoneEndpoint>;
 
 export async function savePhone(payload: EndpointRequest<typeof savePhoneEndpoint>): Promise<ApiResponse<SavePhoneData>> {
-  const response = await request<SavePhoneData>(SAVE_PHONE_PATH, payload, { loading: true });
+  const response = await request<SavePhoneData>(API_PATH.savePhone, payload, { loading: true });
   if (response.code === CODE.OK && response.data) storePhone(response.data.phone);
   return response;
 }

@@ -2,11 +2,10 @@
 // hold the account's phone with a code of purpose 'verify-phone'; the answer is a one-time ticket that
 // save-phone needs. SPEC §7: any code other than '200' shows a toast with submsg, else msg (the API
 // client's default); the answer comes back either way.
-import type { ApiResponse, EndpointRequest, EndpointResponseData, verifyPhone } from '@tyd/protocol';
+import { API_PATH, type ApiResponse } from '@tyd/protocol/wire';
+import type { EndpointRequest, EndpointResponseData, verifyPhone } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 
-export const VERIFY_PHONE_PATH = '/v1/user/verify-phone';
-
 export function validateSmsCode(payload: EndpointRequest<typeof verifyPhone>): Promise<ApiResponse<EndpointResponseData<typeof verifyPhone>>> {
-  return request(VERIFY_PHONE_PATH, payload, { loading: true });
+  return request(API_PATH.verifyPhone, payload, { loading: true });
 }

@@ -5,7 +5,7 @@
 // (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
 // guard sends them to login with a way back.
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { CODE, ERROR_TEXT, SUBCODE } from '@tyd/protocol';
+import { CODE, ERROR_TEXT, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';

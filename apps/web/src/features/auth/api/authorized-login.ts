@@ -2,11 +2,10 @@
 // by the native app or a partner page for a session. Expired 4214, used 4215, unknown or forged 4213.
 // SPEC §4: success stores the session, failure clears it (the page must not go on as someone other
 // than the person the code was issued for).
-import { CODE, type ApiResponse, type EndpointResponseData, type authorizedLogin } from '@tyd/protocol';
+import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { type EndpointResponseData, type authorizedLogin } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 import { clearSession, startSession } from '../../../lib/session';
-
-export const AUTHORIZED_LOGIN_PATH = '/v1/user/authorized-login';
 
 export type AuthorizedLoginData = EndpointResponseData<typeof authorizedLogin>;
 
@@ -15,7 +14,7 @@ export type AuthorizedLoginData = EndpointResponseData<typeof authorizedLogin>;
 const exchanges = new Map<string, Promise<ApiResponse<AuthorizedLoginData>>>();
 
 async function exchange(authCode: string): Promise<ApiResponse<AuthorizedLoginData>> {
-  const response = await request<AuthorizedLoginData>(AUTHORIZED_LOGIN_PATH, { authCode }, { toastErrors: false, unauthorized: 'ignore' });
+  const response = await request<AuthorizedLoginData>(API_PATH.authorizedLogin, { authCode }, { toastErrors: false, unauthorized: 'ignore' });
   if (response.code === CODE.OK && response.data) startSession(response.data);
   else clearSession();
   return response;

@@ -2,12 +2,10 @@
 // valid session the answer is code 401. SPEC §7: any code other than 200 clears the session;
 // this check is not a user action, so it neither toasts nor jumps to login (it is how a page
 // finds out, quietly, whether the stored token still works).
-import { CODE } from '@tyd/protocol';
+import { API_PATH, CODE } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 import { clearSession, savePhone } from '../../../lib/session';
-
-export const CHECK_LOGIN_PATH = '/v1/user/check-login';
 
 export interface CheckLoginData {
   loggedIn: true;
@@ -15,7 +13,7 @@ export interface CheckLoginData {
 }
 
 export async function checkLogin(signal?: AbortSignal): Promise<CheckLoginData | null> {
-  const response = await request<CheckLoginData>(CHECK_LOGIN_PATH, {}, { toastErrors: false, unauthorized: 'ignore', signal });
+  const response = await request<CheckLoginData>(API_PATH.checkLogin, {}, { toastErrors: false, unauthorized: 'ignore', signal });
   if (response.code !== CODE.OK || !response.data) {
     clearSession();
     return null;

@@ -5,11 +5,10 @@
 // field they concern or as a toast (SPEC §8 text: submsg, else msg). An `inviteCode` comes from a link
 // (untrusted): it is sent normalised when it is a well-formed invite code, else left out, so a mangled
 // link never blocks a login (an unknown but well-formed code still gets the server's 400/4211).
-import { CODE, INVITE_CODE_PATTERN, normaliseInviteCode, type ApiResponse, type EndpointRequest, type EndpointResponseData, type userLoginV1 } from '@tyd/protocol';
+import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { INVITE_CODE_PATTERN, normaliseInviteCode, type EndpointRequest, type EndpointResponseData, type userLoginV1 } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 import { clearSession, rememberLoginPhone, startSession } from '../../../lib/session';
-
-export const USER_LOGIN_PATH = '/v1/user/user-login-v1';
 
 export type LoginPayload = EndpointRequest<typeof userLoginV1>;
 export type LoginData = EndpointResponseData<typeof userLoginV1>;
@@ -23,7 +22,7 @@ export function validInviteCode(raw: string | undefined): string | undefined {
 export async function loginWithSmsCode({ inviteCode, ...rest }: LoginPayload): Promise<ApiResponse<LoginData>> {
   const invite = validInviteCode(inviteCode);
   const payload: LoginPayload = invite ? { ...rest, inviteCode: invite } : rest;
-  const response = await request<LoginData>(USER_LOGIN_PATH, payload, { loading: '登录中…', toastErrors: false });
+  const response = await request<LoginData>(API_PATH.userLoginV1, payload, { loading: '登录中…', toastErrors: false });
   if (response.code === CODE.OK && response.data) {
     startSession({ accessToken: response.data.accessToken, phone: response.data.phone });
     rememberLoginPhone(payload.phone);

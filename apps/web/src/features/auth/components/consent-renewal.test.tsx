@@ -3,7 +3,7 @@
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ApiResponse } from '@tyd/protocol';
+import type { ApiResponse } from '@tyd/protocol/wire';
 import { Toaster } from '../../../components/toaster';
 import { dismissToast } from '../../../lib/notify';
 import { clearSession, sessionStore, startSession } from '../../../lib/session';

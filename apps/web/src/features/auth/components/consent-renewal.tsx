@@ -6,7 +6,7 @@
 // The dialog cannot be dismissed without a choice: Escape and the mask do nothing on the first step.
 // Loaded as a lazy chunk by the app after the first render, so no route's first load carries it.
 import { useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { clientEnv } from '../../../lib/env';

@@ -2,7 +2,7 @@
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CODE, ERROR_TEXT, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { CODE, ERROR_TEXT, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { TransportError } from '../../../lib/api-errors';

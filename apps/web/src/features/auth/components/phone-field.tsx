@@ -3,7 +3,7 @@
 // digit when spaces come and go, Backspace just after a space deleting the digit before it, and a
 // pasted +86 prefix dropped.
 import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
-import { formatPhoneInput } from '@tyd/protocol';
+import { formatPhoneInput } from '@tyd/protocol/wire';
 import { Field } from '../../../components/field';
 
 export interface PhoneFieldProps {

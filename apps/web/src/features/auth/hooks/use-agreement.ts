@@ -1,8 +1,9 @@
 // The login page's consent: the two document links (from the `agreement` parameter when it is valid,
 // else the server's current ones) and the version a new account accepts (privacy-policy). Everything
-// here arrives after the form has rendered, by dynamic import: /login's first load has no room for it
-// (80 KB gzip budget, issue 4); until then the consent names the documents without links.
-import { useCallback, useEffect, useState } from 'react';
+// here arrives after the form has rendered, by dynamic import, to keep /login's first load small
+// (docs/architecture.md, first-load budget); until then the consent names the documents without links.
+import { useEffect, useState } from 'react';
+import { useQuery } from '../../../lib/server-state';
 import type { PrivacyPolicyData } from '../api/privacy-policy';
 import type { AgreementLinks } from '../utils/agreement-links';
 
@@ -15,19 +16,9 @@ export interface Agreement {
 }
 
 export function useAgreement(param: string | null): Agreement {
-  const [policy, setPolicy] = useState<PrivacyPolicyData>();
+  const query = useQuery<PrivacyPolicyData>('privacy-policy', (signal) => import('../api/privacy-policy').then(({ getPrivacyPolicy }) => getPrivacyPolicy(signal)));
+  const policy = query.data;
   const [links, setLinks] = useState<AgreementLinks | null>(null);
-  const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    import('../api/privacy-policy')
-      .then(({ getPrivacyPolicy }) => getPrivacyPolicy(controller.signal))
-      .then(setPolicy, (error: unknown) => {
-        if (!controller.signal.aborted) console.warn('privacy-policy unavailable', error instanceof Error ? error.name : error);
-      });
-    return () => controller.abort();
-  }, [round]);
 
   useEffect(() => {
     let current = true;
@@ -40,6 +31,5 @@ export function useAgreement(param: string | null): Agreement {
     };
   }, [param, policy]);
 
-  const refetch = useCallback(() => setRound((n) => n + 1), []);
-  return { links, version: policy?.version, refetch };
+  return { links, version: policy?.version, refetch: query.refetch };
 }

@@ -5,7 +5,7 @@
 // sends the user round in a loop, and never presents a code twice by itself (a second use revokes the
 // session the first gave, RFC 6749 §4.1.2).
 import { useEffect, useState } from 'react';
-import { CODE } from '@tyd/protocol';
+import { CODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';

@@ -3,7 +3,7 @@
 // offset and whether a session is present. Nothing secret is shown: no token, no full phone
 // number, no app secret.
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { CLIENT_VERSION, PROTOCOL_VERSION, maskPhone } from '@tyd/protocol';
+import { CLIENT_VERSION, PROTOCOL_VERSION, maskPhone } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { clientConfig } from '../../../lib/api-client';

@@ -1,9 +1,8 @@
 // POST /v1/user/getAppDownloadUrl (SPEC §7): the app's download links. The payload fields are
 // not in the spec; this client reads `androidUrl` and `iosUrl` and accepts only http(s) links.
+import { API_PATH } from '@tyd/protocol/wire';
 import { call, type CallOptions } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
-
-export const APP_DOWNLOAD_URL_PATH = '/v1/user/getAppDownloadUrl';
 
 export interface AppDownloadUrls {
   androidUrl: string | null;
@@ -21,7 +20,7 @@ function httpUrl(value: unknown): string | null {
 }
 
 export async function getAppDownloadUrls(signal?: AbortSignal, opts: Pick<CallOptions, 'loading'> = {}): Promise<AppDownloadUrls> {
-  const data = await call<Record<string, unknown> | undefined>(APP_DOWNLOAD_URL_PATH, {}, { ...opts, signal });
+  const data = await call<Record<string, unknown> | undefined>(API_PATH.getAppDownloadUrl, {}, { ...opts, signal });
   return { androidUrl: httpUrl(data?.androidUrl), iosUrl: httpUrl(data?.iosUrl) };
 }
 

@@ -7,7 +7,7 @@
 // or frozen, so it can be taken for dead while it still lives. Whoever reports a visit removes it first,
 // and a page that finds its visit gone (another start reported it) starts a new visit instead of
 // reporting the old one again: each visit is reported exactly once either way.
-import { HEARTBEAT_MS } from '@tyd/protocol';
+import { HEARTBEAT_MS } from '@tyd/protocol/wire';
 import { pageDurationSeconds } from './records';
 
 export const VISIT_KEY_PREFIX = 'tyd.analytics.visit.';

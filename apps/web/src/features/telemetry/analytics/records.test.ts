@@ -1,4 +1,5 @@
-import { RECORD_ID_PATTERN, parseTelemetryRecord, recordIdTime } from '@tyd/protocol';
+import { RECORD_ID_PATTERN, recordIdTime } from '@tyd/protocol/wire';
+import { parseTelemetryRecord } from '@tyd/protocol/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../../../lib/session';
 import { analyticsUrl, buildRecord, pageDurationSeconds, sharedProperties } from './records';

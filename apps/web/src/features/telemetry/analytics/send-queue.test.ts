@@ -1,4 +1,5 @@
-import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS, parseTelemetryBatch, parseTelemetryRecord, type TelemetryRecordInput } from '@tyd/protocol';
+import { MAX_BATCH_BYTES, MAX_BATCH_RECORDS } from '@tyd/protocol/wire';
+import { parseTelemetryBatch, parseTelemetryRecord, type TelemetryRecordInput } from '@tyd/protocol/schemas';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildRecord } from './records';
 import {

@@ -10,7 +10,8 @@
 //    again with exponential backoff. The queue is capped (oldest records dropped first).
 //  - Duplicates are harmless: ids are UUID v7 and the collector stores each id once (a batch can be sent
 //    by two tabs sharing the queue, or again after a lost answer).
-import { COLLECT_PATH, MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES, TELEMETRY_PROJECT, type TelemetryRecordInput } from '@tyd/protocol';
+import { COLLECT_PATH, MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES, TELEMETRY_PROJECT } from '@tyd/protocol/wire';
+import { type TelemetryRecordInput } from '@tyd/protocol/schemas';
 
 export const QUEUE_KEY = 'tyd.analytics.queue';
 /** Most records kept while the collector cannot be reached (about 250 KB of localStorage). */

@@ -2,7 +2,7 @@
 // behind the admin token. Not a sealed product call (plain JSON, `Authorization: Bearer`), so it does
 // not go through the API client: its toasts, 401 login handling and request counter are for users'
 // pages. The token is the operator's: kept for this tab only (sessionStorage), never logged.
-import type { OpsSummary } from '@tyd/protocol';
+import type { OpsSummary } from '@tyd/protocol/schemas';
 import { session } from '../../../lib/storage';
 
 /**

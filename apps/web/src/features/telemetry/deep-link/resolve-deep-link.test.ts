@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../../../lib/env';
-import { DEEP_LINK_PATH } from '@tyd/protocol';
+import { DEEP_LINK_PATH } from '@tyd/protocol/schemas';
 import { DEEP_LINK_LOOKUP_PATH, deepLinkTarget, resolveDeepLink } from './resolve-deep-link';
 
 const env = vi.hoisted(() => ({ current: { os: 'android' } as ClientEnv }));

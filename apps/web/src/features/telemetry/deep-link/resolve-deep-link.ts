@@ -6,7 +6,8 @@
 // Parameters (set by operators with `npm run admin -- deeplink set`): `path`, a route path of this app
 // (`/cloudSteward/index`); every other string, number or boolean becomes a query parameter of the
 // target. Query parameters of the link itself (campaign tags) are kept, except `dl`.
-import { DEEP_LINK_MIN_TIMEOUT_MS, TELEMETRY_PROJECT, type DeepLinkSystemType } from '@tyd/protocol';
+import { DEEP_LINK_MIN_TIMEOUT_MS, TELEMETRY_PROJECT } from '@tyd/protocol/wire';
+import { type DeepLinkSystemType } from '@tyd/protocol/schemas';
 import { clientEnv } from '../../../lib/env';
 
 /**

@@ -1,4 +1,4 @@
-import { OPS_SUMMARY_PATH, type OpsSummary } from '@tyd/protocol';
+import { OPS_SUMMARY_PATH, type OpsSummary } from '@tyd/protocol/schemas';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -3,7 +3,7 @@
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.
 import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import type { OpsSummary } from '@tyd/protocol';
+import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { NoData } from '../../../components/no-data';

@@ -2,7 +2,7 @@
 // record lib/page-perf.ts stored before it (SPEC §2, §3), done-flag `_du` and `_perf` written back into
 // that record once reported (SPEC §3, §4). Measurements come from the API client's request counter
 // and, for what happened before telemetry loaded, the browser's Resource and Paint Timing.
-import { API_BASE } from '@tyd/protocol';
+import { API_BASE } from '@tyd/protocol/wire';
 import { requestCounter } from '../../../lib/api-client';
 import { pagePerfKey, readPagePerf } from '../../../lib/page-perf';
 import type { RouteLocation, Router } from '../../../lib/router';

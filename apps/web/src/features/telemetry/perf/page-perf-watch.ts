@@ -9,7 +9,7 @@
 // timers and rendering are throttled there, so its figures are not comparable.
 // Telemetry's own sends go through navigator.sendBeacon / fetch, never the API client, so they
 // never move the counter.
-import { PERF_GIVE_UP_MS, PERF_QUIET_MS } from '@tyd/protocol';
+import { PERF_GIVE_UP_MS, PERF_QUIET_MS } from '@tyd/protocol/wire';
 
 export interface PerfReport {
   _pn: string;

@@ -1,4 +1,4 @@
-import type { OpsSummary } from '@tyd/protocol';
+import type { OpsSummary } from '@tyd/protocol/schemas';
 import { describe, expect, it } from 'vitest';
 import { errorCodesChart, eventsChart, routePerfTable, smsChart, windowDays } from './ops-series';
 

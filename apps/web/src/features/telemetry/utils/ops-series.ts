@@ -1,6 +1,6 @@
 // The operations summary (opsSummarySchema) as chart series: one value per calendar day of the window
 // (China time), null where a day has no data, so a line shows a gap instead of a false zero.
-import type { OpsSummary } from '@tyd/protocol';
+import type { OpsSummary } from '@tyd/protocol/schemas';
 
 export interface Series {
   label: string;

@@ -1,0 +1,57 @@
+// Every product call's path under API_BASE (SPEC §7), in one table: the endpoint schemas, the server's
+// routes and the web's API calls all take their paths from here, so a path is written once.
+// Zod-free, so a client can import it without any schema code.
+export const API_PATH = {
+  // Content.
+  tydNoticeDetail: '/v1/content/tyd-notice-detail',
+  newInformationInfo: '/v1/content/new-information-info-v1',
+  getCloudStewardUrl: '/v1/content/get-cloud-steward-url',
+  phoneBrandList: '/v1/content/phone-brand-list',
+  phoneTypeList: '/v1/content/phone-type-list',
+  // Notice.
+  homePageNotice: '/v1/notice/home-page-notice',
+  noticeList: '/v1/notice/notice-list',
+  noticeDetail: '/v1/notice/notice-detail',
+  clearUnreadNotice: '/v1/notice/clear-unread-notice',
+  // Index.
+  getLuckyDrawUrl: '/v1/index/get-lucky-draw-url',
+  updateLuckyPoints: '/v1/index/update-lucky-points',
+  // User.
+  login: '/v1/user/login',
+  userLoginV1: '/v1/user/user-login-v1',
+  logout: '/v1/user/logout',
+  cancel: '/v1/user/cancel',
+  smsSendV1: '/v1/user/sms-send-v1',
+  verifyPhone: '/v1/user/verify-phone',
+  savePhone: '/v1/user/save-phone',
+  userDetail: '/v1/user/user-detail',
+  userDetailV1: '/v1/user/user-detail-v1',
+  bankListNew: '/v1/user/bank-listnew',
+  bankList: '/v1/user/bank-list',
+  bindBankcard: '/v1/user/bind-bankcard',
+  userBindBankcard: '/v1/user/user-bind-bankcard',
+  bankCardList: '/v1/user/bank-card-list',
+  bankcardInfo: '/v1/user/bankcard-info',
+  h5FaceUrl: '/v1/user/h5-face-url',
+  h5FaceVerify: '/v1/user/h5-face-verify',
+  certificationInfo: '/v1/user/certification-info',
+  certification: '/v1/user/certification',
+  idcardOcr: '/v1/user/idcard-ocr',
+  inviteCode: '/v1/user/invite-code',
+  verifyInviteCode: '/v1/user/verify-invite-code',
+  checkLogin: '/v1/user/check-login',
+  privacyPolicyStatus: '/v1/user/privacy-policy-status',
+  privacyPolicy: '/v1/user/privacy-policy',
+  getUserUnprivacyInfo: '/v1/user/get-user-unprivacy-info',
+  renewInfo: '/v1/user/renew-info',
+  renewExpire: '/v1/user/renew-expire',
+  messageRead: '/v1/user/message-read',
+  messageUnread: '/v1/user/message-unread',
+  messageList: '/v1/user/message-list',
+  authorizedLogin: '/v1/user/authorized-login',
+  getAppDownloadUrl: '/v1/user/getAppDownloadUrl',
+  // Not in SPEC §7's list: minting the one-time code that /others/tydPreJump redeems (docs/api.md).
+  authorizedCode: '/v1/user/authorized-code',
+} as const;
+
+export type ApiPath = (typeof API_PATH)[keyof typeof API_PATH];
