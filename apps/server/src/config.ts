@@ -86,6 +86,13 @@ const envSchema = z.object({
   // About 320 bytes per live nonce (measured): the default holds 300 s of nonces at over 1,600 sealed
   // calls/s, about what one process serves (bench/README.md), in about 160 MB at most.
   KV_MAX_ENTRIES: z.coerce.number().int().min(1_000).max(10_000_000).default(500_000),
+  // Bounds towards PostgreSQL and Redis: a black-holed link fails requests with a coded error and /readyz
+  // with 503 instead of hanging them (docs/operations.md "Timeouts towards PostgreSQL and Redis").
+  DATABASE_CONNECT_TIMEOUT_MS: millis(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: millis(10_000),
+  REDIS_CONNECT_TIMEOUT_MS: millis(2_000),
+  REDIS_COMMAND_TIMEOUT_MS: millis(1_000),
+  READINESS_TIMEOUT_MS: millis(2_000),
   SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
   // Issue 5: SMS codes (OWASP ASVS V2.7, NIST SP 800-63B §5.1.3, §5.2.2), human check, consent, retention.
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -204,6 +211,7 @@ export interface Config {
   cookieSecure: boolean;
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
   kvMaxEntries: number;
+  upstreamTimeouts: UpstreamTimeouts;
   appDownload: { androidUrl: string | null; iosUrl: string | null };
   smsProvider: EnvConfig['SMS_PROVIDER'];
   /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
@@ -212,6 +220,15 @@ export interface Config {
   explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
   /** Issue 6: analytics retention and collector rate limit; the operations API token (undefined: API off). */
   telemetry: { retentionDays: number; rateLimitPerMinute: number; adminToken: string | undefined };
+}
+
+/** Connect, statement and command bounds towards PostgreSQL and Redis, and the bound of each /readyz check. */
+export interface UpstreamTimeouts {
+  databaseConnectMs: number;
+  databaseStatementMs: number;
+  redisConnectMs: number;
+  redisCommandMs: number;
+  readinessMs: number;
 }
 
 export interface LegalDocumentConfig {
@@ -297,6 +314,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     kvMaxEntries: e.KV_MAX_ENTRIES,
+    upstreamTimeouts: {
+      databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+      redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+      readinessMs: e.READINESS_TIMEOUT_MS,
+    },
     appDownload: { androidUrl: e.APP_DOWNLOAD_ANDROID_URL ?? null, iosUrl: e.APP_DOWNLOAD_IOS_URL ?? null },
     smsProvider: e.SMS_PROVIDER,
     accounts: {

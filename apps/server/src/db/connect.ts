@@ -2,9 +2,9 @@
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Config } from '../config.js';
+import type { Config, UpstreamTimeouts } from '../config.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -28,10 +28,59 @@ export interface DatabaseHandle {
 export interface ConnectOptions {
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
+  /**
+   * Bounds towards PostgreSQL (config.ts "upstream timeouts"); the server always passes them. Without them
+   * (tests' and tools' direct handles) a connection attempt waits 5 s and queries are not bounded.
+   */
+  timeouts?: Pick<UpstreamTimeouts, 'databaseConnectMs' | 'databaseStatementMs' | 'readinessMs'>;
 }
 
 export function connectDatabase(database: Config['database'], opts: ConnectOptions = {}): DatabaseHandle {
   return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, opts);
+}
+
+/** The client gives up this long after PostgreSQL should have cancelled the statement itself. */
+const QUERY_TIMEOUT_MARGIN_MS = 1_000;
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * The pool as Kysely sees it, except that a client whose query timed out on the client side is destroyed
+ * instead of going back to the pool: its connection still waits for an answer that may never come (a
+ * black-holed link), and every later query on it would wait behind that one (pg-pool drops a client
+ * released with an error).
+ */
+function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let timedOut: Error | undefined;
+      const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        try {
+          return await client.query(text, parameters as unknown[]);
+        } catch (error) {
+          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) timedOut = error;
+          throw error;
+        }
+      };
+      // Only query(sql, parameters): the cursor form is used for streaming, which needs a cursor class
+      // in the dialect config, and none is configured.
+      return { query, release: () => client.release(timedOut) } as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
+}
+
+/** Rejects when `work` has not settled within `ms`: a health check answers "unreachable" instead of hanging. */
+async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function connectSqlite(file: string): DatabaseHandle {
@@ -74,17 +123,30 @@ function connectPostgres(url: string, opts: ConnectOptions): DatabaseHandle {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
       oid === pg.types.builtins.INT8 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, max: 10, types, connectionTimeoutMillis: 5_000 });
+  const timeouts = opts.timeouts;
+  // Connect timeout: a black-holed address fails the request instead of hanging it. statement_timeout lets
+  // PostgreSQL cancel a statement that runs too long; query_timeout, a little later, covers a link that
+  // carries no answer at all (https://node-postgres.com/apis/client#new-client). TCP keep-alive finds dead
+  // idle connections.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types,
+    connectionTimeoutMillis: timeouts?.databaseConnectMs ?? 5_000,
+    keepAlive: true,
+    ...(timeouts && { statement_timeout: timeouts.databaseStatementMs, query_timeout: timeouts.databaseStatementMs + QUERY_TIMEOUT_MARGIN_MS }),
+  });
   // node-postgres emits 'error' on the pool when the server ends an idle connection; unheard, that event
   // would crash the process on a database restart. The pool drops the dead client by itself, and a
   // lasting outage shows in the next query and in /readyz.
   pool.on('error', (error) => opts.onIdleConnectionError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool) }) });
   return {
     db,
     engine: 'postgres',
     ping: async () => {
-      await sql`select 1`.execute(db);
+      const check = sql`select 1`.execute(db);
+      await (timeouts ? within(check, timeouts.readinessMs, 'database') : check);
     },
     flushDeletions: async () => true,
     close: () => db.destroy(),

@@ -3,6 +3,9 @@ import type { KvStore } from './kv-store.js';
 import { createMemoryKv } from './memory-kv.js';
 import { createRedisKv } from './redis-kv.js';
 
-export function createKv(config: Pick<Config, 'redis' | 'kvMaxEntries'>): KvStore {
-  return config.redis ? createRedisKv(config.redis) : createMemoryKv({ maxEntries: config.kvMaxEntries });
+export function createKv(config: Pick<Config, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>, onConnectionError?: (error: Error) => void): KvStore {
+  const timeouts = config.upstreamTimeouts;
+  return config.redis
+    ? createRedisKv({ ...config.redis, connectTimeoutMs: timeouts.redisConnectMs, commandTimeoutMs: timeouts.redisCommandMs, onConnectionError })
+    : createMemoryKv({ maxEntries: config.kvMaxEntries });
 }

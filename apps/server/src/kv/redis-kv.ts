@@ -8,8 +8,32 @@ const INCREMENT_SCRIPT = `local v = redis.call('INCR', KEYS[1])
 if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
-export function createRedisKv({ url, keyPrefix }: { url: string; keyPrefix: string }): KvStore & { redis: Redis } {
-  const redis = new Redis(url, { keyPrefix, lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+export interface RedisKvOptions {
+  url: string;
+  keyPrefix: string;
+  /** Config's REDIS_CONNECT_TIMEOUT_MS / REDIS_COMMAND_TIMEOUT_MS; tests' direct stores may leave them out. */
+  connectTimeoutMs?: number;
+  commandTimeoutMs?: number;
+  /** Told of connection errors (ioredis reconnects by itself); without a listener ioredis prints them. */
+  onConnectionError?: (error: Error) => void;
+}
+
+export function createRedisKv({ url, keyPrefix, connectTimeoutMs, commandTimeoutMs, onConnectionError }: RedisKvOptions): KvStore & { redis: Redis } {
+  // Bounded everywhere (ioredis options, https://github.com/redis/ioredis): a connection attempt gives up
+  // after connectTimeout; a command, also one waiting in the offline queue for a connection, is rejected
+  // after commandTimeout; a socket that owes an answer and stays silent that long is destroyed and
+  // reconnected (socketTimeout), which is how a black-holed link is left. The offline queue stays (commands
+  // issued while connecting at start wait for the connection) but cannot grow without end: each
+  // reconnection beyond maxRetriesPerRequest empties it with errors.
+  const redis = new Redis(url, {
+    keyPrefix,
+    lazyConnect: false,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: true,
+    ...(connectTimeoutMs !== undefined && { connectTimeout: connectTimeoutMs }),
+    ...(commandTimeoutMs !== undefined && { commandTimeout: commandTimeoutMs, socketTimeout: commandTimeoutMs }),
+  });
+  redis.on('error', (error: Error) => onConnectionError?.(error));
   redis.defineCommand('tydIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
   const checkTtl = (ttlMs: number) => {
     if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive integer');
@@ -35,7 +59,9 @@ export function createRedisKv({ url, keyPrefix }: { url: string; keyPrefix: stri
       await redis.ping();
     },
     async close() {
-      await redis.quit();
+      // QUIT needs a live connection; without one the socket is just dropped (QUIT would wait in the queue).
+      if (redis.status === 'ready') await redis.quit().catch(() => redis.disconnect());
+      else redis.disconnect();
     },
   };
 }

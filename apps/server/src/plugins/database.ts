@@ -21,9 +21,10 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { database: Config['database']; phoneHashKey: string; dataKey: string }) => {
+  async (fastify: FastifyInstance, opts: { database: Config['database']; timeouts: Config['upstreamTimeouts']; phoneHashKey: string; dataKey: string }) => {
     const handle = connectDatabase(opts.database, {
       onIdleConnectionError: (error) => fastify.log.warn({ err: error }, 'database dropped an idle connection'),
+      timeouts: opts.timeouts,
     });
     fastify.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db);

@@ -12,8 +12,8 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'kvMaxEntries'>) => {
-    const kv = createKv(opts);
+  async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>) => {
+    const kv = createKv(opts, (error) => fastify.log.warn({ err: error }, 'redis connection error; reconnecting'));
     fastify.addHook('onClose', async () => kv.close());
     fastify.decorate('kv', kv);
   },

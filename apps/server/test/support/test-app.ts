@@ -20,7 +20,14 @@ export interface TestApp {
 }
 
 export async function startTestApp(
-  opts: { engine?: TestEngine; env?: Record<string, string>; logStream?: DestinationStream; clock?: () => number } = {},
+  opts: {
+    engine?: TestEngine;
+    env?: Record<string, string>;
+    logStream?: DestinationStream;
+    clock?: () => number;
+    /** Rewrites the created PostgreSQL database's URL (to reach it through a local proxy, say). */
+    databaseUrl?: (url: string) => string;
+  } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(opts.engine ?? 'sqlite');
   const config = parseConfig({
@@ -28,7 +35,7 @@ export async function startTestApp(
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     DATA_DIR: testDb.dataDir,
     WEB_DIST: `${testDb.dataDir}/no-web-build`,
-    ...(testDb.databaseUrl && { DATABASE_URL: testDb.databaseUrl }),
+    ...(testDb.databaseUrl && { DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(testDb.databaseUrl) : testDb.databaseUrl }),
     ...opts.env,
   });
   const { secrets } = await resolveSecrets(config);
