@@ -83,9 +83,17 @@ const envSchema = z.object({
   HTTP_CONNECTION_TIMEOUT_MS: millis(60_000),
   HTTP_KEEP_ALIVE_TIMEOUT_MS: millis(72_000),
   SHUTDOWN_TIMEOUT_MS: millis(10_000),
-  // About 320 bytes per live nonce (measured): the default holds 300 s of nonces at over 1,600 sealed
-  // calls/s, about what one process serves (bench/README.md), in about 160 MB at most.
+  // The in-process short-lived stores (plugins/request-kv.ts), about 320 bytes per entry (measured), so
+  // at most about 160 MB each at the defaults. KV_MAX_ENTRIES bounds the security state (SMS codes,
+  // cooldowns, locks, counters); REQUEST_KV_MAX_ENTRIES the nonces and request budget counters: a nonce
+  // lives at most 361 s, so the default holds over 1,300 sealed calls/s sustained.
   KV_MAX_ENTRIES: z.coerce.number().int().min(1_000).max(10_000_000).default(500_000),
+  REQUEST_KV_MAX_ENTRIES: z.coerce.number().int().min(1_000).max(10_000_000).default(500_000),
+  // Requests per client address (IPv6: per /64) and per session in a fixed one-minute window, counted
+  // before a request's envelope is opened (api-pipeline.ts). The address budget is generous because
+  // mobile carriers put many users behind one address; a session is one user.
+  API_RATE_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(1_200),
+  API_RATE_PER_SESSION_PER_MINUTE: z.coerce.number().int().min(10).max(1_000_000).default(300),
   // Bounds towards PostgreSQL and Redis: a black-holed link fails requests with a coded error and /readyz
   // with 503 instead of hanging them (docs/operations.md "Timeouts towards PostgreSQL and Redis").
   DATABASE_CONNECT_TIMEOUT_MS: millis(5_000),
@@ -131,6 +139,8 @@ const envSchema = z.object({
   /** Years deregistered accounts' identity records are kept (revised PRC AML Law art. 40: at least 10). */
   RETENTION_YEARS: z.coerce.number().int().min(1).max(30).default(10),
   AUTH_CODE_TTL_SECONDS: z.coerce.number().int().min(10).max(600).default(120),
+  /** Authorisation codes one session may mint per hour (authorized-code). */
+  AUTH_CODE_MINTS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
   TYD_SERVER_KEYS: z
     .string()
     .transform((text, ctx) => {
@@ -211,6 +221,9 @@ export interface Config {
   cookieSecure: boolean;
   timeouts: { requestMs: number; connectionMs: number; keepAliveMs: number; shutdownMs: number };
   kvMaxEntries: number;
+  requestKvMaxEntries: number;
+  /** Requests per client address and per session in a one-minute window (api-pipeline.ts). */
+  requestBudget: { perAddressPerMinute: number; perSessionPerMinute: number };
   upstreamTimeouts: UpstreamTimeouts;
   appDownload: { androidUrl: string | null; iosUrl: string | null };
   smsProvider: EnvConfig['SMS_PROVIDER'];
@@ -255,6 +268,7 @@ export interface AccountsConfig {
   legal: { privacy: LegalDocumentConfig; agreement: LegalDocumentConfig };
   retentionYears: number;
   authCodeTtlMs: number;
+  authCodeMintsPerHour: number;
 }
 
 export class ConfigError extends Error {
@@ -314,6 +328,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
     },
     kvMaxEntries: e.KV_MAX_ENTRIES,
+    requestKvMaxEntries: e.REQUEST_KV_MAX_ENTRIES,
+    requestBudget: { perAddressPerMinute: e.API_RATE_PER_ADDRESS_PER_MINUTE, perSessionPerMinute: e.API_RATE_PER_SESSION_PER_MINUTE },
     upstreamTimeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -351,6 +367,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       },
       retentionYears: e.RETENTION_YEARS,
       authCodeTtlMs: e.AUTH_CODE_TTL_SECONDS * 1000,
+      authCodeMintsPerHour: e.AUTH_CODE_MINTS_PER_HOUR,
     },
     explicitSecrets: {
       ...(e.TYD_SERVER_KEYS && { serverKeys: e.TYD_SERVER_KEYS }),

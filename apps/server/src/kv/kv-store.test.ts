@@ -1,9 +1,9 @@
 // The same KvStore suite on the embedded store and on the local Redis (127.0.0.1:6379, REDIS_TEST_URL)
 // under a per-run key prefix whose keys are deleted afterwards.
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { KvCapacityError, type KvStore } from './kv-store.js';
-import { createMemoryKv } from './memory-kv.js';
+import { RECLAIM_PER_FULL_INSERT, createMemoryKv } from './memory-kv.js';
 import { createRedisKv } from './redis-kv.js';
 
 const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
@@ -88,9 +88,50 @@ describe('memory kv store bounds', () => {
       expect(await kv.setIfAbsent('k0', 'v', 100)).toBe(false);
       t = 100;
       expect(await kv.setIfAbsent('one-more', 'v', 100)).toBe(true);
-      expect(kv.size()).toBe(1);
+      expect(kv.usage()).toEqual({ entries: kv.size(), maxEntries: 1_000 });
     } finally {
       await kv.close();
     }
+  });
+
+  it('reclaims a bounded number of entries per insert into a full store, never the whole map', async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, now: () => t });
+    try {
+      for (let i = 0; i < 1_000; i++) await kv.setIfAbsent(`k${i}`, 'v', 100);
+      t = 100;
+      // Every entry has expired: each insert frees room by examining at most RECLAIM_PER_FULL_INSERT of
+      // them, and leaves the rest to the periodic reclaim.
+      for (let i = 0; i < 100; i++) {
+        expect(await kv.setIfAbsent(`new${i}`, 'v', 100)).toBe(true);
+        expect(kv.size()).toBeGreaterThan(1_000 - (i + 1) * RECLAIM_PER_FULL_INSERT);
+      }
+      expect(kv.size()).toBeLessThanOrEqual(1_000);
+      // Refused inserts into a store full of live entries keep the live ones.
+      for (let i = 0; i < 1_000; i++) await kv.increment(`live${i}`, 10_000).catch(() => undefined);
+      expect(kv.size()).toBe(1_000);
+      await expect(kv.setIfAbsent('refused', 'v', 100)).rejects.toThrow(KvCapacityError);
+      expect(await kv.get('new99')).toBe('v');
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('reclaims expired entries in the background, a slice per tick', async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 3_000, now: () => t, sweepIntervalMs: 5 });
+    try {
+      for (let i = 0; i < 3_000; i++) await kv.setIfAbsent(`k${i}`, 'v', 100);
+      t = 100;
+      await vi.waitFor(() => expect(kv.size()).toBe(0), { timeout: 5_000, interval: 10 });
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('says since when it remembers', async () => {
+    const kv = createMemoryKv({ maxEntries: 1_000, now: () => 1_234 });
+    expect(kv.startedAt).toBe(1_234);
+    await kv.close();
   });
 });

@@ -11,6 +11,19 @@ export interface KvStore {
   /** Round trip for /readyz. */
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** In-process stores only: how full the store is (Redis bounds its own memory: maxmemory, noeviction). */
+  usage?(): KvUsage;
+  /**
+   * In-process stores only: when the store was created. It remembers nothing written before (a restart),
+   * so the API pipeline refuses request timestamps older than this (their nonces would be unknown).
+   */
+  readonly startedAt?: number;
+}
+
+export interface KvUsage {
+  /** Stored entries, including expired ones not reclaimed yet. */
+  entries: number;
+  maxEntries: number;
 }
 
 /** The embedded store is full of live entries: refusing is safer than forgetting a nonce. */

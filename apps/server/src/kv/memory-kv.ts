@@ -1,7 +1,11 @@
-// In-process KvStore: bounded memory, expiry checked on read and swept periodically. When it is full of
-// live entries it refuses new keys (KvCapacityError) instead of evicting one, because evicting a seen
+// In-process KvStore: bounded memory, expiry checked on read and reclaimed incrementally. When it is full
+// of live entries it refuses new keys (KvCapacityError) instead of evicting one, because evicting a seen
 // nonce would re-open a replay window. One process only; several processes need Redis.
-import { KvCapacityError, type KvStore } from './kv-store.js';
+//
+// Reclaiming is bounded work: a cursor walks the entries in insertion order, a slice per timer tick (a
+// whole pass about every 30 s) and a few entries per insert into a full store, so a flood of refused
+// inserts costs each of them a constant amount of CPU instead of a scan of the whole map.
+import { KvCapacityError, type KvStore, type KvUsage } from './kv-store.js';
 
 interface Entry {
   value: string;
@@ -12,17 +16,38 @@ export interface MemoryKvOptions {
   maxEntries: number;
   /** Injected for tests; defaults to Date.now. */
   now?: () => number;
+  /** How often a slice of the entries is checked for expiry. */
   sweepIntervalMs?: number;
 }
 
-export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 30_000 }: MemoryKvOptions): KvStore & { size(): number } {
-  const entries = new Map<string, Entry>();
+/** Entries examined by one insert into a full store before it is refused. */
+export const RECLAIM_PER_FULL_INSERT = 64;
+/** Ticks per whole pass of the periodic reclaim. */
+const TICKS_PER_PASS = 30;
 
-  const sweep = () => {
+export type MemoryKv = KvStore & { size(): number; usage(): KvUsage; readonly startedAt: number };
+
+export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1_000 }: MemoryKvOptions): MemoryKv {
+  const entries = new Map<string, Entry>();
+  const startedAt = now();
+  let cursor: MapIterator<[string, Entry]> | undefined;
+
+  /** Examines up to `limit` entries from where the last call stopped, deleting the expired ones. */
+  const reclaim = (limit: number) => {
     const t = now();
-    for (const [key, entry] of entries) if (entry.expiresAt <= t) entries.delete(key);
+    for (let examined = 0; examined < limit && entries.size > 0; examined++) {
+      cursor ??= entries.entries();
+      const next = cursor.next();
+      if (next.done) {
+        cursor = undefined;
+        continue;
+      }
+      const [key, entry] = next.value;
+      if (entry.expiresAt <= t) entries.delete(key);
+    }
   };
-  const timer = setInterval(sweep, sweepIntervalMs);
+  const slice = Math.max(RECLAIM_PER_FULL_INSERT, Math.ceil(maxEntries / TICKS_PER_PASS));
+  const timer = setInterval(() => reclaim(slice), sweepIntervalMs);
   timer.unref();
 
   const live = (key: string): Entry | undefined => {
@@ -35,8 +60,8 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 3
   };
   const insert = (key: string, entry: Entry) => {
     if (entries.size >= maxEntries && !entries.has(key)) {
-      sweep();
-      if (entries.size >= maxEntries) throw new KvCapacityError(`embedded kv store is full (${maxEntries} live entries)`);
+      reclaim(RECLAIM_PER_FULL_INSERT);
+      if (entries.size >= maxEntries) throw new KvCapacityError(`embedded kv store is full (${maxEntries} entries)`);
     }
     entries.set(key, entry);
   };
@@ -71,7 +96,10 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 3
     async close() {
       clearInterval(timer);
       entries.clear();
+      cursor = undefined;
     },
     size: () => entries.size,
+    usage: () => ({ entries: entries.size, maxEntries }),
+    startedAt,
   };
 }

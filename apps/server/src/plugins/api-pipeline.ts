@@ -1,9 +1,10 @@
 // The request pipeline for POST /tydApi/v1/** (issue 3; SPEC §5, §7, §8). In order, each failure a
 // documented code (docs/api.md):
-//   headers present and well-formed (4010) -> body {data: string} (4005) -> envelope opened (4005/4006/4007)
-//   -> app id known (4004) -> x-sign verified in constant time (4003) -> timestamp within ±300 s (4001)
-//   -> nonce unseen (4002) -> XSRF double submit (4008) -> session (401/4011) -> payload schema (4009)
-//   -> handler -> answer sealed with the request's responseKey.
+//   request budget of the client address and of the session (429, before the body is read)
+//   -> headers present and well-formed (4010) -> body {data: string} (4005) -> envelope opened (4005/4006/4007)
+//   -> app id known (4004) -> x-sign verified in constant time (4003) -> timestamp within -300 s..+60 s and
+//   not before the in-process nonce store started (4001) -> nonce unseen (4002) -> XSRF double submit (4008)
+//   -> session (401/4011) -> payload schema (4009) -> handler -> answer sealed with the request's responseKey.
 // The envelope is opened before the signature is checked, as issue 3 orders it: the web secret is
 // public, so the HMAC would not keep attackers from reaching decryption anyway.
 import {
@@ -11,6 +12,7 @@ import {
   COOKIE,
   CODE_TEXT,
   EnvelopeError,
+  HEADER,
   MAX_BODY_BYTES,
   SUBCODE,
   TIMESTAMP_WINDOW_MS,
@@ -24,12 +26,14 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Secrets } from '../config.js';
+import type { Config, Secrets } from '../config.js';
 import { openRequestNode } from '../crypto/node-envelope.js';
 import { verifySignatureNode } from '../crypto/node-signing.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
+import { hashAccessToken, isAccessTokenShape } from '../services/access-tokens.js';
+import { clientAddressKey } from '../services/client-address.js';
 import type { AuthenticatedSession } from './sessions.js';
 
 export interface ApiCall<E extends Endpoint, S extends AuthenticatedSession | undefined> {
@@ -67,12 +71,21 @@ const sealedData = (body: unknown): string => {
   }
 };
 
+/**
+ * How far x-t may run ahead of the server clock. A nonce must be remembered for as long as its timestamp
+ * could still be accepted, so this bound (not the client) decides the longest nonce lifetime:
+ * TIMESTAMP_WINDOW_MS + MAX_CLOCK_AHEAD_MS + 1 s = 361 s. A client further ahead gets 4001 and corrects
+ * its offset (SPEC §4), as one further behind always did.
+ */
+export const MAX_CLOCK_AHEAD_MS = 60_000;
+const MINUTE_MS = 60_000;
+
 function envelopeFailure(error: unknown): unknown {
   return error instanceof EnvelopeError ? new ApiError(CODE.BAD_REQUEST, error.subcode, { detail: error.message }) : error;
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets'] }) => {
+  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets']; requestBudget: Config['requestBudget'] }) => {
     // Request bodies are read as text by our own parser: every content type, so an odd Content-Type is a
     // coded 4005 rather than Fastify's 415, and JSON is parsed once, by us, with the shape checked.
     // (The server's only bodies are API calls, so this replaces the instance's default parsers.)
@@ -80,6 +93,34 @@ export default fp(
     fastify.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (_request, body, done) => done(null, body));
 
     const nonceKey = (appId: string, nonce: string) => `nonce:${appId}:${nonce}`;
+    const { requestKv } = fastify;
+
+    /**
+     * Step 0, before the body is read and long before the envelope is opened: opening costs the server an
+     * ECDH agreement and storing the nonce costs it memory, while a replayed or junk request costs the
+     * client nothing. Fixed one-minute windows per client address (an IPv6 /64 counts as one), and per
+     * session when the call carries a token (counted by its hash, unverified: the address budget bounds
+     * how many such counters one client can create).
+     */
+    async function checkRequestBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+      const now = Date.now();
+      const window = Math.floor(now / MINUTE_MS);
+      const refuse = (detail: string) => {
+        const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000));
+        reply.header('retry-after', String(retryAfterSeconds));
+        return new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { data: { retryAfterSeconds }, detail });
+      };
+      const address = clientAddressKey(request.ip);
+      if ((await requestKv.increment(`budget:ip:${address}:${window}`, MINUTE_MS)) > opts.requestBudget.perAddressPerMinute) {
+        throw refuse('request budget of the client address');
+      }
+      const header = request.headers[HEADER.accessToken];
+      const token = (typeof header === 'string' && header) || request.cookies[COOKIE.accessToken] || '';
+      if (!isAccessTokenShape(token)) return;
+      if ((await requestKv.increment(`budget:session:${hashAccessToken(token)}:${window}`, MINUTE_MS)) > opts.requestBudget.perSessionPerMinute) {
+        throw refuse('request budget of the session');
+      }
+    }
 
     async function authenticateFor(auth: 'required' | 'optional', accessToken: string, now: number): Promise<AuthenticatedSession | undefined> {
       try {
@@ -125,13 +166,20 @@ export default fp(
       );
       if (!signed) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE);
 
-      // 3. Timestamp window (SPEC §4: the answer carries x-server-time, set on every response).
+      // 3. Timestamp window (SPEC §4: the answer carries x-server-time, set on every response): at most
+      //    300 s behind and MAX_CLOCK_AHEAD_MS ahead. An in-process nonce store knows nothing from before
+      //    it started, so a timestamp older than that could be a request captured before a restart: it is
+      //    refused the same way, and the client's retry with a fresh x-t passes (docs/protocol.md §8).
       const sentAt = Number(headers.timestamp);
-      if (Math.abs(now - sentAt) > TIMESTAMP_WINDOW_MS) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW);
+      if (now - sentAt > TIMESTAMP_WINDOW_MS || sentAt - now > MAX_CLOCK_AHEAD_MS) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW);
+      if (requestKv.startedAt !== undefined && sentAt < requestKv.startedAt) {
+        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW, { detail: 'timestamp before the nonce store started (restart)' });
+      }
 
-      // 4. Replay: a nonce is remembered for as long as its timestamp could still be accepted.
+      // 4. Replay: a nonce is remembered for as long as its timestamp could still be accepted (at most
+      //    TIMESTAMP_WINDOW_MS + MAX_CLOCK_AHEAD_MS, decided by the check above).
       const ttl = Math.max(1_000, Math.ceil(sentAt + TIMESTAMP_WINDOW_MS - now) + 1_000);
-      if (!(await fastify.kv.setIfAbsent(nonceKey(headers.appId, headers.nonce), '1', ttl))) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.REPLAY);
+      if (!(await requestKv.setIfAbsent(nonceKey(headers.appId, headers.nonce), '1', ttl))) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.REPLAY);
 
       // 5. Anti-forgery double submit. A missing or planted cookie is replaced on this answer, so the
       //    page can retry.
@@ -165,6 +213,7 @@ export default fp(
         method: 'POST',
         url: route.endpoint.fullPath,
         bodyLimit: MAX_BODY_BYTES,
+        onRequest: checkRequestBudget,
         handler: async (request, reply) => {
           const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply);
           return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], ...(data !== undefined && { data }) });
@@ -172,5 +221,5 @@ export default fp(
       });
     });
   },
-  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'server-keys', 'kv', 'xsrf', 'sessions', 'error-handler'] },
+  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'server-keys', 'request-kv', 'xsrf', 'sessions', 'error-handler'] },
 );

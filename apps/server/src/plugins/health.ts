@@ -1,5 +1,7 @@
-// /healthz: the process is up and serving. /readyz: it can do useful work (database and kv reachable),
-// for load balancers to take an instance out of rotation without killing it.
+// /healthz: the process is up and serving. /readyz: it can do useful work (database and kv reachable,
+// no in-process store full of live entries: a full one refuses every new call with 429), for load
+// balancers to take an instance out of rotation without killing it. It reports how full the in-process
+// stores are (`capacity`; empty with Redis).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -13,10 +15,11 @@ export default fp(
       reply.header('cache-control', 'no-store');
       const checks = await Promise.allSettled([fastify.database.ping(), fastify.kv.ping()]);
       const [database, kv] = checks.map((c) => (c.status === 'fulfilled' ? 'ok' : 'unreachable'));
-      const ready = database === 'ok' && kv === 'ok';
-      if (!ready) request.log.warn({ database, kv }, 'not ready');
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, kv });
+      const capacity = fastify.kvUsage();
+      const ready = database === 'ok' && kv === 'ok' && !capacity.some((store) => store.full);
+      if (!ready) request.log.warn({ database, kv, capacity }, 'not ready');
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, kv, capacity });
     });
   },
-  { name: 'health', fastify: '5.x', dependencies: ['database', 'kv'] },
+  { name: 'health', fastify: '5.x', dependencies: ['database', 'kv', 'request-kv'] },
 );
