@@ -1,4 +1,4 @@
-// First-load size of every route of the web app, from the Vite manifest of a build (issue 4
+// First-load size of every route of the web app, from the Vite manifest of a build (the JS
 // budget). A route's first load is the entry chunk and the route's lazy page chunk, each with
 // the chunks it imports statically, and the CSS those chunks carry. Sizes are gzip -9 bytes,
 // deterministic for a given build, so the budget test is fair in CI.
@@ -7,8 +7,12 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../apps/web/src/app/route-table';
 
-/** At most 80 KB gzip first-load JS for any route (issue 4). */
-export const JS_BUDGET_GZIP_BYTES = 80 * 1024;
+/**
+ * At most 90 KB gzip first-load JS for any route (docs/architecture.md "Delivery"). React 19 + react-dom
+ * alone are 67 KB; at 80 KB the budget pushed small modules into chunks of their own only to pass, each one
+ * more request, while compression and the server's preload links now decide the load time.
+ */
+export const JS_BUDGET_GZIP_BYTES = 90 * 1024;
 export const webDist = resolve(import.meta.dirname, '../apps/web/dist');
 
 interface ManifestChunk {
