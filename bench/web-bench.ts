@@ -1,7 +1,14 @@
 // `npm run bench:web`: builds the web app and prints each route's first-load JS and CSS in gzip
-// bytes (bench/web-sizes.ts), against the 80 KB JS budget of issue 4.
+// bytes (bench/web-sizes.ts), against the JS budget of e2e/bundle-budget.spec.ts; then starts the real
+// server and runs Lighthouse (bench/web-lighthouse.ts) on every SPEC §2 route, against the delivery
+// targets (performance >= 98, LCP <= 1.5 s; docs/architecture.md "Delivery").
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ROUTES } from '../apps/web/src/app/route-table';
+import { startChildServer } from '../apps/server/test/support/child-server.js';
+import { runLighthouse } from './web-lighthouse';
 import { ANALYTICS_GZIP_TARGET_BYTES, ANALYTICS_MODULE, JS_BUDGET_GZIP_BYTES, lazyModuleSize, routeSizes } from './web-sizes';
 
 const root = resolve(import.meta.dirname, '..');
@@ -40,6 +47,34 @@ console.log(`web vitals (the web-vitals library, loaded by analytics after start
 if (own > ANALYTICS_GZIP_TARGET_BYTES) {
   console.error('analytics module over its size target');
   process.exit(1);
+}
+
+// SPEC §2's routes (not the developer hub `/` nor the operators' `/ops`) and one unknown path (the 404 page).
+const LIGHTHOUSE_PATHS = [...ROUTES.map((route) => route.path).filter((path) => path !== '/' && path !== '/ops'), '/no-such-page'];
+const TARGET_PERFORMANCE = 98;
+const TARGET_LCP_MS = 1500;
+const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-web-'));
+const server = await startChildServer({ DATA_DIR: dataDir });
+try {
+  console.log(`\nLighthouse 12 (mobile preset, simulated slow 4G), targets: performance >= ${TARGET_PERFORMANCE}, LCP <= ${TARGET_LCP_MS / 1000} s\n`);
+  console.log(['route'.padEnd(22), 'perf'.padStart(5), 'FCP'.padStart(7), 'LCP'.padStart(7), 'TBT'.padStart(7), 'CLS'.padStart(6), 'transferred'.padStart(12), ' target'].join(' '));
+  for (const figures of await runLighthouse(server.baseUrl, LIGHTHOUSE_PATHS)) {
+    const met = figures.performance >= TARGET_PERFORMANCE && figures.lcpMs <= TARGET_LCP_MS;
+    const row = [
+      (figures.finalPath === figures.path ? figures.path : `${figures.path} -> ${figures.finalPath}`).padEnd(22),
+      String(figures.performance).padStart(5),
+      `${(figures.fcpMs / 1000).toFixed(2)} s`.padStart(7),
+      `${(figures.lcpMs / 1000).toFixed(2)} s`.padStart(7),
+      `${Math.round(figures.tbtMs)} ms`.padStart(7),
+      figures.cls.toFixed(3).padStart(6),
+      kb(figures.transferredBytes).padStart(12),
+      met ? ' met' : ' MISSED',
+    ];
+    console.log(row.join(' '));
+  }
+} finally {
+  await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 const over = sizes.filter((size) => size.js > JS_BUDGET_GZIP_BYTES);
