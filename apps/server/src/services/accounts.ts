@@ -8,6 +8,7 @@ import type { User } from '../db/users-repository.js';
 import type { AccountDeps } from './account-deps.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from './access-tokens.js';
 import { generateInviteCode, readInviteCode } from './invite-codes.js';
+import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
 
 /** 4201 unless a mainland mobile number (1[3-9] + 9 digits, issue 5). */
 export function requireMainlandMobile(phone: string): string {
@@ -20,6 +21,8 @@ export interface LoginInput {
   smsCode: string;
   agreementVersion: string | undefined;
   inviteCode: string | undefined;
+  /** The client address key (IPv6 /64): which SMS limits apply, and remembered as the owner's on success. */
+  clientAddress: string;
   now: number;
 }
 
@@ -66,7 +69,9 @@ export async function findInviter(deps: Pick<AccountDeps, 'repos'>, input: strin
  */
 export async function loginWithSmsCode(deps: AccountDeps, input: LoginInput): Promise<LoginResult> {
   const phone = requireMainlandMobile(input.phone);
-  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(phone), 'login', input.smsCode, input.now);
+  const phoneKey = deps.phones.lookupHash(phone);
+  const bucket = await smsBucket(deps.kv, { phoneKey, clientAddress: input.clientAddress, sessionPhoneKey: undefined });
+  const verified = await deps.smsCodes.verify(phoneKey, 'login', input.smsCode, input.now, bucket);
   // Only after the code proved possession of the phone does the answer depend on whether an account exists.
   const existing = await deps.repos.users.findByPhone(phone);
   const current = deps.legal.version;
@@ -76,6 +81,7 @@ export async function loginWithSmsCode(deps: AccountDeps, input: LoginInput): Pr
   const inviter = !existing && input.inviteCode !== undefined ? await findInviter(deps, input.inviteCode, undefined) : undefined;
   await verified.consume();
 
+  await rememberOwnerAddress(deps.kv, phoneKey, input.clientAddress);
   return deps.db.transaction().execute(async (trx) => {
     let user: User | undefined = existing;
     const isNewUser = !user;

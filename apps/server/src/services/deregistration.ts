@@ -11,7 +11,8 @@ const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 
 /** Resolves to false when the deletion is committed but not yet erased from the files (see flushDeletions). */
 export async function deregister(deps: AccountDeps, user: User, smsCode: string, now: number): Promise<boolean> {
-  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'deregister', smsCode, now);
+  // Asked with a session of this phone: the owner's limits (sms-requester.ts).
+  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'deregister', smsCode, now, 'owner');
   await verified.consume();
   await deps.db.transaction().execute(async (trx) => {
     const profile = await deps.repos.profiles.findByUserId(user.id, trx);

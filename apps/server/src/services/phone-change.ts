@@ -13,7 +13,8 @@ export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 
 export async function verifyCurrentPhone(deps: AccountDeps, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
-  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'verify-phone', smsCode, now);
+  // The session's own phone: the owner's limits; the new number is not (yet) the session's (sms-requester.ts).
+  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'verify-phone', smsCode, now, 'owner');
   await verified.consume();
   const verifyTicket = randomBytes(32).toString('base64url');
   // Only the ticket's hash is a key; the value binds it to the user and its expiry.
@@ -26,7 +27,7 @@ export async function changePhone(deps: AccountDeps, user: User, input: { phone:
   const ticket = text ? (JSON.parse(text) as { userId: string; expiresAt: number }) : undefined;
   if (!ticket || ticket.userId !== user.id || ticket.expiresAt <= now) throw new ApiError(CODE.FORBIDDEN, SUBCODE.VERIFY_TICKET_INVALID);
   const phone = requireMainlandMobile(input.phone);
-  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(phone), 'change-phone', input.smsCode, now);
+  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(phone), 'change-phone', input.smsCode, now, 'others');
   const owner = await deps.repos.users.findByPhone(phone);
   if (owner && owner.id !== user.id) throw new ApiError(CODE.CONFLICT, SUBCODE.PHONE_TAKEN);
   if ((await claimUntil(deps.kv, `${ticketKey(input.verifyTicket)}:used`, now, ticket.expiresAt)) !== undefined) {

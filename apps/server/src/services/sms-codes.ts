@@ -1,7 +1,8 @@
 // SMS verification codes (issue 5; OWASP ASVS 4.0.3 V2.7.1-2.7.6, 5.0 V6.6; NIST SP 800-63B §5.1.3.2,
 // §5.2.2): 6 digits from the CSPRNG, only a keyed hash stored, valid for a few minutes, single use, bound to
 // phone and purpose, only the newest code per phone and purpose verifies, at most N attempts per code,
-// and a per-phone failure counter that a resend does not reset locks verification for a while.
+// and a per-phone failure counter that a resend does not reset locks verification for a while (counted
+// apart for the phone's owner and for everyone else, sms-requester.ts).
 //
 // Races: an attempt is reserved (atomic increment) before the code is compared, so however many requests
 // arrive at once, no code is ever compared more than maxAttemptsPerCode times; consuming is a setIfAbsent,
@@ -12,6 +13,7 @@ import type { AccountsConfig } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import type { KvStore } from '../kv/kv-store.js';
 import { activeUntil, claimUntil, replace } from './kv-records.js';
+import type { SmsBucket } from './sms-requester.js';
 
 interface StoredCode {
   /** Random id: attempt counters and the used marker hang off it, so a new code starts clean. */
@@ -30,11 +32,17 @@ export interface SmsCodes {
   draw(phone: string): string;
   /** Stores `code` as the only valid code of this phone and purpose. Returns when it expires. */
   store(phoneKey: string, purpose: SmsPurpose, code: string, now: number): Promise<number>;
-  /** Checks a code; throws ApiError 4202/4203/4204, else returns a handle to consume it. */
-  verify(phoneKey: string, purpose: SmsPurpose, code: string, now: number): Promise<VerifiedCode>;
+  /**
+   * Checks a code; throws ApiError 4202/4203/4204, else returns a handle to consume it. Wrong codes count
+   * and lock per phone and bucket (sms-requester.ts): strangers cannot lock the owner out.
+   */
+  verify(phoneKey: string, purpose: SmsPurpose, code: string, now: number, bucket: SmsBucket): Promise<VerifiedCode>;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The wrong-code lock of a phone for one bucket; sending checks it too. */
+export const smsLockKey = (phoneKey: string, bucket: SmsBucket) => `sms:lock:${phoneKey}:${bucket}`;
 
 export function createSmsCodes(opts: {
   kv: KvStore;
@@ -64,8 +72,9 @@ export function createSmsCodes(opts: {
       return expiresAt;
     },
 
-    async verify(phoneKey, purpose, code, now) {
-      const lockKey = `sms:lock:${phoneKey}`;
+    async verify(phoneKey, purpose, code, now, bucket) {
+      const lockKey = smsLockKey(phoneKey, bucket);
+      const failKey = `sms:fail:${phoneKey}:${bucket}`;
       const lockedUntil = await activeUntil(kv, lockKey, now);
       if (lockedUntil !== undefined) throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_VERIFY_LOCKED, { data: retryAfter(lockedUntil, now) });
 
@@ -81,7 +90,7 @@ export function createSmsCodes(opts: {
       const matches = expected.length === 32 && timingSafeEqual(mac(phoneKey, purpose, stored.id, code), expected);
       if (!matches) {
         // Counted per phone across codes and purposes: a resend does not reset it (issue 5).
-        const failures = await kv.increment(`sms:fail:${phoneKey}`, DAY_MS);
+        const failures = await kv.increment(failKey, DAY_MS);
         if (failures % rules.lockAfterFailures === 0) {
           const until = now + rules.lockMs;
           await replace(kv, lockKey, String(until), rules.lockMs + 60_000);
@@ -95,7 +104,7 @@ export function createSmsCodes(opts: {
           if ((await claimUntil(kv, `sms:used:${stored.id}`, now, stored.expiresAt + 60_000)) !== undefined) {
             throw new ApiError(CODE.BAD_REQUEST, SUBCODE.SMS_CODE_EXPIRED, { detail: 'sms code already used' });
           }
-          await kv.delete(`sms:fail:${phoneKey}`);
+          await kv.delete(failKey);
           // Gone for good; a newer code stored meanwhile stays.
           const current = await kv.get(codeKey(phoneKey, purpose));
           if (current && (JSON.parse(current) as StoredCode).id === stored.id) await kv.delete(codeKey(phoneKey, purpose));

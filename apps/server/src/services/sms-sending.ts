@@ -1,4 +1,5 @@
-// Sending SMS codes (issue 5): resend cooldown per phone (406 + remaining seconds), daily cap per phone,
+// Sending SMS codes (issue 5): resend cooldown per phone (406 + remaining seconds), daily cap per phone
+// (both kept apart for the phone's owner and everyone else, sms-requester.ts),
 // hourly cap per client address, and a proof of work once an address or the whole service asks for a
 // suspicious volume. Order: cheap refusals first, then the human check, then the caps, then the claim of
 // the cooldown (atomic), the provider, and only then the code is stored (a failed send leaves the previous
@@ -11,7 +12,8 @@ import type { KvStore } from '../kv/kv-store.js';
 import { SmsDeliveryError, type SmsProvider } from '../providers/sms/sms-provider.js';
 import { activeUntil, claimUntil } from './kv-records.js';
 import type { PowSolution, ProofOfWork } from './proof-of-work.js';
-import type { SmsCodes } from './sms-codes.js';
+import { smsLockKey, type SmsCodes } from './sms-codes.js';
+import type { SmsBucket } from './sms-requester.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
@@ -25,6 +27,8 @@ export interface SendRequest {
   phoneKey: string;
   purpose: SmsPurpose;
   clientAddress: string;
+  /** The owner's limits are apart from everyone else's (sms-requester.ts). */
+  bucket: SmsBucket;
   proofOfWork: PowSolution | undefined;
   now: number;
 }
@@ -50,14 +54,14 @@ export function createSmsSending(opts: {
   const count = async (key: string) => Number((await kv.get(key)) ?? 0);
 
   return {
-    async send({ phone, phoneKey, purpose, clientAddress, proofOfWork, now }) {
-      const cooldownKey = `sms:cooldown:${phoneKey}`;
+    async send({ phone, phoneKey, purpose, clientAddress, bucket, proofOfWork, now }) {
+      const cooldownKey = `sms:cooldown:${phoneKey}:${bucket}`;
       const cooling = await activeUntil(kv, cooldownKey, now);
       if (cooling !== undefined) throw retryLater({ reason: 'cooldown', retryAfterSeconds: seconds(cooling - now) });
 
       // While wrong codes have locked this phone's verification, a new code could not be used anyway:
       // sending one would only cost money and disturb the owner.
-      const lockedUntil = await activeUntil(kv, `sms:lock:${phoneKey}`, now);
+      const lockedUntil = await activeUntil(kv, smsLockKey(phoneKey, bucket), now);
       if (lockedUntil !== undefined) {
         throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_VERIFY_LOCKED, { data: { retryAfterSeconds: seconds(lockedUntil - now) } });
       }
@@ -66,7 +70,7 @@ export function createSmsSending(opts: {
       const minute = Math.floor(now / MINUTE_MS);
       const day = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS);
       const ipKey = `sms:ip:${clientAddress}:${hour}`;
-      const dayKey = `sms:day:${phoneKey}:${day}`;
+      const dayKey = `sms:day:${phoneKey}:${bucket}:${day}`;
 
       // Human check: above the volume an address or the service normally asks for, every send needs a
       // solved, unused challenge (the threshold 0 means always). Each attempt is counted first and the

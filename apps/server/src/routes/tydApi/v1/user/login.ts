@@ -3,18 +3,20 @@
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { loginWithSmsCode } from '../../../../services/accounts.js';
+import { clientAddressKey } from '../../../../services/client-address.js';
 
 export default async function loginRoutes(fastify: FastifyInstance): Promise<void> {
   for (const endpoint of [endpoints['/v1/user/login'], endpoints['/v1/user/user-login-v1']]) {
     fastify.apiRoute({
       endpoint,
       auth: 'optional',
-      handler: async ({ payload }) =>
+      handler: async ({ payload, request }) =>
         loginWithSmsCode(fastify.accounts, {
           phone: payload.phone,
           smsCode: payload.smsCode,
           agreementVersion: payload.agreementVersion,
           inviteCode: payload.inviteCode,
+          clientAddress: clientAddressKey(request.ip),
           now: fastify.accounts.clock(),
         }),
     });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../../../http/api-error.js';
 import { requireMainlandMobile } from '../../../../services/accounts.js';
 import { clientAddressKey } from '../../../../services/client-address.js';
+import { smsBucket } from '../../../../services/sms-requester.js';
 
 export default async function smsSendRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
@@ -27,11 +28,15 @@ export default async function smsSendRoute(fastify: FastifyInstance): Promise<vo
         phone = session.user.phone;
       }
       const accounts = fastify.accounts;
+      const phoneKey = accounts.phones.lookupHash(phone);
+      const clientAddress = clientAddressKey(request.ip);
+      const sessionPhoneKey = session ? accounts.phones.lookupHash(session.user.phone) : undefined;
       return accounts.smsSending.send({
         phone,
-        phoneKey: accounts.phones.lookupHash(phone),
+        phoneKey,
         purpose,
-        clientAddress: clientAddressKey(request.ip),
+        clientAddress,
+        bucket: await smsBucket(accounts.kv, { phoneKey, clientAddress, sessionPhoneKey }),
         proofOfWork: payload.proofOfWork,
         now: accounts.clock(),
       });
