@@ -23,7 +23,7 @@ const posted: BridgeMessage[] = [];
 async function openApp(path: string) {
   window.history.replaceState(null, '', path);
   router = createRouter();
-  uninstall = installNavigation(router, { reload: vi.fn(), onChunkFailure: vi.fn() });
+  uninstall = installNavigation(router, { reload: vi.fn(), onChunkFailure: vi.fn(), serverReachable: async () => true });
   render(<App router={router} />);
   await act(() => router.start());
 }

@@ -1,12 +1,14 @@
 // The app shell: router context, the current page, the toaster. Pages are loaded by the
 // navigation guard before a navigation commits (app/navigation.ts), so the view renders the
-// loaded page synchronously; a page that could not be loaded or crashed shows the 500 view.
+// loaded page synchronously; a page that could not be loaded offline shows the offline view, one that
+// could not be loaded otherwise or crashed shows the 500 view.
 import { Component, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { Toaster } from '../components/toaster';
+import { NetworkError } from '../features/errors/components/network-error';
 import { ServerError } from '../features/errors/components/server-error';
 import type { Router } from '../lib/router';
 import { RouterContext, useLocation, useRouter } from '../lib/router-react';
-import { loadedPage } from './page-loader';
+import { loadedPage, pageFailure } from './page-loader';
 import { matchRoute } from './route-table';
 
 class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
@@ -42,8 +44,13 @@ function RouterView() {
   }, [router, location]);
 
   if (!location) return null;
-  const page = loadedPage(matchRoute(location.path));
-  if (!page) return <ServerError onRetry={reloadPage} />;
+  const route = matchRoute(location.path);
+  const page = loadedPage(route);
+  if (!page) {
+    // Offline: try the same entry again in place (the guards load the chunk anew); else the 500 view.
+    if (pageFailure(route) === 'offline') return <NetworkError key={location.key} onRetry={() => void router.navigate(location.fullPath, { replace: true })} />;
+    return <ServerError onRetry={reloadPage} />;
+  }
   return (
     <PageErrorBoundary key={location.key} onRetry={reloadPage}>
       <PageHost page={page} />

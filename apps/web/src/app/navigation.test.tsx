@@ -8,6 +8,7 @@ import { createRouter, type Router } from '../lib/router';
 import { App } from './app';
 import { installNavigation } from './navigation';
 import { CHUNK_RELOAD_KEY, ChunkLoadError, recoverFromChunkError } from './page-loader';
+import type * as Env from '../lib/env';
 import type * as PageLoader from './page-loader';
 
 const pages = vi.hoisted(() => ({ failing: new Set<string>(), loaded: new Map<string, ComponentType>() }));
@@ -26,14 +27,28 @@ vi.mock('./page-loader', async (importOriginal) => {
   };
 });
 
+// The app shell as navigation.ts sees it: whether the page is inside the app, and the events logged there.
+const shell = vi.hoisted(() => ({ inApp: false, events: [] as unknown[] }));
+vi.mock('../lib/env', async (importOriginal) => {
+  const real = await importOriginal<typeof Env>();
+  return { ...real, clientEnv: () => ({ ...real.clientEnv(), inApp: shell.inApp }) };
+});
+vi.mock('../lib/native', () => ({
+  nativeBridge: () => null,
+  withNative: (_name: string, run: (bridge: unknown) => Promise<unknown>) =>
+    void run({ logEvent: async (event: unknown) => void shell.events.push(event), setTitle: async () => {} }),
+}));
+
 let router: Router;
 const reload = vi.fn();
 const onChunkFailure = vi.fn();
+const reachable = { value: true };
+const serverReachable = vi.fn(async () => reachable.value);
 
 async function openApp(path: string) {
   window.history.replaceState(null, '', path);
   router = createRouter();
-  installNavigation(router, { reload, onChunkFailure });
+  installNavigation(router, { reload, onChunkFailure, serverReachable });
   render(<App router={router} />);
   await act(() => router.start());
 }
@@ -44,6 +59,10 @@ beforeEach(() => {
   pages.loaded.clear();
   reload.mockReset();
   onChunkFailure.mockReset();
+  reachable.value = true;
+  serverReachable.mockClear();
+  shell.inApp = false;
+  shell.events.length = 0;
 });
 
 afterEach(() => {
@@ -88,5 +107,38 @@ describe('chunk load failure', () => {
     await openApp('/');
     await act(() => router.navigate('/nfc'));
     expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
+  });
+});
+
+describe('offline', () => {
+  it('a page that cannot be fetched offline shows 网络不给力 with 重试, never a reload; 重试 shows the page once back online', async () => {
+    pages.failing.add('features/download/pages/download-page.tsx');
+    reachable.value = false;
+    await openApp('/');
+    await act(() => router.navigate('/download'));
+    expect(reload).not.toHaveBeenCalled();
+    expect(sessionStorage.getItem(CHUNK_RELOAD_KEY)).toBeNull();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('网络不给力');
+    expect(window.location.pathname).toBe('/download');
+    // Still offline: the same view again, still no reload.
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    await vi.waitFor(() => expect(serverReachable).toHaveBeenCalledTimes(2));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('网络不给力');
+    // Back online: the page shows, in place.
+    pages.failing.clear();
+    reachable.value = true;
+    await userEvent.click(screen.getByRole('button', { name: '重试' }));
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('features/download/pages/download-page.tsx'));
+    expect(reload).not.toHaveBeenCalled();
+  });
+});
+
+describe('inside the app', () => {
+  it('the page-view sent to the app carries the scrubbed address: no one-time or invite code', async () => {
+    shell.inApp = true;
+    await openApp('/');
+    await act(() => router.navigate('/others/tydPreJump?code=SECRETcode123&returnUrl=%2Fnfc&utm_source=sms'));
+    await act(() => router.navigate('/login?inviteCode=ABCD2345'));
+    expect(shell.events.map((event) => (event as { purl: string }).purl)).toEqual(['/', '/others/tydPreJump?utm_source=sms', '/login']);
   });
 });

@@ -1,16 +1,17 @@
 // Navigation behaviour of SPEC §2, installed on the app's router:
 //  - before each navigation: the page performance record (path, start, done=false);
 //  - before each navigation: the page chunk loads (so the page, its title and its scroll are
-//    ready together), with the reload-once recovery of page-loader.ts;
+//    ready together), with the offline view and the reload-once recovery of page-loader.ts;
 //  - after each navigation: title from the route (login's pageTitle query overrides), else the
 //    default; inside the app a page-view is logged and the title sent, except on default-title
 //    routes; the body background from the route, else reset.
+import { analyticsUrl } from '../lib/analytics-url';
 import { clientEnv } from '../lib/env';
 import { withNative } from '../lib/native';
 import { startPagePerf } from '../lib/page-perf';
 import { applyTitle } from '../lib/page-title';
 import type { RouteLocation, Router } from '../lib/router';
-import { ChunkLoadError, loadPage, recoverFromChunkError } from './page-loader';
+import { ChunkLoadError, loadPage, markPageFailure, recoverFromChunkError } from './page-loader';
 import { LOGIN_PATH, matchRoute } from './route-table';
 
 export function routeTitle(location: RouteLocation): string | undefined {
@@ -27,6 +28,8 @@ export interface NavigationDeps {
   reload: (url: string) => void;
   /** Called when a page chunk failed twice: the view shows the 500 page for that entry. */
   onChunkFailure: (location: RouteLocation, error: ChunkLoadError) => void;
+  /** Whether this site answers at all right now (a reload can only help when it does). */
+  serverReachable: () => Promise<boolean>;
 }
 
 export function installNavigation(router: Router, deps: NavigationDeps): () => void {
@@ -35,11 +38,17 @@ export function installNavigation(router: Router, deps: NavigationDeps): () => v
       startPagePerf(to.path);
     }),
     router.beforeEach(async (to) => {
+      const route = matchRoute(to.path);
       try {
-        await loadPage(matchRoute(to.path));
+        await loadPage(route);
       } catch (error) {
         if (!(error instanceof ChunkLoadError)) throw error;
+        if (!(await deps.serverReachable())) {
+          markPageFailure(route, 'offline');
+          return;
+        }
         if (recoverFromChunkError(() => deps.reload(to.fullPath)) === 'reloading') return false;
+        markPageFailure(route, 'failed');
         deps.onChunkFailure(to, error);
       }
     }),
@@ -49,7 +58,8 @@ export function installNavigation(router: Router, deps: NavigationDeps): () => v
       // Default-title routes set their own title from their content (lib/page-title.ts).
       applyTitle(routeTitle(to), inApp && !route.defaultTitle);
       if (inApp && !route.defaultTitle) {
-        const event = { en: 'pageview', purl: to.fullPath, title: document.title, ct: Date.now() };
+        // The same scrubbed address as the web's analytics: no one-time or invite codes reach the app.
+        const event = { en: 'pageview', purl: analyticsUrl(to.path, to.search), title: document.title, ct: Date.now() };
         withNative('logEvent', (bridge) => bridge.logEvent(event));
       }
       if (route.background) document.body.style.setProperty('--route-bg', route.background);

@@ -1,7 +1,9 @@
 // Lazy page chunks (SPEC §2, §7 "lazy page chunks are fetched from the site root") and their
-// failure handling (SPEC §8 ChunkLoadError, §9 120000 ms): a failed or stalled chunk reloads the
-// page once (a new deployment replaced the hashed files), guarded against reload loops by a
-// sessionStorage flag; a second failure shows the 500 page with a retry button.
+// failure handling (SPEC §8 ChunkLoadError, §9 120000 ms). Without a connection, the page shows the
+// offline view and retries in place (a reload cannot help and would leave for the browser's own error
+// page). With one, a failed or stalled chunk reloads the page once (a new deployment replaced the
+// hashed files), guarded against reload loops by a sessionStorage flag; a second failure shows the
+// 500 page with a retry button.
 import type { ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@tyd/protocol/wire';
 import { session } from '../lib/storage';
@@ -30,6 +32,19 @@ export function hasPageModule(page: string): boolean {
 
 const loaded = new Map<string, ComponentType>();
 
+/** Why a page could not be shown: no connection (offline view, retry in place) or a real failure (500). */
+export type PageFailure = 'offline' | 'failed';
+const failures = new Map<string, PageFailure>();
+
+/** What went wrong loading `route`'s page the last time, if anything. */
+export function pageFailure(route: RouteDef): PageFailure | undefined {
+  return failures.get(route.page);
+}
+
+export function markPageFailure(route: RouteDef, failure: PageFailure): void {
+  failures.set(route.page, failure);
+}
+
 /** The page component once its chunk loaded, else undefined. */
 export function loadedPage(route: RouteDef): ComponentType | undefined {
   return loaded.get(route.page);
@@ -49,6 +64,7 @@ export async function loadPage(route: RouteDef, timeoutMs: number = CHUNK_LOAD_T
       }),
     ]);
     loaded.set(route.page, mod.default);
+    failures.delete(route.page);
     session.remove(CHUNK_RELOAD_KEY);
     return mod.default;
   } catch (error) {

@@ -17,7 +17,8 @@ export interface RouteDef {
 }
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', name: 'hub', page: 'app/pages/hub-page.tsx' },
+  { path: '/', name: 'home', page: 'app/pages/home-page.tsx' },
+  { path: '/mine', name: 'mine', title: '我的', page: 'app/pages/mine-page.tsx' },
   // White body background; the `pageTitle` query parameter overrides the title (issue 4).
   { path: '/login', name: 'login', title: '验证码登录', background: '#fff', page: 'features/auth/pages/login-page.tsx' },
   { path: '/test', name: 'test', page: 'features/diagnostics/pages/test-page.tsx' },

@@ -2,9 +2,9 @@
 import type { ReactNode } from 'react';
 import './page.css';
 
-export function Page({ title, lead, children }: { title: string; lead?: ReactNode; children?: ReactNode }) {
+export function Page({ title, lead, children, className }: { title: string; lead?: ReactNode; children?: ReactNode; className?: string }) {
   return (
-    <main className="page">
+    <main className={className ? `page ${className}` : 'page'}>
       <h1 className="page__title">{title}</h1>
       {lead ? <p className="page__lead">{lead}</p> : null}
       {children}

@@ -1,10 +1,13 @@
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../lib/router';
 import { RouterContext } from '../../lib/router-react';
 import { invalidateQuery } from '../../lib/server-state';
+import { notifyStore } from '../../lib/notify';
 import { clearSession, sessionStore, startSession } from '../../lib/session';
-import HubPage from './hub-page';
+import HomePage from './home-page';
+import MinePage from './mine-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('../../lib/api-client', () => ({ request: api.request }));
@@ -23,19 +26,16 @@ afterEach(() => {
   invalidateQuery('check-login');
 });
 
-function renderHub() {
-  return render(
-    <RouterContext value={router}>
-      <HubPage />
-    </RouterContext>,
-  );
+function renderPage(page: 'home' | 'mine' = 'home') {
+  return render(<RouterContext value={router}>{page === 'home' ? <HomePage /> : <MinePage />}</RouterContext>);
 }
 
-describe('/ hub', () => {
+describe('/ home', () => {
   it('logged out: offers login (returning here) and links to every feature page, checking nothing', () => {
-    renderHub();
-    expect(screen.getByText('未登录')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '登录' }).getAttribute('href')).toBe('/login?returnUrl=%2F');
+    renderPage();
+    expect(screen.getByText('欢迎来到通盈达')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '登录 / 注册' }).getAttribute('href')).toBe('/login?returnUrl=%2F');
+    expect(screen.getByRole('navigation', { name: '主导航' }).querySelector('[aria-current="page"]')?.textContent).toBe('首页');
     const nav = screen.getByRole('navigation', { name: '服务' });
     expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/discover/notice', '/cloudSteward/index', '/activity-exchange', '/nfc', '/download']);
     expect(api.request).not.toHaveBeenCalled();
@@ -44,20 +44,59 @@ describe('/ hub', () => {
   it('with a token: checks login quietly and shows the masked phone', async () => {
     startSession({ accessToken: 'tok', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } });
-    renderHub();
-    expect(await screen.findByText('欢迎使用通盈达')).toBeTruthy();
+    renderPage();
+    expect(await screen.findByText('欢迎回来')).toBeTruthy();
     expect(screen.getByText('138****5678')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /138\*{4}5678/ }).getAttribute('href')).toBe('/mine');
     expect(api.request).toHaveBeenCalledWith('/v1/user/check-login', {}, expect.objectContaining({ toastErrors: false, unauthorized: 'ignore' }));
   });
 
-  it('a failed login check clears the session (SPEC §7) and the hub shows logged out', async () => {
+  it('a failed login check clears the session (SPEC §7) and home shows logged out', async () => {
     startSession({ accessToken: 'stale', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '401', msg: '登录已失效，请重新登录' });
-    renderHub();
+    renderPage();
     await act(async () => {
       await vi.waitFor(() => expect(sessionStore.get().accessToken).toBeNull());
     });
-    expect(screen.getByText('未登录')).toBeTruthy();
+    expect(screen.getByText('欢迎来到通盈达')).toBeTruthy();
     expect(localStorage.getItem('phone')).toBeNull();
+  });
+});
+
+describe('/mine', () => {
+  it('logged out: offers login back to /mine, and no logout or deregistration', () => {
+    renderPage('mine');
+    expect(screen.getByText('未登录')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '登录 / 注册' }).getAttribute('href')).toBe('/login?returnUrl=%2Fmine');
+    expect(screen.queryByRole('button', { name: '退出登录' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '注销账号' })).toBeNull();
+  });
+
+  it('shows the phone the server confirms, not a stored one', async () => {
+    startSession({ accessToken: 'tok', phone: '13812345678' });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '139****0000' } });
+    renderPage('mine');
+    expect(await screen.findByText('139****0000')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '注销账号' }).getAttribute('href')).toBe('/mine/signOff');
+  });
+
+  it('退出登录 asks first; cancel keeps the session; confirm ends it, says so and goes home', async () => {
+    startSession({ accessToken: 'tok', phone: '13812345678' });
+    api.request.mockImplementation(async (path: string) =>
+      path === '/v1/user/check-login' ? { code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } } : { code: '200', msg: '成功' },
+    );
+    await router.navigate('/mine');
+    renderPage('mine');
+    await userEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    const dialog = screen.getByRole('dialog', { name: '确定退出登录？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '取消' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sessionStore.get().accessToken).toBe('tok');
+    await userEvent.click(screen.getByRole('button', { name: '退出登录' }));
+    await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '退出登录' }));
+    await vi.waitFor(() => expect(sessionStore.get().accessToken).toBeNull());
+    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', undefined, expect.anything());
+    expect(notifyStore.get().toast?.text).toBe('已退出登录');
+    await vi.waitFor(() => expect(router.current?.path).toBe('/'));
   });
 });

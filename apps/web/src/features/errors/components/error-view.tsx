@@ -1,15 +1,20 @@
-// The layout shared by the 404 and 500 pages: a big status code, what happened, what to do.
+// The layout shared by the error views (404, 500, offline): a big mark, what happened, what to do.
 import type { ReactNode } from 'react';
 import './error-view.css';
 
-export function ErrorView({ code, title, text, children }: { code: string; title: string; text: string; children: ReactNode }) {
+/** `code` is the status shown large (and read out before the title); `icon` replaces it where there is none. */
+export function ErrorView({ code, icon, title, text, children }: { code?: string; icon?: ReactNode; title: string; text: string; children: ReactNode }) {
   return (
     <main className="error-view">
-      <p className="error-view__code" aria-hidden="true">
-        {code}
-      </p>
+      {code ? (
+        <p className="error-view__code" aria-hidden="true">
+          {code}
+        </p>
+      ) : (
+        icon
+      )}
       <h1 className="error-view__title">
-        <span className="visually-hidden">{code} </span>
+        {code ? <span className="visually-hidden">{code} </span> : null}
         {title}
       </h1>
       <p className="error-view__text">{text}</p>

@@ -2,7 +2,8 @@ import { RECORD_ID_PATTERN, recordIdTime } from '@tyd/protocol/wire';
 import { parseTelemetryRecord } from '@tyd/protocol/schemas';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from '../../../lib/session';
-import { analyticsUrl, buildRecord, pageDurationSeconds, sharedProperties } from './records';
+import { analyticsUrl } from '../../../lib/analytics-url';
+import { buildRecord, pageDurationSeconds, sharedProperties } from './records';
 
 const T0 = 1_763_700_000_000;
 

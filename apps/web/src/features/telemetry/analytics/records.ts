@@ -3,6 +3,7 @@
 // UUID v7 id (newRecordId) so a batch sent twice (a retry, a beacon whose answer was lost) is stored once.
 import { CLIENT_VERSION, DEFAULT_BUSINESS_LINE, DEFAULT_EVENT_LEVEL, MAX_PAGE_DURATION_S, PLATFORM_TYPE_H5, newRecordId, type RecordKind } from '@tyd/protocol/wire';
 import { type TelemetryRecordInput } from '@tyd/protocol/schemas';
+import { analyticsUrl } from '../../../lib/analytics-url';
 import { isLoggedIn } from '../../../lib/session';
 
 export type EdValue = string | number | boolean | null;
@@ -18,22 +19,6 @@ export interface RecordInit {
   ed?: Ed;
   ct?: number;
   purl?: string;
-}
-
-// Query parameters that may go into `purl`. Everything else is dropped: page addresses can carry
-// one-time codes (/others/tydPreJump?code=…) and return addresses, which analytics must never hold.
-const PURL_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_content', 'utm_term', 'channel', 'dl'];
-
-/** A page address fit for analytics: the path and only the allowed query parameters. */
-export function analyticsUrl(path: string, search: string): string {
-  const params = new URLSearchParams(search);
-  const kept = new URLSearchParams();
-  for (const name of PURL_PARAMS) {
-    const value = params.get(name);
-    if (value !== null) kept.set(name, value);
-  }
-  const query = kept.toString();
-  return query ? `${path}?${query}` : path;
 }
 
 /** The page the user is on, as analytics names it. */

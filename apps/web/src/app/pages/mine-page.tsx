@@ -1,0 +1,125 @@
+// `/mine` (我的): the account at a glance and what a user does with it. The masked phone comes from
+// check-login (the server's word, SPEC §7), so it always belongs to the session shown; 退出登录 asks for
+// confirmation, ends the session on the server and on this device (SPEC §4), says so, and goes home;
+// 注销账号 comes last and plain, as an irreversible step should. Logged out, the page offers login
+// instead of redirecting, so the tab bar always leads somewhere. Composes features: app layer.
+import { useState, useSyncExternalStore } from 'react';
+import { Button } from '../../components/button';
+import { Dialog } from '../../components/dialog';
+import { Link } from '../../components/link';
+import { Card, Page } from '../../components/page';
+import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
+import { useCheckLogin } from '../../features/auth/api/check-login';
+import { logout } from '../../features/auth/api/logout';
+import { toast } from '../../lib/notify';
+import { useRouter } from '../../lib/router-react';
+import { useMutation } from '../../lib/server-state';
+import { sessionStore } from '../../lib/session';
+import { loginUrl } from '../unauthorized';
+import { SERVICE_LINKS } from './home-page';
+import '../../components/button.css';
+import './home-page.css';
+import './mine-page.css';
+
+const MINE_LINKS = [...SERVICE_LINKS.filter((link) => link.to === '/discover/notice' || link.to === '/download'), { to: '/agreements/privacy', label: '隐私政策', hint: '我们如何收集和保护您的信息', external: true }];
+
+function Avatar() {
+  return (
+    <svg className="mine__avatar" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
+      <circle cx="24" cy="24" r="24" fill="#e8efff" />
+      <circle cx="24" cy="19" r="8" fill="#1a5cff" opacity="0.85" />
+      <path d="M10.5 40c2.2-7 7.4-10.5 13.5-10.5S35.3 33 37.5 40" fill="#1a5cff" opacity="0.85" />
+    </svg>
+  );
+}
+
+export default function MinePage() {
+  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  const loggedIn = session.accessToken !== null;
+  const check = useCheckLogin(loggedIn);
+  const router = useRouter();
+  const [confirming, setConfirming] = useState(false);
+  const leaving = useMutation(logout);
+
+  async function handleLogout() {
+    setConfirming(false);
+    await leaving.mutate(undefined);
+    toast('已退出登录', 'success');
+    void router.navigate('/', { replace: true });
+  }
+
+  return (
+    <Page title="我的" className={TAB_BAR_CLASS}>
+      <Card label="账户">
+        <div className="mine__account">
+          <Avatar />
+          {loggedIn ? (
+            <span>
+              <span className="mine__phone" aria-busy={check.status === 'loading'}>
+                {check.data?.phone ?? session.phone ?? '已登录'}
+              </span>
+              <span className="mine__hint">{check.status === 'loading' ? '正在确认登录状态…' : '已登录'}</span>
+            </span>
+          ) : (
+            <span>
+              <span className="mine__phone">未登录</span>
+              <span className="mine__hint">登录后查看您的账户</span>
+            </span>
+          )}
+        </div>
+        {loggedIn ? null : (
+          <Link className="btn btn--primary btn--block" to={loginUrl('/mine')}>
+            登录 / 注册
+          </Link>
+        )}
+      </Card>
+      <ul className="home__list" aria-label="常用">
+        {MINE_LINKS.map((link) => (
+          <li key={link.to}>
+            {'external' in link ? (
+              <a className="home__item" href={link.to} target="_blank" rel="noopener noreferrer">
+                <span>
+                  {link.label}
+                  <small>{link.hint}</small>
+                </span>
+              </a>
+            ) : (
+              <Link className="home__item" to={link.to}>
+                <span>
+                  {link.label}
+                  <small>{link.hint}</small>
+                </span>
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      {loggedIn ? (
+        <>
+          <Button variant="secondary" block busy={leaving.status === 'loading'} onClick={() => setConfirming(true)}>
+            {leaving.status === 'loading' ? '退出中…' : '退出登录'}
+          </Button>
+          <Link className="mine__sign-off" to="/mine/signOff">
+            注销账号
+          </Link>
+        </>
+      ) : null}
+      <Dialog
+        open={confirming}
+        title="确定退出登录？"
+        onClose={() => setConfirming(false)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirming(false)}>
+              取消
+            </Button>
+            <Button onClick={() => void handleLogout()}>退出登录</Button>
+          </>
+        }
+      >
+        退出后需要重新获取验证码登录。
+      </Dialog>
+      <TabBar current="/mine" />
+    </Page>
+  );
+}
