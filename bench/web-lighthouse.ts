@@ -20,6 +20,20 @@ export interface LighthouseFigures {
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'];
 
+/**
+ * One Lighthouse run; a run whose trace recording failed (NO_NAVSTART and the like, seen under heavy machine
+ * load; Lighthouse itself says to run it again) is repeated once, and a second failure is an error.
+ */
+async function audit(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { runtimeError } = result.lhr;
+    if (!runtimeError) return result.lhr;
+    if (attempt === 2) throw new Error(`lighthouse failed on ${url}: ${runtimeError.code} ${runtimeError.message}`);
+  }
+}
+
 export async function runLighthouse(baseUrl: string, paths: readonly string[]): Promise<LighthouseFigures[]> {
   const chrome = await launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
   try {
@@ -28,10 +42,7 @@ export async function runLighthouse(baseUrl: string, paths: readonly string[]): 
     // compiled its hot paths make the first measurement about a second slower than any later one.
     for (const [index, path] of [paths[0], ...paths].entries()) {
       if (path === undefined) break;
-      const result = await lighthouse(`${baseUrl}${path}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-      if (!result) throw new Error(`lighthouse gave no result for ${path}`);
-      const { lhr } = result;
-      if (lhr.runtimeError) throw new Error(`lighthouse failed on ${path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${baseUrl}${path}`, chrome.port);
       const metric = (id: string): number => {
         const value = lhr.audits[id]?.numericValue;
         if (value === undefined) throw new Error(`lighthouse measured no ${id} on ${path}`);
