@@ -10,13 +10,14 @@ import { createTelemetryRecordsRepository } from '../db/telemetry-records-reposi
 import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { processOutput, UsageError } from './cli-output.js';
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
+import { SESSIONS_USAGE, runSessions } from './sessions-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.database);
   try {
@@ -24,6 +25,7 @@ async function main(argv: string[]): Promise<number> {
     const now = Date.now();
     if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
     if (command === 'authcode') return await runAuthcode(args, { db: handle.db, config }, processOutput, now);
+    if (command === 'sessions') return await runSessions(args, handle.db, processOutput, now);
     return await runTelemetry(
       args,
       { records: createTelemetryRecordsRepository(handle.db), answerCounts: createAnswerCountsRepository(handle.db), config: config.telemetry },

@@ -16,6 +16,8 @@ export interface AuthorizationCodesRepository {
   findByHash(codeHash: string, trx?: Executor): Promise<AuthorizationCode | undefined>;
   /** Marks an unused code used by this session; false when it was used already (the loser of a race). */
   markUsed(codeHash: string, sessionId: string, now: number, trx?: Executor): Promise<boolean>;
+  /** Deletes codes, used or not, that expired before `before`; returns how many. */
+  pruneExpiredBefore(before: number, trx?: Executor): Promise<number>;
 }
 
 const toCode = (row: AuthorizationCodesTable): AuthorizationCode => ({
@@ -45,6 +47,10 @@ export function createAuthorizationCodesRepository(db: Kysely<Database>): Author
         .where('used_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
+    },
+    async pruneExpiredBefore(before, trx = db) {
+      const result = await trx.deleteFrom('authorization_codes').where('expires_at', '<=', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
   };
 }

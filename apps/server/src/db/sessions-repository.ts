@@ -20,6 +20,8 @@ export interface SessionsRepository {
   revoke(id: string, now: number, trx?: Executor): Promise<boolean>;
   revokeAllForUser(userId: string, now: number, trx?: Executor): Promise<number>;
   count(trx?: Executor): Promise<number>;
+  /** Deletes sessions that expired or were revoked before `before`; returns how many. */
+  pruneEndedBefore(before: number, trx?: Executor): Promise<number>;
 }
 
 const toSession = (row: SessionRow): Session => ({
@@ -48,6 +50,13 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
     async revokeAllForUser(userId, now, trx = db) {
       const result = await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+    async pruneEndedBefore(before, trx = db) {
+      const result = await trx
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expires_at', '<=', before), eb('revoked_at', '<=', before)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     async count(trx = db) {
       const { n } = await trx.selectFrom('sessions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

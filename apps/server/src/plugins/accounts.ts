@@ -11,6 +11,7 @@ import { createLegalDocuments } from '../services/legal-documents.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
 import { createProofOfWork } from '../services/proof-of-work.js';
 import { createRetainedRecordCrypto } from '../services/retained-records.js';
+import { pruneSessionsAndCodes } from '../services/session-housekeeping.js';
 import { createSmsCodes } from '../services/sms-codes.js';
 import { createSmsSending, type SmsSending } from '../services/sms-sending.js';
 
@@ -55,13 +56,20 @@ export default fp(
     });
 
     // Retained records leave the database on their retention date (PIPL art. 47: deleted once the period
-    // the law requires has passed): at start and daily.
+    // the law requires has passed), and ended sessions and expired authorisation codes once they can no
+    // longer matter (services/session-housekeeping.ts): at start and daily.
     const purge = async () => {
       try {
         const purged = await fastify.repos.retainedRecords.purgeExpired(fastify.accounts.clock());
         if (purged > 0) fastify.log.info({ purged }, 'retained records past their retention date deleted');
       } catch (error) {
         fastify.log.error({ err: error }, 'purging retained records failed');
+      }
+      try {
+        const pruned = await pruneSessionsAndCodes(fastify.repos, fastify.accounts.clock());
+        fastify.log.info({ sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes }, 'ended sessions and expired authorisation codes pruned');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'pruning sessions and authorisation codes failed');
       }
     };
     const timer = setInterval(() => void purge(), 24 * 60 * 60 * 1000);

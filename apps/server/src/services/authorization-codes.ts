@@ -10,6 +10,24 @@ import { openSession } from './accounts.js';
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const hashCode = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
 
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * A logged-in client mints codes for itself (authorized-code); each is a database row, so a session gets
+ * AUTH_CODE_MINTS_PER_HOUR of them per clock hour (counted atomically, decided on the count).
+ */
+export async function checkMintBudget(
+  deps: { kv: AccountDeps['kv']; config: Pick<AccountDeps['config'], 'authCodeMintsPerHour'> },
+  sessionId: string,
+  now: number,
+): Promise<void> {
+  const hour = Math.floor(now / HOUR_MS);
+  const minted = await deps.kv.increment(`authcode:mints:${sessionId}:${hour}`, HOUR_MS + 60_000);
+  if (minted > deps.config.authCodeMintsPerHour) {
+    throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { data: { retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - now) / 1000)) }, detail: 'authorisation codes per session' });
+  }
+}
+
 export async function mintAuthorizationCode(
   deps: { repos: Pick<AccountDeps['repos'], 'authorizationCodes'>; config: Pick<AccountDeps['config'], 'authCodeTtlMs'> },
   userId: string,

@@ -1,8 +1,9 @@
 // POST /tydApi/v1/user/authorized-login (issue 5, /others/tydPreJump): a one-time authorisation code for
-// a session; and POST /tydApi/v1/user/authorized-code, where a logged-in client mints one.
+// a session; and POST /tydApi/v1/user/authorized-code, where a logged-in client mints one (a budget per
+// session and hour).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { mintAuthorizationCode, redeemAuthorizationCode } from '../../../../services/authorization-codes.js';
+import { checkMintBudget, mintAuthorizationCode, redeemAuthorizationCode } from '../../../../services/authorization-codes.js';
 
 export default async function authorizedLoginRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
@@ -13,6 +14,10 @@ export default async function authorizedLoginRoutes(fastify: FastifyInstance): P
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/authorized-code'],
     auth: 'required',
-    handler: async ({ session }) => mintAuthorizationCode(fastify.accounts, session.user.id, fastify.accounts.clock()),
+    handler: async ({ session }) => {
+      const now = fastify.accounts.clock();
+      await checkMintBudget(fastify.accounts, session.session.id, now);
+      return mintAuthorizationCode(fastify.accounts, session.user.id, now);
+    },
   });
 }

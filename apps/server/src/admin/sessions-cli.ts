@@ -1,0 +1,18 @@
+// `npm run admin -- sessions prune`: deletes ended sessions and expired authorisation codes now, as the
+// server does at start and daily (services/session-housekeeping.ts).
+import type { Kysely } from 'kysely';
+import { createAuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
+import type { Database } from '../db/schema.js';
+import { createSessionsRepository } from '../db/sessions-repository.js';
+import { pruneSessionsAndCodes } from '../services/session-housekeeping.js';
+import { UsageError, type CliOutput } from './cli-output.js';
+
+export const SESSIONS_USAGE = 'sessions prune    (deletes sessions ended and authorisation codes expired more than a day ago)';
+
+export async function runSessions(args: string[], db: Kysely<Database>, out: CliOutput, now: number): Promise<number> {
+  if (args.length !== 1 || args[0] !== 'prune') throw new UsageError(`unknown sessions action: ${args.join(' ') || '(none)'}`);
+  const repos = { sessions: createSessionsRepository(db), authorizationCodes: createAuthorizationCodesRepository(db) };
+  const pruned = await pruneSessionsAndCodes(repos, now);
+  out.json({ pruned: { sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes }, endedBefore: new Date(pruned.before).toISOString() });
+  return 0;
+}
