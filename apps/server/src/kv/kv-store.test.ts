@@ -54,6 +54,24 @@ describe.each(stores)('%s kv store', (_name, make) => {
     }
   });
 
+  it('adds amounts atomically, the first one starting the window', async () => {
+    const kv = make();
+    try {
+      // 50 parallel additions of 1..50: none lost, whatever order they land in.
+      const totals = await Promise.all(Array.from({ length: 50 }, (_, i) => kv.increment('bytes:a', 150, i + 1)));
+      expect(Math.max(...totals)).toBe(1_275);
+      expect(new Set(totals).size).toBe(50);
+      await sleep(250);
+      expect(await kv.increment('bytes:a', 150, 7)).toBe(7);
+      expect(await kv.increment('bytes:a', 150)).toBe(8);
+      await expect(kv.increment('bytes:a', 150, 0)).rejects.toThrow(RangeError);
+      await expect(kv.increment('bytes:a', 150, -5)).rejects.toThrow(RangeError);
+      await expect(kv.increment('bytes:a', 150, 1.5)).rejects.toThrow(RangeError);
+    } finally {
+      await kv.close();
+    }
+  });
+
   it('gives exactly one winner to concurrent set-if-absent calls', async () => {
     const kv = make();
     try {

@@ -4,8 +4,11 @@
 export interface KvStore {
   /** Stores `value` under `key` for `ttlMs` unless the key is live already. True when it was stored. */
   setIfAbsent(key: string, value: string, ttlMs: number): Promise<boolean>;
-  /** Adds one to a counter and returns the new value; the first increment starts its `ttlMs` window. */
-  increment(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Adds `by` (a positive integer, default one) to a counter atomically and returns the new value; the
+   * first increment starts its `ttlMs` window. Byte budgets add a request's size in one step.
+   */
+  increment(key: string, ttlMs: number, by?: number): Promise<number>;
   get(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
   /** Round trip for /readyz. */

@@ -68,6 +68,9 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1
   const checkTtl = (ttlMs: number) => {
     if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive integer');
   };
+  const checkAmount = (by: number) => {
+    if (!Number.isSafeInteger(by) || by <= 0) throw new RangeError('by must be a positive integer');
+  };
 
   return {
     async setIfAbsent(key, value, ttlMs) {
@@ -76,15 +79,16 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1
       insert(key, { value, expiresAt: now() + ttlMs });
       return true;
     },
-    async increment(key, ttlMs) {
+    async increment(key, ttlMs, by = 1) {
       checkTtl(ttlMs);
+      checkAmount(by);
       const entry = live(key);
       if (entry) {
-        entry.value = String(Number(entry.value) + 1);
+        entry.value = String(Number(entry.value) + by);
         return Number(entry.value);
       }
-      insert(key, { value: '1', expiresAt: now() + ttlMs });
-      return 1;
+      insert(key, { value: String(by), expiresAt: now() + ttlMs });
+      return by;
     },
     async get(key) {
       return live(key)?.value;

@@ -3,9 +3,10 @@
 import { Redis } from 'ioredis';
 import type { KvStore } from './kv-store.js';
 
-// INCR and PEXPIRE in one script, so a crash between them cannot leave a counter that never expires.
-const INCREMENT_SCRIPT = `local v = redis.call('INCR', KEYS[1])
-if v == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
+// INCRBY and PEXPIRE in one script, so a crash between them cannot leave a counter that never expires.
+// Amounts are positive, so the value equals the amount only on the increment that created the key.
+const INCREMENT_SCRIPT = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
+if v == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
 export interface RedisKvOptions {
@@ -44,10 +45,11 @@ export function createRedisKv({ url, keyPrefix, connectTimeoutMs, commandTimeout
       checkTtl(ttlMs);
       return (await redis.set(key, value, 'PX', ttlMs, 'NX')) === 'OK';
     },
-    async increment(key, ttlMs) {
+    async increment(key, ttlMs, by = 1) {
       checkTtl(ttlMs);
-      const run = (redis as unknown as { tydIncrement(key: string, ttl: number): Promise<number> }).tydIncrement;
-      return Number(await run.call(redis, key, ttlMs));
+      if (!Number.isSafeInteger(by) || by <= 0) throw new RangeError('by must be a positive integer');
+      const run = (redis as unknown as { tydIncrement(key: string, ttl: number, by: number): Promise<number> }).tydIncrement;
+      return Number(await run.call(redis, key, ttlMs, by));
     },
     async get(key) {
       return (await redis.get(key)) ?? undefined;
