@@ -1,6 +1,6 @@
 // Labelled text field: the label is bound to the input, an error is announced and tied to it by
 // aria-describedby / aria-invalid (WCAG 3.3.1). `trailing` puts an action beside the input (e.g. the
-// get-code button of an SMS code field).
+// get-code button of an SMS code field); `note` goes under the error (e.g. whether a code was sent).
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './field.css';
 
@@ -8,10 +8,11 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   label: string;
   error?: string;
   trailing?: ReactNode;
+  note?: ReactNode;
   ref?: Ref<HTMLInputElement>;
 }
 
-export function Field({ label, error, trailing, ...input }: FieldProps) {
+export function Field({ label, error, trailing, note, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const inputEl = <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />;
@@ -33,6 +34,7 @@ export function Field({ label, error, trailing, ...input }: FieldProps) {
           {error}
         </p>
       ) : null}
+      {note}
     </div>
   );
 }

@@ -1,15 +1,18 @@
-// The SMS code field (issue 5), shared by every form that asks for a code: 6 digits only, a numeric
-// keypad, one-time-code autocomplete (iOS and Android offer the code from the message), and beside it
-// the get-code button: 获取验证码, then a countdown while a new code may not be sent (disabled, so a
-// tap cannot re-send), then 重新获取. The button keeps its width as the digits count down.
-import type { Ref } from 'react';
+// The SMS code field, shared by every form that asks for a code (state from lib/use-sms-code.ts): 6
+// digits only, a numeric keypad, one-time-code autocomplete (iOS and Android offer the code from the
+// message), and beside it the get-code button: 获取验证码, then a countdown while a new code may not be
+// asked for (disabled, so a tap cannot re-send), then 重新获取. The button keeps its width as the
+// digits count down. Under the field: the error, then the note on the last request (sent, or not sent
+// and why; docs/api.md "The web's SMS code forms").
+import { useState } from 'react';
+import { smsNoticeText, type SmsCodeState, type SmsNotice } from '../lib/use-sms-code';
 import { Button } from './button';
 import { Field } from './field';
 import './field.css';
 
-export interface SmsCodeButtonProps {
+interface SmsCodeButtonProps {
   secondsLeft: number;
-  /** A code was sent (or asked for) on this page before: the next one is a resend. */
+  /** A code was sent from this form before: the next one is a resend. */
   sentBefore: boolean;
   /** The send call, or solving a proof-of-work challenge, is running. */
   busy: boolean;
@@ -17,7 +20,7 @@ export interface SmsCodeButtonProps {
   onClick: () => void;
 }
 
-export function SmsCodeButton({ secondsLeft, sentBefore, busy, solving, onClick }: SmsCodeButtonProps) {
+function SmsCodeButton({ secondsLeft, sentBefore, busy, solving, onClick }: SmsCodeButtonProps) {
   const label = solving ? '安全验证中' : secondsLeft > 0 ? `${secondsLeft}秒后重发` : sentBefore ? '重新获取' : '获取验证码';
   return (
     <Button variant="secondary" className="sms-code-button" disabled={secondsLeft > 0 && !busy} busy={busy} onClick={onClick}>
@@ -26,19 +29,40 @@ export function SmsCodeButton({ secondsLeft, sentBefore, busy, solving, onClick 
   );
 }
 
-export interface SmsCodeFieldProps {
-  value: string;
-  onChange: (code: string) => void;
-  error?: string;
-  onFocus?: () => void;
-  button: SmsCodeButtonProps;
-  ref?: Ref<HTMLInputElement>;
+/**
+ * The note counts down with the button. Screen readers get it once, worded as it was when the answer
+ * came: a live region whose text changed every second would be read out every second.
+ */
+function SmsNote({ notice, secondsLeft }: { notice: SmsNotice | null; secondsLeft: number }) {
+  const [spoken, setSpoken] = useState<{ notice: SmsNotice | null; text: string }>({ notice: null, text: '' });
+  // A new answer, a new announcement (state derived while rendering, react.dev "You might not need an effect").
+  if (spoken.notice !== notice) setSpoken({ notice, text: notice ? smsNoticeText(notice, secondsLeft) : '' });
+  return (
+    <>
+      {notice ? (
+        <p className={`sms-note sms-note--${notice.kind}`} aria-hidden="true">
+          {smsNoticeText(notice, secondsLeft)}
+        </p>
+      ) : null}
+      {/* Always there, so its text is announced when it appears (WAI-ARIA live regions). */}
+      <p className="visually-hidden" role="status">
+        {spoken.text}
+      </p>
+    </>
+  );
 }
 
-export function SmsCodeField({ value, onChange, onFocus, error, button, ref }: SmsCodeFieldProps) {
+export interface SmsCodeFieldProps {
+  sms: SmsCodeState;
+  /** What the get-code button does; default sms.send. A form with more to check first passes its own. */
+  onRequestCode?: () => void;
+}
+
+export function SmsCodeField({ sms, onRequestCode }: SmsCodeFieldProps) {
+  const { bindInput, code, setCode, error, secondsLeft, sentBefore, busy, solving, notice, send } = sms;
   return (
     <Field
-      ref={ref}
+      ref={bindInput}
       label="验证码"
       type="text"
       inputMode="numeric"
@@ -47,11 +71,11 @@ export function SmsCodeField({ value, onChange, onFocus, error, button, ref }: S
       pattern="[0-9]*"
       maxLength={6}
       placeholder="请输入6位验证码"
-      value={value}
-      onFocus={onFocus}
-      onChange={(event) => onChange(event.target.value.replace(/\D/g, '').slice(0, 6))}
+      value={code}
+      onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
       error={error}
-      trailing={<SmsCodeButton {...button} />}
+      trailing={<SmsCodeButton secondsLeft={secondsLeft} sentBefore={sentBefore} busy={busy} solving={solving} onClick={onRequestCode ?? (() => void send())} />}
+      note={<SmsNote notice={notice} secondsLeft={secondsLeft} />}
     />
   );
 }

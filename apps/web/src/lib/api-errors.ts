@@ -1,6 +1,7 @@
 // Typed errors of the API client (STYLE.md "Errors": the client maps codes to error classes).
 // `message` is always a text fit to show a user (SPEC §5, §8), never anything internal.
 import { CODE, ERROR_TEXT, type ApiResponse } from '@tyd/protocol/wire';
+import { toast } from './notify';
 
 /** The server answered with a code other than 200. */
 export class ApiCodeError extends Error {
@@ -45,4 +46,12 @@ export function httpErrorText(status: number): string {
 export function userMessage(error: unknown): string {
   if (error instanceof ApiCodeError || error instanceof TransportError) return error.message;
   return ERROR_TEXT.networkBusy;
+}
+
+/**
+ * After a user call failed to run: a TransportError has already been toasted by the client; anything
+ * else (the call's lazily loaded chunk did not arrive) is a connection problem to the user.
+ */
+export function reportCallFailure(error: unknown): void {
+  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
 }

@@ -42,8 +42,8 @@ describe('getcode (SPEC §7)', () => {
     api.request.mockResolvedValueOnce({ code: '500', msg: '服务器繁忙，请稍后重试' });
     await getcode({ purpose: 'deregister' });
     expect(toastText()).toBe('服务器繁忙，请稍后重试');
-    // A user call: the loading toast; the toast is this function's, not the client's.
-    expect(api.request).toHaveBeenLastCalledWith('/v1/user/sms-send-v1', { purpose: 'deregister' }, { loading: true, toastErrors: false });
+    // A user call: the loading toast, in Chinese; the toast is this function's, not the client's.
+    expect(api.request).toHaveBeenLastCalledWith('/v1/user/sms-send-v1', { purpose: 'deregister' }, { loading: '发送中…', toastErrors: false });
   });
 });
 

@@ -1,13 +1,13 @@
-// Requesting an SMS verification code (SPEC §7 getcode -> /v1/user/sms-send-v1), shared by every page
-// that asks for one (login, deregistration, later card binding).
+// Requesting an SMS verification code (SPEC §7 getcode -> /v1/user/sms-send-v1), for every purpose;
+// pages reach it through the useSmsCode hook (use-sms-code.ts), which loads this module when the user
+// asks for a code, never with the page.
 //  - SPEC §7: answers '200' and '406' go back to the caller with their data and code; any other code
 //    shows an info toast with submsg, else msg.
-//  - '406' cooldown: the page keeps counting down from the server's remaining seconds (issue 5).
+//  - '406' cooldown: nothing was sent; the outcome says so (`sent: false`) with the server's remaining
+//    seconds, and the page says so too (docs/api.md "The web's SMS code forms").
 //  - '406' human check (subcodes 4207/4208): a self-hosted ALTCHA proof of work, solved by altcha-lib
 //    with WebCrypto PBKDF2 and sent with the retry. The solver is a dynamic import: it is fetched only
 //    when a challenge arrives, never in a page's first load.
-//  - Pages import this module when the user asks for a code, not with the page: the countdown they
-//    show from the start is sms-cooldown.ts.
 import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
 import { type EndpointRequest, type EndpointResponseData, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol/schemas';
 import { request } from './api-client';
@@ -17,6 +17,8 @@ export type SmsSendPayload = EndpointRequest<typeof sendSmsCode>;
 type SmsSent = EndpointResponseData<typeof sendSmsCode>;
 type Challenge = Extract<SmsSendRetryLater, { reason: 'human-check' }>['challenge'];
 
+/** The loading toast while a code is asked for (the toast's own default stays SPEC §2's loading...). */
+export const SENDING_TEXT = '发送中…';
 /** Issue 5: one code per minute per phone; used when an answer does not say otherwise. */
 export const DEFAULT_COOLDOWN_SECONDS = 60;
 /** A failed solution brings a fresh challenge; after this many the user is asked to try again later. */
@@ -27,7 +29,7 @@ const MAX_CHALLENGES = 3;
  * anything else is toasted here (info, submsg else msg) and comes back too.
  */
 export async function getcode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
-  const response = await request<SmsSent | SmsSendRetryLater>(API_PATH.smsSendV1, payload, { loading: true, toastErrors: false });
+  const response = await request<SmsSent | SmsSendRetryLater>(API_PATH.smsSendV1, payload, { loading: SENDING_TEXT, toastErrors: false });
   if (response.code !== CODE.OK && response.code !== CODE.RETRY_LATER && response.code !== CODE.SILENT) {
     toast(response.submsg || response.msg, 'info');
   }
@@ -44,7 +46,7 @@ async function solve(challenge: Challenge, signal?: AbortSignal): Promise<NonNul
 }
 
 export type SendOutcome =
-  /** Sent, or still cooling down: count down from `seconds`. */
+  /** Sent (`sent`), or not sent because one went to this phone recently: count down from `seconds`. */
   | { status: 'counting'; seconds: number; sent: boolean; expiresInSeconds?: number }
   /** Not sent; the user has been told why (toast), or the answer was silent. */
   | { status: 'failed'; response?: ApiResponse };

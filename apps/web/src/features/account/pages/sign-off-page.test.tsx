@@ -30,6 +30,8 @@ async function openSignOff() {
 }
 
 const codeInput = () => screen.getByLabelText('验证码') as HTMLInputElement;
+/** The visible note under the code field. */
+const note = () => document.querySelector('.sms-note')?.textContent ?? undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -63,7 +65,34 @@ describe('/mine/signOff', () => {
     await user.click(screen.getByRole('button', { name: '获取验证码' }));
     expect(sent('/v1/user/sms-send-v1')).toEqual([{ purpose: 'deregister' }]);
     expect(screen.getByRole('button', { name: '60秒后重发' })).toBeTruthy();
+    expect(note()).toBe('验证码已发送，5分钟内有效；如未收到，可在60秒后重新获取');
     expect(document.activeElement).toBe(codeInput());
+  });
+
+  it('406 cooldown right after the login code: says no code was sent and when to ask, never that one was', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValue({ code: '406', msg: '操作过于频繁，请稍后再试', data: { reason: 'cooldown', retryAfterSeconds: 51 } });
+    await openSignOff();
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(sent('/v1/user/sms-send-v1')).toEqual([{ purpose: 'deregister' }]);
+    const said = '验证码未发送：该手机号刚获取过验证码，请51秒后重新获取';
+    expect(note()).toBe(said);
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([said, '']);
+    expect(document.body.textContent).not.toContain('已发送');
+    expect((screen.getByRole('button', { name: '51秒后重发' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a wrong-code error goes away when a new code is sent', async () => {
+    const user = userEvent.setup();
+    api.request.mockResolvedValueOnce({ code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入', data: { attemptsLeft: 4 } }).mockResolvedValueOnce(SENT);
+    await openSignOff();
+    await user.type(codeInput(), '000000');
+    await user.click(screen.getByRole('button', { name: '申请注销' }));
+    await user.click(screen.getByRole('button', { name: '确认注销' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('验证码错误，请重新输入');
+    await user.click(screen.getByRole('button', { name: '获取验证码' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(note()).toMatch(/^验证码已发送/);
   });
 
   it('asks for the code before confirming, then confirms in a dialog; cancel keeps the account', async () => {
@@ -117,7 +146,7 @@ describe('/mine/signOff', () => {
     await user.type(codeInput(), '123456');
     await user.click(screen.getByRole('button', { name: '申请注销' }));
     await user.click(screen.getByRole('button', { name: '确认注销' }));
-    await vi.waitFor(() => expect(screen.getByRole('status').textContent).toBe('服务器繁忙，请稍后重试'));
+    await vi.waitFor(() => expect(screen.getByText('服务器繁忙，请稍后重试').closest('[role="status"]')).toBeTruthy());
     expect(sessionStore.get().accessToken).toBe('tok');
   });
 });

@@ -4,38 +4,33 @@
 // the session (SPEC §4) and the page shows that it is done. No other conditions are put in the way
 // (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
 // guard sends them to login with a way back.
-import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { CODE, ERROR_TEXT, SUBCODE } from '@tyd/protocol/wire';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { Tip } from '../../../components/tip';
-import { TransportError } from '../../../lib/api-errors';
+import { reportCallFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
-import { smsCodeProblem, useSmsCooldown } from '../../../lib/sms-cooldown';
+import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
 import './sign-off-page.css';
 
-// Shown once, at the end: not in the page's first load (80 KB budget, issue 4), fetched with warm().
+// Shown once, at the end: not in the page's first load (e2e/bundle-budget.spec.ts), fetched with warm().
 const loadDone = () => import('../components/sign-off-done');
 const Done = lazy(loadDone);
 
 /** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
 export const RETENTION_YEARS = 10;
 
-// The send and cancel calls are not part of the page's first load (80 KB budget, issue 4): they are
-// fetched right after the page has rendered, and awaited when used.
-const loadSender = () => import('../../../lib/sms-code');
+// The send and cancel calls are not part of the page's first load (e2e/bundle-budget.spec.ts): they
+// are fetched right after the page has rendered, and awaited when used.
 const loadCancel = () => import('../api/cancel-account');
 function warm() {
-  Promise.all([loadSender(), loadCancel(), loadDone()]).catch(() => undefined);
-}
-
-/** A chunk that failed to load is a connection problem to the user; API failures are already shown. */
-function reportFailure(error: unknown) {
-  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
+  warmSmsSender();
+  Promise.all([loadCancel(), loadDone()]).catch(() => undefined);
 }
 
 /** Answers of cancel that concern the code (protocol codes.ts). */
@@ -69,18 +64,13 @@ export default function SignOffPage() {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   // The masked phone, kept for the done state after the session is cleared.
   const [phone] = useState(session.phone);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | undefined>();
-  const [sending, setSending] = useState(false);
-  const [solving, setSolving] = useState(false);
-  const [sentBefore, setSentBefore] = useState(false);
+  // Sent to the account's own phone: no number in the request (docs/api.md sms-send-v1).
+  const sms = useSmsCode({ purpose: 'deregister' });
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState(false);
   // While cancel runs: its success clears the session before `done` is set, which must not flash the
   // logged-out view.
   const [cancelling, setCancelling] = useState(false);
-  const cooldown = useSmsCooldown('deregister');
-  const codeRef = useRef<HTMLInputElement>(null);
   useEffect(warm, []);
 
   if (done) {
@@ -91,34 +81,8 @@ export default function SignOffPage() {
     );
   }
 
-  function showCodeError(text: string) {
-    setCodeError(text);
-    codeRef.current?.focus();
-  }
-
-  async function handleSendCode() {
-    setCodeError(undefined);
-    setSending(true);
-    try {
-      const { sendSmsCodeWithChecks } = await loadSender();
-      const outcome = await sendSmsCodeWithChecks({ purpose: 'deregister' }, { onSolving: setSolving });
-      if (outcome.status === 'counting') {
-        cooldown.start(outcome.seconds);
-        setSentBefore(true);
-        if (outcome.sent) toast('验证码已发送', 'success');
-        codeRef.current?.focus();
-      }
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setSending(false);
-    }
-  }
-
   function handleRequest() {
-    const problem = smsCodeProblem(code);
-    if (problem) return showCodeError(problem);
-    setConfirming(true);
+    if (sms.checkCode()) setConfirming(true);
   }
 
   async function handleConfirm() {
@@ -127,16 +91,16 @@ export default function SignOffPage() {
     let response;
     try {
       const { signOff } = await loadCancel();
-      response = await signOff({ smsCode: code });
+      response = await signOff({ smsCode: sms.code });
     } catch (error) {
-      return reportFailure(error);
+      return reportCallFailure(error);
     } finally {
       setCancelling(false);
     }
     if (response.code === CODE.OK) return setDone(true);
     if (response.code === CODE.SILENT || response.code === CODE.UNAUTHORIZED) return;
     const text = response.submsg || response.msg;
-    if (response.subcode && CODE_FIELD_SUBCODES.includes(response.subcode)) return showCodeError(text);
+    if (response.subcode && CODE_FIELD_SUBCODES.includes(response.subcode)) return sms.showError(text);
     toast(text, 'fail');
   }
 
@@ -159,16 +123,7 @@ export default function SignOffPage() {
         <p className="sign-off__text">
           验证码将发送至 <strong className="sign-off__phone">{session.phone ?? '您账号绑定的手机号'}</strong>，用于确认是您本人操作。
         </p>
-        <SmsCodeField
-          ref={codeRef}
-          value={code}
-          onChange={(next) => {
-            setCode(next);
-            if (codeError) setCodeError(undefined);
-          }}
-          error={codeError}
-          button={{ secondsLeft: cooldown.secondsLeft, sentBefore, busy: sending, solving, onClick: handleSendCode }}
-        />
+        <SmsCodeField sms={sms} />
       </Card>
       <div className="sign-off__actions">
         <Button block className="sign-off__danger" onClick={handleRequest}>

@@ -8,7 +8,7 @@ import { clearSession } from '../../../lib/session';
 export async function logout(): Promise<void> {
   try {
     // 401 means the session had already ended: nothing to tell the user, nowhere to send them.
-    await request(API_PATH.logout, undefined, { loading: true, unauthorized: 'ignore', toastErrors: false });
+    await request(API_PATH.logout, undefined, { loading: '退出中…', unauthorized: 'ignore', toastErrors: false });
   } catch (error) {
     console.warn('logout call failed; session cleared locally', error instanceof Error ? error.name : error);
   } finally {

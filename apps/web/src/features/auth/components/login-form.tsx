@@ -2,13 +2,14 @@
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CODE, ERROR_TEXT, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol/wire';
+import { CODE, SUBCODE, isMainlandMobile } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { TransportError } from '../../../lib/api-errors';
+import { reportCallFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
-import { smsCodeProblem, useSmsCooldown } from '../../../lib/sms-cooldown';
+import { smsCodeProblem } from '../../../lib/sms-cooldown';
+import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
 import type { AgreementLink } from '../utils/agreement-links';
 import { AgreementConsent, agreementNames } from './agreement-consent';
 import { PhoneField } from './phone-field';
@@ -24,17 +25,13 @@ export interface LoginFormProps {
   inviteCode?: string | null;
 }
 
-// The send and login calls are not part of the page's first load (/login must stay within the 80 KB
-// gzip budget, issue 4): they are fetched right after the form has rendered, and awaited when used.
-const loadSender = () => import('../../../lib/sms-code');
+// The send and login calls are not part of the page's first load (/login must stay within the first-load
+// budget, e2e/bundle-budget.spec.ts): they are fetched right after the form has rendered, and awaited
+// when used.
 const loadLogin = () => import('../api/login');
 
-/** A chunk that failed to load is a connection problem to the user; API failures are already shown. */
-function reportFailure(error: unknown) {
-  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
-}
-
-type Errors = { phone?: string; code?: string; agreement?: string };
+/** Errors of the fields this form owns; the code field's is the SMS hook's. */
+type Errors = { phone?: string; agreement?: string };
 
 export const MESSAGES = {
   phoneEmpty: '请输入手机号',
@@ -46,80 +43,58 @@ function phoneProblem(digits: string): string | undefined {
   return isMainlandMobile(digits) ? undefined : MESSAGES.phoneInvalid;
 }
 
-/** 验证码已发送至 138****5678，5分钟内有效 */
-export function sentNoteText(phone: string, expiresInSeconds: number | undefined): string {
-  const minutes = expiresInSeconds ? Math.max(1, Math.round(expiresInSeconds / 60)) : 0;
-  return `验证码已发送至 ${maskPhone(phone)}${minutes ? `，${minutes}分钟内有效` : ''}`;
-}
-
 /** Answers of user-login-v1 that concern one field (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 
 export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
   // SPEC §3 loginPhone: the number last used on this page (kept in memory only) is offered again.
   const [phone, setPhone] = useState(() => sessionStore.get().loginPhone ?? '');
-  const [code, setCode] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
-  const [sending, setSending] = useState(false);
-  const [solving, setSolving] = useState(false);
-  const [sentBefore, setSentBefore] = useState(false);
-  const [sentNote, setSentNote] = useState<string | null>(null);
-  const cooldown = useSmsCooldown('login', phone);
+  const sms = useSmsCode({ purpose: 'login', phone });
   const phoneRef = useRef<HTMLInputElement>(null);
-  const codeRef = useRef<HTMLInputElement>(null);
   const agreementRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
-    // A failure here shows when the user acts (reportFailure).
-    Promise.all([loadSender(), loadLogin()]).catch(() => undefined);
+    warmSmsSender();
+    // A failure here shows when the user acts (reportCallFailure).
+    loadLogin().catch(() => undefined);
   }, []);
 
   const agreementMessage = `请先阅读并勾选同意${agreementNames(links)}`;
 
-  function show(next: Errors) {
-    setErrors(next);
+  /** Shows the errors of every field at once and moves focus to the first one (top to bottom). */
+  function show(next: Errors & { code?: string }) {
+    setErrors({ phone: next.phone, agreement: next.agreement });
+    sms.setError(next.code);
     if (next.phone) phoneRef.current?.focus();
+    else if (next.code) sms.showError(next.code);
     else if (next.agreement) agreementRef.current?.focus();
-    else if (next.code) codeRef.current?.select();
   }
 
   async function handleSendCode() {
     // One thing at a time: the number first, then consent.
     const phoneError = phoneProblem(phone);
-    if (phoneError) return show({ ...errors, phone: phoneError, agreement: undefined });
-    if (!agreed) return show({ ...errors, agreement: agreementMessage });
-    setErrors({ ...errors, phone: undefined, agreement: undefined });
-    setSending(true);
-    try {
-      const { sendSmsCodeWithChecks } = await loadSender();
-      const outcome = await sendSmsCodeWithChecks({ phone, purpose: 'login' }, { onSolving: setSolving });
-      if (outcome.status === 'counting') {
-        cooldown.start(outcome.seconds);
-        setSentBefore(true);
-        if (outcome.sent) setSentNote(sentNoteText(phone, outcome.expiresInSeconds));
-        codeRef.current?.focus();
-      } else if (outcome.response?.subcode === SUBCODE.PHONE_INVALID) {
-        show({ ...errors, phone: outcome.response.submsg || MESSAGES.phoneInvalid });
-      }
-    } catch (error) {
-      reportFailure(error);
-    } finally {
-      setSending(false);
+    if (phoneError) return show({ phone: phoneError });
+    if (!agreed) return show({ agreement: agreementMessage });
+    setErrors({});
+    const outcome = await sms.send();
+    if (outcome?.status === 'failed' && outcome.response?.subcode === SUBCODE.PHONE_INVALID) {
+      show({ phone: outcome.response.submsg || MESSAGES.phoneInvalid });
     }
   }
 
   async function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems: Errors = { phone: phoneProblem(phone), agreement: agreed ? undefined : agreementMessage, code: smsCodeProblem(code) };
+    const problems = { phone: phoneProblem(phone), code: smsCodeProblem(sms.code), agreement: agreed ? undefined : agreementMessage };
     if (problems.phone || problems.agreement || problems.code) return show(problems);
-    setErrors({});
+    show({});
     let response;
     try {
       const { loginWithSmsCode } = await loadLogin();
-      response = await loginWithSmsCode({ phone, smsCode: code, ...(agreementVersion ? { agreementVersion } : {}), ...(inviteCode ? { inviteCode } : {}) });
+      response = await loginWithSmsCode({ phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(inviteCode ? { inviteCode } : {}) });
     } catch (error) {
-      return reportFailure(error);
+      return reportCallFailure(error);
     }
     if (response.code === CODE.OK) return onLoggedIn();
     if (response.code === CODE.SILENT) return;
@@ -141,31 +116,20 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         value={phone}
         onChange={(digits) => {
           setPhone(digits);
-          if (errors.phone) setErrors({ ...errors, phone: undefined });
+          setErrors((e) => ({ ...e, phone: undefined }));
         }}
         onBlur={() => phone.length > 0 && setErrors((e) => ({ ...e, phone: phoneProblem(phone) }))}
+        // Enter in the number goes on to the code (enterkeyhint "next"), never submits half a form.
+        onEnter={sms.focus}
         error={errors.phone}
       />
-      <SmsCodeField
-        ref={codeRef}
-        value={code}
-        onChange={(next) => {
-          setCode(next);
-          if (errors.code) setErrors({ ...errors, code: undefined });
-        }}
-        error={errors.code}
-        button={{ secondsLeft: cooldown.secondsLeft, sentBefore, busy: sending, solving, onClick: handleSendCode }}
-      />
-      {/* A live region that is always there, so screen readers announce the note when it appears. */}
-      <p className="login-form__hint" role="status">
-        {sentNote && cooldown.secondsLeft > 0 ? sentNote : ''}
-      </p>
+      <SmsCodeField sms={sms} onRequestCode={handleSendCode} />
       <AgreementConsent
         ref={agreementRef}
         checked={agreed}
         onChange={(checked) => {
           setAgreed(checked);
-          if (checked && errors.agreement) setErrors({ ...errors, agreement: undefined });
+          if (checked) setErrors((e) => ({ ...e, agreement: undefined }));
         }}
         links={links}
         error={errors.agreement}

@@ -1,8 +1,8 @@
 // The phone number field of the login form (issue 5): numeric keypad (type=tel, inputmode=numeric),
 // the number shown spaced 3-4-4 as it is typed (formatPhoneInput), the caret kept after the same
-// digit when spaces come and go, Backspace just after a space deleting the digit before it, and a
-// pasted +86 prefix dropped.
-import { useLayoutEffect, useRef, type ChangeEvent, type Ref } from 'react';
+// digit when spaces come and go, Backspace just after a space deleting the digit before it, a
+// pasted +86 prefix dropped, and Enter handed to the form (onEnter) instead of submitting it.
+import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { formatPhoneInput } from '@tyd/protocol/wire';
 import { Field } from '../../../components/field';
 
@@ -12,6 +12,8 @@ export interface PhoneFieldProps {
   onChange: (digits: string) => void;
   onFocus?: () => void;
   onBlur?: () => void;
+  /** Enter was pressed (not while an input method is composing): the form decides where to go next. */
+  onEnter?: () => void;
   error?: string;
   ref?: Ref<HTMLInputElement>;
 }
@@ -32,7 +34,7 @@ function caretAfterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-export function PhoneField({ value, onChange, onFocus, onBlur, error, ref }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onFocus, onBlur, onEnter, error, ref }: PhoneFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
   const formatted = formatPhoneInput(value);
@@ -57,6 +59,13 @@ export function PhoneField({ value, onChange, onFocus, onBlur, error, ref }: Pho
     onChange(digits);
   }
 
+  function handleKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing || !onEnter) return;
+    // Implicit submission (HTML "implicit submission") would send the form with the code still empty.
+    event.preventDefault();
+    onEnter();
+  }
+
   function setRefs(el: HTMLInputElement | null) {
     input.current = el;
     if (typeof ref === 'function') ref(el);
@@ -76,6 +85,7 @@ export function PhoneField({ value, onChange, onFocus, onBlur, error, ref }: Pho
       onChange={handleChange}
       onFocus={onFocus}
       onBlur={onBlur}
+      onKeyDown={handleKeyDown}
       error={error}
     />
   );

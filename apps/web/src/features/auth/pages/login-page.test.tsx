@@ -58,6 +58,8 @@ const phoneInput = () => screen.getByLabelText('手机号') as HTMLInputElement;
 const codeInput = () => screen.getByLabelText('验证码') as HTMLInputElement;
 const consent = () => screen.getByRole('checkbox', { name: /我已阅读并同意/ });
 const getCode = () => screen.getByRole('button', { name: /获取验证码|重新获取|秒后重发|安全验证中/ });
+/** The visible note under the code field. */
+const note = () => document.querySelector('.sms-note')?.textContent ?? undefined;
 
 beforeEach(() => {
   localStorage.clear();
@@ -126,7 +128,9 @@ describe('/login form', () => {
     expect(sent('/v1/user/sms-send-v1')).toEqual([{ phone: '13812345678', purpose: 'login' }]);
     expect(getCode().textContent).toBe('60秒后重发');
     expect((getCode() as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('验证码已发送至 138****5678，5分钟内有效').getAttribute('role')).toBe('status');
+    // Said once to screen readers as it was, shown counting down with the button.
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['验证码已发送至 138****5678，5分钟内有效；如未收到，可在60秒后重新获取', '']);
+    expect(note()).toBe('验证码已发送至 138****5678，5分钟内有效；如未收到，可在60秒后重新获取');
     expect(document.activeElement).toBe(codeInput());
     // The deadline is stored, not the number: a new page (empty field) still counts down.
     expect(localStorage.getItem('tyd.smsCooldown.login')).not.toContain('13812345678');
@@ -156,7 +160,7 @@ describe('/login form', () => {
     }
   });
 
-  it('406 cooldown: keeps counting down from the server’s seconds, no toast (SPEC §7)', async () => {
+  it('406 cooldown: says plainly that nothing was sent and when to ask again, no toast (SPEC §7)', async () => {
     const user = userEvent.setup();
     answer({ '/v1/user/sms-send-v1': { code: '406', msg: '操作过于频繁，请稍后再试', data: { reason: 'cooldown', retryAfterSeconds: 42 } } });
     await openLogin();
@@ -164,7 +168,81 @@ describe('/login form', () => {
     await user.click(consent());
     await user.click(getCode());
     expect(getCode().textContent).toBe('42秒后重发');
-    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual(['', '']);
+    expect((getCode() as HTMLButtonElement).disabled).toBe(true);
+    const said = '验证码未发送：该手机号刚获取过验证码，请42秒后重新获取';
+    expect(note()).toBe(said);
+    // No toast and nothing that says a code was sent: the only status is the note.
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toEqual([said, '']);
+    expect(document.body.textContent).not.toContain('已发送');
+    // Another number: the note was about the old one.
+    await user.clear(phoneInput());
+    await user.type(phoneInput(), '13900001111');
+    expect(screen.queryByText(/验证码未发送/)).toBeNull();
+    expect(getCode().textContent).toBe('获取验证码');
+  });
+
+  it('a "not sent" note ends with its countdown, and the button then offers a first code, not a resend', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      answer({ '/v1/user/sms-send-v1': { code: '406', msg: '操作过于频繁，请稍后再试', data: { reason: 'cooldown', retryAfterSeconds: 2 } } });
+      await openLogin();
+      await user.type(phoneInput(), '13812345678');
+      await user.click(consent());
+      await user.click(getCode());
+      expect(note()).toBe('验证码未发送：该手机号刚获取过验证码，请2秒后重新获取');
+      await act(() => vi.advanceTimersByTimeAsync(1_000));
+      expect(note()).toBe('验证码未发送：该手机号刚获取过验证码，请1秒后重新获取');
+      await act(() => vi.advanceTimersByTimeAsync(1_100));
+      expect(note()).toBeUndefined();
+      expect(getCode().textContent).toBe('获取验证码');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a code error goes away when a new code is sent, and when the code is edited', async () => {
+    const user = userEvent.setup();
+    answer({
+      '/v1/user/user-login-v1': { code: '400', subcode: '4203', msg: '请求参数错误', submsg: '验证码已失效，请重新获取' },
+      '/v1/user/sms-send-v1': SENT,
+    });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe('验证码已失效，请重新获取');
+    await user.click(getCode());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(codeInput().getAttribute('aria-invalid')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe('验证码已失效，请重新获取');
+    await user.type(codeInput(), '{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('a phone error goes away as the number is edited', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.type(phoneInput(), '1381234');
+    await user.click(getCode());
+    expect(screen.getByRole('alert').textContent).toBe('请输入正确的手机号码');
+    await user.type(phoneInput(), '5');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('Enter in the phone field moves to the code field; it does not submit', async () => {
+    const user = userEvent.setup();
+    await openLogin();
+    await user.type(phoneInput(), '13812345678{Enter}');
+    expect(document.activeElement).toBe(codeInput());
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.request).not.toHaveBeenCalled();
+    // Enter in the code field submits (the form's checks speak).
+    await user.type(codeInput(), '123456{Enter}');
+    expect(screen.getByRole('alert').textContent).toBe('请先阅读并勾选同意《通盈达隐私政策》和《通盈达用户服务协议》');
   });
 
   it('406 human check: solves the proof of work (lazily loaded solver) and sends again with it', async () => {
@@ -333,6 +411,7 @@ describe('/login when already logged in', () => {
     expect(await screen.findByText('您已登录：138****5678')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '退出登录，使用其他手机号' }));
     expect(sent('/v1/user/logout')).toHaveLength(1);
+    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', undefined, expect.objectContaining({ loading: '退出中…' }));
     expect(sessionStore.get().accessToken).toBeNull();
     expect(phoneInput()).toBeTruthy();
   });
