@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { accessTokenField, documentVersionField, inviteCodeInputField, maskedPhoneField, phoneField, smsCodeField } from './user-fields.js';
 
 /**
@@ -21,7 +22,7 @@ const loginResponse = z.strictObject({
 });
 
 /** /v1/user/login: the original path; same contract as user-login-v1. */
-export const login = defineEndpoint({ path: '/v1/user/login', request: loginRequest, response: loginResponse });
+export const login = defineEndpoint({ path: API_PATH.login, request: loginRequest, response: loginResponse });
 
 /** /v1/user/user-login-v1: what the web calls. */
-export const userLoginV1 = defineEndpoint({ path: '/v1/user/user-login-v1', request: loginRequest, response: loginResponse });
+export const userLoginV1 = defineEndpoint({ path: API_PATH.userLoginV1, request: loginRequest, response: loginResponse });

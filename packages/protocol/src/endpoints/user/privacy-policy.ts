@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { legalDocumentField } from './legal-document.js';
 import { documentVersionField } from './user-fields.js';
 
@@ -8,7 +9,7 @@ import { documentVersionField } from './user-fields.js';
  * `agreement` query parameter is missing or malformed. `version` is what login's agreementVersion sends.
  */
 export const privacyPolicy = defineEndpoint({
-  path: '/v1/user/privacy-policy',
+  path: API_PATH.privacyPolicy,
   request: z.strictObject({}),
   response: z.strictObject({
     /** Combined version of both documents; the value to send as agreementVersion / in renew-info. */

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 
 /**
  * renew-expire (session): the user declines the changed terms. The refusal is recorded and the calling
@@ -7,7 +8,7 @@ import { defineEndpoint } from '../define-endpoint.js';
  * page clears the session as after logout. Logging in again asks for the new terms.
  */
 export const renewExpire = defineEndpoint({
-  path: '/v1/user/renew-expire',
+  path: API_PATH.renewExpire,
   request: z.strictObject({}),
   response: z.undefined(),
 });

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { documentVersionField } from './user-fields.js';
 
 /**
@@ -7,7 +8,7 @@ import { documentVersionField } from './user-fields.js';
  * (else 409/4210: the page showed an outdated text and fetches get-user-unprivacy-info again).
  */
 export const renewInfo = defineEndpoint({
-  path: '/v1/user/renew-info',
+  path: API_PATH.renewInfo,
   request: z.strictObject({ version: documentVersionField }),
   response: z.strictObject({ version: documentVersionField, renewalRequired: z.literal(false) }),
 });

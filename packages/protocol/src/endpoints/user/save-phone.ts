@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { maskedPhoneField, phoneField, smsCodeField } from './user-fields.js';
 
 /**
@@ -8,7 +9,7 @@ import { maskedPhoneField, phoneField, smsCodeField } from './user-fields.js';
  * SPEC §3 "The phone-save response carries phone" (masked).
  */
 export const savePhone = defineEndpoint({
-  path: '/v1/user/save-phone',
+  path: API_PATH.savePhone,
   request: z.strictObject({
     phone: phoneField,
     smsCode: smsCodeField,

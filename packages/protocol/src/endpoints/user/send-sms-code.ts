@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { phoneField, powChallengeField, powSolutionField, smsPurposeField } from './user-fields.js';
 
 /**
@@ -10,7 +11,7 @@ import { phoneField, powChallengeField, powSolutionField, smsPurposeField } from
  * '200' -> data {cooldownSeconds, expiresInSeconds}. '406' also carries data (SPEC §7): see smsSendRetryLater.
  */
 export const sendSmsCode = defineEndpoint({
-  path: '/v1/user/sms-send-v1',
+  path: API_PATH.smsSendV1,
   request: z.strictObject({
     phone: z.optional(phoneField),
     purpose: smsPurposeField,

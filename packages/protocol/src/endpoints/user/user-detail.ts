@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { documentVersionField, inviteCodeField, maskedPhoneField } from './user-fields.js';
 
 const userDetailFields = {
@@ -11,14 +12,14 @@ const userDetailFields = {
 
 /** user-detail: the logged-in user's account (masked phone, invite code, registration time). */
 export const userDetail = defineEndpoint({
-  path: '/v1/user/user-detail',
+  path: API_PATH.userDetail,
   request: z.strictObject({}),
   response: z.strictObject(userDetailFields),
 });
 
 /** user-detail-v1: user-detail plus consent state and whether the account was invited. */
 export const userDetailV1 = defineEndpoint({
-  path: '/v1/user/user-detail-v1',
+  path: API_PATH.userDetailV1,
   request: z.strictObject({}),
   response: z.strictObject({
     ...userDetailFields,

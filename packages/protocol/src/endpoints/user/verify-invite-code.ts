@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { inviteCodeField, inviteCodeInputField } from './user-fields.js';
 
 /**
@@ -7,7 +8,7 @@ import { inviteCodeField, inviteCodeInputField } from './user-fields.js';
  * codes 400/4211, the caller's own code 400/4212. On success the normalised code (what to send to login).
  */
 export const verifyInviteCode = defineEndpoint({
-  path: '/v1/user/verify-invite-code',
+  path: API_PATH.verifyInviteCode,
   request: z.strictObject({ inviteCode: inviteCodeInputField }),
   response: z.strictObject({ inviteCode: inviteCodeField }),
 });

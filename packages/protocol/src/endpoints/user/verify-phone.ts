@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { defineEndpoint } from '../define-endpoint.js';
+import { API_PATH } from '../../paths.js';
 import { smsCodeField } from './user-fields.js';
 
 /**
@@ -8,7 +9,7 @@ import { smsCodeField } from './user-fields.js';
  * minutes, that save-phone needs to move the account to another number.
  */
 export const verifyPhone = defineEndpoint({
-  path: '/v1/user/verify-phone',
+  path: API_PATH.verifyPhone,
   request: z.strictObject({ smsCode: smsCodeField }),
   response: z.strictObject({
     verifyTicket: z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/)),
