@@ -77,7 +77,7 @@ const sealedData = (body: unknown): string => {
  * TIMESTAMP_WINDOW_MS + MAX_CLOCK_AHEAD_MS + 1 s = 361 s. A client further ahead gets 4001 and corrects
  * its offset (SPEC §4), as one further behind always did.
  */
-export const MAX_CLOCK_AHEAD_MS = 60_000;
+const MAX_CLOCK_AHEAD_MS = 60_000;
 const MINUTE_MS = 60_000;
 
 function envelopeFailure(error: unknown): unknown {
