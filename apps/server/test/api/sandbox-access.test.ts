@@ -41,11 +41,14 @@ describe('sandbox endpoints', () => {
     expect(res.status).toBe(200);
   });
 
-  it('refuses other addresses outright when no admin token is configured', async () => {
-    const open = await startTestApp({ env: { TRUST_PROXY: '1' } });
+  it('refuses other addresses outright when no admin token is configured (proxies named by address)', async () => {
+    // TRUST_PROXY as the proxy's address: the test's loopback socket is the proxy.
+    const open = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
-      const res = await fetch(`${open.baseUrl}/sandbox/sms?phone=${uniquePhone()}`, { headers: { 'x-forwarded-for': '203.0.113.5', authorization: 'Bearer ' } });
-      expect(res.status).toBe(403);
+      for (const forwarded of ['203.0.113.5', '127.0.0.1, 203.0.113.5']) {
+        const res = await fetch(`${open.baseUrl}/sandbox/sms?phone=${uniquePhone()}`, { headers: { 'x-forwarded-for': forwarded, authorization: 'Bearer ' } });
+        expect(res.status, forwarded).toBe(403);
+      }
       expect((await fetch(`${open.baseUrl}/sandbox/sms?phone=${uniquePhone()}`)).status).toBe(200);
     } finally {
       await open.close();
