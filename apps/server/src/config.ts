@@ -3,6 +3,7 @@
 // production refuses to start without them, and refuses sandbox providers (issue 3 "Operations").
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
+import { MAX_BATCH_BYTES } from '@tyd/protocol';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
 
@@ -177,6 +178,11 @@ const envSchema = z.object({
   // Issue 6: analytics collector, operations view.
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  // Bytes, not only batches (docs/telemetry.md "Collector limits"): 600 batches of 60 KB let one address
+  // write 36 MB a minute. Per address (IPv6: per /64) and minute at least one full batch; per China day
+  // what the collector may store in all (the disk's share for analytics).
+  TELEMETRY_BYTES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(MAX_BATCH_BYTES).max(1_000_000_000).default(3_000_000),
+  TELEMETRY_STORED_BYTES_PER_DAY: z.coerce.number().int().min(10_000).max(1_000_000_000_000).default(1_000_000_000),
   /** Bearer token of the operations API; unset outside production turns that API off. */
   TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
 });
@@ -231,8 +237,14 @@ export interface Config {
   accounts: AccountsConfig;
   /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
   explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
-  /** Issue 6: analytics retention and collector rate limit; the operations API token (undefined: API off). */
-  telemetry: { retentionDays: number; rateLimitPerMinute: number; adminToken: string | undefined };
+  /** Issue 6: analytics retention and collector limits; the operations API token (undefined: API off). */
+  telemetry: {
+    retentionDays: number;
+    rateLimitPerMinute: number;
+    bytesPerAddressPerMinute: number;
+    storedBytesPerDay: number;
+    adminToken: string | undefined;
+  };
 }
 
 /** Connect, statement and command bounds towards PostgreSQL and Redis, and the bound of each /readyz check. */
@@ -376,7 +388,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.TYD_PHONE_HASH_KEY && { phoneHashKey: e.TYD_PHONE_HASH_KEY }),
       ...(e.TYD_DATA_KEY && { dataKey: e.TYD_DATA_KEY }),
     },
-    telemetry: { retentionDays: e.TELEMETRY_RETENTION_DAYS, rateLimitPerMinute: e.TELEMETRY_RATE_LIMIT_PER_MINUTE, adminToken: e.TYD_ADMIN_TOKEN },
+    telemetry: {
+      retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      rateLimitPerMinute: e.TELEMETRY_RATE_LIMIT_PER_MINUTE,
+      bytesPerAddressPerMinute: e.TELEMETRY_BYTES_PER_ADDRESS_PER_MINUTE,
+      storedBytesPerDay: e.TELEMETRY_STORED_BYTES_PER_DAY,
+      adminToken: e.TYD_ADMIN_TOKEN,
+    },
   };
   if (production) assertProductionReady(config);
   return config;

@@ -78,6 +78,9 @@ export const SUBCODE = {
   PHONE_TAKEN: '4216',
   /** save-phone without a live verification of the current phone (verify-phone). */
   VERIFY_TICKET_INVALID: '4217',
+  // The analytics collector (issue 6), 43xx.
+  /** The collector has stored its daily quota of bytes (China day); with Retry-After until midnight. */
+  COLLECT_DAILY_QUOTA: '4301',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -142,6 +145,7 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4215': '授权已使用，请返回重新授权',
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
+  '4301': '今日数据量已达上限，请明天再试',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

@@ -1,14 +1,14 @@
 // POST /collect?project=production and its GET fallback (issue 6 "Collector"; docs/api.md). Beacons
 // cannot seal or sign, so this is outside /tydApi and its pipeline: every field is hostile, the body is
 // read as text whatever its content type (text/plain keeps sendBeacon a CORS-safe simple request).
-import { CODE, CODE_TEXT, COLLECT_GET_PARAM, COLLECT_PATH, MAX_BATCH_BYTES, MAX_BODY_BYTES, MAX_COLLECT_URL_CHARS, SUBCODE } from '@tyd/protocol';
+import { CODE, CODE_TEXT, COLLECT_GET_PARAM, COLLECT_PATH, MAX_BATCH_BYTES, MAX_BODY_BYTES, MAX_COLLECT_URL_CHARS, SUBCODE, type Subcode } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../http/api-error.js';
 import { sendApiResponse } from '../http/send-api-response.js';
 import { clientAddressKey } from '../services/client-address.js';
-import { collectBatch } from '../services/telemetry/collect-batch.js';
+import { readBatch, storeBatch, storedBytes } from '../services/telemetry/collect-batch.js';
+import { chargeAddress, dailyQuotaWait, reserveDailyBytes, type CollectLimits } from '../services/telemetry/collect-limits.js';
 
-const MINUTE_MS = 60_000;
 const tooLarge = (detail: string) => new ApiError(CODE.PAYLOAD_TOO_LARGE, undefined, { httpStatus: 413, detail });
 
 function queryParam(request: FastifyRequest, name: string): string | undefined {
@@ -16,23 +16,38 @@ function queryParam(request: FastifyRequest, name: string): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
 
+/**
+ * HTTP 429 with Retry-After: the web's send queue keeps the batch and tries again with backoff
+ * (docs/telemetry.md "Sending"); nothing of the batch is stored.
+ */
+function refuse(reply: FastifyReply, retryAfterSeconds: number, subcode: Subcode | undefined, detail: string): ApiError {
+  reply.header('retry-after', String(retryAfterSeconds));
+  return new ApiError(CODE.TOO_MANY_REQUESTS, subcode, { httpStatus: 429, detail });
+}
+
 export default async function collectRoute(fastify: FastifyInstance): Promise<void> {
-  /** Fixed one-minute windows per client address (an IPv6 /64 counts as one, as issue 5's limits do), in the shared short-lived store. */
-  async function checkRate(request: FastifyRequest, reply: FastifyReply, now: number): Promise<void> {
-    const window = Math.floor(now / MINUTE_MS);
-    const count = await fastify.kv.increment(`collect:${window}:${clientAddressKey(request.ip)}`, MINUTE_MS);
-    if (count > fastify.telemetry.config.rateLimitPerMinute) {
-      reply.header('retry-after', String(Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000))));
-      throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { httpStatus: 429, detail: 'collector rate limit' });
-    }
-  }
+  const { rateLimitPerMinute, bytesPerAddressPerMinute, storedBytesPerDay } = fastify.telemetry.config;
+  const limits: CollectLimits = { batchesPerMinute: rateLimitPerMinute, bytesPerMinute: bytesPerAddressPerMinute, storedBytesPerDay };
+  // Budget counters are written by every request, so they live in the request store, apart from the
+  // security state (plugins/request-kv.ts): a flood of addresses cannot crowd out an SMS lock.
+  const kv = fastify.requestKv;
 
   async function collect(request: FastifyRequest, reply: FastifyReply, text: string | undefined): Promise<FastifyReply> {
     const receivedAt = Date.now();
-    await checkRate(request, reply, receivedAt);
+    const bytes = text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+    const addressWait = await chargeAddress(kv, limits, clientAddressKey(request.ip), bytes, receivedAt);
+    if (addressWait !== undefined) throw refuse(reply, addressWait, undefined, 'collector budget of the client address');
     if (text === undefined || text.length === 0) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: 'no batch' });
-    if (Buffer.byteLength(text, 'utf8') > MAX_BATCH_BYTES) throw tooLarge('batch over MAX_BATCH_BYTES');
-    const data = await collectBatch(fastify.telemetry.records, { text, project: queryParam(request, 'project'), receivedAt });
+    if (bytes > MAX_BATCH_BYTES) throw tooLarge('batch over MAX_BATCH_BYTES');
+    // A used-up day is refused before the batch is parsed: the retries it causes stay cheap.
+    const quotaWait = await dailyQuotaWait(kv, limits, receivedAt);
+    if (quotaWait !== undefined) throw refuse(reply, quotaWait, SUBCODE.COLLECT_DAILY_QUOTA, 'collector daily quota used up');
+    const read = readBatch({ text, project: queryParam(request, 'project'), receivedAt });
+    if (read.rows.length > 0) {
+      const reserveWait = await reserveDailyBytes(kv, limits, storedBytes(read.rows), receivedAt);
+      if (reserveWait !== undefined) throw refuse(reply, reserveWait, SUBCODE.COLLECT_DAILY_QUOTA, 'collector daily quota reached');
+    }
+    const data = await storeBatch(fastify.telemetry.records, read);
     return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data });
   }
 

@@ -12,5 +12,5 @@ export default fp(
     await fastify.register(deepLinkParamsRoute);
     await fastify.register(opsSummaryRoute);
   },
-  { name: 'telemetry-routes', fastify: '5.x', dependencies: ['telemetry', 'kv', 'api-pipeline'] },
+  { name: 'telemetry-routes', fastify: '5.x', dependencies: ['telemetry', 'request-kv', 'api-pipeline'] },
 );

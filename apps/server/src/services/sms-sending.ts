@@ -10,6 +10,7 @@ import type { AccountsConfig } from '../config.js';
 import { ApiError } from '../http/api-error.js';
 import type { KvStore } from '../kv/kv-store.js';
 import { SmsDeliveryError, type SmsProvider } from '../providers/sms/sms-provider.js';
+import { DAY_MS, chinaDay, chinaDayEnd } from './china-day.js';
 import { activeUntil, claimUntil } from './kv-records.js';
 import type { PowSolution, ProofOfWork } from './proof-of-work.js';
 import { smsLockKey, type SmsCodes } from './sms-codes.js';
@@ -17,9 +18,6 @@ import type { SmsBucket } from './sms-requester.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 const MINUTE_MS = 60 * 1000;
-// "Today" is the calendar day in China (UTC+8, no daylight saving): the cap text says 请明天再试.
-const CHINA_OFFSET_MS = 8 * HOUR_MS;
-const DAY_MS = 24 * HOUR_MS;
 
 export interface SendRequest {
   phone: string;
@@ -68,7 +66,8 @@ export function createSmsSending(opts: {
 
       const hour = Math.floor(now / HOUR_MS);
       const minute = Math.floor(now / MINUTE_MS);
-      const day = Math.floor((now + CHINA_OFFSET_MS) / DAY_MS);
+      // "Today" is the China day (china-day.ts): the cap text says 请明天再试.
+      const day = chinaDay(now);
       const ipKey = `sms:ip:${clientAddress}:${hour}`;
       const dayKey = `sms:day:${phoneKey}:${bucket}:${day}`;
 
@@ -86,7 +85,7 @@ export function createSmsSending(opts: {
         }
       }
 
-      const endOfDay = (day + 1) * DAY_MS - CHINA_OFFSET_MS;
+      const endOfDay = chinaDayEnd(day);
       if ((await count(dayKey)) >= rules.dailyCapPerPhone) {
         throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_DAILY_LIMIT, { data: { retryAfterSeconds: seconds(endOfDay - now) } });
       }

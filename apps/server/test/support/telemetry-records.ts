@@ -34,11 +34,11 @@ export function batch(records: unknown[], opts: { sentAt?: number; clockOffset?:
   return { project: 'production', sentAt: opts.sentAt ?? Date.now(), ...(opts.clockOffset !== undefined && { clockOffset: opts.clockOffset }), records: records as TelemetryRecordInput[] };
 }
 
-/** POST as sendBeacon does: text/plain. */
-export async function postBatch(baseUrl: string, body: unknown, opts: { query?: string; contentType?: string } = {}): Promise<Response> {
+/** POST as sendBeacon does: text/plain. `from`: the client address (the app must run with TRUST_PROXY=1). */
+export async function postBatch(baseUrl: string, body: unknown, opts: { query?: string; contentType?: string; from?: string } = {}): Promise<Response> {
   return fetch(`${baseUrl}/collect?${opts.query ?? 'project=production'}`, {
     method: 'POST',
-    headers: { 'content-type': opts.contentType ?? 'text/plain;charset=UTF-8' },
+    headers: { 'content-type': opts.contentType ?? 'text/plain;charset=UTF-8', ...(opts.from && { 'x-forwarded-for': opts.from }) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -1,6 +1,7 @@
 // The collector's rules (issue 6 "Collector"), without HTTP: a batch is checked as a whole for its outer
 // shape, then record by record, so one bad record never costs the good ones beside it. Accepted records are
 // scrubbed (scrub-record.ts), timed (client, server and skew-corrected time) and stored once per id.
+// Reading and storing are two steps so the daily quota (collect-limits.ts) can be charged in between.
 import { CODE, SUBCODE, parseTelemetryBatch, parseTelemetryRecord, type CollectResult, type TelemetryRecord } from '@tyd/protocol';
 import type { StoredTelemetryRecord, TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';
 import { ApiError } from '../../http/api-error.js';
@@ -59,7 +60,16 @@ export function toStoredRecord(record: TelemetryRecord, batch: { project: string
   };
 }
 
-export async function collectBatch(records: TelemetryRecordsRepository, input: CollectInput): Promise<CollectResult> {
+/** A batch checked and turned into the rows to store, before anything is stored. */
+export interface ReadBatch {
+  rows: StoredTelemetryRecord[];
+  rejected: number;
+  /** Copies of a record within the batch. */
+  duplicate: number;
+  rejections: CollectResult['rejections'];
+}
+
+export function readBatch(input: CollectInput): ReadBatch {
   let json: unknown;
   try {
     json = JSON.parse(input.text);
@@ -70,25 +80,31 @@ export async function collectBatch(records: TelemetryRecordsRepository, input: C
   if (!batch.ok) throw badBatch(batch.issues.join(', '));
   if (input.project !== batch.data.project) throw badBatch('project missing or different from the body');
 
-  const rejections: CollectResult['rejections'] = [];
-  let rejected = 0;
-  let duplicate = 0;
-  const rows: StoredTelemetryRecord[] = [];
+  const read: ReadBatch = { rows: [], rejected: 0, duplicate: 0, rejections: [] };
   const seen = new Set<string>();
   batch.data.records.forEach((value, index) => {
     const parsed = parseTelemetryRecord(value);
     if (!parsed.ok) {
-      rejected += 1;
-      if (rejections.length < MAX_LISTED_REJECTIONS) rejections.push({ index, issues: parsed.issues });
+      read.rejected += 1;
+      if (read.rejections.length < MAX_LISTED_REJECTIONS) read.rejections.push({ index, issues: parsed.issues });
       return;
     }
     if (seen.has(parsed.data.id)) {
-      duplicate += 1;
+      read.duplicate += 1;
       return;
     }
     seen.add(parsed.data.id);
-    rows.push(toStoredRecord(parsed.data, { project: batch.data.project, sentAt: batch.data.sentAt, clockOffset: batch.data.clockOffset }, input.receivedAt));
+    read.rows.push(toStoredRecord(parsed.data, { project: batch.data.project, sentAt: batch.data.sentAt, clockOffset: batch.data.clockOffset }, input.receivedAt));
   });
-  const accepted = rows.length === 0 ? 0 : await records.insertNew(rows);
-  return { accepted, rejected, duplicate: duplicate + (rows.length - accepted), rejections };
+  return read;
+}
+
+/** What the rows take in storage, about: their JSON (the daily quota counts this). */
+export function storedBytes(rows: StoredTelemetryRecord[]): number {
+  return rows.reduce((sum, row) => sum + Buffer.byteLength(JSON.stringify(row), 'utf8'), 0);
+}
+
+export async function storeBatch(records: TelemetryRecordsRepository, read: ReadBatch): Promise<CollectResult> {
+  const accepted = read.rows.length === 0 ? 0 : await records.insertNew(read.rows);
+  return { accepted, rejected: read.rejected, duplicate: read.duplicate + (read.rows.length - accepted), rejections: read.rejections };
 }

@@ -3,10 +3,8 @@
 import { OPS_TIMEZONE, endpoints, type OpsSummary } from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../../db/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';
+import { CHINA_OFFSET_MS, DAY_MS, chinaDay, chinaDayEnd } from '../china-day.js';
 import { nearestRank } from './percentile.js';
-import { DAY_MS } from './retention.js';
-
-const CHINA_OFFSET_MS = 8 * 3_600_000;
 
 /** '200' answers of sms-send-v1 are codes sent. */
 const SMS_SENT_PATHS: ReadonlySet<string> = new Set([endpoints['/v1/user/sms-send-v1'].fullPath]);
@@ -16,7 +14,6 @@ const SMS_VERIFIED_PATHS: ReadonlySet<string> = new Set(
 );
 const API_PREFIX = '/tydApi/';
 
-const chinaDay = (ms: number) => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
 const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const byDayThen = <T extends { day: string }>(key: (t: T) => string) => (a: T, b: T) => a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
 
@@ -28,7 +25,7 @@ export async function buildOpsSummary(
   const today = chinaDay(now);
   const firstDay = today - days + 1;
   const from = firstDay * DAY_MS - CHINA_OFFSET_MS;
-  const to = (today + 1) * DAY_MS - CHINA_OFFSET_MS;
+  const to = chinaDayEnd(today);
 
   const perfGroups = new Map<string, { day: string; route: string; values: number[]; timedOutValues: number[]; count: number; timedOut: number; hidden: number }>();
   for (const s of await repos.records.perfSamples(from, to)) {

@@ -2,8 +2,7 @@
 // configurable retention"): daily by the server (plugins/telemetry.ts) and on demand by the admin command.
 import type { AnswerCountsRepository } from '../../db/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';
-
-export const DAY_MS = 86_400_000;
+import { DAY_MS } from '../china-day.js';
 
 export async function pruneTelemetry(
   repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository },

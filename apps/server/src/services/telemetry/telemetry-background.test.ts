@@ -1,9 +1,10 @@
 // The collector's background work: the daily prune schedule and the batched answer counter.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerCount, AnswerCountsRepository } from '../../db/answer-counts-repository.js';
+import { DAY_MS } from '../china-day.js';
 import { createAnswerCounter } from './answer-counter.js';
 import { nearestRank } from './percentile.js';
-import { DAY_MS, schedulePrune } from './retention.js';
+import { schedulePrune } from './retention.js';
 
 afterEach(() => {
   vi.useRealTimers();
