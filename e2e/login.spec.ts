@@ -148,6 +148,7 @@ async function journey(context: BrowserContext, shots: string) {
   expect(await userDetail(server.baseUrl, secondToken!)).toEqual(firstAccount);
 
   // Deregister: explanation, a fresh code of purpose 'deregister', confirmation, done.
+  await page.getByRole('link', { name: '我的' }).click();
   await page.getByRole('link', { name: '注销账号' }).click();
   await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
   const code = await requestCode(page, phone, 'deregister');
@@ -161,7 +162,7 @@ async function journey(context: BrowserContext, shots: string) {
   // The data is gone: the old token is refused, and the number registers as a brand-new user.
   expect((await checkLoginWith(server.baseUrl, secondToken!)).code).toBe('401');
   await page.getByRole('link', { name: '返回首页' }).click();
-  await page.getByRole('link', { name: '登录' }).click();
+  await page.getByRole('link', { name: '登录 / 注册' }).click();
   await logInThroughForm(page, phone);
   await page.waitForURL(`${server.baseUrl}/`);
   const thirdToken = await storedToken(page);

@@ -143,9 +143,9 @@ describe('/mine/signOff (issue 5)', () => {
     expect(await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('phone')])).toEqual([null, null]);
     expect(await checkLogin(token)).toBe('401');
 
-    // Back on the hub the visitor is logged out.
+    // Back home the visitor is logged out.
     await page.getByRole('link', { name: '返回首页' }).click();
-    await page.getByText('未登录').waitFor();
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
     await context.close();
   });
 });

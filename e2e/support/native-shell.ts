@@ -31,6 +31,11 @@ export interface NativeShellOptions {
   appInfo?: { token: string; phone: string; allDeviceInfo: unknown; agreementVer: string; appVer: string };
   /** Methods the fake never answers (to exercise bridge timeouts). */
   silentMethods?: string[];
+  /**
+   * The token the app's login window produces: on openWin {page:'login'} the fake app logs the user in
+   * (getAppInfo answers this token from then on) and shows the webview again (visibilitychange).
+   */
+  loginToken?: string;
   /** Safe-area insets in px the shell injects as CSS variables (docs/bridge.md "Safe area"). */
   safeArea?: { top: number; right: number; bottom: number; left: number };
 }
@@ -50,6 +55,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     appInfo: opts.appInfo ?? DEFAULT_APP_INFO,
     silent: opts.silentMethods ?? [],
     safeArea: opts.safeArea ?? null,
+    loginToken: opts.loginToken ?? null,
   };
   return `(() => {
   const config = ${JSON.stringify(config)};
@@ -71,6 +77,13 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     setTimeout(() => {
       const reply = answer ? { id: message.id, result: answer(message.params) } : { id: message.id, error: { message: 'unknown method ' + message.method } };
       window.tydBridgeReceive(JSON.stringify(reply));
+      if (message.method === 'openWin' && message.params && message.params.page === 'login' && config.loginToken) {
+        // The user logs in inside the app's window; when it closes, the webview is shown again.
+        setTimeout(() => {
+          config.appInfo = { ...config.appInfo, token: config.loginToken };
+          document.dispatchEvent(new Event('visibilitychange'));
+        }, 50);
+      }
     }, 5);
   }
   const target = { postMessage: handle };

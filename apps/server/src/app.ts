@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import { APP_IDS, MAX_BODY_BYTES } from '@tyd/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { BrowserConfig, Config, Secrets } from './config.js';
+import type { BrowserConfig, Config, OperatorDetails, Secrets } from './config.js';
 import { loggerOptions } from './logging.js';
 import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
@@ -37,10 +37,10 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(secrets: Secrets, returnOrigins: string[] = []): BrowserConfig {
+export function browserConfig(secrets: Secrets, returnOrigins: string[] = [], operator: OperatorDetails = { name: '通盈达' }): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
-  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins };
+  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins, operator };
 }
 
 export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
@@ -80,7 +80,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);
   await app.register(health);
-  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets, config.returnOrigins) });
+  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets, config.returnOrigins, config.operator) });
   await app.register(notFound);
   return app;
 }

@@ -175,6 +175,20 @@ const envSchema = z.object({
   /** /download (SPEC §1): where the native apps are published; unset platforms show no link. */
   APP_DOWNLOAD_ANDROID_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
   APP_DOWNLOAD_IOS_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
+  /**
+   * Who runs the service, shown on home, login and 我的 (docs/operations.md "Operator details"): a
+   * lending app shows its operator, licence and filing numbers and a customer-service phone. Unset
+   * fields are not shown; never invent them.
+   */
+  OPERATOR_NAME: z.string().trim().min(1).max(60).default('通盈达'),
+  OPERATOR_LICENCE: z.string().trim().min(1).max(120).optional(),
+  OPERATOR_FILING: z.string().trim().min(1).max(60).optional(),
+  SERVICE_PHONE: z
+    .string()
+    .trim()
+    .regex(/^[0-9][0-9-]{4,19}$/, 'digits and hyphens, e.g. 400-820-0000')
+    .optional(),
+  SERVICE_HOURS: z.string().trim().min(1).max(40).optional(),
   // Issue 6: analytics collector, operations view.
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
@@ -232,6 +246,7 @@ export interface Config {
   requestBudget: { perAddressPerMinute: number; perSessionPerMinute: number };
   upstreamTimeouts: UpstreamTimeouts;
   appDownload: { androidUrl: string | null; iosUrl: string | null };
+  operator: OperatorDetails;
   smsProvider: EnvConfig['SMS_PROVIDER'];
   /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
   accounts: AccountsConfig;
@@ -350,6 +365,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       readinessMs: e.READINESS_TIMEOUT_MS,
     },
     appDownload: { androidUrl: e.APP_DOWNLOAD_ANDROID_URL ?? null, iosUrl: e.APP_DOWNLOAD_IOS_URL ?? null },
+    operator: {
+      name: e.OPERATOR_NAME,
+      ...(e.OPERATOR_LICENCE ? { licence: e.OPERATOR_LICENCE } : {}),
+      ...(e.OPERATOR_FILING ? { filing: e.OPERATOR_FILING } : {}),
+      ...(e.SERVICE_PHONE ? { servicePhone: e.SERVICE_PHONE } : {}),
+      ...(e.SERVICE_HOURS ? { serviceHours: e.SERVICE_HOURS } : {}),
+    },
     smsProvider: e.SMS_PROVIDER,
     accounts: {
       sms: {
@@ -422,6 +444,15 @@ function assertProductionReady(config: Config): void {
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 }
 
+/** The operator's details the pages show (all public). */
+export interface OperatorDetails {
+  name: string;
+  licence?: string;
+  filing?: string;
+  servicePhone?: string;
+  serviceHours?: string;
+}
+
 /** Browser-visible configuration, injected into index.html. Nothing else in Config may reach the page. */
 export interface BrowserConfig {
   appId: string;
@@ -431,4 +462,5 @@ export interface BrowserConfig {
   publicKey: string;
   /** Partner origins a returnUrl may lead to; same-origin paths are always allowed. */
   returnOrigins: string[];
+  operator: OperatorDetails;
 }

@@ -325,7 +325,7 @@ describe('web app serving', () => {
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {
-    const script = configScript({ appId: '</script><script>alert(1)</script>', appSecret: 's', keyId: 'k', publicKey: 'p', returnOrigins: [] });
+    const script = configScript({ appId: '</script><script>alert(1)</script>', appSecret: 's', keyId: 'k', publicKey: 'p', returnOrigins: [], operator: { name: '</script>' } });
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(script.slice(script.indexOf('>') + 1, script.lastIndexOf('<')))).toMatchObject({ appId: '</script><script>alert(1)</script>' });
   });

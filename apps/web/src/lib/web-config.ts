@@ -14,6 +14,30 @@ export interface WebConfig {
    * user on to (issue 5 `returnUrl`); optional, none when absent.
    */
   returnOrigins: readonly string[];
+  /** Who runs the service (name always; licence, filing, service phone and hours when configured). */
+  operator: OperatorDetails;
+}
+
+export interface OperatorDetails {
+  name: string;
+  licence?: string;
+  filing?: string;
+  servicePhone?: string;
+  serviceHours?: string;
+}
+
+const DEFAULT_OPERATOR: OperatorDetails = { name: '通盈达' };
+
+function parseOperator(raw: unknown): OperatorDetails {
+  if (typeof raw !== 'object' || raw === null) return DEFAULT_OPERATOR;
+  const record = raw as Record<string, unknown>;
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const operator: OperatorDetails = { name: text(record.name) ?? DEFAULT_OPERATOR.name };
+  for (const field of ['licence', 'filing', 'servicePhone', 'serviceHours'] as const) {
+    const value = text(record[field]);
+    if (value) operator[field] = value;
+  }
+  return operator;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +75,7 @@ export function parseWebConfig(text: string | null | undefined): WebConfig {
     keyId: record.keyId as string,
     publicKey: record.publicKey as string,
     returnOrigins: Array.isArray(record.returnOrigins) ? record.returnOrigins.filter(isHttpsOrigin) : [],
+    operator: parseOperator(record.operator),
   };
 }
 

@@ -5,22 +5,17 @@
 import { useSyncExternalStore } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { Link } from '../../components/link';
+import { LinkList } from '../../components/link-list';
 import { Card, Page } from '../../components/page';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
+import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { sessionStore } from '../../lib/session';
+import { SERVICE_LINKS } from '../service-links';
 import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
 import './home-page.css';
-
-export const SERVICE_LINKS = [
-  { to: '/discover/notice', label: '公司公告', hint: '通盈达的最新公告' },
-  { to: '/cloudSteward/index', label: '新人礼', hint: '新用户专享礼包' },
-  { to: '/activity-exchange', label: '积分兑换', hint: '用抽奖积分兑换奖品' },
-  { to: '/nfc', label: 'NFC读卡位置说明', hint: '用手机读取身份证前请看' },
-  { to: '/download', label: 'APP下载', hint: '下载通盈达 App' },
-];
 
 const PROMISES = [
   { title: '持牌合规', text: '借款与支付服务均依法合规开展' },
@@ -74,18 +69,7 @@ export default function HomePage() {
         </header>
         <Account />
         <nav aria-label="服务">
-          <ul className="home__list">
-            {SERVICE_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link className="home__item" to={link.to}>
-                  <span>
-                    {link.label}
-                    <small>{link.hint}</small>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList items={SERVICE_LINKS} label="服务列表" />
         </nav>
         <ul className="home__promises" aria-label="我们的承诺">
           {PROMISES.map((item) => (
@@ -95,6 +79,7 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
+        <TrustFooter />
         <TabBar current="/" />
       </Page>
     </DeepLinkGate>

@@ -7,21 +7,20 @@ import { useState, useSyncExternalStore } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Link } from '../../components/link';
+import { LinkList } from '../../components/link-list';
 import { Card, Page } from '../../components/page';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
+import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { logout } from '../../features/auth/api/logout';
 import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
 import { sessionStore } from '../../lib/session';
+import { MINE_LINKS } from '../service-links';
 import { loginUrl } from '../unauthorized';
-import { SERVICE_LINKS } from './home-page';
 import '../../components/button.css';
-import './home-page.css';
 import './mine-page.css';
-
-const MINE_LINKS = [...SERVICE_LINKS.filter((link) => link.to === '/discover/notice' || link.to === '/download'), { to: '/agreements/privacy', label: '隐私政策', hint: '我们如何收集和保护您的信息', external: true }];
 
 function Avatar() {
   return (
@@ -73,27 +72,7 @@ export default function MinePage() {
           </Link>
         )}
       </Card>
-      <ul className="home__list" aria-label="常用">
-        {MINE_LINKS.map((link) => (
-          <li key={link.to}>
-            {'external' in link ? (
-              <a className="home__item" href={link.to} target="_blank" rel="noopener noreferrer">
-                <span>
-                  {link.label}
-                  <small>{link.hint}</small>
-                </span>
-              </a>
-            ) : (
-              <Link className="home__item" to={link.to}>
-                <span>
-                  {link.label}
-                  <small>{link.hint}</small>
-                </span>
-              </Link>
-            )}
-          </li>
-        ))}
-      </ul>
+      <LinkList items={MINE_LINKS} label="常用" />
       {loggedIn ? (
         <>
           <Button variant="secondary" block busy={leaving.status === 'loading'} onClick={() => setConfirming(true)}>
@@ -119,6 +98,7 @@ export default function MinePage() {
       >
         退出后需要重新获取验证码登录。
       </Dialog>
+      <TrustFooter />
       <TabBar current="/mine" />
     </Page>
   );

@@ -6,6 +6,7 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
+import { TrustFooter } from '../../../components/trust-footer';
 import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { sessionStore } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
@@ -62,6 +63,7 @@ export default function LoginPage() {
       <Link className="btn btn--text login__home" to="/">
         返回首页
       </Link>
+      <TrustFooter />
     </Page>
   );
 }

@@ -1,0 +1,16 @@
+// The capabilities' entry pages, listed on home and (some of them) on 我的. Capabilities add their
+// entries here as they arrive.
+import type { LinkListItem } from '../components/link-list';
+
+export const SERVICE_LINKS: readonly LinkListItem[] = [
+  { to: '/discover/notice', label: '公司公告', hint: '通盈达的最新公告' },
+  { to: '/cloudSteward/index', label: '新人礼', hint: '新用户专享礼包' },
+  { to: '/activity-exchange', label: '积分兑换', hint: '用抽奖积分兑换奖品' },
+  { to: '/nfc', label: 'NFC读卡位置说明', hint: '用手机读取身份证前请看' },
+  { to: '/download', label: 'APP下载', hint: '下载通盈达 App' },
+];
+
+export const MINE_LINKS: readonly LinkListItem[] = [
+  ...SERVICE_LINKS.filter((link) => link.to === '/discover/notice' || link.to === '/download'),
+  { to: '/agreements/privacy', label: '隐私政策', hint: '我们如何收集和保护您的信息', external: true },
+];

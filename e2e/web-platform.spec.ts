@@ -1,0 +1,277 @@
+// The web platform in a real browser (SPEC §2, §4): every address from outside stays on this origin
+// (the three open-redirect reproductions: authorised login, login's 继续, the 500 page's retry),
+// Back and Forward across a guarded route keep the address bar and the page in step, one person's
+// data never shows to the next on the same page, and a page that cannot be fetched offline says
+// 网络不给力 instead of reloading into the browser's own error page.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { maskPhone } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../apps/server/test/support/api-client';
+import { signUp } from '../apps/server/test/support/accounts';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { newPhone } from './support/phones';
+import { startServer, type RunningServer } from './support/server';
+
+const PHONE_A = newPhone('135');
+const PHONE_B = newPhone('136');
+const FIXED_CODE_A = '246810';
+const FIXED_CODE_B = '135790';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000' } }),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A page that records every host it sends a request to. */
+async function watchedPage(context: BrowserContext): Promise<{ page: Page; foreignHosts: Set<string> }> {
+  const page = await context.newPage();
+  const ours = new URL(server.baseUrl).host;
+  const foreignHosts = new Set<string>();
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.protocol.startsWith('http') && url.host !== ours) foreignHosts.add(url.host);
+  });
+  return { page, foreignHosts };
+}
+
+/** A fresh account made through the API, its token put into the page as a login would. */
+async function loggedInPage(context: BrowserContext): Promise<{ page: Page; foreignHosts: Set<string>; client: ApiClient }> {
+  const client = await ApiClient.fromPage(server.baseUrl);
+  const result = await signUp(client, server.baseUrl, newPhone('134'));
+  expect(result.response?.code).toBe('200');
+  const watched = await watchedPage(context);
+  await watched.page.goto(`${server.baseUrl}/nfc`);
+  await watched.page.evaluate((token) => localStorage.setItem('accessToken', token), client.accessToken!);
+  return { ...watched, client };
+}
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const originOf = (page: Page) => new URL(page.url()).origin;
+
+describe('addresses from outside never leave this origin', () => {
+  it('authorised login with returnUrl=/.//evil.example/x logs in and stays here', async () => {
+    const context = await newMobileContext(browser);
+    const { page, foreignHosts, client } = await loggedInPage(context);
+    const minted = await client.call('/v1/user/authorized-code', {});
+    const authCode = (minted.response?.data as { authCode: string }).authCode;
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${server.baseUrl}/others/tydPreJump?code=${authCode}&returnUrl=%2F.%2F%2Fevil.example%2Fx`);
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    expect(originOf(page)).toBe(server.baseUrl);
+    expect(pathOf(page)).toBe('/');
+    expect(foreignHosts).toEqual(new Set());
+    await context.close();
+  });
+
+  it('/login?returnUrl=/.//evil.example with a session: 继续 goes home', async () => {
+    const context = await newMobileContext(browser);
+    const { page, foreignHosts } = await loggedInPage(context);
+    await page.goto(`${server.baseUrl}/login?returnUrl=/.//evil.example`);
+    await page.getByRole('button', { name: '继续' }).click();
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    expect(originOf(page)).toBe(server.baseUrl);
+    expect(pathOf(page)).toBe('/');
+    expect(foreignHosts).toEqual(new Set());
+    await context.close();
+  });
+
+  it.each(['%2F%09%2Fevil.example', '%2F.%2F%2Fevil.example', '%2F%5Cevil.example', 'https%3A%2F%2Fevil.example%2F', '%2F%2Fevil.example'])(
+    '/error500?from=%s: 重新加载 stays here',
+    async (from) => {
+      const context = await newMobileContext(browser);
+      const { page, foreignHosts } = await watchedPage(context);
+      await page.goto(`${server.baseUrl}/error500?from=${from}`);
+      await page.getByRole('button', { name: '重新加载' }).click();
+      await page.getByRole('navigation', { name: '主导航' }).waitFor();
+      expect(originOf(page)).toBe(server.baseUrl);
+      expect(pathOf(page)).toBe('/');
+      expect(foreignHosts).toEqual(new Set());
+      await context.close();
+    },
+  );
+
+  it('/error500?from=/nfc: 重新加载 returns to the page that failed', async () => {
+    const context = await newMobileContext(browser);
+    const { page } = await watchedPage(context);
+    await page.goto(`${server.baseUrl}/error500?from=%2Fnfc`);
+    await saveScreenshot(page, 'platform-error500');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await page.waitForURL(`${server.baseUrl}/nfc`);
+    await context.close();
+  });
+});
+
+describe('history across a guarded route', () => {
+  it('Forward into a page that now needs a login, then Back and Forward again: address bar and page agree', async () => {
+    const context = await newMobileContext(browser);
+    const { page } = await loggedInPage(context);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '注销账号' }).click();
+    await page.waitForURL(`${server.baseUrl}/mine/signOff`);
+    await page.goBack();
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('dialog', { name: '确定退出登录？' }).getByRole('button', { name: '退出登录' }).click();
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+
+    // /mine/signOff is ahead in history; logged out, the guard sends Forward to login instead.
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/signOff');
+    await page.getByLabel('手机号').waitFor();
+
+    // Back returns to home, page and address together; Forward returns to the login.
+    await page.goBack();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+    await page.goForward();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('手机号').waitFor();
+    await page.goBack();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+    await context.close();
+  });
+});
+
+/** Logs in through the /login form with a fixed sandbox code. */
+async function logInThroughForm(page: Page, phone: string, code: string) {
+  const phoneField = page.getByLabel('手机号');
+  await phoneField.fill('');
+  await phoneField.pressSequentially(phone);
+  const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
+  if (!(await consent.isChecked())) await consent.check();
+  await page.locator('.sms-code-button').click();
+  await page.getByText(/验证码已发送/).waitFor();
+  await page.getByLabel('验证码').fill(code);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+describe('one person’s data never shows to the next on the same page', () => {
+  it('A logs in and out, B logs in without a reload: B sees B, and B’s answers come from the server', async () => {
+    const context = await newMobileContext(browser);
+    const { page } = await watchedPage(context);
+    const checkLogins: number[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/tydApi/v1/user/check-login') checkLogins.push(Date.now());
+    });
+
+    await page.goto(`${server.baseUrl}/mine`);
+    await page.getByRole('link', { name: '登录 / 注册' }).click();
+    await logInThroughForm(page, PHONE_A, FIXED_CODE_A);
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(PHONE_A)).waitFor();
+    await saveScreenshot(page, 'platform-mine-logged-in');
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await saveScreenshot(page, 'platform-mine-logout-confirm');
+    await page.getByRole('dialog', { name: '确定退出登录？' }).getByRole('button', { name: '退出登录' }).click();
+    await page.getByText('已退出登录').waitFor();
+    await saveScreenshot(page, 'platform-home-after-logout');
+
+    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '登录 / 注册' }).click();
+    await logInThroughForm(page, PHONE_B, FIXED_CODE_B);
+    const loggedInAt = Date.now();
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(PHONE_B)).waitFor();
+    await expect.poll(() => checkLogins.filter((at) => at >= loggedInAt - 2_000).length).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.mine__hint').textContent()).toBe('已登录');
+    expect(await page.locator('body').innerText()).not.toContain(maskPhone(PHONE_A));
+    await context.close();
+  });
+});
+
+describe('offline', () => {
+  it('a page whose chunk cannot be fetched shows 网络不给力 with 重试, and the page once back online', async () => {
+    const context = await newMobileContext(browser);
+    const { page } = await watchedPage(context);
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('link', { name: /NFC读卡位置说明/ }).click();
+    await page.getByRole('heading', { name: '网络不给力' }).waitFor();
+    expect(pathOf(page)).toBe('/nfc');
+    await saveScreenshot(page, 'platform-offline');
+    await page.getByRole('button', { name: '重试' }).click();
+    await page.getByRole('heading', { name: '网络不给力' }).waitFor();
+    await context.setOffline(false);
+    await page.getByRole('button', { name: '重试' }).click();
+    await page.getByRole('heading', { name: 'NFC读卡位置说明' }).waitFor({ state: 'attached' });
+    expect(pathOf(page)).toBe('/nfc');
+    await context.close();
+  });
+});
+
+describe('inside the app, the app’s login is the page’s', () => {
+  it('adopts the app’s token at start: home shows the account, no web login', async () => {
+    const client = await ApiClient.fromPage(server.baseUrl);
+    const phone = newPhone('133');
+    await signUp(client, server.baseUrl, phone);
+    const context = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token: client.accessToken!, phone: maskPhone(phone) } })],
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByText(maskPhone(phone)).waitFor();
+    await expect.poll(() => page.locator('.home__hint').textContent()).toBe('欢迎回来');
+    await saveScreenshot(page, 'platform-app-home-adopted');
+    // The page's big heading yields to the app's title bar (the app gets the title).
+    await page.goto(`${server.baseUrl}/nfc`);
+    await page.getByRole('heading', { name: 'NFC读卡位置说明' }).waitFor({ state: 'attached' });
+    expect(await page.getByRole('heading', { name: 'NFC读卡位置说明' }).boundingBox()).toEqual(expect.objectContaining({ width: 1, height: 1 }));
+    await expect.poll(async () => (await readNativeCalls(page)).some((call) => call.method === 'setTitle')).toBe(true);
+    await saveScreenshot(page, 'platform-app-nfc');
+    await context.close();
+  });
+
+  it('a page that needs a session opens the app’s login window, and opens itself once the app logged in', async () => {
+    const client = await ApiClient.fromPage(server.baseUrl);
+    await signUp(client, server.baseUrl, newPhone('133'));
+    const context = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.iosZhongduoduo,
+      initScripts: [nativeShellScript({ platform: 'ios', loginToken: client.accessToken! })],
+    });
+    const page = await context.newPage();
+    // Logged out, deregistration is asked for by address: the app's login window opens (home shows
+    // meanwhile), and once the app logged in the page asked for opens. The web login never shows.
+    let webLoginShown = false;
+    page.on('framenavigated', (frame) => {
+      if (new URL(frame.url()).pathname === '/login') webLoginShown = true;
+    });
+    await page.goto(`${server.baseUrl}/mine/signOff`);
+    await page.waitForURL(`${server.baseUrl}/mine/signOff`);
+    await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
+    const calls = await readNativeCalls(page);
+    expect(calls.some((call) => call.method === 'openWin' && (call.params as { page?: string }).page === 'login')).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBe(client.accessToken);
+    expect(webLoginShown).toBe(false);
+    await context.close();
+  });
+
+  it('page-views sent to the app carry no one-time code or invite code', async () => {
+    const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript()] });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login?inviteCode=ABCD2345&returnUrl=%2Fnfc&utm_source=sms`);
+    await page.getByLabel('手机号').waitFor();
+    await expect.poll(async () => (await readNativeCalls(page)).filter((call) => call.method === 'logEvent').length).toBeGreaterThan(0);
+    const events = (await readNativeCalls(page)).filter((call) => call.method === 'logEvent').map((call) => JSON.stringify(call.params));
+    expect(events.join('\n')).not.toContain('ABCD2345');
+    expect(events.join('\n')).not.toContain('returnUrl');
+    await context.close();
+  });
+});
