@@ -10,6 +10,7 @@ import { loggerOptions } from './logging.js';
 import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import database from './plugins/database.js';
+import diskSpace from './plugins/disk-space.js';
 import errorHandler from './plugins/error-handler.js';
 import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
@@ -79,6 +80,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget });
   await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);
+  await app.register(diskSpace, { dataDir: config.dataDir, ...config.diskAlarm });
   await app.register(health);
   await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets, config.returnOrigins, config.operator) });
   await app.register(notFound);

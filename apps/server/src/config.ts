@@ -102,6 +102,10 @@ const envSchema = z.object({
   REDIS_CONNECT_TIMEOUT_MS: millis(2_000),
   REDIS_COMMAND_TIMEOUT_MS: millis(1_000),
   READINESS_TIMEOUT_MS: millis(2_000),
+  // Disk space alarm on DATA_DIR (plugins/disk-space.ts): a warning at most once per interval below the
+  // threshold, and the reading in /readyz.
+  DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(100_000_000).default(1_024),
+  DATA_DIR_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
   // Issue 5: SMS codes (OWASP ASVS V2.7, NIST SP 800-63B §5.1.3, §5.2.2), human check, consent, retention.
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
@@ -245,6 +249,8 @@ export interface Config {
   /** Requests per client address and per session in a one-minute window (api-pipeline.ts). */
   requestBudget: { perAddressPerMinute: number; perSessionPerMinute: number };
   upstreamTimeouts: UpstreamTimeouts;
+  /** Free space below which the data directory's disk is reported low, and how often it is checked. */
+  diskAlarm: { minFreeBytes: number; checkIntervalMs: number };
   appDownload: { androidUrl: string | null; iosUrl: string | null };
   operator: OperatorDetails;
   smsProvider: EnvConfig['SMS_PROVIDER'];
@@ -364,6 +370,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
       readinessMs: e.READINESS_TIMEOUT_MS,
     },
+    diskAlarm: { minFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1_048_576, checkIntervalMs: e.DATA_DIR_CHECK_INTERVAL_SECONDS * 1000 },
     appDownload: { androidUrl: e.APP_DOWNLOAD_ANDROID_URL ?? null, iosUrl: e.APP_DOWNLOAD_IOS_URL ?? null },
     operator: {
       name: e.OPERATOR_NAME,

@@ -1,7 +1,7 @@
 // /healthz: the process is up and serving. /readyz: it can do useful work (database and kv reachable,
 // no in-process store full of live entries: a full one refuses every new call with 429), for load
 // balancers to take an instance out of rotation without killing it. It reports how full the in-process
-// stores are (`capacity`; empty with Redis).
+// stores are (`capacity`; empty with Redis), and the data directory's free disk space (`disk`).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -18,8 +18,10 @@ export default fp(
       const capacity = fastify.kvUsage();
       const ready = database === 'ok' && kv === 'ok' && !capacity.some((store) => store.full);
       if (!ready) request.log.warn({ database, kv, capacity }, 'not ready');
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, kv, capacity });
+      // Shown, not counted against readiness (disk-space.ts says why).
+      const disk = fastify.diskSpace();
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', database, kv, capacity, disk });
     });
   },
-  { name: 'health', fastify: '5.x', dependencies: ['database', 'kv', 'request-kv'] },
+  { name: 'health', fastify: '5.x', dependencies: ['database', 'kv', 'request-kv', 'disk-space'] },
 );
