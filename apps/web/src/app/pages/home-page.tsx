@@ -17,11 +17,12 @@ import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
 import './home-page.css';
 
+// What this service does for the user's safety, each true of the system as built (docs/architecture.md).
 const PROMISES = [
-  { title: '持牌合规', text: '借款与支付服务均依法合规开展' },
-  { title: '信息加密', text: '身份证号、银行卡号加密存储' },
-  { title: '费用透明', text: '借款前展示全部费用，无隐藏收费' },
-];
+  { title: '全程加密', text: '请求内容加密传输，敏感信息加密存储' },
+  { title: '账户安全', text: '验证码登录，异常请求自动拦截' },
+  { title: '随时注销', text: '在“我的”中可注销账号并删除数据' },
+]
 
 function Account() {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);

@@ -1,4 +1,4 @@
-// /login (SPEC §2, §4, §7; issue 5): SMS verification-code login, which also registers a new number.
+// /login (SPEC §2, §4, §7): SMS verification-code login, which also registers a new number.
 // Query parameters: title (the heading), pageTitle (the document title, set by the app's navigation),
 // returnUrl (followed after login only when safe, utils/return-url.ts), agreement (two document links,
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
@@ -11,6 +11,7 @@ import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { sessionStore } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { useAgreement } from '../hooks/use-agreement';
+import { followReturnUrl } from '../utils/return-url';
 import './login-page.css';
 
 // Only visitors who already have a session see it: not in the page's first load.
@@ -33,13 +34,8 @@ export default function LoginPage() {
   const [loggedInHere, setLoggedInHere] = useState(false);
   const returnUrl = params.get('returnUrl');
 
-  // The returnUrl checks are loaded when needed, not with the page (80 KB first-load budget, issue 4);
-  // if they cannot be loaded, the hub is always a safe place to go.
   function followTarget() {
-    import('../utils/return-url').then(
-      ({ followReturnUrl }) => followReturnUrl(returnUrl, router),
-      () => void router.navigate('/', { replace: true }),
-    );
+    followReturnUrl(returnUrl, router);
   }
 
   function handleLoggedIn() {
