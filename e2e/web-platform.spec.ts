@@ -117,7 +117,7 @@ describe('history across a guarded route', () => {
     const context = await newMobileContext(browser);
     const { page } = await loggedInPage(context);
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '我的', exact: true }).click();
     await page.getByRole('link', { name: '注销账号' }).click();
     await page.waitForURL(`${server.baseUrl}/mine/signOff`);
     await page.goBack();
@@ -155,7 +155,7 @@ async function logInThroughForm(page: Page, phone: string, code: string) {
   const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
   if (!(await consent.isChecked())) await consent.check();
   await page.locator('.sms-code-button').click();
-  await page.getByText(/验证码已发送/).waitFor();
+  await page.getByText(/验证码已发送/).first().waitFor();
   await page.getByLabel('验证码').fill(code);
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }
@@ -182,7 +182,7 @@ describe('one person’s data never shows to the next on the same page', () => {
     await page.getByText('已退出登录').waitFor();
     await saveScreenshot(page, 'platform-home-after-logout');
 
-    await page.getByRole('link', { name: '我的' }).click();
+    await page.getByRole('link', { name: '我的', exact: true }).click();
     await page.getByRole('link', { name: '登录 / 注册' }).click();
     await logInThroughForm(page, PHONE_B, FIXED_CODE_B);
     const loggedInAt = Date.now();
@@ -273,5 +273,57 @@ describe('inside the app, the app’s login is the page’s', () => {
     expect(events.join('\n')).not.toContain('ABCD2345');
     expect(events.join('\n')).not.toContain('returnUrl');
     await context.close();
+  });
+});
+
+/** Nothing sticks out sideways, and every link and button is a 44 px target (WCAG 2.5.5). */
+async function expectFits(page: Page, width: number) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('a, button'))
+      .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
+      .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
+      .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
+  );
+  expect(small).toEqual([]);
+}
+
+describe('home and 我的 on small and large phones', () => {
+  it.each([320, 375, 414])('%i px wide, logged out and in, in a browser and inside the app', async (width) => {
+    const client = await ApiClient.fromPage(server.baseUrl);
+    const phone = newPhone('132');
+    await signUp(client, server.baseUrl, phone);
+    const places = [
+      { where: 'web', options: {} },
+      {
+        where: 'app',
+        options: {
+          userAgent: APP_USER_AGENTS.iosZhongduoduo,
+          initScripts: [nativeShellScript({ platform: 'ios', safeArea: { top: 0, right: 0, bottom: 34, left: 0 } })],
+        },
+      },
+    ];
+    for (const { where, options } of places) {
+      const context = await newMobileContext(browser, options);
+      const page = await context.newPage();
+      await page.setViewportSize({ width, height: 800 });
+      for (const state of ['out', 'in'] as const) {
+        if (state === 'in') {
+          await page.evaluate((token) => localStorage.setItem('accessToken', token), client.accessToken!);
+        }
+        for (const [path, name] of [
+          ['/', 'home'],
+          ['/mine', 'mine'],
+        ] as const) {
+          await page.goto(`${server.baseUrl}${path}`);
+          await page.getByRole('navigation', { name: '主导航' }).waitFor();
+          if (state === 'in') await page.getByText(maskPhone(phone)).first().waitFor();
+          else await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
+          await expectFits(page, width);
+          await saveScreenshot(page, `platform-${where}-${name}-${state}-${width}`);
+        }
+      }
+      await context.close();
+    }
   });
 });
