@@ -10,8 +10,6 @@ export interface PhoneFieldProps {
   /** The digits (at most 11). */
   value: string;
   onChange: (digits: string) => void;
-  onFocus?: () => void;
-  onBlur?: () => void;
   /** Enter was pressed (not while an input method is composing): the form decides where to go next. */
   onEnter?: () => void;
   error?: string;
@@ -34,7 +32,7 @@ function caretAfterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-export function PhoneField({ value, onChange, onFocus, onBlur, onEnter, error, ref }: PhoneFieldProps) {
+export function PhoneField({ value, onChange, onEnter, error, ref }: PhoneFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
   const formatted = formatPhoneInput(value);
@@ -83,8 +81,6 @@ export function PhoneField({ value, onChange, onFocus, onBlur, onEnter, error, r
       placeholder="请输入手机号"
       value={formatted}
       onChange={handleChange}
-      onFocus={onFocus}
-      onBlur={onBlur}
       onKeyDown={handleKeyDown}
       error={error}
     />
