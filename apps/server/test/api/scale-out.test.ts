@@ -1,0 +1,164 @@
+// Scale-out (docs/operations.md "Running more than one process"): two server processes, started as
+// `npm run serve` starts one, on the same PostgreSQL database and the same Redis key prefix, with the same
+// secrets given in the environment. Whatever one process decides, the other must honour: a login, a
+// spent nonce, an SMS cooldown, a wrong-code lock, a deregistration. Each check sends to both processes,
+// in parallel where a race could let something through.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { APP_IDS, CODE, SUBCODE } from '@tyd/protocol';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SECRET_ENV, parseConfig, type Secrets } from '../../src/config.js';
+import { resolveSecrets } from '../../src/keys-file.js';
+import { AGREEMENT_VERSION, latestCode } from '../support/accounts.js';
+import { ApiClient } from '../support/api-client.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { uniquePhone } from '../support/factories.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
+
+const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+const LOCK_AFTER_FAILURES = 3;
+
+/** The secrets as environment variables: both processes must hold the same keys. */
+function secretEnv(secrets: Secrets): Record<string, string> {
+  return {
+    [SECRET_ENV.serverKeys]: JSON.stringify(secrets.serverKeys),
+    [SECRET_ENV.web]: secrets.appSecrets.web,
+    [SECRET_ENV.ios]: secrets.appSecrets.ios,
+    [SECRET_ENV.android]: secrets.appSecrets.android,
+    [SECRET_ENV.cookieSecret]: secrets.cookieSecret,
+    [SECRET_ENV.phoneHashKey]: secrets.phoneHashKey,
+    [SECRET_ENV.dataKey]: secrets.dataKey,
+  };
+}
+
+describe('two server processes on one PostgreSQL database and one Redis', () => {
+  let testDb: TestDatabase;
+  let secretsDir: string;
+  let secrets: Secrets;
+  let servers: ChildServer[] = [];
+  let a: ChildServer;
+  let b: ChildServer;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    secretsDir = mkdtempSync(join(tmpdir(), 'tyd-scale-out-keys-'));
+    ({ secrets } = await resolveSecrets(parseConfig({ NODE_ENV: 'test', DATA_DIR: secretsDir })));
+    const env = {
+      ...secretEnv(secrets),
+      DATABASE_URL: testDb.databaseUrl,
+      REDIS_URL: REDIS_TEST_URL,
+      REDIS_KEY_PREFIX: prefix,
+      WEB_DIST: join(testDb.dataDir, 'no-web-build'),
+      SMS_LOCK_AFTER_FAILURES: String(LOCK_AFTER_FAILURES),
+      HUMAN_CHECK_IP_PER_HOUR: '1000',
+    };
+    // Each process has its own data directory: nothing is shared through files.
+    servers = await Promise.all(
+      ['a', 'b'].map((name) => startChildServer({ ...env, DATA_DIR: mkdtempSync(join(testDb.dataDir, `${name}-`)) })),
+    );
+    [a, b] = servers as [ChildServer, ChildServer];
+  }, 90_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await testDb?.drop();
+    if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
+    const redis = new Redis(REDIS_TEST_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  /** A client of one process, with the page's keys and its XSRF cookie. */
+  const clientOf = async (server: ChildServer, accessToken?: string) => {
+    const current = secrets.serverKeys[secrets.serverKeys.length - 1]!;
+    const client = new ApiClient(server.baseUrl, { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey });
+    await client.loadPage();
+    client.accessToken = accessToken;
+    return client;
+  };
+  const sendCode = (client: ApiClient, payload: Record<string, unknown>) => client.call('/v1/user/sms-send-v1', payload);
+  const logIn = (client: ApiClient, phone: string, smsCode: string) => client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const checkLogin = async (server: ChildServer, accessToken: string) => (await (await clientOf(server, accessToken)).call('/v1/user/check-login', {})).response?.code;
+
+  /** Registers a phone through `server`; returns the session's token. */
+  const signUpOn = async (server: ChildServer, phone: string) => {
+    const client = await clientOf(server);
+    expect((await sendCode(client, { phone, purpose: 'login' })).response?.code).toBe(CODE.OK);
+    const login = await logIn(client, phone, await latestCode(server.baseUrl, phone));
+    expect(login.response?.code).toBe(CODE.OK);
+    return (login.response?.data as { accessToken: string }).accessToken;
+  };
+
+  it('accepts a session made on one process on the other', async () => {
+    const accessToken = await signUpOn(a, uniquePhone());
+    expect(await checkLogin(b, accessToken)).toBe(CODE.OK);
+    const detail = await (await clientOf(b, accessToken)).call('/v1/user/user-detail', {});
+    expect(detail.response?.code).toBe(CODE.OK);
+    // Logged out on B: gone on A too.
+    expect((await (await clientOf(b, accessToken)).call('/v1/user/logout', {})).response?.code).toBe(CODE.OK);
+    expect(await checkLogin(a, accessToken)).toBe(CODE.UNAUTHORIZED);
+  });
+
+  it('answers the identical bytes of a request one process accepted as a replay on the other, and lets one copy of a burst through', async () => {
+    const clientA = await clientOf(a);
+    const captured = await clientA.prepare('/v1/user/getAppDownloadUrl', {});
+    expect((await clientA.send(captured)).response?.code).toBe(CODE.OK);
+    const replayed = await clientA.send({ ...captured, url: `${b.baseUrl}${captured.path}` });
+    expect(replayed.response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.REPLAY });
+
+    // Twenty copies of a new request, to both processes at once: exactly one is served.
+    const burst = await clientA.prepare('/v1/user/getAppDownloadUrl', {});
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => clientA.send({ ...burst, url: `${(i % 2 === 0 ? a : b).baseUrl}${burst.path}` })),
+    );
+    expect(answers.filter((answer) => answer.response?.code === CODE.OK)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.response?.subcode === SUBCODE.REPLAY)).toHaveLength(19);
+  });
+
+  it('keeps one SMS cooldown per phone across both processes, also for parallel sends', async () => {
+    const phone = uniquePhone();
+    const [clientA, clientB] = await Promise.all([clientOf(a), clientOf(b)]);
+    const sends = await Promise.all(Array.from({ length: 10 }, (_, i) => sendCode(i % 2 === 0 ? clientA : clientB, { phone, purpose: 'login' })));
+    expect(sends.filter((send) => send.response?.code === CODE.OK)).toHaveLength(1);
+    const cooling = sends.filter((send) => send.response?.code === CODE.RETRY_LATER);
+    expect(cooling).toHaveLength(9);
+    for (const send of cooling) expect(send.response?.data).toMatchObject({ reason: 'cooldown' });
+    // One message went out, from whichever process won.
+    const outboxes = await Promise.all([a, b].map(async (server) => (await (await fetch(`${server.baseUrl}/sandbox/sms?phone=${phone}`)).json()) as { messages: unknown[] }));
+    expect(outboxes.reduce((n, box) => n + box.messages.length, 0)).toBe(1);
+  });
+
+  it('locks verification after wrong codes spread over both processes', async () => {
+    const phone = uniquePhone();
+    const [clientA, clientB] = await Promise.all([clientOf(a), clientOf(b)]);
+    expect((await sendCode(clientA, { phone, purpose: 'login' })).response?.code).toBe(CODE.OK);
+    const right = await latestCode(a.baseUrl, phone);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = [];
+    for (let i = 0; i < LOCK_AFTER_FAILURES; i++) answers.push((await logIn(i % 2 === 0 ? clientB : clientA, phone, wrong)).response?.subcode);
+    expect(answers).toEqual([SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_VERIFY_LOCKED]);
+    // The right code is refused on both while the lock holds.
+    for (const client of [clientA, clientB]) expect((await logIn(client, phone, right)).response?.subcode).toBe(SUBCODE.SMS_VERIFY_LOCKED);
+  });
+
+  it('revokes on both processes every session of an account deregistered on one', async () => {
+    const phone = uniquePhone();
+    const first = await signUpOn(a, phone);
+    // A second session, made on B from an authorisation code minted on A (no second SMS code needed).
+    const minted = (await (await clientOf(a, first)).call('/v1/user/authorized-code', {})).response?.data as { authCode: string };
+    const second = ((await (await clientOf(b)).call('/v1/user/authorized-login', { authCode: minted.authCode })).response?.data as { accessToken: string }).accessToken;
+    for (const server of [a, b]) for (const token of [first, second]) expect(await checkLogin(server, token)).toBe(CODE.OK);
+
+    // The deregistration code goes to the owner's own bucket (a session of the phone): no cooldown from
+    // the login code, which was sent before this address had logged in with the phone.
+    const owner = await clientOf(b, second);
+    expect((await sendCode(owner, { purpose: 'deregister' })).response?.code).toBe(CODE.OK);
+    expect((await owner.call('/v1/user/cancel', { smsCode: await latestCode(b.baseUrl, phone) })).response?.code).toBe(CODE.OK);
+
+    for (const server of [a, b]) for (const token of [first, second]) expect(await checkLogin(server, token)).toBe(CODE.UNAUTHORIZED);
+  });
+});
