@@ -201,6 +201,12 @@ const envSchema = z.object({
   // what the collector may store in all (the disk's share for analytics).
   TELEMETRY_BYTES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(MAX_BATCH_BYTES).max(1_000_000_000).default(3_000_000),
   TELEMETRY_STORED_BYTES_PER_DAY: z.coerce.number().int().min(10_000).max(1_000_000_000_000).default(1_000_000_000),
+  // Photo uploads (docs/protocol.md §14): the largest photo as sent (the web sends at most 3 MB after
+  // compressing; native apps may send camera originals), how long an unused upload lives, and how many
+  // unused ones an account may hold.
+  UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(64 * 1_048_576).default(8 * 1_048_576),
+  UPLOAD_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
+  UPLOAD_MAX_LIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
   /** Bearer token of the operations API; unset outside production turns that API off. */
   TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
 });
@@ -254,6 +260,8 @@ export interface Config {
   appDownload: { androidUrl: string | null; iosUrl: string | null };
   operator: OperatorDetails;
   smsProvider: EnvConfig['SMS_PROVIDER'];
+  /** Photo uploads: largest photo in bytes, lifetime of an unused upload, unused uploads per account. */
+  uploads: { maxBytes: number; ttlMs: number; maxLivePerUser: number };
   /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
   accounts: AccountsConfig;
   /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
@@ -380,6 +388,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.SERVICE_HOURS ? { serviceHours: e.SERVICE_HOURS } : {}),
     },
     smsProvider: e.SMS_PROVIDER,
+    uploads: { maxBytes: e.UPLOAD_MAX_BYTES, ttlMs: e.UPLOAD_TTL_SECONDS * 1000, maxLivePerUser: e.UPLOAD_MAX_LIVE_PER_USER },
     accounts: {
       sms: {
         http:

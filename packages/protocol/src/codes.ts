@@ -81,6 +81,25 @@ export const SUBCODE = {
   // The analytics collector (issue 6), 43xx.
   /** The collector has stored its daily quota of bytes (China day); with Retry-After until midnight. */
   COLLECT_DAILY_QUOTA: '4301',
+  // Photo uploads, 44xx (docs/protocol.md §14).
+  /** The declared or sent size is over the server's limit (or the parts exceed the declared size). */
+  UPLOAD_TOO_LARGE: '4401',
+  /** Neither JPEG nor PNG by its first bytes. */
+  UPLOAD_NOT_IMAGE: '4402',
+  /** HEIC/HEIF (iPhone camera default): refused, the client must send JPEG. */
+  UPLOAD_HEIC: '4403',
+  /** More than 10000 px a side or 40 megapixels (decompression-bomb defence). */
+  UPLOAD_TOO_MANY_PIXELS: '4404',
+  /** Truncated or malformed image (no JPEG EOI, no PNG IEND, a segment past the end). */
+  UPLOAD_DAMAGED: '4405',
+  /** Unknown, someone else's, expired or already finished upload. */
+  UPLOAD_NOT_FOUND: '4406',
+  /** A part not at the next index; data {nextIndex}. */
+  UPLOAD_PART_ORDER: '4407',
+  /** The parts' SHA-256 or total size differs from what finish declares; the upload is discarded. */
+  UPLOAD_HASH_MISMATCH: '4408',
+  /** Too many unfinished or unused uploads for this account; data {retryAfterSeconds}. */
+  UPLOAD_LIMIT: '4409',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -146,6 +165,15 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
   '4301': '今日数据量已达上限，请明天再试',
+  '4401': '照片过大，请压缩后重新上传',
+  '4402': '请上传JPG或PNG格式的照片',
+  '4403': '暂不支持HEIC格式的照片，请上传JPG格式的照片',
+  '4404': '照片尺寸过大，请压缩后重新上传',
+  '4405': '照片文件不完整，请重新上传',
+  '4406': '上传已失效，请重新上传',
+  '4407': '照片上传中断，请重试',
+  '4408': '照片上传不完整，请重新上传',
+  '4409': '上传次数过多，请稍后再试',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

@@ -14,6 +14,16 @@ export const REQUEST_TIMEOUT_MS = 100_000;
 export const TIMESTAMP_WINDOW_MS = 300_000;
 /** Largest accepted request body in bytes. */
 export const MAX_BODY_BYTES = 65_536;
+/**
+ * Photo uploads (docs/protocol.md §14): a photo travels as sealed parts of at most UPLOAD_PART_MAX_BYTES
+ * raw bytes each. A part's body (the bytes base64 inside the JSON payload, sealed, base64 again) is about
+ * 466 KB, so upload-part alone accepts bodies up to UPLOAD_PART_BODY_MAX_BYTES.
+ */
+export const UPLOAD_PART_MAX_BYTES = 262_144;
+export const UPLOAD_PART_BODY_MAX_BYTES = 524_288;
+/** What an upload is for; a capability accepts only uploads of its own purposes. */
+export const UPLOAD_PURPOSES = ['idcard-portrait', 'idcard-emblem', 'face'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 /** Access-token cookie lifetime (SPEC §3, §9). */
 export const TOKEN_COOKIE_DAYS = 7;
 /** Clock-offset cookie `shortTime` lifetime (SPEC §3, §9). */

@@ -52,6 +52,10 @@ export const API_PATH = {
   getAppDownloadUrl: '/v1/user/getAppDownloadUrl',
   // Not in SPEC §7's list: minting the one-time code that /others/tydPreJump redeems (docs/api.md).
   authorizedCode: '/v1/user/authorized-code',
+  // Not in SPEC §7's list: photo uploads in sealed parts, for identity certification (docs/protocol.md §14).
+  uploadStart: '/v1/upload/start',
+  uploadPart: '/v1/upload/part',
+  uploadFinish: '/v1/upload/finish',
 } as const;
 
 export type ApiPath = (typeof API_PATH)[keyof typeof API_PATH];

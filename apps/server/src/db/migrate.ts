@@ -4,12 +4,14 @@ import { Migrator, type Kysely, type Migration, type MigrationResultSet } from '
 import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessions.js';
 import * as accounts from './migrations/2026-11-21-0500-accounts.js';
 import * as telemetry from './migrations/2026-11-21-1900-telemetry.js';
+import * as uploads from './migrations/2026-11-22-0900-uploads.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
   '2026-11-21-0001-users-and-sessions': usersAndSessions,
   '2026-11-21-0500-accounts': accounts,
   '2026-11-21-1900-telemetry': telemetry,
+  '2026-11-22-0900-uploads': uploads,
 };
 
 export class MigrationError extends Error {

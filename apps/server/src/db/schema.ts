@@ -63,6 +63,37 @@ export interface RetainedRecordsTable {
   retain_until: number;
 }
 
+/** Photo uploads (docs/protocol.md §14); parts live in upload_parts until the upload is finished. */
+export interface UploadsTable {
+  id: string;
+  user_id: string;
+  purpose: string;
+  declared_size: number;
+  received_bytes: number;
+  next_index: number;
+  created_at: number;
+  /** Unused uploads are deleted after this time (uploads/upload-service.ts). */
+  expires_at: number;
+  finished_at: number | null;
+  /** Set when a capability takes the photo; it then no longer expires. */
+  used_at: number | null;
+  content_type: 'image/jpeg' | 'image/png' | null;
+  width: number | null;
+  height: number | null;
+  /** EXIF orientation 2..8 the client left to the viewer; null when upright. */
+  orientation: number | null;
+  stored_size: number | null;
+  /** AES-256-GCM ciphertext of the metadata-free image (uploads/upload-cipher.ts). */
+  content_enc: string | null;
+}
+
+export interface UploadPartsTable {
+  upload_id: string;
+  part_index: number;
+  size: number;
+  bytes_enc: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -70,6 +101,8 @@ export interface Database {
   consents: ConsentsTable;
   authorization_codes: AuthorizationCodesTable;
   retained_records: RetainedRecordsTable;
+  uploads: UploadsTable;
+  upload_parts: UploadPartsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

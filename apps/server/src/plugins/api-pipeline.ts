@@ -45,9 +45,13 @@ export interface ApiCall<E extends Endpoint, S extends AuthenticatedSession | un
   now: number;
 }
 
-export type ApiRouteOptions<E extends Endpoint> =
+export type ApiRouteOptions<E extends Endpoint> = (
   | { endpoint: E; auth: 'required'; handler: (call: ApiCall<E, AuthenticatedSession>) => Promise<EndpointResponseData<E>> }
-  | { endpoint: E; auth: 'optional'; handler: (call: ApiCall<E, AuthenticatedSession | undefined>) => Promise<EndpointResponseData<E>> };
+  | { endpoint: E; auth: 'optional'; handler: (call: ApiCall<E, AuthenticatedSession | undefined>) => Promise<EndpointResponseData<E>> }
+) & {
+  /** Largest body this endpoint reads, when it is not MAX_BODY_BYTES (upload parts, docs/protocol.md §14). */
+  bodyLimit?: number;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -212,7 +216,7 @@ export default fp(
       this.route({
         method: 'POST',
         url: route.endpoint.fullPath,
-        bodyLimit: MAX_BODY_BYTES,
+        bodyLimit: route.bodyLimit ?? MAX_BODY_BYTES,
         onRequest: checkRequestBudget,
         handler: async (request, reply) => {
           const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply);

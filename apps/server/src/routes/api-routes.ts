@@ -14,6 +14,9 @@ import smsSendRoute from './tydApi/v1/user/sms-send-v1.js';
 import userDetailRoutes from './tydApi/v1/user/user-detail.js';
 import verifyPhoneRoute from './tydApi/v1/user/verify-phone.js';
 import appDownloadUrlRoute from './tydApi/v1/user/get-app-download-url.js';
+import uploadFinishRoute from './tydApi/v1/upload/finish.js';
+import uploadPartRoute from './tydApi/v1/upload/part.js';
+import uploadStartRoute from './tydApi/v1/upload/start.js';
 
 export default fp(
   async (fastify: FastifyInstance, opts: { appDownload: Config['appDownload'] }) => {
@@ -30,6 +33,10 @@ export default fp(
     await fastify.register(authorizedLoginRoutes);
     await fastify.register(inviteCodeRoutes);
     await fastify.register(appDownloadUrlRoute, opts.appDownload);
+    // Photo uploads in sealed parts (docs/protocol.md §14).
+    await fastify.register(uploadStartRoute);
+    await fastify.register(uploadPartRoute);
+    await fastify.register(uploadFinishRoute);
   },
-  { name: 'api-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts'] },
+  { name: 'api-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts', 'uploads'] },
 );

@@ -1,4 +1,7 @@
 import type { Endpoint } from './define-endpoint.js';
+import { finishUpload } from './upload/finish-upload.js';
+import { startUpload } from './upload/start-upload.js';
+import { uploadPart } from './upload/upload-part.js';
 import { authorizedCode } from './user/authorized-code.js';
 import { authorizedLogin } from './user/authorized-login.js';
 import { cancelAccount } from './user/cancel.js';
@@ -40,6 +43,9 @@ export const endpoints = {
   [inviteCode.path]: inviteCode,
   [verifyInviteCode.path]: verifyInviteCode,
   [getAppDownloadUrl.path]: getAppDownloadUrl,
+  [startUpload.path]: startUpload,
+  [uploadPart.path]: uploadPart,
+  [finishUpload.path]: finishUpload,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;
