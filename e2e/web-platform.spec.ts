@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { maskPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
-import { signUp } from '../apps/server/test/support/accounts';
+import { outbox, signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -23,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000' } }),
+    startServer({ env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '10' } }),
     launchBrowser(),
   ]);
 });
@@ -325,5 +325,52 @@ describe('home and 我的 on small and large phones', () => {
       }
       await context.close();
     }
+  });
+});
+
+/** The newest code of `purpose` sent to `phone` after `since`, waiting for it to arrive. */
+async function codeFromOutbox(phone: string, purpose: string, since: number): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(async () => {
+      found = (await outbox(server.baseUrl, phone)).find((m) => m.purpose === purpose && m.sentAt >= since)?.code;
+      return found;
+    })
+    .toMatch(/^\d{6}$/);
+  return found!;
+}
+
+describe('更换手机号', () => {
+  it('verifies the current phone, binds a new one, and the account answers to the new number', async () => {
+    const client = await ApiClient.fromPage(server.baseUrl);
+    const oldPhone = newPhone('131');
+    const newNumber = newPhone('131');
+    await signUp(client, server.baseUrl, oldPhone);
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/nfc`);
+    await page.evaluate((token) => localStorage.setItem('accessToken', token), client.accessToken!);
+    await page.goto(`${server.baseUrl}/mine`);
+    await page.getByRole('link', { name: /更换手机号/ }).click();
+    await page.getByRole('heading', { name: /验证当前手机号/ }).waitFor();
+    // The sign-up code went to this number moments ago: wait out the (shortened, 10 s) resend cooldown.
+    await page.waitForTimeout(10_500);
+    let since = Date.now() - 1_000;
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(await codeFromOutbox(oldPhone, 'verify-phone', since));
+    await saveScreenshot(page, 'platform-change-phone-verify');
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.getByRole('heading', { name: /绑定新手机号/ }).waitFor();
+    await page.getByLabel('新手机号', { exact: true }).pressSequentially(newNumber);
+    since = Date.now() - 1_000;
+    await page.getByRole('button', { name: '获取验证码' }).click();
+    await page.getByLabel('验证码').fill(await codeFromOutbox(newNumber, 'change-phone', since));
+    await saveScreenshot(page, 'platform-change-phone-new');
+    await page.getByRole('button', { name: '确认更换' }).click();
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(newNumber)).first().waitFor();
+    const check = await client.call('/v1/user/check-login', {});
+    expect(check.response?.data).toEqual({ loggedIn: true, phone: maskPhone(newNumber) });
+    await context.close();
   });
 });

@@ -28,6 +28,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/activity-exchange', name: 'activityExchange', page: 'features/activity/pages/activity-exchange-page.tsx' },
   { path: '/discover/detail', name: 'discoverDetail', defaultTitle: true, page: 'features/content/pages/discover-detail-page.tsx' },
   { path: '/discover/notice', name: 'discoverNotice', title: '公司公告', page: 'features/notices/pages/company-notice-page.tsx' },
+  { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },

@@ -14,3 +14,6 @@ export const MINE_LINKS: readonly LinkListItem[] = [
   ...SERVICE_LINKS.filter((link) => link.to === '/discover/notice' || link.to === '/download'),
   { to: '/agreements/privacy', label: '隐私政策', hint: '我们如何收集和保护您的信息', external: true },
 ];
+
+/** The account's own settings, on 我的 when logged in. */
+export const ACCOUNT_LINKS: readonly LinkListItem[] = [{ to: '/mine/phone', label: '更换手机号', hint: '验证当前手机号后绑定新号码' }];

@@ -1,12 +1,14 @@
-// The phone number field of the login form (issue 5): numeric keypad (type=tel, inputmode=numeric),
+// A mainland mobile number field (login, phone change): numeric keypad (type=tel, inputmode=numeric),
 // the number shown spaced 3-4-4 as it is typed (formatPhoneInput), the caret kept after the same
 // digit when spaces come and go, Backspace just after a space deleting the digit before it, a
 // pasted +86 prefix dropped, and Enter handed to the form (onEnter) instead of submitting it.
 import { useLayoutEffect, useRef, type ChangeEvent, type KeyboardEvent, type Ref } from 'react';
 import { formatPhoneInput } from '@tyd/protocol/wire';
-import { Field } from '../../../components/field';
+import { Field } from './field';
 
 export interface PhoneFieldProps {
+  /** Default 手机号. */
+  label?: string;
   /** The digits (at most 11). */
   value: string;
   onChange: (digits: string) => void;
@@ -32,7 +34,7 @@ function caretAfterDigits(formatted: string, count: number): number {
   return formatted.length;
 }
 
-export function PhoneField({ value, onChange, onEnter, error, ref }: PhoneFieldProps) {
+export function PhoneField({ label = '手机号', value, onChange, onEnter, error, ref }: PhoneFieldProps) {
   const input = useRef<HTMLInputElement | null>(null);
   const caret = useRef<number | null>(null);
   const formatted = formatPhoneInput(value);
@@ -73,12 +75,12 @@ export function PhoneField({ value, onChange, onEnter, error, ref }: PhoneFieldP
   return (
     <Field
       ref={setRefs}
-      label="手机号"
+      label={label}
       type="tel"
       inputMode="numeric"
       autoComplete="tel-national"
       enterKeyHint="next"
-      placeholder="请输入手机号"
+      placeholder={`请输入${label}`}
       value={formatted}
       onChange={handleChange}
       onKeyDown={handleKeyDown}

@@ -55,3 +55,15 @@ export function userMessage(error: unknown): string {
 export function reportCallFailure(error: unknown): void {
   if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
 }
+
+/** `action` with its failures reported to the user (reportCallFailure) and passed on, for useMutation. */
+export function reportingFailures<A, T>(action: (args: A) => Promise<T>): (args: A) => Promise<T> {
+  return async (args) => {
+    try {
+      return await action(args);
+    } catch (failure) {
+      reportCallFailure(failure);
+      throw failure;
+    }
+  };
+}

@@ -72,7 +72,7 @@ describe('/mine', () => {
     expect(screen.queryByRole('link', { name: '注销账号' })).toBeNull();
   });
 
-  it('shows the phone the server confirms, not a stored one', async () => {
+  it('shows the phone the server confirms, which replaces the stored one', async () => {
     startSession({ accessToken: 'tok', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '139****0000' } });
     renderPage('mine');

@@ -40,7 +40,7 @@ function Account() {
       </Card>
     );
   }
-  const phone = check.data?.phone ?? session.phone;
+  const phone = session.phone;
   return (
     <Card label="账户">
       <Link className="home__account" to="/mine">

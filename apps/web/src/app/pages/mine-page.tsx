@@ -1,5 +1,5 @@
-// `/mine` (我的): the account at a glance and what a user does with it. The masked phone comes from
-// check-login (the server's word, SPEC §7), so it always belongs to the session shown; 退出登录 asks for
+// `/mine` (我的): the account at a glance and what a user does with it. The masked phone is the
+// session's, which every check-login answer and the phone change update (SPEC §3, §7); 退出登录 asks for
 // confirmation, ends the session on the server and on this device (SPEC §4), says so, and goes home;
 // 注销账号 comes last and plain, as an irreversible step should. Logged out, the page offers login
 // instead of redirecting, so the tab bar always leads somewhere. Composes features: app layer.
@@ -17,7 +17,7 @@ import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
 import { sessionStore } from '../../lib/session';
-import { MINE_LINKS } from '../service-links';
+import { ACCOUNT_LINKS, MINE_LINKS } from '../service-links';
 import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
 import './mine-page.css';
@@ -55,7 +55,7 @@ export default function MinePage() {
           {loggedIn ? (
             <span>
               <span className="mine__phone" aria-busy={check.status === 'loading'}>
-                {check.data?.phone ?? session.phone ?? '已登录'}
+                {session.phone ?? '已登录'}
               </span>
               <span className="mine__hint">{check.status === 'loading' ? '正在确认登录状态…' : '已登录'}</span>
             </span>
@@ -72,6 +72,7 @@ export default function MinePage() {
           </Link>
         )}
       </Card>
+      {loggedIn ? <LinkList items={ACCOUNT_LINKS} label="账户与安全" /> : null}
       <LinkList items={MINE_LINKS} label="常用" />
       {loggedIn ? (
         <>

@@ -12,7 +12,7 @@ import { smsCodeProblem } from '../../../lib/sms-cooldown';
 import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
 import type { AgreementLink } from '../utils/agreement-links';
 import { AgreementConsent, agreementNames } from './agreement-consent';
-import { PhoneField } from './phone-field';
+import { PhoneField } from '../../../components/phone-field';
 
 export interface LoginFormProps {
   links: readonly [AgreementLink, AgreementLink] | null;
