@@ -19,8 +19,11 @@ import { browserPerfEnv, startPagePerfReporting } from './perf/page-perf-reporte
 
 const sender: Sender = {
   ...(typeof navigator.sendBeacon === 'function' ? { beacon: (url: string, body: string) => navigator.sendBeacon(url, body) } : {}),
-  post: async (url, body) =>
-    (await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/plain;charset=UTF-8' } })).status,
+  post: async (url, body) => {
+    const response = await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return { status: response.status, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
+  },
 };
 
 const visitStorage: VisitStorage = {

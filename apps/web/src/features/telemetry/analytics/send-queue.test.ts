@@ -32,7 +32,7 @@ interface Sent {
   body: { project: string; sentAt: number; records: TelemetryRecordInput[] };
 }
 
-function fakeSender(opts: { beacon?: boolean | null; status?: number[] } = {}) {
+function fakeSender(opts: { beacon?: boolean | null; status?: number[]; retryAfterSeconds?: number } = {}) {
   const sent: Sent[] = [];
   const statuses = [...(opts.status ?? [])];
   const sender: Sender = {
@@ -40,7 +40,7 @@ function fakeSender(opts: { beacon?: boolean | null; status?: number[] } = {}) {
       const status = statuses.length > 0 ? statuses.shift()! : 200;
       if (status === 0) throw new TypeError('Failed to fetch');
       sent.push({ via: 'post', url, body: JSON.parse(body) as Sent['body'] });
-      return status;
+      return status === 429 && opts.retryAfterSeconds ? { status, retryAfterSeconds: opts.retryAfterSeconds } : { status };
     }),
   };
   if (opts.beacon !== null) {
@@ -84,7 +84,7 @@ describe('batches (issue 6: under 60 KB)', () => {
 });
 
 describe('sending (beacon, fetch keepalive, retry queue)', () => {
-  it('queues in localStorage first, then sends one beacon for a burst, text/plain to /collect?project=production', async () => {
+  it('queues in localStorage first, then sends a burst as one batch by fetch while the page is shown, to /collect?project=production', async () => {
     const storage = memoryStorage();
     const { sender, sent } = fakeSender();
     const queue = createSendQueue({ storage, sender, clockOffset: () => 1_500, online: () => true });
@@ -94,13 +94,19 @@ describe('sending (beacon, fetch keepalive, retry queue)', () => {
     expect(sent).toEqual([]);
     await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ via: 'beacon', url: COLLECT_URL, body: { project: 'production', sentAt: T0 + FLUSH_DELAY_MS, clockOffset: 1_500 } });
+    expect(sent[0]).toMatchObject({ via: 'post', url: COLLECT_URL, body: { project: 'production', sentAt: T0 + FLUSH_DELAY_MS, clockOffset: 1_500 } });
     expect(sent[0]!.body.records.map((r) => r.en)).toEqual(['事件 1', '事件 2']);
     expect(COLLECT_URL).toBe('/collect?project=production');
     expect(queue.size()).toBe(0);
   });
 
-  it('falls back to fetch keepalive when the browser refuses the beacon', async () => {
+  it('when the page goes away, a beacon (SPEC §7); fetch keepalive when the browser refuses the beacon', async () => {
+    const beaconing = fakeSender();
+    const leaving = createSendQueue({ storage: memoryStorage(), sender: beaconing.sender, clockOffset: () => 0, online: () => true });
+    leaving.push(event(1));
+    await leaving.flush(true);
+    expect(beaconing.sent.map((s) => s.via)).toEqual(['beacon']);
+
     const { sender, sent } = fakeSender({ beacon: false });
     const queue = createSendQueue({ storage: memoryStorage(), sender, clockOffset: () => 0, online: () => true });
     queue.push(event(1));
@@ -190,3 +196,30 @@ describe('sending (beacon, fetch keepalive, retry queue)', () => {
     expect(next.sent.map((s) => s.body.records.length)).toEqual([1]);
   });
 });
+
+describe('the collector asks to wait', () => {
+  it('a 429 with Retry-After keeps the batch and tries again not before then, even when backoff would be sooner', async () => {
+    const { sender, sent } = fakeSender({ beacon: null, status: [429, 200], retryAfterSeconds: 60 });
+    const queue = createSendQueue({ storage: memoryStorage(), sender, clockOffset: () => 0, online: () => true });
+    queue.push(event(1));
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sender.post).toHaveBeenCalledTimes(1);
+    expect(queue.size()).toBe(1);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(sender.post).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(31_000);
+    expect(sender.post).toHaveBeenCalledTimes(2);
+    expect(queue.size()).toBe(0);
+    expect(sent.map((s) => s.via)).toEqual(['post', 'post']);
+  });
+
+  it('while the page is shown a refused batch is never handed to a beacon, where its refusal would lose it', async () => {
+    const { sender, sent } = fakeSender({ status: [429, 429] });
+    const queue = createSendQueue({ storage: memoryStorage(), sender, clockOffset: () => 0, online: () => true });
+    queue.push(event(1));
+    await vi.advanceTimersByTimeAsync(FLUSH_DELAY_MS);
+    expect(sent.map((s) => s.via)).toEqual(['post']);
+    expect(queue.size()).toBe(1);
+  });
+});
+

@@ -4,10 +4,12 @@
 //    when the page is being hidden or left, and again on the next start.
 //  - Batches stay under MAX_BATCH_BYTES (60 KB) and MAX_BATCH_RECORDS: the 64 KiB that browsers let
 //    beacons and keepalive fetches have in flight.
-//  - navigator.sendBeacon with a text/plain body (a CORS-safelisted type: no preflight, and it works
-//    while the page unloads); when the browser refuses the beacon, fetch with keepalive. A beacon's
-//    delivery is not confirmed; a fetch that fails or answers 5xx/408/429 stays queued and is tried
-//    again with exponential backoff. The queue is capped (oldest records dropped first).
+//  - While the page is shown, batches go by fetch (keepalive, text/plain: a CORS-safelisted type, no
+//    preflight), whose answer is read: a batch that fails or is answered 5xx/408/429 stays queued and is
+//    tried again with exponential backoff, not before the collector's Retry-After. When the page is
+//    being hidden or left, navigator.sendBeacon (SPEC §7), which survives the unload but reports no
+//    answer: a batch the collector refuses then is lost, so beacons are kept for that moment only
+//    (docs/telemetry.md). The queue is capped (oldest records dropped first).
 //  - Duplicates are harmless: ids are UUID v7 and the collector stores each id once (a batch can be sent
 //    by two tabs sharing the queue, or again after a lost answer).
 import { COLLECT_PATH, MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES, TELEMETRY_PROJECT } from '@tyd/protocol/wire';
@@ -36,12 +38,21 @@ export interface QueueStorage {
   set(key: string, value: string): void;
 }
 
+/** The collector's answer to a fetch: its status and, when it asks to wait, Retry-After in seconds. */
+export interface CollectAnswer {
+  status: number;
+  retryAfterSeconds?: number;
+}
+
 export interface Sender {
   /** navigator.sendBeacon; false when the browser refused to queue it. Absent where there is none. */
   beacon?: (url: string, body: string) => boolean;
-  /** fetch with keepalive; resolves with the HTTP status, rejects on a network failure. */
-  post: (url: string, body: string) => Promise<number>;
+  /** fetch with keepalive; resolves with the answer, rejects on a network failure. */
+  post: (url: string, body: string) => Promise<CollectAnswer>;
 }
+
+/** Longest Retry-After honoured (the collector's daily quota asks to wait until midnight). */
+const MAX_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 
 const byteLength = (text: string) => new TextEncoder().encode(text).length;
 
@@ -128,16 +139,22 @@ export function createSendQueue({ storage, sender, clockOffset, online = () => n
     timer = setTimeout(() => void flush(), Math.max(0, delay));
   }
 
-  /** Sends one batch: true when it is done with (delivered, or refused for good), false to retry. */
-  async function sendBatch(body: string): Promise<boolean> {
-    if (sender.beacon?.(COLLECT_URL, body)) return true;
+  /**
+   * Sends one batch. done: delivered (or handed to a beacon), or refused for good; else retry, not
+   * before `waitMs` when the collector said so.
+   */
+  async function sendBatch(body: string, urgent: boolean): Promise<{ done: boolean; waitMs?: number }> {
+    if (urgent && sender.beacon?.(COLLECT_URL, body)) return { done: true };
     try {
-      const status = await sender.post(COLLECT_URL, body);
-      if (status >= 200 && status < 300) return true;
-      if (!retryable(status)) console.warn('analytics: batch refused', status);
-      return !retryable(status);
+      const { status, retryAfterSeconds } = await sender.post(COLLECT_URL, body);
+      if (status >= 200 && status < 300) return { done: true };
+      if (!retryable(status)) {
+        console.warn('analytics: batch refused', status);
+        return { done: true };
+      }
+      return { done: false, waitMs: retryAfterSeconds ? Math.min(MAX_RETRY_AFTER_MS, retryAfterSeconds * 1000) : undefined };
     } catch {
-      return false;
+      return { done: false };
     }
   }
 
@@ -153,11 +170,14 @@ export function createSendQueue({ storage, sender, clockOffset, online = () => n
     sending = true;
     const done = new Set<string>();
     let failed = false;
+    let waitMs = 0;
     try {
       for (const batch of splitBatches(state.records)) {
-        if (await sendBatch(batchBody(batch, Date.now(), clockOffset()))) batch.forEach((record) => done.add(record.id));
+        const result = await sendBatch(batchBody(batch, Date.now(), clockOffset()), urgent);
+        if (result.done) batch.forEach((record) => done.add(record.id));
         else {
           failed = true;
+          waitMs = result.waitMs ?? 0;
           break;
         }
       }
@@ -167,7 +187,7 @@ export function createSendQueue({ storage, sender, clockOffset, online = () => n
     // Re-read: records may have been pushed while the batches were in flight.
     const latest = load();
     const failures = failed ? latest.failures + 1 : 0;
-    const retryAt = failed ? Date.now() + retryDelay(failures) : 0;
+    const retryAt = failed ? Date.now() + Math.max(retryDelay(failures), waitMs) : 0;
     const records = latest.records.filter((record) => !done.has(record.id) && byteLength(JSON.stringify(record)) <= MAX_RECORD_BYTES);
     save({ records, failures, retryAt });
     if (records.length > 0) schedule(failed ? retryAt - Date.now() : FLUSH_DELAY_MS);
