@@ -92,6 +92,14 @@ async function layoutProblems(page: Page): Promise<string[]> {
         }
       }
     }
+    // A placeholder cut off by its field (a text node of its own in no tree walk).
+    for (const input of Array.from(frame.querySelectorAll('input[placeholder]')) as HTMLInputElement[]) {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      if (context.measureText(input.placeholder).width > room + 0.5) problems.push(`placeholder "${input.placeholder}" cut off (${Math.round(room)} px of room)`);
+    }
     return problems;
   });
 }

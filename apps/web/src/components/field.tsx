@@ -1,6 +1,7 @@
 // Labelled text field: the label is bound to the input, an error is announced and tied to it by
 // aria-describedby / aria-invalid (WCAG 3.3.1). `trailing` puts an action beside the input (e.g. the
-// get-code button of an SMS code field); `note` goes under the error (e.g. whether a code was sent).
+// get-code button of an SMS code field); `note` goes under the error (e.g. whether a code was sent),
+// and both describe the input, so a screen reader reads them when the input gets focus.
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import './field.css';
 
@@ -15,7 +16,9 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
 export function Field({ label, error, trailing, note, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const inputEl = <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} />;
+  const noteId = `${id}-note`;
+  const describedBy = [error ? errorId : '', note ? noteId : ''].filter(Boolean).join(' ') || undefined;
+  const inputEl = <input {...input} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />;
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
@@ -34,7 +37,7 @@ export function Field({ label, error, trailing, note, ...input }: FieldProps) {
           {error}
         </p>
       ) : null}
-      {note}
+      {note ? <div id={noteId}>{note}</div> : null}
     </div>
   );
 }

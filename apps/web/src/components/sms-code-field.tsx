@@ -4,8 +4,7 @@
 // asked for (disabled, so a tap cannot re-send), then 重新获取. The button keeps its width as the
 // digits count down. Under the field: the error, then the note on the last request (sent, or not sent
 // and why; docs/api.md "The web's SMS code forms").
-import { useState } from 'react';
-import { smsNoticeText, type SmsCodeState, type SmsNotice } from '../lib/use-sms-code';
+import { smsNoticeText, type SmsCodeState } from '../lib/use-sms-code';
 import { Button } from './button';
 import { Field } from './field';
 import './field.css';
@@ -29,29 +28,6 @@ function SmsCodeButton({ secondsLeft, sentBefore, busy, solving, onClick }: SmsC
   );
 }
 
-/**
- * The note counts down with the button. Screen readers get it once, worded as it was when the answer
- * came: a live region whose text changed every second would be read out every second.
- */
-function SmsNote({ notice, secondsLeft }: { notice: SmsNotice | null; secondsLeft: number }) {
-  const [spoken, setSpoken] = useState<{ notice: SmsNotice | null; text: string }>({ notice: null, text: '' });
-  // A new answer, a new announcement (state derived while rendering, react.dev "You might not need an effect").
-  if (spoken.notice !== notice) setSpoken({ notice, text: notice ? smsNoticeText(notice, secondsLeft) : '' });
-  return (
-    <>
-      {notice ? (
-        <p className={`sms-note sms-note--${notice.kind}`} aria-hidden="true">
-          {smsNoticeText(notice, secondsLeft)}
-        </p>
-      ) : null}
-      {/* Always there, so its text is announced when it appears (WAI-ARIA live regions). */}
-      <p className="visually-hidden" role="status">
-        {spoken.text}
-      </p>
-    </>
-  );
-}
-
 export interface SmsCodeFieldProps {
   sms: SmsCodeState;
   /** What the get-code button does; default sms.send. A form with more to check first passes its own. */
@@ -70,12 +46,14 @@ export function SmsCodeField({ sms, onRequestCode }: SmsCodeFieldProps) {
       enterKeyHint="go"
       pattern="[0-9]*"
       maxLength={6}
-      placeholder="请输入6位验证码"
+      placeholder="请输入验证码"
       value={code}
       onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
       error={error}
       trailing={<SmsCodeButton secondsLeft={secondsLeft} sentBefore={sentBefore} busy={busy} solving={solving} onClick={onRequestCode ?? (() => void send())} />}
-      note={<SmsNote notice={notice} secondsLeft={secondsLeft} />}
+      // Not a live region: it counts down, and would be read out every second. It describes the input,
+      // which gets focus when the answer comes (use-sms-code.ts), so it is read then.
+      note={notice ? <p className={`sms-note sms-note--${notice.kind}`}>{smsNoticeText(notice, secondsLeft)}</p> : undefined}
     />
   );
 }

@@ -6,7 +6,7 @@
 // What the page says after asking for a code is decided in docs/api.md ("The web's SMS code forms"):
 // it never implies a code was sent when the server did not send one (a '406' cooldown), and an error
 // under the field goes away when its cause does (the code edited, a new code sent).
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { maskPhone } from '@tyd/protocol/wire';
 import { type SmsPurpose } from '@tyd/protocol/schemas';
 import { reportCallFailure } from './api-errors';
@@ -140,12 +140,17 @@ export function useSmsCode({ purpose, phone }: SmsCodeOptions): SmsCodeState {
       } else {
         setNotice({ kind: 'not-sent', phone });
       }
-      input.current?.focus();
       return outcome;
     } finally {
       running.current = false;
     }
   }, [mutate, purpose, phone, start]);
+
+  // Focus goes to the code once the note is there: the note describes the input, so a screen reader
+  // reads it then (it is no live region, since it counts down).
+  useEffect(() => {
+    if (notice) input.current?.focus();
+  }, [notice]);
 
   // A note about another number (the phone field was edited) says nothing about this one; a
   // "not sent" note ends with its countdown.
