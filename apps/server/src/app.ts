@@ -23,6 +23,7 @@ import smsProvider from './plugins/sms-provider.js';
 import sessions from './plugins/sessions.js';
 import telemetry from './plugins/telemetry.js';
 import uploads from './plugins/uploads.js';
+import verificationProviders from './plugins/verification-providers.js';
 import webApp from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
 import apiRoutes from './routes/api-routes.js';
@@ -78,6 +79,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(sessions);
   await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http, adminToken: config.telemetry.adminToken });
   await app.register(accounts, { config, secrets, ...(clock && { clock }) });
+  await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: config.telemetry.adminToken });
   await app.register(uploads, { rules: config.uploads, dataKey: secrets.dataKey, ...(clock && { clock }) });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget });
   await app.register(apiRoutes, { appDownload: config.appDownload });

@@ -6,6 +6,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { MAX_BATCH_BYTES } from '@tyd/protocol';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
+import { PROVIDER_MODES, type HttpProviderSettings, type ProviderMode } from './providers/provider-mode.js';
 
 const base64UrlSecret = z
   .string()
@@ -61,6 +62,29 @@ const trustProxy = z.string().transform((text, ctx): false | number | string[] =
   return z.NEVER;
 });
 const millis = (fallback: number) => z.coerce.number().int().min(1).max(600_000).default(fallback);
+
+/**
+ * OCR_*, FACE_*, BANKCARD_*: a verification provider's mode and, for `http`, its Tencent Cloud style
+ * endpoint, credentials (SecretId/SecretKey of a sub-account with only that API), region and timeout.
+ */
+const VERIFICATION_PROVIDERS = {
+  ocr: { prefix: 'OCR', url: 'https://ocr.tencentcloudapi.com', region: 'ap-guangzhou' },
+  face: { prefix: 'FACE', url: 'https://faceid.tencentcloudapi.com', region: '' },
+  bankCard: { prefix: 'BANKCARD', url: 'https://faceid.tencentcloudapi.com', region: '' },
+} as const;
+type VerificationProvider = keyof typeof VERIFICATION_PROVIDERS;
+const providerEnv = <P extends string>(prefix: P, url: string, region: string) =>
+  ({
+    [`${prefix}_PROVIDER`]: z.enum(PROVIDER_MODES).default('sandbox'),
+    [`${prefix}_HTTP_URL`]: z.url({ protocol: /^https?$/ }).default(url),
+    [`${prefix}_HTTP_SECRET_ID`]: z.string().regex(/^[A-Za-z0-9]{16,128}$/).optional(),
+    [`${prefix}_HTTP_SECRET_KEY`]: z.string().regex(/^[A-Za-z0-9]{16,128}$/).optional(),
+    [`${prefix}_HTTP_REGION`]: z.string().regex(/^[a-z0-9-]{0,32}$/).default(region),
+    [`${prefix}_HTTP_TIMEOUT_MS`]: z.coerce.number().int().min(100).max(60_000).default(8_000),
+  }) as Record<`${P}_PROVIDER`, z.ZodDefault<z.ZodEnum<{ sandbox: 'sandbox'; http: 'http' }>>> &
+    Record<`${P}_HTTP_URL` | `${P}_HTTP_REGION`, z.ZodDefault<z.ZodString>> &
+    Record<`${P}_HTTP_SECRET_ID` | `${P}_HTTP_SECRET_KEY`, z.ZodOptional<z.ZodString>> &
+    Record<`${P}_HTTP_TIMEOUT_MS`, z.ZodDefault<z.ZodCoercedNumber>>;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -207,6 +231,11 @@ const envSchema = z.object({
   UPLOAD_MAX_BYTES: z.coerce.number().int().min(1_048_576).max(64 * 1_048_576).default(8 * 1_048_576),
   UPLOAD_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3_600),
   UPLOAD_MAX_LIVE_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
+  ...providerEnv('OCR', VERIFICATION_PROVIDERS.ocr.url, VERIFICATION_PROVIDERS.ocr.region),
+  ...providerEnv('FACE', VERIFICATION_PROVIDERS.face.url, VERIFICATION_PROVIDERS.face.region),
+  ...providerEnv('BANKCARD', VERIFICATION_PROVIDERS.bankCard.url, VERIFICATION_PROVIDERS.bankCard.region),
+  /** FaceID's RuleId (business flow configured in the vendor console); required with FACE_PROVIDER=http. */
+  FACE_HTTP_RULE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   /** Bearer token of the operations API; unset outside production turns that API off. */
   TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
 });
@@ -260,6 +289,12 @@ export interface Config {
   appDownload: { androidUrl: string | null; iosUrl: string | null };
   operator: OperatorDetails;
   smsProvider: EnvConfig['SMS_PROVIDER'];
+  /** OCR, face and bank-card verification: sandbox, or the http settings of each (docs/sandbox.md). */
+  verification: {
+    ocr: ProviderChoice;
+    face: ProviderChoice & { ruleId: string | undefined };
+    bankCard: ProviderChoice;
+  };
   /** Photo uploads: largest photo in bytes, lifetime of an unused upload, unused uploads per account. */
   uploads: { maxBytes: number; ttlMs: number; maxLivePerUser: number };
   /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
@@ -341,6 +376,13 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID) && '  SMS_HTTP_URL, SMS_HTTP_TEMPLATE_ID: required with SMS_PROVIDER=http',
     e.SMS_PROVIDER !== 'sandbox' && e.SMS_SANDBOX_FIXED_CODES && '  SMS_SANDBOX_FIXED_CODES: only with SMS_PROVIDER=sandbox (fixed codes never reach real phones)',
     e.POW_COUNTER_MIN > e.POW_COUNTER_MAX && '  POW_COUNTER_MIN: must not exceed POW_COUNTER_MAX',
+    ...Object.values(VERIFICATION_PROVIDERS).map(
+      ({ prefix }) =>
+        e[`${prefix}_PROVIDER`] === 'http' &&
+        !(e[`${prefix}_HTTP_SECRET_ID`] && e[`${prefix}_HTTP_SECRET_KEY`]) &&
+        `  ${prefix}_HTTP_SECRET_ID, ${prefix}_HTTP_SECRET_KEY: required with ${prefix}_PROVIDER=http`,
+    ),
+    e.FACE_PROVIDER === 'http' && !e.FACE_HTTP_RULE_ID && '  FACE_HTTP_RULE_ID: required with FACE_PROVIDER=http',
   ].filter((problem) => typeof problem === 'string');
   if (accountProblems.length > 0) throw new ConfigError(`invalid configuration:\n${accountProblems.join('\n')}`);
   const dataDir = fromRoot(e.DATA_DIR);
@@ -388,6 +430,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       ...(e.SERVICE_HOURS ? { serviceHours: e.SERVICE_HOURS } : {}),
     },
     smsProvider: e.SMS_PROVIDER,
+    verification: {
+      ocr: providerChoice(e, 'ocr'),
+      face: { ...providerChoice(e, 'face'), ruleId: e.FACE_HTTP_RULE_ID },
+      bankCard: providerChoice(e, 'bankCard'),
+    },
     uploads: { maxBytes: e.UPLOAD_MAX_BYTES, ttlMs: e.UPLOAD_TTL_SECONDS * 1000, maxLivePerUser: e.UPLOAD_MAX_LIVE_PER_USER },
     accounts: {
       sms: {
@@ -454,10 +501,27 @@ function assertProductionReady(config: Config): void {
   if (config.smsProvider === 'sandbox') {
     problems.push('  SMS_PROVIDER: the sandbox provider sends no real SMS and is refused when NODE_ENV=production');
   }
+  for (const [key, { prefix }] of Object.entries(VERIFICATION_PROVIDERS) as Array<[VerificationProvider, (typeof VERIFICATION_PROVIDERS)[VerificationProvider]]>) {
+    const choice = config.verification[key];
+    if (choice.mode === 'sandbox') problems.push(`  ${prefix}_PROVIDER: the sandbox answers made-up results and is refused when NODE_ENV=production`);
+    else if (choice.http.url.startsWith('http:')) problems.push(`  ${prefix}_HTTP_URL: must be https:// when NODE_ENV=production (ID and card numbers travel in it)`);
+  }
   if (config.accounts.sms.http?.url.startsWith('http:')) {
     problems.push('  SMS_HTTP_URL: must be https:// when NODE_ENV=production (phone numbers and codes travel in it)');
   }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
+}
+
+/** A verification provider: the sandbox, or http with its settings. */
+export type ProviderChoice = { mode: 'sandbox' } | { mode: 'http'; http: HttpProviderSettings };
+
+function providerChoice(e: EnvConfig, key: VerificationProvider): ProviderChoice {
+  const { prefix } = VERIFICATION_PROVIDERS[key];
+  const mode: ProviderMode = e[`${prefix}_PROVIDER`];
+  const secretId = e[`${prefix}_HTTP_SECRET_ID`];
+  const secretKey = e[`${prefix}_HTTP_SECRET_KEY`];
+  if (mode === 'sandbox' || !secretId || !secretKey) return { mode: 'sandbox' };
+  return { mode, http: { url: e[`${prefix}_HTTP_URL`], secretId, secretKey, region: e[`${prefix}_HTTP_REGION`], timeoutMs: e[`${prefix}_HTTP_TIMEOUT_MS`] } };
 }
 
 /** The operator's details the pages show (all public). */

@@ -100,6 +100,19 @@ export const SUBCODE = {
   UPLOAD_HASH_MISMATCH: '4408',
   /** Too many unfinished or unused uploads for this account; data {retryAfterSeconds}. */
   UPLOAD_LIMIT: '4409',
+  // Verification providers (OCR, face, bank card), 45xx (docs/sandbox.md).
+  /** The provider did not answer (timeout, outage, quota): with 502, try again later. */
+  PROVIDER_UNAVAILABLE: '4501',
+  /** The ID card photo could not be read (not a card, blurred, cut off, the wrong side). */
+  OCR_UNREADABLE: '4502',
+  /** The name and ID number do not belong together, or the authority has no such identity. */
+  IDENTITY_MISMATCH: '4503',
+  /** The face check failed (another person, liveness) or its session expired. */
+  FACE_NOT_PASSED: '4504',
+  /** Name, ID number, card number and phone do not belong together; data {outcome, field}. */
+  BANK_CARD_MISMATCH: '4505',
+  /** The card cannot be used (frozen, lost, expired, restricted, no card-not-present payments); data {outcome, reason}. */
+  BANK_CARD_UNUSABLE: '4506',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -174,6 +187,12 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4407': '照片上传中断，请重试',
   '4408': '照片上传不完整，请重新上传',
   '4409': '上传次数过多，请稍后再试',
+  '4501': '认证服务暂时不可用，请稍后重试',
+  '4502': '未能识别身份证，请拍摄清晰完整的身份证照片',
+  '4503': '姓名与身份证号码不一致，请核对后重试',
+  '4504': '人脸识别未通过，请重试',
+  '4505': '银行卡信息校验未通过，请核对姓名、身份证号、卡号和银行预留手机号',
+  '4506': '该银行卡暂不可用，请更换其他银行卡',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

@@ -1,0 +1,51 @@
+// The verification providers (docs/sandbox.md): OCR, face and bank card, each `sandbox` (never in
+// production: config.ts refuses it) or `http` (Tencent Cloud API 3.0 style, TC3-HMAC-SHA256). With the
+// sandbox face provider, POST /sandbox/face/complete?session=... finishes a face session, for loopback
+// clients and holders of the admin token only (http/sandbox-access.ts); with `http` that route does not exist.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../config.js';
+import { sandboxAccess } from '../http/sandbox-access.js';
+import type { BankCardProvider } from '../providers/bank-card/bank-card-provider.js';
+import { createHttpBankCardProvider } from '../providers/bank-card/http-bank-card-provider.js';
+import { createSandboxBankCardProvider } from '../providers/bank-card/sandbox-bank-card-provider.js';
+import type { FaceProvider } from '../providers/face/face-provider.js';
+import { createHttpFaceProvider } from '../providers/face/http-face-provider.js';
+import { createSandboxFaceProvider } from '../providers/face/sandbox-face-provider.js';
+import { createHttpOcrProvider } from '../providers/ocr/http-ocr-provider.js';
+import type { OcrProvider } from '../providers/ocr/ocr-provider.js';
+import { createSandboxOcrProvider } from '../providers/ocr/sandbox-ocr-provider.js';
+import { createTencentCloudClient } from '../providers/tencent-cloud/tencent-cloud-client.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ocrProvider: OcrProvider;
+    faceProvider: FaceProvider;
+    bankCardProvider: BankCardProvider;
+  }
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { env: Config['env']; verification: Config['verification']; adminToken: string | undefined }) => {
+    const { ocr, face, bankCard } = opts.verification;
+    const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
+    if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');
+
+    fastify.decorate('ocrProvider', ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider());
+    fastify.decorate('bankCardProvider', bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider());
+    if (face.mode === 'http') {
+      if (!face.ruleId) throw new Error('FACE_PROVIDER=http needs FACE_HTTP_RULE_ID');
+      fastify.decorate('faceProvider', createHttpFaceProvider(createTencentCloudClient(face.http), face.ruleId));
+      return;
+    }
+    const sandboxFace = createSandboxFaceProvider();
+    fastify.decorate('faceProvider', sandboxFace);
+    fastify.post<{ Querystring: { session?: string } }>('/sandbox/face/complete', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const returnUrl = typeof request.query.session === 'string' ? sandboxFace.complete(request.query.session) : undefined;
+      if (returnUrl === undefined) return reply.code(404).send({ error: 'no live sandbox face session with this id' });
+      return { provider: 'sandbox', completed: true, returnUrl };
+    });
+  },
+  { name: 'verification-providers', fastify: '5.x' },
+);

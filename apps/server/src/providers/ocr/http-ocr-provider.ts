@@ -1,0 +1,54 @@
+// OCR over Tencent Cloud's IDCardOCR (service ocr, version 2018-11-19; cloud.tencent.com/document/api/866/33524):
+// {ImageBase64, CardSide: FRONT|BACK} -> Name, Sex, Nation, Birth ("1990/3/7"), Address, IdNum on the
+// portrait side; Authority, ValidDate ("2010.07.21-2020.07.21" or "...-长期") on the emblem side. The
+// vendor's FailedOperation.* codes (no card, blurred, cannot decode...) are "unreadable"; a number
+// that fails its GB 11643-1999 check character is treated as misread, never passed on.
+import { isResidentIdNumber } from '@tyd/protocol';
+import { ProviderUnavailable } from '../provider-error.js';
+import { stringField, VendorError, type TencentCloudClient } from '../tencent-cloud/tencent-cloud-client.js';
+import type { IdCardOcrResult, OcrProvider } from './ocr-provider.js';
+
+const isoDate = (year: string, month: string, day: string) => `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+
+function parseDate(text: string, separator: '/' | '.'): string | undefined {
+  const parts = text.split(separator);
+  if (parts.length !== 3 || !parts.every((p) => /^\d{1,4}$/.test(p))) return undefined;
+  return isoDate(parts[0]!, parts[1]!, parts[2]!);
+}
+
+export function createHttpOcrProvider(call: TencentCloudClient): OcrProvider {
+  return {
+    name: 'http',
+    async recognizeIdCard(image, side) {
+      let answer: Record<string, unknown>;
+      try {
+        answer = await call({
+          provider: 'ocr',
+          service: 'ocr',
+          action: 'IDCardOCR',
+          version: '2018-11-19',
+          payload: { ImageBase64: image.bytes.toString('base64'), CardSide: side === 'portrait' ? 'FRONT' : 'BACK' },
+        });
+      } catch (error) {
+        if (error instanceof VendorError && error.code.startsWith('FailedOperation')) return { outcome: 'unreadable' };
+        if (error instanceof VendorError) throw new ProviderUnavailable('ocr', 'vendor-error', error.code);
+        throw error;
+      }
+      const text = (name: string) => stringField('ocr', answer, name).trim();
+      if (side === 'emblem') {
+        const [from = '', to = ''] = text('ValidDate').split('-');
+        const validFrom = parseDate(from, '.');
+        const validTo = to === '长期' ? 'long-term' : parseDate(to, '.');
+        const authority = text('Authority');
+        if (!validFrom || !validTo || !authority) return { outcome: 'unreadable' };
+        return { outcome: 'recognized', side, authority, validFrom, validTo } satisfies IdCardOcrResult;
+      }
+      const idNumber = text('IdNum').toUpperCase();
+      const sex = text('Sex');
+      const birthDate = parseDate(text('Birth'), '/');
+      const name = text('Name');
+      if (!isResidentIdNumber(idNumber) || (sex !== '男' && sex !== '女') || !birthDate || !name) return { outcome: 'unreadable' };
+      return { outcome: 'recognized', side, name, sex, ethnicity: text('Nation'), birthDate, address: text('Address'), idNumber };
+    },
+  };
+}

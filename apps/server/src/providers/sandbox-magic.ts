@@ -1,0 +1,28 @@
+// The magic values of the sandbox providers (docs/sandbox.md), in one place: like a payment provider's
+// test mode, an input chosen on purpose selects each outcome, so every branch of a capability can be
+// tried by hand or in a test. Identity outcomes key on the 3-digit sequence code of the ID number
+// (characters 15-17, GB 11643-1999 §5.3), card outcomes on the card number's first 8 digits.
+export const SANDBOX_ID_SEQUENCE = {
+  identityMismatch: '990',
+  faceMismatch: '991',
+  liveness: '992',
+  unavailable: '993',
+} as const;
+
+export const SANDBOX_CARD_PREFIX = {
+  mismatch: '62000000',
+  frozen: '62000001',
+  lost: '62000002',
+  expired: '62000003',
+  noCardNotPresent: '62000004',
+  unavailable: '62000009',
+} as const;
+
+/** The phone number the sandbox bank says does not belong to the card. */
+export const SANDBOX_WRONG_PHONE = '13900000000';
+
+/** OCR: photos under this many pixels a side are "unreadable"; a photo exactly this wide is an outage. */
+export const SANDBOX_OCR_MIN_SIDE = 100;
+export const SANDBOX_OCR_UNAVAILABLE_WIDTH = 999;
+
+export const idSequence = (idNumber: string) => idNumber.slice(14, 17);
