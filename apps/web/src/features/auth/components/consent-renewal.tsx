@@ -1,17 +1,18 @@
-// Consent renewal (issue 5; PIPL art. 14: when the purpose or manner of processing changes, consent is
+// Consent renewal (PIPL art. 14: when the purpose or manner of processing changes, consent is
 // asked again). Once per page load and session, when the app says the page may ask (`active`), the
 // server is asked whether the user's accepted version is outdated; if so a modal dialog names the changed
 // documents. 同意并继续 records the new version (renew-info); 不同意 first says what follows (the account
 // stays, the session ends), then records the refusal (renew-expire) and clears the session (SPEC §4).
 // The dialog cannot be dismissed without a choice: Escape and the mask do nothing on the first step.
 // Loaded as a lazy chunk by the app after the first render, so no route's first load carries it.
-import { useEffect, useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { clientEnv } from '../../../lib/env';
 import { withNative } from '../../../lib/native';
 import { toast } from '../../../lib/notify';
+import { useQuery } from '../../../lib/server-state';
 import { sessionStore } from '../../../lib/session';
 import { getPrivacyPolicyStatus } from '../api/privacy-policy-status';
 import { getUserUnprivacyInfo, type UnprivacyInfoData } from '../api/get-user-unprivacy-info';
@@ -31,9 +32,6 @@ export const TEXT = {
   confirmDecline: '不同意并退出',
   loggedOut: '已退出登录',
 } as const;
-
-/** Sessions (access tokens) already checked in this page load: the check runs once per session, not per navigation. */
-const checkedSessions = new Set<string>();
 
 interface Renewal {
   /** The session asked: the dialog belongs to it alone. */
@@ -74,20 +72,16 @@ export interface ConsentRenewalProps {
 
 export default function ConsentRenewal({ active }: ConsentRenewalProps) {
   const token = useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get().accessToken);
-  const [renewal, setRenewal] = useState<Renewal | null>(null);
+  // Once per page load and session: the answer never goes stale, and the cache is the session's
+  // (lib/server-state.ts), so a new session asks again. A failed check asks nothing this time.
+  const check = useQuery(active && token ? 'consent-renewal' : null, () => findRenewal(token ?? ''), { staleTimeMs: Infinity });
+  // What the user's choice made of the check's answer, for the session it was made in.
+  const [decided, setDecided] = useState<{ token: string; renewal: Renewal | null } | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  const setRenewal = (next: Renewal | null) => token && setDecided({ token, renewal: next });
 
-  useEffect(() => {
-    if (!active || !token || checkedSessions.has(token)) return;
-    checkedSessions.add(token);
-    findRenewal(token).then(
-      (found) => found && setRenewal(found),
-      // A failed check asks nothing this time; the next page load asks again.
-      (error: unknown) => console.warn('consent status unavailable', error instanceof Error ? error.name : error),
-    );
-  }, [active, token]);
-
+  const renewal = decided?.token === token ? decided.renewal : (check.data ?? null);
   if (!renewal || renewal.token !== token) return null;
   const { token: owner, info, links } = renewal;
 

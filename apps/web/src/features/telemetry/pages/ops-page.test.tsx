@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPS_SUMMARY_URL_PATH, OPS_TOKEN_KEY } from '../api/get-ops-summary';
+import { clearQueries } from '../../../lib/server-state';
 import OpsPage from './ops-page';
 
 // The real uPlot draws into happy-dom (no canvas pixels, but its DOM: one .uplot per chart, legends).
@@ -46,6 +47,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // Each test is a new visit: no answer of the previous one is reused.
+  clearQueries();
 });
 
 async function enterToken(token: string) {

@@ -10,6 +10,7 @@ import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { OpsError, getOpsSummary, opsToken, type OpsFailure } from '../api/get-ops-summary';
 import { OpsChart } from '../components/ops-chart';
+import { invalidateQuery, useQuery } from '../../../lib/server-state';
 import { errorCodesChart, eventsChart, perfChart, routePerfTable, smsChart, total, type ChartData } from '../utils/ops-series';
 import './ops-page.css';
 
@@ -128,41 +129,34 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
   );
 }
 
-type Answer = { status: 'ready'; summary: OpsSummary } | { status: 'failed'; failure: OpsFailure };
+/** The summary's query key: one answer per range, dropped when the token changes. */
+const summaryKey = (days: number) => ['ops-summary', days] as const;
 
 export default function OpsPage() {
   const [token, setToken] = useState(opsToken.get);
   const [days, setDays] = useState<number>(14);
-  const [attempt, setAttempt] = useState(0);
-  // The answer to the current request (days, attempt); an older one means the new one is loading.
-  const request = `${days}:${attempt}`;
-  const [answer, setAnswer] = useState<(Answer & { request: string }) | null>(null);
-  const state = answer?.request === request ? answer : { status: 'loading' as const };
+  const summary = useQuery<OpsSummary>(token ? summaryKey(days) : null, (signal) => getOpsSummary(token ?? '', days, signal), { staleTimeMs: 60_000 });
+  const failure: OpsFailure | null = summary.status === 'error' ? (summary.error instanceof OpsError ? summary.error.failure : 'unavailable') : null;
+  const state =
+    summary.status === 'success' && summary.data
+      ? { status: 'ready' as const, summary: summary.data }
+      : failure
+        ? { status: 'failed' as const, failure }
+        : { status: 'loading' as const };
 
   useEffect(() => {
-    if (!token) return;
-    const controller = new AbortController();
-    getOpsSummary(token, days, controller.signal).then(
-      (summary) => setAnswer({ status: 'ready', summary, request }),
-      (error: unknown) => {
-        if (controller.signal.aborted) return;
-        const failure = error instanceof OpsError ? error.failure : 'unavailable';
-        if (failure === 'unauthorized') opsToken.clear();
-        setAnswer({ status: 'failed', failure, request });
-      },
-    );
-    return () => controller.abort();
-  }, [token, days, request]);
+    if (failure === 'unauthorized') opsToken.clear();
+  }, [failure]);
 
   const handleToken = (next: string) => {
     opsToken.set(next);
+    DAY_CHOICES.forEach((n) => invalidateQuery(summaryKey(n)));
     setToken(next);
-    setAttempt((n) => n + 1);
   };
   const handleSignOut = () => {
     opsToken.clear();
+    DAY_CHOICES.forEach((n) => invalidateQuery(summaryKey(n)));
     setToken(null);
-    setAnswer(null);
   };
 
   const unauthorized = state.status === 'failed' && state.failure === 'unauthorized';
@@ -196,7 +190,7 @@ export default function OpsPage() {
         <Card label="加载失败">
           <p role="alert">{FAILURE_TEXT[state.failure]}</p>
           {state.failure === 'unavailable' ? (
-            <Button variant="secondary" block onClick={() => setAttempt((n) => n + 1)}>
+            <Button variant="secondary" block onClick={summary.refetch}>
               重试
             </Button>
           ) : null}
