@@ -8,12 +8,10 @@ import {
   openRequest,
   openResponse,
   readSealedBody,
-  requestAad,
-  responseAad,
   sealRequest,
   sealResponse,
-  type RequestContext,
 } from './envelope.js';
+import { requestAad, responseAad, type RequestContext } from './envelope-layout.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
 import { randomNonce } from './random.js';
 

@@ -1,47 +1,37 @@
 // The request/response envelope, suite 1 = "P256-HKDF-SHA256-A256GCM" (contract "Envelope"; SPEC §7 body {data}).
 // The client encrypts to a static server key with a fresh ephemeral key (ECDH P-256, RFC 5869 HKDF-SHA256,
 // AES-256-GCM per NIST SP 800-38D), so nothing shipped in the JS bundle can decrypt a captured request.
-// Only WebCrypto is used: no home-made primitives (STYLE.md "Boundaries").
-import { fromBase64, fromBase64Url, toBase64, toBase64Url } from './base64.js';
+// Only WebCrypto is used: no home-made primitives (STYLE.md "Boundaries"). The byte layout, AAD and
+// refusals are envelope-layout.ts, shared with the server's node:crypto implementation; this file supplies
+// the WebCrypto primitives and the key handling.
+import { fromBase64Url, toBase64Url } from './base64.js';
 import { isBytes } from './bytes.js';
 import { isApiResponse, type ApiResponse } from './codes.js';
+import {
+  ENVELOPE_FAILURES,
+  ENVELOPE_SIZES,
+  HKDF_INFO,
+  buildRequestBlob,
+  buildResponseBlob,
+  checkContext,
+  checkKeyId,
+  isRecord,
+  parsePlaintext,
+  parseRequestBlob,
+  parseResponseBlob,
+  requestAad,
+  responseAad,
+  type RequestContext,
+} from './envelope-layout.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
-import { isNonce, randomBytes } from './random.js';
-import { utf8Decode, utf8Encode } from './utf8.js';
+import { randomBytes } from './random.js';
+import { utf8Encode } from './utf8.js';
 import { subtle } from './webcrypto.js';
 
-/** Suite byte of "P256-HKDF-SHA256-A256GCM"; a second suite (e.g. SM2/SM3/SM4) would take another byte. */
-export const SUITE_P256_HKDF_SHA256_A256GCM = 0x01;
-export const SUITE_NAME = 'P256-HKDF-SHA256-A256GCM';
-
-/** Byte sizes of the suite-1 layout. */
-export const ENVELOPE_SIZES = { point: 65, iv: 12, tag: 16, keyIdMax: 32 } as const;
-
-/** Key ids: 1..32 characters of [A-Za-z0-9_-]. */
-export const KEY_ID_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-
-/** Binds the envelope to one HTTP request; every field is the exact header or request-line value. */
-export interface RequestContext {
-  method: 'POST';
-  path: string;
-  timestamp: string;
-  appId: string;
-  nonce: string;
-}
-
 const EC_P256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
-const REQUEST_INFO = utf8Encode('TYD-ENV-1 request');
-const RESPONSE_INFO = utf8Encode('TYD-ENV-1 response');
-const METHOD_PATTERN = /^[A-Z]{1,16}$/;
-// Printable ASCII without space: no "\n" can reach the AAD, so its lines cannot be shifted.
-const PATH_PATTERN = /^\/[\x21-\x7e]{0,2047}$/;
-const TIMESTAMP_PATTERN = /^(0|[1-9][0-9]{0,15})$/;
-const APP_ID_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
-const { point: POINT, iv: IV, tag: TAG, keyIdMax: KEY_ID_MAX } = ENVELOPE_SIZES;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+const REQUEST_INFO = utf8Encode(HKDF_INFO.request);
+const RESPONSE_INFO = utf8Encode(HKDF_INFO.response);
+const { point: POINT, iv: IV } = ENVELOPE_SIZES;
 
 // Shape, not instanceof: test DOMs (happy-dom, jsdom) may install a CryptoKey global that is not the class
 // the platform's subtle returns. WebCrypto itself still refuses anything that is not a real key.
@@ -61,25 +51,6 @@ function isEcP256Key(key: CryptoKey, type: KeyType): boolean {
   return key.type === type && algorithm.name === 'ECDH' && algorithm.namedCurve === 'P-256';
 }
 
-function checkPattern(value: unknown, pattern: RegExp, argument: string, expected: string): string {
-  if (typeof value !== 'string' || !pattern.test(value)) throw new ProtocolTypeError(argument, expected);
-  return value;
-}
-
-function checkContext(value: unknown): RequestContext {
-  if (!isRecord(value)) throw new ProtocolTypeError('context', 'expected an object');
-  const method = checkPattern(value.method, METHOD_PATTERN, 'context.method', "expected an HTTP method such as 'POST'");
-  const path = checkPattern(value.path, PATH_PATTERN, 'context.path', "expected a path starting with '/' of printable ASCII");
-  const timestamp = checkPattern(value.timestamp, TIMESTAMP_PATTERN, 'context.timestamp', 'expected decimal milliseconds');
-  const appId = checkPattern(value.appId, APP_ID_PATTERN, 'context.appId', 'expected an app id of [A-Za-z0-9_.-]{1,64}');
-  if (!isNonce(value.nonce)) throw new ProtocolTypeError('context.nonce', 'expected 16 bytes as base64url (22 characters)');
-  return { method: method as 'POST', path, timestamp, appId, nonce: value.nonce };
-}
-
-function checkKeyId(value: unknown, argument: string): string {
-  return checkPattern(value, KEY_ID_PATTERN, argument, 'expected a key id of [A-Za-z0-9_-]{1,32}');
-}
-
 function checkIv(value: unknown, argument: string): Uint8Array<ArrayBuffer> {
   if (!isBytes(value) || value.length !== IV) throw new ProtocolTypeError(argument, 'expected a 12-byte Uint8Array');
   return new Uint8Array(value); // a copy: the caller cannot change it under us
@@ -90,29 +61,6 @@ function checkAesKey(value: unknown, argument: string, usage: KeyUsage): CryptoK
     throw new ProtocolTypeError(argument, `expected the AES-GCM responseKey CryptoKey (usage ${usage})`);
   }
   return value;
-}
-
-function concat(parts: readonly Uint8Array[]): Uint8Array<ArrayBuffer> {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let offset = 0;
-  for (const p of parts) {
-    out.set(p, offset);
-    offset += p.length;
-  }
-  return out;
-}
-
-/** The request AAD as a string (its UTF-8 bytes are the AAD). */
-export function requestAad(context: RequestContext, keyId: string): string {
-  const c = checkContext(context);
-  const kid = checkKeyId(keyId, 'keyId');
-  return ['TYD-ENV-1', c.method, c.path, c.timestamp, c.appId, c.nonce, kid].join('\n');
-}
-
-/** The response AAD as a string (its UTF-8 bytes are the AAD). */
-export function responseAad(context: RequestContext): string {
-  const c = checkContext(context);
-  return ['TYD-ENV-1 response', c.path, c.timestamp, c.nonce].join('\n');
 }
 
 function pointFromBytes(bytes: Uint8Array, argument: string): Uint8Array<ArrayBuffer> {
@@ -179,7 +127,11 @@ async function importEphemeral(pkcs8: unknown): Promise<Ephemeral> {
   const x = fromBase64Url(jwk.x, 'ephemeralPrivateKey.x');
   const y = fromBase64Url(jwk.y, 'ephemeralPrivateKey.y');
   if (x.length !== 32 || y.length !== 32) throw new ProtocolTypeError('ephemeralPrivateKey', 'unexpected coordinate size');
-  return { privateKey, point: concat([Uint8Array.of(0x04), x, y]) };
+  const point = new Uint8Array(POINT);
+  point.set([0x04]);
+  point.set(x, 1);
+  point.set(y, 33);
+  return { privateKey, point };
 }
 
 async function resolveServerPublicKey(value: unknown): Promise<CryptoKey> {
@@ -211,22 +163,6 @@ function serializeJson(value: unknown, argument: string): Uint8Array<ArrayBuffer
   return utf8Encode(json);
 }
 
-function parseJson(plaintext: Uint8Array): unknown {
-  try {
-    return JSON.parse(utf8Decode(plaintext)) as unknown;
-  } catch {
-    throw new EnvelopeError('malformed', 'plaintext is not UTF-8 JSON');
-  }
-}
-
-function decodeBlob(data: string): Uint8Array<ArrayBuffer> {
-  try {
-    return fromBase64(data, 'data');
-  } catch {
-    throw new EnvelopeError('malformed', 'data is not strict base64 (RFC 4648 §4, padded)');
-  }
-}
-
 async function aesGcm(
   operation: 'encrypt' | 'decrypt',
   key: CryptoKey,
@@ -239,7 +175,7 @@ async function aesGcm(
   try {
     return new Uint8Array(await subtle().decrypt(params, key, input));
   } catch {
-    throw new EnvelopeError('decrypt-failed', 'authentication failed');
+    throw ENVELOPE_FAILURES.authenticationFailed();
   }
 }
 
@@ -271,8 +207,7 @@ export async function sealRequest(opts: SealRequestOptions): Promise<{ data: str
   const shared = await subtle().deriveBits({ name: 'ECDH', public: serverKey }, ephemeral.privateKey, 256);
   const { requestKey, responseKey } = await deriveKeys(shared, ephemeral.point);
   const sealed = await aesGcm('encrypt', requestKey, iv, requestAad(context, keyId), plaintext);
-  const blob = concat([Uint8Array.of(SUITE_P256_HKDF_SHA256_A256GCM, keyId.length), utf8Encode(keyId), ephemeral.point, iv, sealed]);
-  return { data: toBase64(blob), responseKey };
+  return { data: buildRequestBlob({ keyId, ephemeralPoint: ephemeral.point, iv, sealed }), responseKey };
 }
 
 export interface OpenRequestOptions {
@@ -292,38 +227,24 @@ export async function openRequest(opts: OpenRequestOptions): Promise<{ payload: 
   const context = checkContext(opts.context);
   if (typeof opts.privateKeyFor !== 'function') throw new ProtocolTypeError('privateKeyFor', 'expected a function');
 
-  const blob = decodeBlob(opts.data);
-  if (blob.length === 0) throw new EnvelopeError('malformed', 'empty blob');
-  // The suite byte decides the rest of the layout, so it is judged first.
-  if (blob[0] !== SUITE_P256_HKDF_SHA256_A256GCM) throw new EnvelopeError('unknown-suite', `suite ${blob[0]}`);
-  if (blob.length < 2) throw new EnvelopeError('malformed', 'no key id length');
-  const kidLength = blob[1]!;
-  if (kidLength < 1 || kidLength > KEY_ID_MAX) throw new EnvelopeError('malformed', 'key id length out of 1..32');
-  const epkStart = 2 + kidLength;
-  const ivStart = epkStart + POINT;
-  const sealedStart = ivStart + IV;
-  if (blob.length < sealedStart + TAG) throw new EnvelopeError('malformed', 'blob too short');
-  const keyId = String.fromCharCode(...blob.subarray(2, epkStart));
-  if (!KEY_ID_PATTERN.test(keyId)) throw new EnvelopeError('malformed', 'key id has characters outside [A-Za-z0-9_-]');
-  const epk = blob.slice(epkStart, ivStart);
-  if (epk[0] !== 0x04) throw new EnvelopeError('malformed', 'ephemeral key is not an uncompressed point');
+  const { keyId, ephemeralPoint, iv, sealed } = parseRequestBlob(opts.data);
   let epkKey: CryptoKey;
   try {
-    epkKey = await subtle().importKey('raw', epk, EC_P256, false, []);
+    epkKey = await subtle().importKey('raw', ephemeralPoint, EC_P256, false, []);
   } catch {
-    throw new EnvelopeError('malformed', 'ephemeral key is not a point on P-256');
+    throw ENVELOPE_FAILURES.pointNotOnCurve();
   }
 
   const privateKey = await opts.privateKeyFor(keyId);
-  if (privateKey === undefined) throw new EnvelopeError('unknown-key', `no key ${keyId}`);
+  if (privateKey === undefined) throw ENVELOPE_FAILURES.unknownKey(keyId);
   if (!isCryptoKey(privateKey) || !isEcP256Key(privateKey, 'private') || !privateKey.usages.includes('deriveBits')) {
     throw new ProtocolTypeError('privateKeyFor', 'expected a P-256 ECDH private CryptoKey with deriveBits, or undefined');
   }
 
   const shared = await subtle().deriveBits({ name: 'ECDH', public: epkKey }, privateKey, 256);
-  const { requestKey, responseKey } = await deriveKeys(shared, epk);
-  const plaintext = await aesGcm('decrypt', requestKey, blob.slice(ivStart, sealedStart), requestAad(context, keyId), blob.slice(sealedStart));
-  return { payload: parseJson(plaintext), keyId, responseKey };
+  const { requestKey, responseKey } = await deriveKeys(shared, ephemeralPoint);
+  const plaintext = await aesGcm('decrypt', requestKey, iv, requestAad(context, keyId), sealed);
+  return { payload: parsePlaintext(plaintext), keyId, responseKey };
 }
 
 export interface SealResponseOptions {
@@ -343,7 +264,7 @@ export async function sealResponse(opts: SealResponseOptions): Promise<string> {
   const plaintext = serializeJson(opts.body, 'body');
   const iv = opts.iv === undefined ? randomBytes(IV) : checkIv(opts.iv, 'iv');
   const sealed = await aesGcm('encrypt', responseKey, iv, responseAad(context), plaintext);
-  return toBase64(concat([Uint8Array.of(SUITE_P256_HKDF_SHA256_A256GCM), iv, sealed]));
+  return buildResponseBlob({ iv, sealed });
 }
 
 export interface OpenResponseOptions {
@@ -361,12 +282,9 @@ export async function openResponse(opts: OpenResponseOptions): Promise<unknown> 
   const responseKey = checkAesKey(opts.responseKey, 'responseKey', 'decrypt');
   const context = checkContext(opts.context);
   if (typeof opts.data !== 'string') throw new ProtocolTypeError('data', 'expected a string');
-  const blob = decodeBlob(opts.data);
-  if (blob.length === 0) throw new EnvelopeError('malformed', 'empty blob');
-  if (blob[0] !== SUITE_P256_HKDF_SHA256_A256GCM) throw new EnvelopeError('unknown-suite', `suite ${blob[0]}`);
-  if (blob.length < 1 + IV + TAG) throw new EnvelopeError('malformed', 'blob too short');
-  const plaintext = await aesGcm('decrypt', responseKey, blob.slice(1, 1 + IV), responseAad(context), blob.slice(1 + IV));
-  return parseJson(plaintext);
+  const { iv, sealed } = parseResponseBlob(opts.data);
+  const plaintext = await aesGcm('decrypt', responseKey, iv, responseAad(context), sealed);
+  return parsePlaintext(plaintext);
 }
 
 /**

@@ -10,12 +10,10 @@ import {
   importServerPublicKey,
   openRequest,
   openResponse,
-  requestAad,
-  responseAad,
   sealRequest,
   sealResponse,
-  type RequestContext,
 } from './envelope.js';
+import { requestAad, responseAad, type RequestContext } from './envelope-layout.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
 import { formatDate, formatMoney, formatPhoneInput, maskBankCard, maskPhone } from './format.js';
 import { canonicalSignString, signRequest, verifyRequestSignature } from './signing.js';

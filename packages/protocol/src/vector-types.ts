@@ -1,6 +1,6 @@
 // Shapes of the committed JSON test vectors in packages/protocol/vectors (see docs/protocol.md "Test vectors").
 import type { ApiResponse } from './codes.js';
-import type { RequestContext } from './envelope.js';
+import type { RequestContext } from './envelope-layout.js';
 import type { EnvelopeErrorReason } from './errors.js';
 import type { SignFields } from './signing.js';
 

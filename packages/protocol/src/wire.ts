@@ -8,6 +8,25 @@ export * from './paths.js';
 export * from './base64.js';
 export * from './utf8.js';
 export * from './random.js';
+export {
+  ENVELOPE_FAILURES,
+  ENVELOPE_SIZES,
+  HKDF_INFO,
+  KEY_ID_PATTERN,
+  SUITE_NAME,
+  SUITE_P256_HKDF_SHA256_A256GCM,
+  buildRequestBlob,
+  buildResponseBlob,
+  parsePlaintext,
+  parseRequestBlob,
+  parseResponseBlob,
+  requestAad,
+  responseAad,
+  splitTag,
+  type RequestBlob,
+  type RequestContext,
+  type ResponseBlob,
+} from './envelope-layout.js';
 export * from './envelope.js';
 export * from './signing.js';
 export * from './format.js';

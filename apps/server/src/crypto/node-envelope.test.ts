@@ -6,6 +6,8 @@ import {
   EnvelopeError,
   fromBase64,
   generateServerKeyPair,
+  importServerPrivateKey,
+  openRequest,
   openResponse,
   randomNonce,
   sealRequest,
@@ -96,5 +98,28 @@ describe('node envelope with the protocol client', () => {
     expect(await openResponse({ responseKey, context, data: sealResponseNode({ responseKey: opened.responseKey, context, body }) })).toEqual(body);
     expect(reasonOf(() => openRequestNode({ data, context, keyFor: () => undefined }))).toBe('unknown-key');
     expect(reasonOf(() => openRequestNode({ data, context: { ...context, nonce: randomNonce() }, keyFor: () => key }))).toBe('decrypt-failed');
+  });
+});
+
+describe('node envelope refusal order without a key', () => {
+  // The point is judged before the key id (docs/protocol.md §5): a point off the curve is 'malformed' even
+  // under a key id the server does not hold, in both implementations, though node:crypto has no agreement
+  // to run then.
+  const v = file.vectors[0]!;
+  const offCurve = fromBase64(v.requestData);
+  const pointStart = 2 + v.keyId.length;
+  offCurve.set(new Uint8Array(32), pointStart + 1);
+  const data = toBase64(offCurve);
+
+  it('is malformed for a point off the curve under an unknown key id', async () => {
+    expect(reasonOf(() => openRequestNode({ data, context: v.context, keyFor: () => undefined }))).toBe('malformed');
+    await expect(openRequest({ data, context: v.context, privateKeyFor: () => undefined })).rejects.toMatchObject({ reason: 'malformed' });
+  });
+
+  it('is unknown-key for a point on the curve under an unknown key id', async () => {
+    expect(reasonOf(() => openRequestNode({ data: v.requestData, context: v.context, keyFor: () => undefined }))).toBe('unknown-key');
+    await expect(openRequest({ data: v.requestData, context: v.context, privateKeyFor: () => undefined })).rejects.toMatchObject({ reason: 'unknown-key' });
+    const known = await importServerPrivateKey(file.servers[v.server]!.privateKey);
+    await expect(openRequest({ data, context: v.context, privateKeyFor: () => known })).rejects.toMatchObject({ reason: 'malformed' });
   });
 });

@@ -1,7 +1,8 @@
 // A client that seals, signs and opens on node:crypto instead of WebCrypto, for the one test that sends
 // 10,000 requests (brute-force.test.ts): WebCrypto's per-call thread-pool hops cost about 2 ms per sealed
 // request on the client side, node:crypto about a tenth of that, and the test shares two cores with the
-// whole suite. Same wire format: AAD strings, canonical signing string and base64 come from @tyd/protocol,
+// whole suite. Same wire format: the blob layout, AAD and HKDF info strings and the canonical signing
+// string come from @tyd/protocol,
 // and the server's real pipeline opens, checks and answers every request (a mistake here is a 4005/4006/
 // 4003 answer, which the test would see). Every other API test uses the @tyd/protocol client.
 import { createCipheriv, createDecipheriv, createECDH, createHmac, hkdfSync, randomBytes } from 'node:crypto';
@@ -9,15 +10,17 @@ import {
   CLIENT_VERSION,
   ENVELOPE_SIZES,
   HEADER,
+  HKDF_INFO,
   PROTOCOL_VERSION,
-  SUITE_P256_HKDF_SHA256_A256GCM,
+  buildRequestBlob,
   canonicalSignString,
-  fromBase64,
   isApiResponse,
+  parsePlaintext,
+  parseResponseBlob,
   randomNonce,
   requestAad,
   responseAad,
-  toBase64,
+  splitTag,
   type ApiResponse,
   type RequestContext,
 } from '@tyd/protocol';
@@ -33,13 +36,13 @@ export async function nodeCall(client: ApiClient, ip: string, path: string, payl
   const ephemeral = createECDH('prime256v1');
   const epk = ephemeral.generateKeys();
   const shared = ephemeral.computeSecret(Buffer.from(keys.publicKey, 'base64url'));
-  const requestKey = Buffer.from(hkdfSync('sha256', shared, epk, 'TYD-ENV-1 request', 32));
-  const responseKey = Buffer.from(hkdfSync('sha256', shared, epk, 'TYD-ENV-1 response', 32));
+  const requestKey = Buffer.from(hkdfSync('sha256', shared, epk, HKDF_INFO.request, 32));
+  const responseKey = Buffer.from(hkdfSync('sha256', shared, epk, HKDF_INFO.response, 32));
   const iv = randomBytes(IV);
   const cipher = createCipheriv('aes-256-gcm', requestKey, iv, { authTagLength: TAG });
   cipher.setAAD(Buffer.from(requestAad(context, keys.keyId), 'utf8'));
   const sealed = Buffer.concat([cipher.update(JSON.stringify(payload), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-  const data = toBase64(Buffer.concat([Uint8Array.of(SUITE_P256_HKDF_SHA256_A256GCM, keys.keyId.length), Buffer.from(keys.keyId, 'ascii'), epk, iv, sealed]));
+  const data = buildRequestBlob({ keyId: keys.keyId, ephemeralPoint: epk, iv, sealed });
   const canonical = await canonicalSignString({
     path: fullPath,
     protocolVersion: PROTOCOL_VERSION,
@@ -71,10 +74,11 @@ export async function nodeCall(client: ApiClient, ip: string, path: string, payl
   });
   const body = (await res.json()) as { code?: string; data?: string };
   if (typeof body.code === 'string') return isApiResponse(body) ? body : undefined;
-  const blob = fromBase64(body.data ?? '', 'data');
-  const decipher = createDecipheriv('aes-256-gcm', responseKey, blob.subarray(1, 1 + IV), { authTagLength: TAG });
+  const answer = parseResponseBlob(body.data ?? '');
+  const { ciphertext, tag } = splitTag(answer.sealed);
+  const decipher = createDecipheriv('aes-256-gcm', responseKey, answer.iv, { authTagLength: TAG });
   decipher.setAAD(Buffer.from(responseAad(context), 'utf8'));
-  decipher.setAuthTag(blob.subarray(blob.length - TAG));
-  const opened: unknown = JSON.parse(Buffer.concat([decipher.update(blob.subarray(1 + IV, blob.length - TAG)), decipher.final()]).toString('utf8'));
+  decipher.setAuthTag(tag);
+  const opened = parsePlaintext(Buffer.concat([decipher.update(ciphertext), decipher.final()]));
   return isApiResponse(opened) ? opened : undefined;
 }
