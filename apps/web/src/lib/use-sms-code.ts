@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { maskPhone } from '@tyd/protocol/wire';
 import { type SmsPurpose } from '@tyd/protocol/schemas';
-import { reportCallFailure } from './api-errors';
+import { reportingFailures } from './api-errors';
 import { useMutation } from './server-state';
 import type { SendOutcome } from './sms-code';
 import { smsCodeProblem, useSmsCooldown } from './sms-cooldown';
@@ -96,15 +96,12 @@ export function useSmsCode({ purpose, phone }: SmsCodeOptions): SmsCodeState {
   // Set at once, unlike `busy` (a render later): a second tap in the same frame sends nothing.
   const running = useRef(false);
 
-  const mutation = useMutation(async ({ purpose: p, phone: to }: SendArgs): Promise<SendOutcome> => {
-    try {
+  const mutation = useMutation(
+    reportingFailures(async ({ purpose: p, phone: to }: SendArgs): Promise<SendOutcome> => {
       const { sendSmsCodeWithChecks } = await loadSender();
-      return await sendSmsCodeWithChecks(to ? { purpose: p, phone: to } : { purpose: p }, { onSolving: setSolving });
-    } catch (failure) {
-      reportCallFailure(failure);
-      throw failure;
-    }
-  });
+      return sendSmsCodeWithChecks(to ? { purpose: p, phone: to } : { purpose: p }, { onSolving: setSolving });
+    }),
+  );
   const { mutate } = mutation;
 
   const setCode = useCallback((next: string) => {
