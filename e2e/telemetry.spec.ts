@@ -250,8 +250,11 @@ describe('/ops with the data of this run', () => {
     expect(await page.getByText('暂无数据').count()).toBe(0);
     const routes = await page.locator('table[aria-label="各路由页面性能"] tbody th').allTextContents();
     // Every route with a performance record in the database (the journeys above, this login) has its row.
+    // /ops itself is left out: its own record of this visit may or may not have been stored before the
+    // summary was read (analytics flush within a second while the page is shown).
     expect(reported).toContain('/login');
-    expect([...routes].sort()).toEqual(reported.sort());
+    const withoutOps = (list: string[]) => list.filter((route) => route !== '/ops').sort();
+    expect(withoutOps(routes)).toEqual(withoutOps(reported));
     // The token stays in this tab only.
     expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([true, false]);
     await saveScreenshot(page, 'ops');
