@@ -11,6 +11,7 @@ import { outbox } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
+import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
 
 // A short cooldown keeps "log in again" quick; the proof-of-work threshold is out of the way here and
@@ -32,18 +33,6 @@ afterAll(async () => {
 });
 
 
-
-/** The newest code of `purpose` sent to `phone` after `since` (ms), waiting for it to arrive. */
-async function codeFromOutbox(baseUrl: string, phone: string, purpose: string, since: number): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox(baseUrl, phone)).find((m) => m.purpose === purpose && m.sentAt >= since)?.code;
-      return found;
-    })
-    .toMatch(/^\d{6}$/);
-  return found!;
-}
 
 /** check-login with a given token, as another client would send it. */
 async function checkLoginWith(baseUrl: string, token: string): Promise<{ code?: string; data?: unknown }> {
@@ -148,7 +137,7 @@ async function journey(context: BrowserContext, shots: string) {
   expect(await userDetail(server.baseUrl, secondToken!)).toEqual(firstAccount);
 
   // Deregister: explanation, a fresh code of purpose 'deregister', confirmation, done.
-  await page.getByRole('link', { name: '我的' }).click();
+  await page.getByRole('link', { name: '我的', exact: true }).click();
   await page.getByRole('link', { name: '注销账号' }).click();
   await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
   const code = await requestCode(page, phone, 'deregister');

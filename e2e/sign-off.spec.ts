@@ -7,6 +7,7 @@ import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox, signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { newPhone } from './support/phones';
+import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -21,14 +22,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
-async function newestCode(phone: string, purpose: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(async () => (code = (await outbox(server.baseUrl, phone)).find((m) => m.purpose === purpose && m.sentAt >= since)?.code))
-    .toMatch(/^\d{6}$/);
-  return code!;
-}
 
 /** A registered account, logged in by API; returns its token. */
 async function account(phone: string): Promise<string> {
@@ -81,7 +74,7 @@ async function deregistrationCode(page: Page, phone: string): Promise<string> {
       .poll(async () => (await outbox(server.baseUrl, phone)).find((m) => m.purpose === 'deregister' && m.sentAt >= since)?.code, { timeout: 3_000 })
       .toMatch(/^\d{6}$/)
       .then(
-        () => newestCode(phone, 'deregister', since),
+        () => codeFromOutbox(server.baseUrl, phone, 'deregister', since),
         () => null,
       );
     if (code) return code;
@@ -103,7 +96,7 @@ describe('/mine/signOff (issue 5)', () => {
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     const since = Date.now() - 1_000;
     await page.locator('.sms-code-button').click();
-    await page.getByLabel('验证码').fill(await newestCode(phone, 'login', since));
+    await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, phone, 'login', since));
     await page.getByRole('button', { name: '登录', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/mine/signOff');
     await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();

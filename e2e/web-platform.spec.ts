@@ -7,10 +7,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { maskPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
-import { outbox, signUp } from '../apps/server/test/support/accounts';
+import { signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
+import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
 
 const PHONE_A = newPhone('135');
@@ -328,18 +329,6 @@ describe('home and 我的 on small and large phones', () => {
   });
 });
 
-/** The newest code of `purpose` sent to `phone` after `since`, waiting for it to arrive. */
-async function codeFromOutbox(phone: string, purpose: string, since: number): Promise<string> {
-  let found: string | undefined;
-  await expect
-    .poll(async () => {
-      found = (await outbox(server.baseUrl, phone)).find((m) => m.purpose === purpose && m.sentAt >= since)?.code;
-      return found;
-    })
-    .toMatch(/^\d{6}$/);
-  return found!;
-}
-
 describe('更换手机号', () => {
   it('verifies the current phone, binds a new one, and the account answers to the new number', async () => {
     const client = await ApiClient.fromPage(server.baseUrl);
@@ -357,14 +346,14 @@ describe('更换手机号', () => {
     await page.waitForTimeout(10_500);
     let since = Date.now() - 1_000;
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByLabel('验证码').fill(await codeFromOutbox(oldPhone, 'verify-phone', since));
+    await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, oldPhone, 'verify-phone', since));
     await saveScreenshot(page, 'platform-change-phone-verify');
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByRole('heading', { name: /绑定新手机号/ }).waitFor();
     await page.getByLabel('新手机号', { exact: true }).pressSequentially(newNumber);
     since = Date.now() - 1_000;
     await page.getByRole('button', { name: '获取验证码' }).click();
-    await page.getByLabel('验证码').fill(await codeFromOutbox(newNumber, 'change-phone', since));
+    await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, newNumber, 'change-phone', since));
     await saveScreenshot(page, 'platform-change-phone-new');
     await page.getByRole('button', { name: '确认更换' }).click();
     await page.waitForURL(`${server.baseUrl}/mine`);
