@@ -9,6 +9,7 @@ import type { BrowserConfig, Config, OperatorDetails, Secrets } from './config.j
 import { loggerOptions } from './logging.js';
 import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
+import clockPlugin from './plugins/clock.js';
 import database from './plugins/database.js';
 import diskSpace from './plugins/disk-space.js';
 import errorHandler from './plugins/error-handler.js';
@@ -29,14 +30,15 @@ import xsrf from './plugins/xsrf.js';
 import apiRoutes from './routes/api-routes.js';
 import telemetryRoutes from './routes/telemetry-routes.js';
 import { trustProxyOption } from './services/client-address.js';
+import type { Clock } from './services/clock.js';
 
 export interface BuildAppOptions {
   config: Config;
   secrets: Secrets;
   /** Where log lines go (tests capture them); stdout by default. */
   logStream?: DestinationStream;
-  /** The clock of the issue 5 rules (code expiry, cooldowns, locks); tests move it instead of sleeping. */
-  clock?: () => number;
+  /** The server's one clock (plugins/clock.ts), Date.now by default; tests move it instead of sleeping. */
+  clock?: Clock;
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
@@ -66,6 +68,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  await app.register(clockPlugin, { clock: clock ?? Date.now });
   await app.register(fastifyCookie);
   await app.register(responseHeaders, { hsts: config.env === 'production' });
   await app.register(gracefulClose);
@@ -78,9 +81,9 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
   await app.register(sessions);
   await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http, adminToken: config.telemetry.adminToken });
-  await app.register(accounts, { config, secrets, ...(clock && { clock }) });
+  await app.register(accounts, { config, secrets });
   await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: config.telemetry.adminToken });
-  await app.register(uploads, { rules: config.uploads, dataKey: secrets.dataKey, ...(clock && { clock }) });
+  await app.register(uploads, { rules: config.uploads, dataKey: secrets.dataKey });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget });
   await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);

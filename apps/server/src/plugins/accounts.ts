@@ -5,7 +5,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config, Secrets } from '../config.js';
 import type { AccountDeps } from '../services/account-deps.js';
-import type { Clock } from '../services/clock.js';
 import { deriveKey } from '../services/derived-keys.js';
 import { createLegalDocuments } from '../services/legal-documents.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
@@ -17,8 +16,6 @@ import { createSmsSending, type SmsSending } from '../services/sms-sending.js';
 
 export interface Accounts extends AccountDeps {
   smsSending: SmsSending;
-  /** The service clock: rules (expiry, cooldown, locks) follow it; tests move it. */
-  clock: Clock;
 }
 
 declare module 'fastify' {
@@ -28,7 +25,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { config: Config; secrets: Secrets; clock?: Clock }) => {
+  async (fastify: FastifyInstance, opts: { config: Config; secrets: Secrets }) => {
     const { config, secrets } = opts;
     const rules = config.accounts;
     const phones = createPhoneProtection(secrets);
@@ -52,7 +49,6 @@ export default fp(
       retained: createRetainedRecordCrypto(secrets),
       config: rules,
       smsSending: createSmsSending({ kv: fastify.kv, codes: smsCodes, proofOfWork, provider: fastify.smsProvider, rules: rules.sms, humanCheck: rules.humanCheck, log: fastify.log }),
-      clock: opts.clock ?? Date.now,
     });
 
     // Retained records leave the database on their retention date (PIPL art. 47: deleted once the period
@@ -60,13 +56,13 @@ export default fp(
     // longer matter (services/session-housekeeping.ts): at start and daily.
     const purge = async () => {
       try {
-        const purged = await fastify.repos.retainedRecords.purgeExpired(fastify.accounts.clock());
+        const purged = await fastify.repos.retainedRecords.purgeExpired(fastify.clock());
         if (purged > 0) fastify.log.info({ purged }, 'retained records past their retention date deleted');
       } catch (error) {
         fastify.log.error({ err: error }, 'purging retained records failed');
       }
       try {
-        const pruned = await pruneSessionsAndCodes(fastify.repos, fastify.accounts.clock());
+        const pruned = await pruneSessionsAndCodes(fastify.repos, fastify.clock());
         fastify.log.info({ sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes }, 'ended sessions and expired authorisation codes pruned');
       } catch (error) {
         fastify.log.error({ err: error }, 'pruning sessions and authorisation codes failed');
@@ -77,5 +73,5 @@ export default fp(
     fastify.addHook('onReady', purge);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider'] },
+  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock'] },
 );

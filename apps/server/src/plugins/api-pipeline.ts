@@ -107,7 +107,7 @@ export default fp(
      * how many such counters one client can create).
      */
     async function checkRequestBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-      const now = Date.now();
+      const now = fastify.clock();
       const window = Math.floor(now / MINUTE_MS);
       const refuse = (detail: string) => {
         const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000));
@@ -136,7 +136,7 @@ export default fp(
     }
 
     async function runPipeline(route: ApiRouteOptions<Endpoint>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-      const now = Date.now();
+      const now = fastify.clock();
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
       const headers = readApiHeaders(request.headers);
       const data = sealedData(request.body);
@@ -225,5 +225,5 @@ export default fp(
       });
     });
   },
-  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'server-keys', 'request-kv', 'xsrf', 'sessions', 'error-handler'] },
+  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'clock', 'server-keys', 'request-kv', 'xsrf', 'sessions', 'error-handler'] },
 );

@@ -29,7 +29,7 @@ const WARN_EVERY_MS = 60_000;
 
 export default fp(
   async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'requestKvMaxEntries'>) => {
-    const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries });
+    const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries, now: fastify.clock });
     if (requestKv !== fastify.kv) fastify.addHook('onClose', async () => requestKv.close());
     fastify.decorate('requestKv', requestKv);
 
@@ -56,5 +56,5 @@ export default fp(
     const timer = setInterval(kvUsage, CHECK_MS).unref();
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'request-kv', fastify: '5.x', dependencies: ['kv'] },
+  { name: 'request-kv', fastify: '5.x', dependencies: ['kv', 'clock'] },
 );

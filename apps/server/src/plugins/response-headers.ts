@@ -13,7 +13,7 @@ export default fp(
       reply.header(HEADER.requestId, request.id);
     });
     fastify.addHook('onSend', async (_request, reply, payload) => {
-      reply.header(HEADER.serverTime, String(Date.now()));
+      reply.header(HEADER.serverTime, String(fastify.clock()));
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'same-origin');
       reply.header('x-frame-options', 'DENY');
@@ -28,5 +28,5 @@ export default fp(
       return payload;
     });
   },
-  { name: 'response-headers', fastify: '5.x' },
+  { name: 'response-headers', fastify: '5.x', dependencies: ['clock'] },
 );

@@ -47,7 +47,7 @@ export default fp(
     };
     const prune = async () => {
       try {
-        const pruned = await pruneTelemetry(repos, opts.telemetry.retentionDays, Date.now());
+        const pruned = await pruneTelemetry(repos, opts.telemetry.retentionDays, fastify.clock());
         fastify.log.info({ records: pruned.records, answerCounts: pruned.answerCounts, retentionDays: opts.telemetry.retentionDays }, 'telemetry pruned');
       } catch (error) {
         fastify.log.warn({ err: error }, 'telemetry prune failed; next try tomorrow');
@@ -65,7 +65,7 @@ export default fp(
       const path = request.routeOptions.url;
       if (!path?.startsWith(COUNTED_PREFIX)) return;
       const outcome = failed.get(request) ?? { code: '200', subcode: undefined };
-      counter.record({ path, code: outcome.code, subcode: outcome.subcode, at: Date.now() });
+      counter.record({ path, code: outcome.code, subcode: outcome.subcode, at: fastify.clock() });
     });
 
     const flushTimer = setInterval(() => void flush(), FLUSH_MS).unref();
@@ -78,5 +78,5 @@ export default fp(
 
     fastify.decorate('telemetry', { ...repos, config: opts.telemetry, flushAnswerCounts: flush });
   },
-  { name: 'telemetry', fastify: '5.x', dependencies: ['database', 'error-handler'] },
+  { name: 'telemetry', fastify: '5.x', dependencies: ['database', 'error-handler', 'clock'] },
 );

@@ -16,13 +16,12 @@ declare module 'fastify' {
 const HOUR_MS = 60 * 60 * 1000;
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { rules: Config['uploads']; dataKey: string; clock?: () => number }) => {
-    const clock = opts.clock ?? Date.now;
+  async (fastify: FastifyInstance, opts: { rules: Config['uploads']; dataKey: string }) => {
     const db = fastify.database.db;
     fastify.decorate('uploads', createUploadService({ db, uploads: createUploadsRepository(db), cipher: createUploadCipher(opts.dataKey), rules: opts.rules }));
     const prune = async () => {
       try {
-        const pruned = await fastify.uploads.prune(clock());
+        const pruned = await fastify.uploads.prune(fastify.clock());
         if (pruned > 0) fastify.log.info({ pruned }, 'expired uploads deleted');
       } catch (error) {
         fastify.log.error({ err: error }, 'pruning expired uploads failed');
@@ -33,5 +32,5 @@ export default fp(
     fastify.addHook('onReady', prune);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'uploads', fastify: '5.x', dependencies: ['database'] },
+  { name: 'uploads', fastify: '5.x', dependencies: ['database', 'clock'] },
 );

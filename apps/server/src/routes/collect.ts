@@ -33,7 +33,7 @@ export default async function collectRoute(fastify: FastifyInstance): Promise<vo
   const kv = fastify.requestKv;
 
   async function collect(request: FastifyRequest, reply: FastifyReply, text: string | undefined): Promise<FastifyReply> {
-    const receivedAt = Date.now();
+    const receivedAt = fastify.clock();
     const bytes = text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
     const addressWait = await chargeAddress(kv, limits, clientAddressKey(request.ip), bytes, receivedAt);
     if (addressWait !== undefined) throw refuse(reply, addressWait, undefined, 'collector budget of the client address');

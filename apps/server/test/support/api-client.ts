@@ -57,9 +57,14 @@ export class ApiClient {
   readonly cookies = new Map<string, string>();
   accessToken: string | undefined;
 
+  /**
+   * `now` is the client's corrected clock (SPEC §4 shortTime): tests that move the server's clock give the
+   * client the same one, as a real client would be after a 4001 and its x-server-time.
+   */
   constructor(
     readonly baseUrl: string,
     readonly keys: ClientKeys,
+    readonly now: () => number = Date.now,
   ) {}
 
   /** Keys as a browser gets them: from the tyd-config block of the served page (which also sets XSRF-TOKEN). */
@@ -104,7 +109,7 @@ export class ApiClient {
     const context: RequestContext = {
       method: 'POST',
       path: fullPath,
-      timestamp: opts.timestamp ?? String(Date.now()),
+      timestamp: opts.timestamp ?? String(this.now()),
       appId: keys.appId,
       nonce: opts.nonce ?? randomNonce(),
     };

@@ -51,7 +51,7 @@ export async function startTestApp(
     secrets,
     testDb,
     async client() {
-      const client = new ApiClient(baseUrl, browserConfig(secrets));
+      const client = new ApiClient(baseUrl, browserConfig(secrets), opts.clock);
       await client.loadPage();
       return client;
     },

@@ -7,6 +7,6 @@ export default async function uploadFinishRoute(fastify: FastifyInstance): Promi
   fastify.apiRoute({
     endpoint: endpoints['/v1/upload/finish'],
     auth: 'required',
-    handler: async ({ payload, session }) => fastify.uploads.finish(session.user.id, payload, fastify.accounts.clock()),
+    handler: async ({ payload, session }) => fastify.uploads.finish(session.user.id, payload, fastify.clock()),
   });
 }

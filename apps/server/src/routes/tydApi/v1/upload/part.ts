@@ -8,6 +8,6 @@ export default async function uploadPartRoute(fastify: FastifyInstance): Promise
     endpoint: endpoints['/v1/upload/part'],
     auth: 'required',
     bodyLimit: UPLOAD_PART_BODY_MAX_BYTES,
-    handler: async ({ payload, session }) => fastify.uploads.part(session.user.id, payload, fastify.accounts.clock()),
+    handler: async ({ payload, session }) => fastify.uploads.part(session.user.id, payload, fastify.clock()),
   });
 }

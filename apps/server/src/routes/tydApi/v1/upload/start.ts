@@ -6,6 +6,6 @@ export default async function uploadStartRoute(fastify: FastifyInstance): Promis
   fastify.apiRoute({
     endpoint: endpoints['/v1/upload/start'],
     auth: 'required',
-    handler: async ({ payload, session }) => fastify.uploads.start(session.user.id, payload, fastify.accounts.clock()),
+    handler: async ({ payload, session }) => fastify.uploads.start(session.user.id, payload, fastify.clock()),
   });
 }

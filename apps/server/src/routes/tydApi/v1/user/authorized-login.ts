@@ -9,13 +9,13 @@ export default async function authorizedLoginRoutes(fastify: FastifyInstance): P
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/authorized-login'],
     auth: 'optional',
-    handler: async ({ payload }) => redeemAuthorizationCode(fastify.accounts, payload.authCode, fastify.accounts.clock()),
+    handler: async ({ payload }) => redeemAuthorizationCode(fastify.accounts, payload.authCode, fastify.clock()),
   });
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/authorized-code'],
     auth: 'required',
     handler: async ({ session }) => {
-      const now = fastify.accounts.clock();
+      const now = fastify.clock();
       await checkMintBudget(fastify.accounts, session.session.id, now);
       return mintAuthorizationCode(fastify.accounts, session.user.id, now);
     },

@@ -9,7 +9,7 @@ export default async function cancelRoute(fastify: FastifyInstance): Promise<voi
     endpoint: endpoints['/v1/user/cancel'],
     auth: 'required',
     handler: async ({ payload, session, reply, request }) => {
-      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.accounts.clock());
+      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.clock());
       // Committed either way; the next checkpoint (automatic, or the next deregistration) finishes it.
       if (!erased) request.log.warn('deregistered account not yet erased from the database files: WAL checkpoint busy');
       reply.clearCookie(COOKIE.accessToken, { path: '/' });

@@ -8,7 +8,7 @@ export default async function inviteCodeRoutes(fastify: FastifyInstance): Promis
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/invite-code'],
     auth: 'required',
-    handler: async ({ session }) => ({ inviteCode: (await ensureProfile(fastify.accounts, session.user.id, fastify.accounts.clock())).inviteCode }),
+    handler: async ({ session }) => ({ inviteCode: (await ensureProfile(fastify.accounts, session.user.id, fastify.clock())).inviteCode }),
   });
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/verify-invite-code'],

@@ -17,7 +17,7 @@ export default async function loginRoutes(fastify: FastifyInstance): Promise<voi
           agreementVersion: payload.agreementVersion,
           inviteCode: payload.inviteCode,
           clientAddress: clientAddressKey(request.ip),
-          now: fastify.accounts.clock(),
+          now: fastify.clock(),
         }),
     });
   }

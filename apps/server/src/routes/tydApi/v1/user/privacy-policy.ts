@@ -31,7 +31,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     endpoint: endpoints['/v1/user/renew-info'],
     auth: 'required',
     handler: async ({ payload, session }) => {
-      await acceptConsent(accounts, session.user.id, payload.version, accounts.clock());
+      await acceptConsent(accounts, session.user.id, payload.version, fastify.clock());
       return { version: accounts.legal.version, renewalRequired: false as const };
     },
   });
@@ -39,7 +39,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     endpoint: endpoints['/v1/user/renew-expire'],
     auth: 'required',
     handler: async ({ session, reply }) => {
-      await declineConsent(accounts, session.user.id, session.session.id, accounts.clock());
+      await declineConsent(accounts, session.user.id, session.session.id, fastify.clock());
       reply.clearCookie(COOKIE.accessToken, { path: '/' });
       return undefined;
     },

@@ -8,6 +8,6 @@ export default async function savePhoneRoute(fastify: FastifyInstance): Promise<
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/save-phone'],
     auth: 'required',
-    handler: async ({ payload, session }) => changePhone(fastify.accounts, session.user, payload, fastify.accounts.clock()),
+    handler: async ({ payload, session }) => changePhone(fastify.accounts, session.user, payload, fastify.clock()),
   });
 }

@@ -38,7 +38,7 @@ export default async function smsSendRoute(fastify: FastifyInstance): Promise<vo
         clientAddress,
         bucket: await smsBucket(accounts.kv, { phoneKey, clientAddress, sessionPhoneKey }),
         proofOfWork: payload.proofOfWork,
-        now: accounts.clock(),
+        now: fastify.clock(),
       });
     },
   });

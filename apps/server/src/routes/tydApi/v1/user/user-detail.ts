@@ -9,7 +9,7 @@ export default async function userDetailRoutes(fastify: FastifyInstance): Promis
     endpoint: endpoints['/v1/user/user-detail'],
     auth: 'required',
     handler: async ({ session }) => {
-      const profile = await ensureProfile(fastify.accounts, session.user.id, fastify.accounts.clock());
+      const profile = await ensureProfile(fastify.accounts, session.user.id, fastify.clock());
       return { phone: maskPhone(session.user.phone), inviteCode: profile.inviteCode, registeredAt: session.user.createdAt };
     },
   });
@@ -18,7 +18,7 @@ export default async function userDetailRoutes(fastify: FastifyInstance): Promis
     auth: 'required',
     handler: async ({ session }) => {
       const accounts = fastify.accounts;
-      const profile = await ensureProfile(accounts, session.user.id, accounts.clock());
+      const profile = await ensureProfile(accounts, session.user.id, fastify.clock());
       const consent = await consentStatus(accounts, session.user.id);
       const accepted = accounts.legal.parts(consent.acceptedVersion ?? undefined);
       return {

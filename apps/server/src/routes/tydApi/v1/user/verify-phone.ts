@@ -8,6 +8,6 @@ export default async function verifyPhoneRoute(fastify: FastifyInstance): Promis
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/verify-phone'],
     auth: 'required',
-    handler: async ({ payload, session }) => verifyCurrentPhone(fastify.accounts, session.user, payload.smsCode, fastify.accounts.clock()),
+    handler: async ({ payload, session }) => verifyCurrentPhone(fastify.accounts, session.user, payload.smsCode, fastify.clock()),
   });
 }
