@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox, signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -50,17 +51,6 @@ async function loggedInContext(token: string, phone: string): Promise<BrowserCon
     [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
   );
   return context;
-}
-
-async function expectFitsThePhone(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('a, button'))
-      .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
-      .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
-      .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
-  );
-  expect(small).toEqual([]);
 }
 
 /** Waits out the server's per-number cooldown after the sign-up code, then gets a deregistration code. */

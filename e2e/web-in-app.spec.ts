@@ -4,6 +4,7 @@
 // API, safe-area insets the shell injects, and a screenshot of every page as the app shows it.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoHorizontalOverflow } from './support/layout';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
@@ -147,7 +148,7 @@ describe('every page inside the app', () => {
   ])('%s renders inside the app', async (path, shot) => {
     const page = await open(path);
     await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoHorizontalOverflow(page);
     await saveScreenshot(page, shot);
     await page.close();
   });

@@ -10,6 +10,7 @@ import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -277,18 +278,6 @@ describe('inside the app, the app’s login is the page’s', () => {
   });
 });
 
-/** Nothing sticks out sideways, and every link and button is a 44 px target (WCAG 2.5.5). */
-async function expectFits(page: Page, width: number) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('a, button'))
-      .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
-      .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
-      .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
-  );
-  expect(small).toEqual([]);
-}
-
 describe('home and 我的 on small and large phones', () => {
   it.each([320, 375, 414])('%i px wide, logged out and in, in a browser and inside the app', async (width) => {
     const client = await ApiClient.fromPage(server.baseUrl);
@@ -320,7 +309,7 @@ describe('home and 我的 on small and large phones', () => {
           await page.getByRole('navigation', { name: '主导航' }).waitFor();
           if (state === 'in') await page.getByText(maskPhone(phone)).first().waitFor();
           else await page.getByRole('link', { name: '登录 / 注册' }).waitFor();
-          await expectFits(page, width);
+          await expectFitsThePhone(page, width);
           await saveScreenshot(page, `platform-${where}-${name}-${state}-${width}`);
         }
       }

@@ -3,6 +3,7 @@
 // and recovery from a page chunk that fails to load.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoHorizontalOverflow, expectTouchTargets } from './support/layout';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { WECHAT_USER_AGENT } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
@@ -32,23 +33,6 @@ async function open(path: string, ctx: BrowserContext = context): Promise<Page> 
 /** Data-driven pages mark what is still loading aria-busy: wait for their final state before a picture. */
 async function settled(page: Page) {
   await page.waitForFunction(() => !document.querySelector('main [aria-busy="true"]'));
-}
-
-/** Fails when anything is wider than the 375 px viewport (horizontal scrolling on a phone). */
-async function expectNoHorizontalOverflow(page: Page) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width).toBeLessThanOrEqual(375);
-}
-
-/** Every visible link and button is at least 44x44 px (WCAG 2.5.5). */
-async function expectTouchTargets(page: Page) {
-  const small = await page.evaluate(() =>
-    Array.from(document.querySelectorAll('a, button'))
-      .map((el) => ({ text: el.textContent?.trim() ?? '', rect: el.getBoundingClientRect() }))
-      .filter(({ rect }) => rect.width > 0 && (rect.width < 44 || rect.height < 44))
-      .map(({ text, rect }) => `${text} ${Math.round(rect.width)}x${Math.round(rect.height)}`),
-  );
-  expect(small).toEqual([]);
 }
 
 const PAGES: [path: string, title: string, heading: string, shot: string][] = [

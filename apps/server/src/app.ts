@@ -5,7 +5,8 @@ import fastifyCookie from '@fastify/cookie';
 import { APP_IDS, MAX_BODY_BYTES } from '@tyd/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { BrowserConfig, Config, OperatorDetails, Secrets } from './config.js';
+import type { OperatorDetails } from '@tyd/protocol';
+import type { BrowserConfig, Config, Secrets } from './config.js';
 import { loggerOptions } from './logging.js';
 import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
@@ -84,7 +85,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(accounts, { config, secrets });
   await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: config.telemetry.adminToken });
   await app.register(uploads, { rules: config.uploads, dataKey: secrets.dataKey });
-  await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget });
+  await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget, benchUnsealedRoutes: config.benchUnsealedRoutes });
   await app.register(apiRoutes, { appDownload: config.appDownload });
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: config.dataDir, ...config.diskAlarm });

@@ -3,7 +3,7 @@
 // production refuses to start without them, and refuses sandbox providers (issue 3 "Operations").
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
-import { MAX_BATCH_BYTES } from '@tyd/protocol';
+import { MAX_BATCH_BYTES, type OperatorDetails } from '@tyd/protocol';
 import { z } from 'zod';
 import { repoRoot } from './paths.js';
 import { PROVIDER_MODES, type HttpProviderSettings, type ProviderMode } from './providers/provider-mode.js';
@@ -238,6 +238,8 @@ const envSchema = z.object({
   FACE_HTTP_RULE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
   /** Bearer token of the operations API; unset outside production turns that API off. */
   TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
+  /** bench:server only: every API route also unsealed under /bench-unsealed (api-pipeline.ts); refused in production. */
+  BENCH_UNSEALED_ROUTES: booleanFlag.default(false),
 });
 export type EnvConfig = z.infer<typeof envSchema>;
 
@@ -283,6 +285,8 @@ export interface Config {
   requestKvMaxEntries: number;
   /** Requests per client address and per session in a one-minute window (api-pipeline.ts). */
   requestBudget: { perAddressPerMinute: number; perSessionPerMinute: number };
+  /** bench:server only: the API routes also without the envelope, to measure what it costs (bench/README.md). */
+  benchUnsealedRoutes: boolean;
   upstreamTimeouts: UpstreamTimeouts;
   /** Free space below which the data directory's disk is reported low, and how often it is checked. */
   diskAlarm: { minFreeBytes: number; checkIntervalMs: number };
@@ -413,6 +417,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     kvMaxEntries: e.KV_MAX_ENTRIES,
     requestKvMaxEntries: e.REQUEST_KV_MAX_ENTRIES,
     requestBudget: { perAddressPerMinute: e.API_RATE_PER_ADDRESS_PER_MINUTE, perSessionPerMinute: e.API_RATE_PER_SESSION_PER_MINUTE },
+    benchUnsealedRoutes: e.BENCH_UNSEALED_ROUTES,
     upstreamTimeouts: {
       databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
@@ -509,6 +514,9 @@ function assertProductionReady(config: Config): void {
   if (config.accounts.sms.http?.url.startsWith('http:')) {
     problems.push('  SMS_HTTP_URL: must be https:// when NODE_ENV=production (phone numbers and codes travel in it)');
   }
+  if (config.benchUnsealedRoutes) {
+    problems.push('  BENCH_UNSEALED_ROUTES: serves the API without the envelope, for bench:server only; refused when NODE_ENV=production');
+  }
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n${problems.join('\n')}`);
 }
 
@@ -522,15 +530,6 @@ function providerChoice(e: EnvConfig, key: VerificationProvider): ProviderChoice
   const secretKey = e[`${prefix}_HTTP_SECRET_KEY`];
   if (mode === 'sandbox' || !secretId || !secretKey) return { mode: 'sandbox' };
   return { mode, http: { url: e[`${prefix}_HTTP_URL`], secretId, secretKey, region: e[`${prefix}_HTTP_REGION`], timeoutMs: e[`${prefix}_HTTP_TIMEOUT_MS`] } };
-}
-
-/** The operator's details the pages show (all public). */
-export interface OperatorDetails {
-  name: string;
-  licence?: string;
-  filing?: string;
-  servicePhone?: string;
-  serviceHours?: string;
 }
 
 /** Browser-visible configuration, injected into index.html. Nothing else in Config may reach the page. */

@@ -1,3 +1,5 @@
+/// <reference types="node" />
+// Reads the package's own source files (a test of its structure, not of its behaviour): the only test here that needs Node.
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,7 +1,8 @@
 // The server injects the client configuration into index.html (no build-time keys), as
 // <script id="tyd-config" type="application/json">{"appId","appSecret","keyId","publicKey"}</script>.
 // The web app secret ships in the page by design: signing proves integrity, not identity; the
-// envelope's ephemeral ECDH key gives confidentiality (brief/contract.md "Signing").
+// envelope's ephemeral ECDH key gives confidentiality (docs/protocol.md "Signing").
+import type { OperatorDetails } from '@tyd/protocol/wire';
 
 export interface WebConfig {
   appId: string;
@@ -16,14 +17,6 @@ export interface WebConfig {
   returnOrigins: readonly string[];
   /** Who runs the service (name always; licence, filing, service phone and hours when configured). */
   operator: OperatorDetails;
-}
-
-export interface OperatorDetails {
-  name: string;
-  licence?: string;
-  filing?: string;
-  servicePhone?: string;
-  serviceHours?: string;
 }
 
 const DEFAULT_OPERATOR: OperatorDetails = { name: '通盈达' };
