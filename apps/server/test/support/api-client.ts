@@ -31,6 +31,11 @@ export interface PrepareOptions {
   clientInfo?: string;
   /** Keys to sign and seal with, when they differ from the client's. */
   keys?: Partial<ClientKeys>;
+  /**
+   * BENCH_UNSEALED_ROUTES only: the route's unsealed twin under this prefix; the body is the payload's JSON,
+   * signed as `data`, and the answer comes back plain.
+   */
+  unsealedPrefix?: string;
 }
 
 export interface PreparedRequest {
@@ -39,7 +44,8 @@ export interface PreparedRequest {
   context: RequestContext;
   headers: Record<string, string>;
   body: string;
-  responseKey: CryptoKey;
+  /** The key that opens the answer; none for an unsealed call. */
+  responseKey?: CryptoKey;
 }
 
 export interface ApiResult {
@@ -105,7 +111,7 @@ export class ApiClient {
   /** Seals and signs one call; nothing is sent. */
   async prepare(path: string, payload: unknown, opts: PrepareOptions = {}): Promise<PreparedRequest> {
     const keys = { ...this.keys, ...opts.keys };
-    const fullPath = `/tydApi${path}`;
+    const fullPath = `${opts.unsealedPrefix ?? ''}/tydApi${path}`;
     const context: RequestContext = {
       method: 'POST',
       path: fullPath,
@@ -113,7 +119,8 @@ export class ApiClient {
       appId: keys.appId,
       nonce: opts.nonce ?? randomNonce(),
     };
-    const { data, responseKey } = await sealRequest({ serverPublicKey: keys.publicKey, keyId: keys.keyId, context, payload });
+    const sealed = opts.unsealedPrefix === undefined ? await sealRequest({ serverPublicKey: keys.publicKey, keyId: keys.keyId, context, payload }) : undefined;
+    const data = sealed ? sealed.data : JSON.stringify(payload);
     const accessToken = opts.accessToken ?? this.accessToken ?? '';
     const clientInfo = opts.clientInfo ?? DEFAULT_CLIENT_INFO;
     const sign = await signRequest(keys.appSecret, {
@@ -143,7 +150,8 @@ export class ApiClient {
     if (xsrf) headers[HEADER.xsrf] = xsrf;
     const cookie = this.cookieHeader();
     if (cookie) headers.cookie = cookie;
-    return { path: fullPath, url: `${this.baseUrl}${fullPath}`, context, headers, body: JSON.stringify({ data }), responseKey };
+    const prepared = { path: fullPath, url: `${this.baseUrl}${fullPath}`, context, headers };
+    return sealed ? { ...prepared, body: JSON.stringify({ data }), responseKey: sealed.responseKey } : { ...prepared, body: data };
   }
 
   /** Sends a prepared (possibly tampered) request and opens the answer. */
@@ -159,7 +167,7 @@ export class ApiClient {
     }
     const body = classifyResponseBody(json);
     if (body.kind === 'plain') return { status: res.status, headers: res.headers, raw, kind: 'plain', response: body.response };
-    if (body.kind === 'invalid') return { status: res.status, headers: res.headers, raw, kind: 'invalid', response: undefined };
+    if (body.kind === 'invalid' || !prepared.responseKey) return { status: res.status, headers: res.headers, raw, kind: 'invalid', response: undefined };
     const opened = await openResponse({ responseKey: prepared.responseKey, context: prepared.context, data: body.data });
     return { status: res.status, headers: res.headers, raw, kind: 'sealed', response: isApiResponse(opened) ? opened : undefined };
   }
