@@ -1,10 +1,10 @@
-// /mine/signOff (SPEC §1, §2; issue 5): account deregistration. It says plainly what is erased, what the
+// /mine/signOff (SPEC §1, §2): account deregistration. It says plainly what is erased, what the
 // law makes us keep and for how long, and that it cannot be undone; asks for a fresh SMS code (purpose
 // 'deregister', sent to the account's own phone); confirms in a dialog; then `cancel`. Code 200 clears
 // the session (SPEC §4) and the page shows that it is done. No other conditions are put in the way
-// (issue 5: deregistration completes at once). Logged-out visitors never get here: the app's login
+// (deregistration completes at once, docs/api.md cancel). Logged-out visitors never get here: the app's login
 // guard sends them to login with a way back.
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
@@ -16,22 +16,14 @@ import { reportCallFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
 import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
+import { signOff } from '../api/cancel-account';
+import SignOffDone from '../components/sign-off-done';
 import './sign-off-page.css';
 
-// Shown once, at the end: not in the page's first load (e2e/bundle-budget.spec.ts), fetched with warm().
-const loadDone = () => import('../components/sign-off-done');
-const Done = lazy(loadDone);
 
 /** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
 export const RETENTION_YEARS = 10;
 
-// The send and cancel calls are not part of the page's first load (e2e/bundle-budget.spec.ts): they
-// are fetched right after the page has rendered, and awaited when used.
-const loadCancel = () => import('../api/cancel-account');
-function warm() {
-  warmSmsSender();
-  Promise.all([loadCancel(), loadDone()]).catch(() => undefined);
-}
 
 /** Answers of cancel that concern the code (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
@@ -71,15 +63,10 @@ export default function SignOffPage() {
   // While cancel runs: its success clears the session before `done` is set, which must not flash the
   // logged-out view.
   const [cancelling, setCancelling] = useState(false);
-  useEffect(warm, []);
+  // The send call is fetched right after the page has rendered, and awaited when used.
+  useEffect(warmSmsSender, []);
 
-  if (done) {
-    return (
-      <Suspense fallback={null}>
-        <Done phone={phone} />
-      </Suspense>
-    );
-  }
+  if (done) return <SignOffDone phone={phone} />;
 
   function handleRequest() {
     if (sms.checkCode()) setConfirming(true);
@@ -90,7 +77,6 @@ export default function SignOffPage() {
     setCancelling(true);
     let response;
     try {
-      const { signOff } = await loadCancel();
       response = await signOff({ smsCode: sms.code });
     } catch (error) {
       return reportCallFailure(error);
