@@ -232,11 +232,18 @@ describe('inside the app, the app’s login is the page’s', () => {
     await page.getByText(maskPhone(phone)).waitFor();
     await expect.poll(() => page.locator('.home__hint').textContent()).toBe('欢迎回来');
     await saveScreenshot(page, 'platform-app-home-adopted');
+    // Home is designed full-screen: the app's bars go; a page load elsewhere asks for them back.
+    await expect
+      .poll(async () => (await readNativeCalls(page)).filter((call) => call.method === 'hiddenStatusBarAndTitleBar').map((call) => call.params))
+      .toEqual([{ hidden: true }]);
     // The page's big heading yields to the app's title bar (the app gets the title).
     await page.goto(`${server.baseUrl}/nfc`);
     await page.getByRole('heading', { name: 'NFC读卡位置说明' }).waitFor({ state: 'attached' });
     expect(await page.getByRole('heading', { name: 'NFC读卡位置说明' }).boundingBox()).toEqual(expect.objectContaining({ width: 1, height: 1 }));
     await expect.poll(async () => (await readNativeCalls(page)).some((call) => call.method === 'setTitle')).toBe(true);
+    await expect
+      .poll(async () => (await readNativeCalls(page)).filter((call) => call.method === 'hiddenStatusBarAndTitleBar').map((call) => call.params))
+      .toEqual([{ hidden: false }]);
     await saveScreenshot(page, 'platform-app-nfc');
     await context.close();
   });

@@ -28,7 +28,7 @@ vi.mock('./page-loader', async (importOriginal) => {
 });
 
 // The app shell as navigation.ts sees it: whether the page is inside the app, and the events logged there.
-const shell = vi.hoisted(() => ({ inApp: false, events: [] as unknown[] }));
+const shell = vi.hoisted(() => ({ inApp: false, events: [] as unknown[], bars: [] as boolean[] }));
 vi.mock('../lib/env', async (importOriginal) => {
   const real = await importOriginal<typeof Env>();
   return { ...real, clientEnv: () => ({ ...real.clientEnv(), inApp: shell.inApp }) };
@@ -36,7 +36,11 @@ vi.mock('../lib/env', async (importOriginal) => {
 vi.mock('../lib/native', () => ({
   nativeBridge: () => null,
   withNative: (_name: string, run: (bridge: unknown) => Promise<unknown>) =>
-    void run({ logEvent: async (event: unknown) => void shell.events.push(event), setTitle: async () => {} }),
+    void run({
+      logEvent: async (event: unknown) => void shell.events.push(event),
+      setTitle: async () => {},
+      hiddenStatusBarAndTitleBar: async (hidden: boolean) => void shell.bars.push(hidden),
+    }),
 }));
 
 let router: Router;
@@ -63,6 +67,7 @@ beforeEach(() => {
   serverReachable.mockClear();
   shell.inApp = false;
   shell.events.length = 0;
+  shell.bars.length = 0;
 });
 
 afterEach(() => {
@@ -140,5 +145,28 @@ describe('inside the app', () => {
     await act(() => router.navigate('/others/tydPreJump?code=SECRETcode123&returnUrl=%2Fnfc&utm_source=sms'));
     await act(() => router.navigate('/login?inviteCode=ABCD2345'));
     expect(shell.events.map((event) => (event as { purl: string }).purl)).toEqual(['/', '/others/tydPreJump?utm_source=sms', '/login']);
+  });
+
+  it('full-screen pages (home, 我的) hide the app’s bars while they show; other pages bring them back, once per change', async () => {
+    shell.inApp = true;
+    await openApp('/');
+    expect(document.documentElement.classList.contains('app-full-screen')).toBe(true);
+    await act(() => router.navigate('/mine'));
+    await act(() => router.navigate('/nfc'));
+    expect(document.documentElement.classList.contains('app-full-screen')).toBe(false);
+    await act(() => router.navigate('/download'));
+    expect(shell.bars).toEqual([true, false]);
+  });
+
+  it('a page load says what it wants even when it is not full-screen (a previous page may have hidden the bars)', async () => {
+    shell.inApp = true;
+    await openApp('/nfc');
+    expect(shell.bars).toEqual([false]);
+  });
+
+  it('outside the app nothing is hidden', async () => {
+    await openApp('/');
+    expect(document.documentElement.classList.contains('app-full-screen')).toBe(false);
+    expect(shell.bars).toEqual([]);
   });
 });

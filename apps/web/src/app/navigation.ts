@@ -4,7 +4,7 @@
 //    ready together), with the offline view and the reload-once recovery of page-loader.ts;
 //  - after each navigation: title from the route (login's pageTitle query overrides), else the
 //    default; inside the app a page-view is logged and the title sent, except on default-title
-//    routes; the body background from the route, else reset.
+//    routes; full-screen routes hide the app's bars; the body background from the route, else reset.
 import { analyticsUrl } from '../lib/analytics-url';
 import { clientEnv } from '../lib/env';
 import { withNative } from '../lib/native';
@@ -33,6 +33,9 @@ export interface NavigationDeps {
 }
 
 export function installNavigation(router: Router, deps: NavigationDeps): () => void {
+  // Whether the app's status and title bar is hidden now; unknown at a page load (a previous page of the
+  // same webview may have hidden it), so the first page says which it wants.
+  let barsHidden: boolean | null = null;
   const removers = [
     router.beforeEach((to) => {
       startPagePerf(to.path);
@@ -61,6 +64,13 @@ export function installNavigation(router: Router, deps: NavigationDeps): () => v
         // The same scrubbed address as the web's analytics: no one-time or invite codes reach the app.
         const event = { en: 'pageview', purl: analyticsUrl(to.path, to.search), title: document.title, ct: Date.now() };
         withNative('logEvent', (bridge) => bridge.logEvent(event));
+      }
+      // Full-screen pages draw their own header: inside the app its bars go while they show (docs/bridge.md 3.2).
+      const fullScreen = inApp && route.fullScreen === true;
+      document.documentElement.classList.toggle('app-full-screen', fullScreen);
+      if (inApp && fullScreen !== barsHidden) {
+        barsHidden = fullScreen;
+        withNative('hiddenStatusBarAndTitleBar', (bridge) => bridge.hiddenStatusBarAndTitleBar(fullScreen));
       }
       if (route.background) document.body.style.setProperty('--route-bg', route.background);
       else document.body.style.removeProperty('--route-bg');

@@ -11,14 +11,16 @@ export interface RouteDef {
   defaultTitle?: boolean;
   /** Body background while the route is shown; none -> reset (SPEC §2). */
   background?: string;
+  /** Designed full-screen with its own header: inside the app the app's status and title bar are hidden (docs/bridge.md 3.2). */
+  fullScreen?: boolean;
   /** Needs a session: a logged-out visitor is sent to login with returnUrl back (app/login-guard.ts). */
   requiresLogin?: boolean;
   page: string;
 }
 
 export const ROUTES: readonly RouteDef[] = [
-  { path: '/', name: 'home', page: 'app/pages/home-page.tsx' },
-  { path: '/mine', name: 'mine', title: '我的', page: 'app/pages/mine-page.tsx' },
+  { path: '/', name: 'home', fullScreen: true, page: 'app/pages/home-page.tsx' },
+  { path: '/mine', name: 'mine', title: '我的', fullScreen: true, page: 'app/pages/mine-page.tsx' },
   // White body background; the `pageTitle` query parameter overrides the title (issue 4).
   { path: '/login', name: 'login', title: '验证码登录', background: '#fff', page: 'features/auth/pages/login-page.tsx' },
   { path: '/test', name: 'test', page: 'features/diagnostics/pages/test-page.tsx' },
