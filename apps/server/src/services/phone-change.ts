@@ -35,6 +35,10 @@ export async function changePhone(deps: AccountDeps, user: User, input: { phone:
   }
   await verified.consume();
   await deps.kv.delete(ticketKey(input.verifyTicket));
-  if (!owner) await deps.repos.users.updatePhone(user.id, phone, now);
+  if (!owner) {
+    await deps.repos.users.updatePhone(user.id, phone, now);
+    // The old number's ciphertext and hash must not linger in the database files (operations.md "Erasure").
+    await deps.flushDeletions();
+  }
   return { phone: maskPhone(phone) };
 }

@@ -57,4 +57,32 @@ describe('deregistration on a SQLite file', () => {
     // The server keeps working on the truncated WAL.
     expect((await signUp(await t.client(), t.baseUrl, uniquePhone())).response?.code).toBe('200');
   });
+
+  it('a phone change leaves no trace of the old number in the database file or its WAL', async () => {
+    const oldPhone = uniquePhone();
+    const newPhone = uniquePhone();
+    const client = await t.client();
+    await signUp(client, t.baseUrl, oldPhone);
+    const user = await t.app.repos.users.findByPhone(oldPhone);
+    if (!user) throw new Error('no user');
+    const db = t.app.database.db;
+    const row = (await sql<{ phone_enc: string; phone_hash: string }>`select phone_enc, phone_hash from users where id = ${user.id}`.execute(db)).rows[0];
+    const traces = [row?.phone_enc, row?.phone_hash].filter((v): v is string => typeof v === 'string' && v.length > 0);
+    expect(traces).toHaveLength(2);
+    await sql`pragma wal_checkpoint(passive)`.execute(db);
+    for (const trace of traces) expect(Buffer.concat([fileBytes(''), fileBytes('-wal')]).includes(trace), 'written before the change').toBe(true);
+
+    clock.advance(61_000);
+    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'verify-phone' })).response?.code).toBe('200');
+    const verified = await client.call('/v1/user/verify-phone', { smsCode: await latestCode(t.baseUrl, oldPhone) });
+    const verifyTicket = (verified.response?.data as { verifyTicket: string }).verifyTicket;
+    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'change-phone', phone: newPhone })).response?.code).toBe('200');
+    const saved = await client.call('/v1/user/save-phone', { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
+    expect(saved.response?.code).toBe('200');
+
+    for (const suffix of ['', '-wal'] as const) {
+      const bytes = fileBytes(suffix);
+      for (const trace of traces) expect(bytes.includes(trace), `tyd.sqlite${suffix}`).toBe(false);
+    }
+  });
 });
