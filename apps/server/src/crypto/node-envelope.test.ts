@@ -9,6 +9,7 @@ import {
   importServerPrivateKey,
   openRequest,
   openResponse,
+  parseResponseBlob,
   randomNonce,
   sealRequest,
   toBase64,
@@ -121,5 +122,22 @@ describe('node envelope refusal order without a key', () => {
     await expect(openRequest({ data: v.requestData, context: v.context, privateKeyFor: () => undefined })).rejects.toMatchObject({ reason: 'unknown-key' });
     const known = await importServerPrivateKey(file.servers[v.server]!.privateKey);
     await expect(openRequest({ data, context: v.context, privateKeyFor: () => known })).rejects.toMatchObject({ reason: 'malformed' });
+  });
+});
+
+describe('node envelope response IVs', () => {
+  it('never repeats an IV across several refills of the IV buffer, and every answer opens', async () => {
+    const pair = await generateServerKeyPair();
+    const key = importNodeServerKey(pair.privateKey);
+    const context: RequestContext = { method: 'POST', path: '/tydApi/v1/user/check-login', timestamp: String(Date.now()), appId: 'tyd-h5', nonce: randomNonce() };
+    const { data, responseKey } = await sealRequest({ serverPublicKey: pair.publicKey, keyId: 'k1', context, payload: {} });
+    const opened = openRequestNode({ data, context, keyFor: () => key });
+    const body = { code: '200', msg: '成功' };
+    const answers = Array.from({ length: 1_200 }, () => sealResponseNode({ responseKey: opened.responseKey, context, body }));
+    const ivs = new Set(answers.map((answer) => toBase64(parseResponseBlob(answer).iv)));
+    expect(ivs.size).toBe(answers.length);
+    for (const answer of [answers[0]!, answers[341]!, answers[342]!, answers.at(-1)!]) {
+      expect(await openResponse({ responseKey, context, data: answer })).toEqual(body);
+    }
   });
 });

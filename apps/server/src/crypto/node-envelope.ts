@@ -4,7 +4,7 @@
 // instead of through WebCrypto, whose per-call thread-pool hops made opening a request cost about 1.1 ms
 // against about 0.2 ms here (bench/README.md). Parity with @tyd/protocol is tested on its JSON vectors and
 // tampers (node-envelope.test.ts) and on every API test, whose client seals and opens with @tyd/protocol.
-import { ECDH, createCipheriv, createDecipheriv, createECDH, createPrivateKey, hkdfSync, randomBytes } from 'node:crypto';
+import { ECDH, createCipheriv, createDecipheriv, createECDH, createPrivateKey, createSecretKey, hkdfSync, randomFillSync } from 'node:crypto';
 import {
   ENVELOPE_FAILURES,
   ENVELOPE_SIZES,
@@ -58,9 +58,10 @@ export function openRequestNode(opts: { data: string; context: RequestContext; k
     assertPointOnCurve(ephemeralPoint);
     throw ENVELOPE_FAILURES.unknownKey(keyId);
   }
-  let shared: Buffer;
+  let shared;
   try {
-    shared = key.computeSecret(ephemeralPoint);
+    // One key object for both HKDF outputs: hkdfSync would otherwise wrap the raw secret twice (bench/README.md).
+    shared = createSecretKey(key.computeSecret(ephemeralPoint));
   } catch {
     throw ENVELOPE_FAILURES.pointNotOnCurve();
   }
@@ -88,9 +89,24 @@ function assertPointOnCurve(point: Uint8Array): void {
   }
 }
 
+// Response IVs come from a buffer refilled from the CSPRNG 4 KiB at a time, as Node buffers entropy for
+// randomUUID: one randomBytes(12) per answer cost about 8 us against 0.2 us (bench/README.md). An IV need
+// not be secret, only never repeated under one key (NIST SP 800-38D §8.2.2), and every answer has a key of
+// its own (derived from the request's ephemeral key).
+const IV_POOL = Buffer.alloc(4096 - (4096 % IV));
+let ivOffset = IV_POOL.length;
+function freshIv(): Uint8Array<ArrayBuffer> {
+  if (ivOffset === IV_POOL.length) {
+    randomFillSync(IV_POOL);
+    ivOffset = 0;
+  }
+  // A copy: the pool is refilled in place later.
+  return new Uint8Array(IV_POOL.subarray(ivOffset, (ivOffset += IV)));
+}
+
 /** Seals the whole ApiResponse for the client: 0x01 | iv | ciphertext||tag, base64 (contract "Envelope"). */
 export function sealResponseNode(opts: { responseKey: Buffer; context: RequestContext; body: ApiResponse; iv?: Uint8Array<ArrayBuffer> }): string {
-  const iv = opts.iv ?? randomBytes(IV);
+  const iv = opts.iv ?? freshIv();
   const cipher = createCipheriv('aes-256-gcm', opts.responseKey, iv, { authTagLength: TAG });
   cipher.setAAD(Buffer.from(responseAad(opts.context), 'utf8'));
   const sealed = Buffer.concat([cipher.update(JSON.stringify(opts.body), 'utf8'), cipher.final(), cipher.getAuthTag()]);
