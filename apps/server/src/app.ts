@@ -55,7 +55,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
     genReqId: () => randomUUID(),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
-    // A slow or stalled client cannot hold a request or a socket for long (issue 3 "Operations").
+    // A slow or stalled client cannot hold a request or a socket for long (docs/operations.md "Health and shutdown").
     requestTimeout: config.timeouts.requestMs,
     http: {
       // Node checks request deadlines only every connectionsCheckingInterval (30 s by default), which

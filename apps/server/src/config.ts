@@ -1,6 +1,6 @@
 // Configuration from environment variables, validated once at start (STYLE.md "Boundaries").
 // Secrets missing outside production are generated into ${DATA_DIR}/keys.json (see keys-file.ts);
-// production refuses to start without them, and refuses sandbox providers (issue 3 "Operations").
+// production refuses to start without them, and refuses sandbox providers (docs/operations.md "Configuration").
 import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { MAX_BATCH_BYTES, type OperatorDetails } from '@tyd/protocol';
@@ -131,7 +131,7 @@ const envSchema = z.object({
   DATA_DIR_MIN_FREE_MB: z.coerce.number().int().min(1).max(100_000_000).default(1_024),
   DATA_DIR_CHECK_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
-  // Issue 5: SMS codes (OWASP ASVS V2.7, NIST SP 800-63B §5.1.3, §5.2.2), human check, consent, retention.
+  // SMS codes (OWASP ASVS V2.7, NIST SP 800-63B §5.1.3, §5.2.2), human check, consent, retention.
   SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
   SMS_HTTP_TEMPLATE_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).optional(),
   /** Bearer token the gateway expects (optional). */
@@ -192,7 +192,7 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
     .optional(),
   /**
-   * Partner origins a login or an authorised login may send the user on to (issue 5 returnUrl), as
+   * Partner origins a login or an authorised login may send the user on to (SPEC §2 returnUrl), as
    * "https://a.example.com,https://b.example.com". Anything else is ignored by the page.
    */
   RETURN_ORIGINS: z
@@ -217,7 +217,7 @@ const envSchema = z.object({
     .regex(/^[0-9][0-9-]{4,19}$/, 'digits and hyphens, e.g. 400-820-0000')
     .optional(),
   SERVICE_HOURS: z.string().trim().min(1).max(40).optional(),
-  // Issue 6: analytics collector, operations view.
+  // Analytics collector, operations view (docs/operations.md "Analytics, deep links and the operations view").
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3_650).default(90),
   TELEMETRY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   // Bytes, not only batches (docs/telemetry.md "Collector limits"): 600 batches of 60 KB let one address
@@ -301,11 +301,11 @@ export interface Config {
   };
   /** Photo uploads: largest photo in bytes, lifetime of an unused upload, unused uploads per account. */
   uploads: { maxBytes: number; ttlMs: number; maxLivePerUser: number };
-  /** Issue 5: SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
+  /** SMS codes, sending limits, proof of work, consent documents, retention, authorisation codes. */
   accounts: AccountsConfig;
   /** Secrets given in the environment; the rest are filled by resolveSecrets(). */
   explicitSecrets: Partial<Omit<Secrets, 'appSecrets'>> & { appSecrets: Partial<Secrets['appSecrets']> };
-  /** Issue 6: analytics retention and collector limits; the operations API token (undefined: API off). */
+  /** Analytics retention and collector limits; the operations API token (undefined: API off). */
   telemetry: {
     retentionDays: number;
     rateLimitPerMinute: number;

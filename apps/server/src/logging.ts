@@ -1,4 +1,4 @@
-// pino options (issue 3 "Operations"): JSON lines with request ids; tokens, SMS codes, phone, ID and card
+// pino options (docs/operations.md "Logs"): JSON lines with request ids; tokens, SMS codes, phone, ID and card
 // numbers never appear unmasked (rules: "Never log tokens, SMS codes, ID or card numbers or full phone
 // numbers"). Three layers: known sensitive keys are censored wherever they appear, request/response/error
 // serializers keep only what operations need, and every string that reaches a log line through them or a

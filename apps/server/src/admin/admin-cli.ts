@@ -1,5 +1,5 @@
-// `npm run admin -- <command> ...` (issue 6 "An admin command-line tool ... for deep links and, later,
-// content"). Uses the server's configuration (same environment variables: DATA_DIR, DATABASE_URL) and
+// `npm run admin -- <command> ...`: the admin command-line tool for deep links and, later, content
+// (docs/operations.md "The admin command"). Uses the server's configuration (same environment variables: DATA_DIR, DATABASE_URL) and
 // brings the database schema up to date first. Exit codes: 0 done, 1 not found or failed, 2 wrong usage.
 import { parseConfig } from '../config.js';
 import { createAnswerCountsRepository } from '../db/answer-counts-repository.js';

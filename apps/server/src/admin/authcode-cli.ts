@@ -1,4 +1,4 @@
-// `npm run admin -- authcode <phone>` (issue 5): mints a one-time authorisation code for an existing
+// `npm run admin -- authcode <phone>` (docs/operations.md): mints a one-time authorisation code for an existing
 // account, for partner hand-overs and for trying /others/tydPreJump without a native app. Whoever can run
 // it can read the database and its keys already, so it adds no power. The code goes to stdout for the
 // operator, never to a log; it works once, within AUTH_CODE_TTL_SECONDS.

@@ -1,5 +1,5 @@
-// `npm run admin -- deeplink set|get|list|delete` (issue 6: deep-link entries are managed by an admin
-// command; SPEC §7 lookup by key, system_type and project).
+// `npm run admin -- deeplink set|get|list|delete` (deep-link entries are managed by an admin
+// command, docs/telemetry.md "Deep links"; SPEC §7 lookup by key, system_type and project).
 import { parseArgs } from 'node:util';
 import {
   DEEP_LINK_KEY_PATTERN,

@@ -1,5 +1,5 @@
 // `npm run admin -- telemetry prune`: deletes analytics rows older than TELEMETRY_RETENTION_DAYS now,
-// as the server's daily timer does (issue 6 retention).
+// as the server's daily timer does (docs/operations.md TELEMETRY_RETENTION_DAYS).
 import type { Config } from '../config.js';
 import type { AnswerCountsRepository } from '../db/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../db/telemetry-records-repository.js';

@@ -1,4 +1,4 @@
-// The issue 5 repositories on both engines: profiles (unique invite codes), consents, authorisation codes
+// The account repositories on both engines: profiles (unique invite codes), consents, authorisation codes
 // (single use under a race), retained records, and the users-table changes (phone change, erasure cascade).
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // Per-hour counts of API answers by route, code and subcode: the operations view's error codes and
-// SMS codes sent/verified (issue 6). Written in batches by services/telemetry/answer-counter.ts.
+// SMS codes sent/verified (docs/operations.md "Answer counts"). Written in batches by services/telemetry/answer-counter.ts.
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';
 import { telemetryDb } from './telemetry-schema.js';

@@ -1,4 +1,4 @@
-// One Kysely instance over SQLite (default, embedded) or PostgreSQL (DATABASE_URL), issue 3 "Storage".
+// One Kysely instance over SQLite (default, embedded) or PostgreSQL (DATABASE_URL), docs/operations.md "Storage".
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';

@@ -1,4 +1,4 @@
-// Consent records (issue 5; PIPL art. 14): every acceptance and refusal of the legal documents is kept
+// Consent records (PIPL art. 14; docs/api.md "Consent"): every acceptance and refusal of the legal documents is kept
 // with its time, so the current state is the latest decision and the history can be shown to a regulator.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -1,4 +1,4 @@
-// Account profiles (issue 5): the invite code of each account and who invited it.
+// Account profiles: the invite code of each account and who invited it.
 import type { Kysely } from 'kysely';
 import type { Executor } from './executor.js';
 import type { Database, UserProfilesTable } from './schema.js';

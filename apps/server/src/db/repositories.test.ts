@@ -1,4 +1,4 @@
-// The same repository suite on both engines (issue 3 "Storage").
+// The same repository suite on both engines (docs/operations.md "Storage").
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';

@@ -1,4 +1,4 @@
-// Retained records of deregistered accounts (issue 5): what the law requires to keep, encrypted
+// Retained records of deregistered accounts (docs/api.md "user/cancel"): what the law requires to keep, encrypted
 // (services/retained-records.ts), with the date until which it must be kept. No endpoint reads them.
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';

@@ -23,7 +23,7 @@ export interface SessionsTable {
   revoked_at: number | null;
 }
 
-/** Issue 5: one per account, created with it (or on first use for accounts made before). */
+/** One per account, created with it (or on first use for accounts made before). */
 export interface UserProfilesTable {
   user_id: string;
   /** 8 characters of Crockford base32 (services/invite-codes.ts). Unique. */

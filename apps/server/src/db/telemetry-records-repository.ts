@@ -1,4 +1,4 @@
-// Analytics records (issue 6 collector) and the aggregates the operations view reads.
+// Analytics records (from the collector, docs/api.md) and the aggregates the operations view reads.
 import { RECORD_KINDS } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The issue 6 repositories on both engines: deep links, answer counts (added up, also concurrently),
+// The telemetry repositories on both engines: deep links, answer counts (added up, also concurrently),
 // analytics records (stored once per id under concurrency, pruned by receive time).
 import { newRecordId } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

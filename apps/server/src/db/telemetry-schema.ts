@@ -1,4 +1,4 @@
-// Kysely types of the issue 6 tables (migration 2026-11-21-1900-telemetry). Kept beside schema.ts and
+// Kysely types of the telemetry tables (migration 2026-11-21-1900-telemetry). Kept beside schema.ts and
 // added to a handle with `db.withTables<TelemetryTables>()`, so the core schema file stays as it is.
 import type { Kysely } from 'kysely';
 import type { Database } from './schema.js';

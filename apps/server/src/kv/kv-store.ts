@@ -1,4 +1,4 @@
-// Short-lived shared state (issue 3 "Storage"): seen nonces, rate-limit and attempt counters, locks.
+// Short-lived shared state (docs/operations.md "Short-lived state"): seen nonces, rate-limit and attempt counters, locks.
 // One small interface, embedded by default (memory-kv.ts) and Redis when REDIS_URL is set (redis-kv.ts).
 
 export interface KvStore {

@@ -1,4 +1,4 @@
-// Issue 5 services over the database, the kv store and the SMS provider: SMS codes, sending with its
+// Account services over the database, the kv store and the SMS provider: SMS codes, sending with its
 // limits and proof of work, and what login, consent, phone change, deregistration and authorised login
 // need. Keys for the code MACs and the challenges are derived from the configured secrets (derived-keys.ts).
 import type { FastifyInstance } from 'fastify';

@@ -1,11 +1,11 @@
-// The request pipeline for POST /tydApi/v1/** (issue 3; SPEC §5, §7, §8). In order, each failure a
+// The request pipeline for POST /tydApi/v1/** (SPEC §5, §7, §8). In order, each failure a
 // documented code (docs/api.md):
 //   request budget of the client address and of the session (429, before the body is read)
 //   -> headers present and well-formed (4010) -> body {data: string} (4005) -> envelope opened (4005/4006/4007)
 //   -> app id known (4004) -> x-sign verified in constant time (4003) -> timestamp within -300 s..+60 s and
 //   not before the in-process nonce store started (4001) -> nonce unseen (4002) -> XSRF double submit (4008)
 //   -> session (401/4011) -> payload schema (4009) -> handler -> answer sealed with the request's responseKey.
-// The envelope is opened before the signature is checked, as issue 3 orders it: the web secret is
+// The envelope is opened before the signature is checked (docs/api.md "Why this order"): the web secret is
 // public, so the HMAC would not keep attackers from reaching decryption anyway.
 import {
   CODE,
@@ -211,7 +211,7 @@ export default fp(
       // 6. Session: header token, else the cookie of the same name (SPEC §3).
       const accessToken = headers.accessToken || request.cookies[COOKIE.accessToken] || '';
       // On endpoints that work without a session (login, sms-send-v1, authorized-login...), a stale token
-      // counts as none: a leftover cookie must not keep a user from logging in again (issue 5).
+      // counts as none: a leftover cookie must not keep a user from logging in again (docs/api.md pipeline step 12).
       const session = accessToken ? await authenticateFor(route.auth, accessToken, now) : undefined;
       if (route.auth === 'required' && !session) throw new ApiError(CODE.UNAUTHORIZED);
 

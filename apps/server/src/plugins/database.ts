@@ -1,4 +1,4 @@
-// Storage (issue 3): one Kysely handle, migrated at start, its repositories, closed on shutdown.
+// Storage (docs/operations.md "Storage"): one Kysely handle, migrated at start, its repositories, closed on shutdown.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config.js';

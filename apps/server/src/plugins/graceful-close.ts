@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 3 "Operations"): once closing starts, answers to requests still in flight
+// Graceful shutdown (docs/operations.md "Health and shutdown"): once closing starts, answers to requests still in flight
 // carry `Connection: close`, so their keep-alive sockets end with the answer instead of holding the
 // process open until the shutdown deadline. Fastify itself stops accepting (503) and closes idle sockets.
 import type { FastifyInstance } from 'fastify';

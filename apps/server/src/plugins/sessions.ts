@@ -1,4 +1,4 @@
-// Sessions (issue 3 pipeline step 6): the access token comes from the x-access-token header, else the
+// Sessions (docs/api.md pipeline step 12): the access token comes from the x-access-token header, else the
 // cookie of the same name (SPEC §3); only its SHA-256 is looked up. Unknown, revoked, expired or
 // malformed -> code 401 (expired carries subcode 4011), which sends the user to login (SPEC §4).
 import { CODE, SUBCODE } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// The SMS provider (issue 5): sandbox or http, chosen by SMS_PROVIDER. With the sandbox (never in
+// The SMS provider (docs/api.md "SMS providers"): sandbox or http, chosen by SMS_PROVIDER. With the sandbox (never in
 // production: config.ts refuses it), GET /sandbox/sms?phone=... shows what was "sent" to a number as JSON,
 // newest first, to loopback clients and holders of the admin token only (http/sandbox-access.ts); with any
 // other provider that route does not exist.

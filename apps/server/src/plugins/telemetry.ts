@@ -1,4 +1,4 @@
-// Issue 6 storage and background work: the analytics, deep-link and answer-count repositories; the
+// Telemetry storage and background work: the analytics, deep-link and answer-count repositories; the
 // per-hour answer counter (every /tydApi answer: '200' or the code the error handler gives it), flushed
 // every few seconds; and the daily retention prune. Timers are unref'd and stop on close; the counter's
 // last counts are written before the database closes.

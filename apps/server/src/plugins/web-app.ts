@@ -1,7 +1,7 @@
-// Serves the built web app (WEB_DIST) on the API's port (issue 2 "Walking skeleton"):
+// Serves the built web app (WEB_DIST) on the API's port (docs/operations.md "Serving the web build"):
 // - hashed assets under /assets are immutable for a year; other build files are revalidated;
 // - index.html is never cached and carries the browser config and the XSRF-TOKEN cookie, so one web
-//   build works against any server's keys (issue 3 "Operations");
+//   build works against any server's keys (docs/api.md "Other routes on the same port");
 // - the history fallback (servePage via plugins/not-found.ts) applies to page routes only, so a
 //   missing /assets/x.js stays a real 404;
 // - everything travels compressed when the client accepts it (docs/architecture.md "Delivery"): build

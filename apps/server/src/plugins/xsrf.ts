@@ -1,4 +1,4 @@
-// Anti-forgery (issue 3 pipeline step 5, SPEC §7): the server issues the XSRF-TOKEN cookie and every API
+// Anti-forgery (docs/api.md pipeline step 11, SPEC §7): the server issues the XSRF-TOKEN cookie and every API
 // POST must echo it in X-XSRF-TOKEN (double submit). The value is a random id with its HMAC, so a cookie
 // planted by a sibling subdomain or a man in the middle on http is rejected. Not HttpOnly: the page must
 // read it; SameSite=Lax keeps it off cross-site subrequests.

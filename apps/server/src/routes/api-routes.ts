@@ -22,7 +22,7 @@ export default fp(
   async (fastify: FastifyInstance, opts: { appDownload: Config['appDownload'] }) => {
     await fastify.register(checkLoginRoute);
     await fastify.register(logoutRoute);
-    // Issue 5: SMS login and registration, consent, phone change, deregistration, authorised login.
+    // SMS login and registration, consent, phone change, deregistration, authorised login.
     await fastify.register(smsSendRoute);
     await fastify.register(loginRoutes);
     await fastify.register(verifyPhoneRoute);

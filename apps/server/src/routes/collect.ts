@@ -1,4 +1,4 @@
-// POST /collect?project=production and its GET fallback (issue 6 "Collector"; docs/api.md). Beacons
+// POST /collect?project=production and its GET fallback (docs/api.md). Beacons
 // cannot seal or sign, so this is outside /tydApi and its pipeline: every field is hostile, the body is
 // read as text whatever its content type (text/plain keeps sendBeacon a CORS-safe simple request).
 import { CODE, CODE_TEXT, COLLECT_GET_PARAM, COLLECT_PATH, MAX_BATCH_BYTES, MAX_BODY_BYTES, MAX_COLLECT_URL_CHARS, SUBCODE, type Subcode } from '@tyd/protocol';

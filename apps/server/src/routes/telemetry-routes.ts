@@ -1,4 +1,4 @@
-// Issue 6 routes outside the sealed pipeline: the analytics collector, the deep-link lookup, the
+// Telemetry routes outside the sealed pipeline: the analytics collector, the deep-link lookup, the
 // operations summary. Folder path = URL path (STYLE.md "Layout").
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';

@@ -1,4 +1,4 @@
-// Access tokens (issue 3 pipeline step 6): 256-bit random, base64url; only their SHA-256 is stored,
+// Access tokens (docs/api.md "Sessions"): 256-bit random, base64url; only their SHA-256 is stored,
 // so a leaked sessions table cannot be replayed as logins.
 import { createHash, randomBytes } from 'node:crypto';
 import { TOKEN_COOKIE_DAYS } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// What the issue 5 services work with; built once by plugins/accounts.ts.
+// What the account services work with; built once by plugins/accounts.ts.
 import type { Kysely } from 'kysely';
 import type { AccountsConfig } from '../config.js';
 import type { DatabaseHandle } from '../db/connect.js';

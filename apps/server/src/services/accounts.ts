@@ -1,4 +1,4 @@
-// Login and registration in one step (issue 5), invite codes and profiles. No HTTP here: routes call these
+// Login and registration in one step (docs/api.md), invite codes and profiles. No HTTP here: routes call these
 // with the payload and the time, and send what they return.
 import { CODE, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
 import { ApiError } from '../http/api-error.js';
@@ -10,7 +10,7 @@ import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from './access-t
 import { generateInviteCode, readInviteCode } from './invite-codes.js';
 import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
 
-/** 4201 unless a mainland mobile number (1[3-9] + 9 digits, issue 5). */
+/** 4201 unless a mainland mobile number (1[3-9] + 9 digits). */
 export function requireMainlandMobile(phone: string): string {
   if (!isMainlandMobile(phone)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.PHONE_INVALID);
   return phone;
@@ -39,7 +39,7 @@ export async function openSession(deps: Pick<AccountDeps, 'repos'>, userId: stri
   return { accessToken, sessionId: session.id };
 }
 
-/** The user's profile, created on first use (accounts made before issue 5 have none yet). */
+/** The user's profile, created on first use (accounts made before migration 2026-11-21-0500-accounts have none yet). */
 export async function ensureProfile(deps: Pick<AccountDeps, 'repos'>, userId: string, now: number, invitedBy: string | null = null, trx?: Executor): Promise<Profile> {
   const existing = await deps.repos.profiles.findByUserId(userId, trx);
   if (existing) return existing;
@@ -64,7 +64,7 @@ export async function findInviter(deps: Pick<AccountDeps, 'repos'>, input: strin
 }
 
 /**
- * Log in, or register and log in (issue 5). Every check that can fail runs before the code is spent, so
+ * Log in, or register and log in. Every check that can fail runs before the code is spent, so
  * a missing agreement tick or a mistyped invite code does not cost the user their code.
  */
 export async function loginWithSmsCode(deps: AccountDeps, input: LoginInput): Promise<LoginResult> {

@@ -1,4 +1,4 @@
-// Authorised login (issue 5, /others/tydPreJump): a short-lived one-time code stands for a session.
+// Authorised login (SPEC §2 /others/tydPreJump): a short-lived one-time code stands for a session.
 // 32 random bytes (base64url); only its SHA-256 is stored. A code presented a second time is refused and
 // the session it gave is revoked (RFC 6749 §4.1.2: a reused code may have been stolen).
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Consent renewal (issue 5; PIPL art. 14, 17): when the privacy policy or the service agreement changes,
+// Consent renewal (PIPL art. 14, 17; docs/api.md "Consent"): when the privacy policy or the service agreement changes,
 // the client learns what changed and asks again. Every decision is recorded with its time.
 import { CODE, SUBCODE } from '@tyd/protocol';
 import { ApiError } from '../http/api-error.js';

@@ -1,4 +1,4 @@
-// Deregistration (signOff -> cancel, issue 5): confirmed by a fresh code of purpose 'deregister', done at
+// Deregistration (SPEC §7 signOff -> cancel): confirmed by a fresh code of purpose 'deregister', done at
 // once (Chinese app rules allow at most 15 working days; PIPL art. 47 asks for deletion). In one
 // transaction: the retained identity record is written, every session is revoked, and the account row is
 // deleted with everything hanging off it (sessions, profile, consents, authorisation codes: ON DELETE

@@ -1,5 +1,5 @@
 // Purpose-bound keys derived from the configured secrets with HKDF-SHA256 (RFC 5869 §3.3: one input key,
-// distinct `info` per use), so issue 5 adds no secret to manage and no two uses share a key.
+// distinct `info` per use), so they add no secret to manage and no two uses share a key.
 // Rotating the source secret rotates what is derived from it (see docs/operations.md).
 import { hkdfSync } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// Invite codes (issue 5: short and unambiguous): 8 characters of Crockford base32, the 32 symbols
+// Invite codes (short and unambiguous): 8 characters of Crockford base32, the 32 symbols
 // 0-9 A-Z without I, L, O, U, drawn from the CSPRNG: 40 bits, so guessing a valid code is hopeless,
 // and nothing on the code can be misread (O/0, I/1/L) or spell much.
 import { randomInt } from 'node:crypto';

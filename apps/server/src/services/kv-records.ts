@@ -1,4 +1,4 @@
-// Helpers over the KvStore interface (setIfAbsent / increment / get / delete) for the issue 5 rules.
+// Helpers over the KvStore interface (setIfAbsent / increment / get / delete) for the SMS code, sending and phone-change rules.
 // Times that decide a rule are kept in the values and compared with the injected clock; the store's TTL
 // only cleans up. So rules follow the service clock (tests move it; no sleeping), and a stale entry whose
 // TTL has not run out yet (a clock moved ahead, or skew between processes) is treated as gone.

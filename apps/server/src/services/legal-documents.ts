@@ -1,5 +1,5 @@
 // The privacy policy and the service agreement in their current versions, from the configuration
-// (issue 5: renewal when either changes). Both are accepted together with one tick, so a consent names
+// (renewal when either changes; docs/api.md "Consent"). Both are accepted together with one tick, so a consent names
 // the combined version "<privacy>~<agreement>"; when either part changes, every user is asked again.
 import type { LegalDocumentKind } from '@tyd/protocol';
 import type { AccountsConfig, LegalDocumentConfig } from '../config.js';

@@ -1,4 +1,4 @@
-// Phone numbers at rest (issue 3 "Storage"): a keyed HMAC for lookup, so login finds a user without
+// Phone numbers at rest (docs/operations.md "Storage"): a keyed HMAC for lookup, so login finds a user without
 // storing the number in the clear, plus AES-256-GCM ciphertext so the number can be shown masked again.
 // A stolen database file alone reveals neither; both keys live outside it (keys.json or environment).
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';

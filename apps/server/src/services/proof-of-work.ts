@@ -1,4 +1,4 @@
-// Self-hosted proof of work (issue 5: a human check without a third-party captcha): ALTCHA v2 challenges
+// Self-hosted proof of work (a human check without a third-party captcha): ALTCHA v2 challenges
 // from altcha-lib, PBKDF2/SHA-256, signed with a server HMAC key. Deterministic mode (a secret counter the
 // server derives the key prefix from, plus a key signature) keeps verification to one derivation.
 // A solution counts once: used challenges are remembered in the kv store until they expire.

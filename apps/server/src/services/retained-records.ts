@@ -1,4 +1,4 @@
-// What a deregistration keeps (issue 5): the identity record the PRC Anti-Money Laundering Law (revised
+// What a deregistration keeps: the identity record the PRC Anti-Money Laundering Law (revised
 // 2024, art. 40) requires for at least 10 years after the relationship ends, encrypted with AES-256-GCM
 // under a key derived for this table only, bound to the record id (AAD), and findable only through an HMAC
 // of the phone under its own derived key, which cannot be joined to users.phone_hash.

@@ -1,4 +1,4 @@
-// SMS verification codes (issue 5; OWASP ASVS 4.0.3 V2.7.1-2.7.6, 5.0 V6.6; NIST SP 800-63B §5.1.3.2,
+// SMS verification codes (OWASP ASVS 4.0.3 V2.7.1-2.7.6, 5.0 V6.6; NIST SP 800-63B §5.1.3.2,
 // §5.2.2): 6 digits from the CSPRNG, only a keyed hash stored, valid for a few minutes, single use, bound to
 // phone and purpose, only the newest code per phone and purpose verifies, at most N attempts per code,
 // and a per-phone failure counter that a resend does not reset locks verification for a while (counted
@@ -89,7 +89,7 @@ export function createSmsCodes(opts: {
       const expected = Buffer.from(stored.mac, 'hex');
       const matches = expected.length === 32 && timingSafeEqual(mac(phoneKey, purpose, stored.id, code), expected);
       if (!matches) {
-        // Counted per phone across codes and purposes: a resend does not reset it (issue 5).
+        // Counted per phone across codes and purposes: a resend does not reset it (docs/api.md "SMS code rules").
         const failures = await kv.increment(failKey, DAY_MS);
         if (failures % rules.lockAfterFailures === 0) {
           const until = now + rules.lockMs;

@@ -1,4 +1,4 @@
-// Sending SMS codes (issue 5): resend cooldown per phone (406 + remaining seconds), daily cap per phone
+// Sending SMS codes: resend cooldown per phone (406 + remaining seconds), daily cap per phone
 // (both kept apart for the phone's owner and everyone else, sms-requester.ts),
 // hourly cap per client address, and a proof of work once an address or the whole service asks for a
 // suspicious volume. Order: cheap refusals first, then the human check, then the caps, then the claim of

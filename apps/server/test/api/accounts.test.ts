@@ -1,4 +1,4 @@
-// Issue 5 account journeys over real HTTP through the real envelope, on both engines: register and log in
+// Account journeys over real HTTP through the real envelope, on both engines: register and log in
 // by SMS code, check-login, logout, user detail, invite codes, consent renewal, phone change, deregistration
 // (the rows are inspected), authorised login.
 import { CODE, SUBCODE } from '@tyd/protocol';

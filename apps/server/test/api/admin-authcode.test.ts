@@ -1,4 +1,4 @@
-// `npm run admin -- authcode <phone>` mints real authorisation codes (issue 5): run as a child process
+// `npm run admin -- authcode <phone>` mints real authorisation codes (docs/operations.md): run as a child process
 // against the database and keys of a running test server; the code then logs in once through the API.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

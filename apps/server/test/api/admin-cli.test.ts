@@ -1,4 +1,4 @@
-// The admin command (`npm run admin -- ...`, issue 6) as a child process against a temporary DATA_DIR
+// The admin command (`npm run admin -- ...`, docs/operations.md) as a child process against a temporary DATA_DIR
 // (SQLite) and a PostgreSQL database; what it writes is what the running server answers.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// The bad-input suite (issue 3 "Tests"): generated hostile requests, each answered with its documented
+// The bad-input suite: generated hostile requests, each answered with its documented
 // code and subcode (docs/api.md), plaintext when rejected before decryption and sealed after; the server
 // stays healthy and nothing is written. Runs on both engines.
 import { randomBytes } from 'node:crypto';

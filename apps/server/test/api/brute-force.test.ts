@@ -1,4 +1,4 @@
-// Issue 5: "10,000 guesses from many IPs never log in". One live code for a phone, then 10,000 distinct
+// 10,000 guesses from many IPs never log in (docs/api.md "SMS code rules"). One live code for a phone, then 10,000 distinct
 // guesses that include the real code, sent concurrently from 10,000 client addresses (TRUST_PROXY=1,
 // X-Forwarded-For). No guess logs in, and the code is compared exactly 5 times however the requests race.
 // The guesses are sealed and signed on node:crypto (support/node-client.ts) to keep 10,000 requests quick;

@@ -1,4 +1,4 @@
-// The analytics collector (issue 6 "Collector"; docs/api.md): bad, duplicate, oversized, skewed and mixed
+// The analytics collector (docs/api.md): bad, duplicate, oversized, skewed and mixed
 // batches, masking, the rate limit and the GET fallback, over real HTTP on both engines.
 import { MAX_BATCH_BYTES, type CollectResult } from '@tyd/protocol';
 import { sql } from 'kysely';

@@ -1,4 +1,4 @@
-// The crash test (issue 3 "Tests"): kill -9 the real server during a burst of writes (logouts, each
+// The crash test: kill -9 the real server during a burst of writes (logouts, each
 // revoking a session), restart it on the same storage, and every acknowledged write is there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Logs (issue 3 "Operations"): JSON lines with request ids, and tokens, SMS codes, phone, ID and card
+// Logs (docs/operations.md "Logs"): JSON lines with request ids, and tokens, SMS codes, phone, ID and card
 // numbers never unmasked, whichever way they reach a log line.
 import { HEADER } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// GET /ops/api/summary (issue 6 "Operations view"; docs/api.md): the admin token, and aggregates computed
+// GET /ops/api/summary (docs/api.md): the admin token, and aggregates computed
 // from known data (nearest-rank percentiles, China-time days, answer counts), on both engines.
 import { randomBytes } from 'node:crypto';
 import { OPS_SUMMARY_PATH, endpoints, type OpsSummary } from '@tyd/protocol';

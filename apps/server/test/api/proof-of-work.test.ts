@@ -1,4 +1,4 @@
-// The human check of issue 5: above the suspicious volume of an address (or of the whole service) a send
+// The human check (docs/api.md "Proof of work"): above the suspicious volume of an address (or of the whole service) a send
 // needs a solved ALTCHA challenge from the 406 answer; the test solves it with altcha-lib as the page does.
 import { CODE, SUBCODE, type SmsSendRetryLater } from '@tyd/protocol';
 import { solveChallenge, type Challenge } from 'altcha-lib';

@@ -1,4 +1,4 @@
-// Partner origins for returnUrl (issue 5): configured in RETURN_ORIGINS, handed to the page in its
+// Partner origins for returnUrl (SPEC §2): configured in RETURN_ORIGINS, handed to the page in its
 // config block, and only ever https origins without a path.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// Graceful shutdown (issue 3 "Operations"): on SIGTERM the server stops accepting connections, lets a
+// Graceful shutdown (docs/operations.md "Health and shutdown"): on SIGTERM the server stops accepting connections, lets a
 // request that is already in flight finish and answer, then exits 0.
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';

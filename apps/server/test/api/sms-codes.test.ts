@@ -1,4 +1,4 @@
-// SMS code rules of issue 5 over real HTTP through the real envelope: cooldown, expiry, single use,
+// SMS code rules (docs/api.md) over real HTTP through the real envelope: cooldown, expiry, single use,
 // newest-only, purpose binding, tries per code, per-phone lockout that a resend does not reset, send caps,
 // mainland numbers only. Time moves with an injected clock; nothing sleeps.
 import { CODE, SUBCODE } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// The http SMS provider against a local gateway on 127.0.0.1 (issue 5): what it posts, and every failure
+// The http SMS provider against a local gateway on 127.0.0.1 (docs/api.md "SMS providers"): what it posts, and every failure
 // (timeout, 5xx, a body that is not JSON, a refusal) surfaced as 502/4209 with nothing stored.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { CODE, SUBCODE } from '@tyd/protocol';

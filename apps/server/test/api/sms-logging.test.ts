@@ -1,4 +1,4 @@
-// Issue 5 and the log rules: the sandbox announces each SMS in the server log (masked number, purpose,
+// SMS sending and the log rules (docs/operations.md "Logs"): the sandbox announces each SMS in the server log (masked number, purpose,
 // where to read it) without the code; codes, full numbers, tokens and authorisation codes of the whole
 // login journey never reach a log line; the outbox itself is where a developer reads the code.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 5's code rules with REDIS_URL: two server processes sharing Redis (per-run prefix, deleted after)
+// The SMS code rules (docs/api.md) with REDIS_URL: two server processes sharing Redis (per-run prefix, deleted after)
 // share the cooldown, the attempt counter and the single use of a code.
 import { randomBytes } from 'node:crypto';
 import { CODE, SUBCODE } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// Request timeout (issue 3 "Operations"): a client that stops sending its request does not hold the
+// Request timeout (docs/operations.md "Health and shutdown"): a client that stops sending its request does not hold the
 // server; it gets 408 and the connection is closed. (Behaviour only: no duration is asserted.)
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

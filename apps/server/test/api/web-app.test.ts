@@ -1,5 +1,6 @@
-// Serving the built web app on the API's port (issue 2 serving rules, issue 3 config injection), compressed
-// and with the route's chunks preloaded (docs/architecture.md "Delivery").
+// Serving the built web app on the API's port (docs/operations.md "Serving the web build") with the config
+// block injected (docs/api.md "Other routes on the same port"), compressed and with the route's chunks
+// preloaded (docs/architecture.md "Delivery").
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';

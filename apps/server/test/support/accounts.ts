@@ -1,4 +1,4 @@
-// Helpers for the issue 5 API tests: a movable clock, the sandbox outbox, sending codes and logging in
+// Helpers for the account API tests: a movable clock, the sandbox outbox, sending codes and logging in
 // through the real endpoints, and calls from a chosen client address (X-Forwarded-For behind TRUST_PROXY=1: the one proxy hop is the test itself).
 import type { ApiClient, ApiResult, PrepareOptions } from './api-client.js';
 

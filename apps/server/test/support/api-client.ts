@@ -1,6 +1,6 @@
 // A small API client built on @tyd/protocol, as a native or web client would be: seals, signs, keeps
 // cookies (XSRF-TOKEN, x-access-token), opens answers. Every step can be overridden, so the bad-input
-// suite and the benchmark build their requests with it too. Reusable by later issues' API tests.
+// suite and the benchmark build their requests with it too. Reusable by any API test.
 import {
   APP_IDS,
   CLIENT_VERSION,

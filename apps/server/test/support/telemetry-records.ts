@@ -1,4 +1,4 @@
-// Builders of analytics records and batches as the page sends them (issue 6), for the collector tests.
+// Builders of analytics records and batches as the page sends them, for the collector tests.
 import { newRecordId, type TelemetryBatchInput, type TelemetryRecordInput } from '@tyd/protocol';
 
 export function pageRecord(overrides: Partial<TelemetryRecordInput> & Record<string, unknown> = {}): TelemetryRecordInput {

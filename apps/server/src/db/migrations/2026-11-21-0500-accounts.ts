@@ -1,5 +1,5 @@
 // Frozen: never edit a migration that has run anywhere; add a new dated file instead.
-// Issue 5: account profiles (invite codes), consent records, authorisation codes, and the retained records
+// Account profiles (invite codes), consent records, authorisation codes, and the retained records
 // of deregistered accounts.
 import type { Kysely } from 'kysely';
 

@@ -1,5 +1,5 @@
 // Frozen: never edit a migration that has run anywhere; add a new dated file instead.
-// Issue 6: analytics records, deep-link parameters, per-hour counts of API answers (operations view).
+// Analytics records, deep-link parameters, per-hour counts of API answers (operations view).
 import type { Kysely } from 'kysely';
 
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,4 +1,4 @@
-// The http provider (issue 5): POSTs each message to a configured SMS gateway with a template id.
+// The http provider: POSTs each message to a configured SMS gateway with a template id.
 // Request: POST <SMS_HTTP_URL>, JSON {"phone","templateId","params":{"code","minutes"}}, optional
 // "Authorization: Bearer <SMS_HTTP_TOKEN>". Success is a 2xx answer with a JSON object {"ok": true};
 // anything else (timeout, network error, other status, other body) is a SmsDeliveryError, answered

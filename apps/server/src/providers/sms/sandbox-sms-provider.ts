@@ -1,4 +1,4 @@
-// The sandbox provider (issue 5, default outside production; config refuses it in production): nothing
+// The sandbox provider (default outside production; config refuses it in production): nothing
 // leaves the machine. Each message is kept in a bounded in-process outbox, readable at
 // GET /sandbox/sms?phone=... (plugins/sms.ts), and announced in the server log WITHOUT its code: the log
 // rules hold in every environment (never a code or a full phone number in a log line), so a developer reads

@@ -1,4 +1,4 @@
-// SMS providers behind one interface (issue 5): `sandbox` (nothing leaves the machine) and `http` (a
+// SMS providers behind one interface (docs/api.md "SMS providers"): `sandbox` (nothing leaves the machine) and `http` (a
 // gateway). Services hand over a message; a provider either delivers it or throws SmsDeliveryError.
 import type { SmsPurpose } from '@tyd/protocol';
 

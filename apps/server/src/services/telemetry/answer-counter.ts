@@ -1,5 +1,5 @@
 // Counts API answers per hour, route, code and subcode in memory and adds them to the database every
-// few seconds and on close (issue 6 operations view: error codes per day, SMS codes sent vs verified).
+// few seconds and on close (operations view: error codes per day, SMS codes sent vs verified).
 // Batching keeps a flood of junk requests from turning into a database write per request; a crash
 // loses at most one interval of counts, which an operations chart can afford.
 import type { AnswerCount, AnswerCountsRepository } from '../../db/answer-counts-repository.js';

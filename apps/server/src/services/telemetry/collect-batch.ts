@@ -1,4 +1,4 @@
-// The collector's rules (issue 6 "Collector"), without HTTP: a batch is checked as a whole for its outer
+// The collector's rules (docs/api.md), without HTTP: a batch is checked as a whole for its outer
 // shape, then record by record, so one bad record never costs the good ones beside it. Accepted records are
 // scrubbed (scrub-record.ts), timed (client, server and skew-corrected time) and stored once per id.
 // Reading and storing are two steps so the daily quota (collect-limits.ts) can be charged in between.

@@ -1,5 +1,5 @@
-// The operations view's aggregates (issue 6 "Operations view"): read-only, aggregates only.
-// Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (issue 5).
+// The operations view's aggregates (docs/telemetry.md "Operations view"): read-only, aggregates only.
+// Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (docs/api.md).
 import { OPS_TIMEZONE, endpoints, type OpsSummary } from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../../db/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';

@@ -1,5 +1,5 @@
-// Old analytics rows are deleted after TELEMETRY_RETENTION_DAYS (issue 6 "old rows pruned after a
-// configurable retention"): daily by the server (plugins/telemetry.ts) and on demand by the admin command.
+// Old analytics rows are deleted after TELEMETRY_RETENTION_DAYS (a configurable
+// retention, docs/operations.md): daily by the server (plugins/telemetry.ts) and on demand by the admin command.
 import type { AnswerCountsRepository } from '../../db/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../../db/telemetry-records-repository.js';
 import { DAY_MS } from '../china-day.js';

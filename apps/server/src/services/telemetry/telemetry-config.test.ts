@@ -1,4 +1,4 @@
-// Issue 6 configuration keys (docs/operations.md): defaults, bounds, and the admin token in production.
+// Telemetry configuration keys (docs/operations.md): defaults, bounds, and the admin token in production.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config.js';
 

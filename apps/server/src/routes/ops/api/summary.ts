@@ -1,4 +1,4 @@
-// GET /ops/api/summary?days=14 (issue 6 "Operations view"; docs/api.md): aggregates only, behind the
+// GET /ops/api/summary?days=14 (docs/api.md): aggregates only, behind the
 // admin token (Authorization: Bearer, compared in constant time). Without a configured token (allowed
 // outside production only) the operations API does not exist.
 import { CODE, CODE_TEXT, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, OPS_SUMMARY_PATH, SUBCODE } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// POST /tydApi/v1/user/authorized-login (issue 5, /others/tydPreJump): a one-time authorisation code for
+// POST /tydApi/v1/user/authorized-login (SPEC §2 /others/tydPreJump): a one-time authorisation code for
 // a session; and POST /tydApi/v1/user/authorized-code, where a logged-in client mints one (a budget per
 // session and hour).
 import { endpoints } from '@tyd/protocol';

@@ -1,4 +1,4 @@
-// POST /tydApi/v1/user/cancel (SPEC §7 signOff): deregisters the account at once (issue 5); answered
+// POST /tydApi/v1/user/cancel (SPEC §7 signOff): deregisters the account at once (docs/api.md); answered
 // only after the transaction committed. The page clears its session on '200' (SPEC §4).
 import { COOKIE, endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// POST /tydApi/v1/user/invite-code and /v1/user/verify-invite-code (issue 5): each account's short
+// POST /tydApi/v1/user/invite-code and /v1/user/verify-invite-code: each account's short
 // unambiguous code; verification refuses unknown codes and the caller's own.
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 // POST /tydApi/v1/user/login and /v1/user/user-login-v1: log in or register by SMS code in one step
-// (issue 5). Same contract on both paths; the token is returned, the page stores it (SPEC §4).
+// (docs/api.md). Same contract on both paths; the token is returned, the page stores it (SPEC §4).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { loginWithSmsCode } from '../../../../services/accounts.js';

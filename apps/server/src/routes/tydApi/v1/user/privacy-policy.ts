@@ -1,4 +1,4 @@
-// Consent endpoints (issue 5: renewal when the privacy policy or the service agreement changes):
+// Consent endpoints (renewal when the privacy policy or the service agreement changes; docs/api.md "Consent"):
 // privacy-policy (no session), privacy-policy-status, get-user-unprivacy-info, renew-info, renew-expire.
 import { COOKIE, endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';

@@ -1,4 +1,4 @@
-// POST /tydApi/v1/user/sms-send-v1 (SPEC §7 getcode): sends an SMS code for one purpose (issue 5).
+// POST /tydApi/v1/user/sms-send-v1 (SPEC §7 getcode): sends an SMS code for one purpose (docs/api.md "SMS code rules").
 // 'login' codes go to the number given; 'change-phone' codes to the new number of a logged-in user;
 // every other purpose to the logged-in account's own phone (the page only holds it masked, SPEC §3).
 import { CODE, SUBCODE, endpoints } from '@tyd/protocol';
