@@ -36,7 +36,8 @@ for (const size of sizes) {
   ];
   console.log(row.join(' '));
 }
-// Issue 6: the analytics module (started 200 ms after the app, in no route's first load) under 4 KB gzip.
+// The analytics module (started 200 ms after the app, in no route's first load) under 4 KB gzip
+// (docs/telemetry.md "Start and size").
 // A chunk it shares with the API transport (fetched at idle by every page, bench "deferred") is shown apart.
 const analytics = lazyModuleSize(ANALYTICS_MODULE, ['src/lib/api-transport.ts']);
 const own = analytics.js - analytics.shared;

@@ -107,7 +107,7 @@ export function routeSizes(dist: string = webDist): RouteSize[] {
   return [...ROUTES, NOT_FOUND_ROUTE].map((route) => routeSize(route, manifest, dist));
 }
 
-/** Issue 6: the analytics module's size target, 4 KB gzip. */
+/** The analytics module's size target, 4 KB gzip (docs/telemetry.md "Start and size"). */
 export const ANALYTICS_GZIP_TARGET_BYTES = 4 * 1024;
 /** The analytics module's lazy entry. */
 export const ANALYTICS_MODULE = 'src/features/telemetry/start-telemetry.ts';

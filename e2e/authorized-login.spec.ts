@@ -1,4 +1,4 @@
-// /others/tydPreJump against the real server (issue 5): a one-time authorisation code minted by a logged-in
+// /others/tydPreJump against the real server: a one-time authorisation code minted by a logged-in
 // client (authorized-code) logs the browser in and goes on to a safe target; a used, expired or forged code
 // gets a clear page with ways forward and no loop. In a plain browser and inside the simulated app.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -67,7 +67,7 @@ async function expectFailurePage(page: Page, message: string) {
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 }
 
-describe('/others/tydPreJump in a mobile browser (issue 5)', () => {
+describe('/others/tydPreJump in a mobile browser', () => {
   let context: BrowserContext;
   beforeAll(async () => {
     context = await newMobileContext(browser);
@@ -131,7 +131,7 @@ describe('/others/tydPreJump in a mobile browser (issue 5)', () => {
   });
 });
 
-describe('/others/tydPreJump inside the app (issue 5)', () => {
+describe('/others/tydPreJump inside the app', () => {
   it('the app opens the page with a code it minted: logged in, on to the target', async () => {
     const app = await newMobileContext(browser, {
       userAgent: APP_USER_AGENTS.iosZhongduoduo,

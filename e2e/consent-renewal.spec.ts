@@ -1,4 +1,4 @@
-// Issue 5 consent renewal against the real server: a user signs up through /login, the operator
+// Consent renewal (docs/api.md "Consent") against the real server: a user signs up through /login, the operator
 // publishes a new privacy policy (the server restarts on the same data with another
 // PRIVACY_POLICY_VERSION), and the next page load asks again. In a mobile browser the user agrees and
 // is not asked after a reload; inside the simulated native shell the changed document opens in a
@@ -70,7 +70,7 @@ async function loadAndCheck(page: Page, url: string): Promise<void> {
 
 const renewalDialog = (page: Page) => page.getByRole('dialog', { name: '协议更新提示' });
 
-describe('consent renewal in a mobile browser (issue 5)', () => {
+describe('consent renewal in a mobile browser', () => {
   it('a new policy version asks again on the next page load; agreeing closes it for good', { timeout: 120_000 }, async () => {
     const context = await newMobileContext(browser);
     const { page, server } = await signUpThenNewPolicy(context);
@@ -103,7 +103,7 @@ describe('consent renewal in a mobile browser (issue 5)', () => {
   });
 });
 
-describe('consent renewal inside the native app (issue 5)', () => {
+describe('consent renewal inside the native app', () => {
   it('the document opens in a native window; declining explains, then logs out', { timeout: 120_000 }, async () => {
     const context = await newMobileContext(browser, {
       userAgent: APP_USER_AGENTS.androidZhongduoduo,

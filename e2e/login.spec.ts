@@ -1,4 +1,4 @@
-// Issue 5 journeys through /login against the real server, in a plain mobile browser and inside the
+// Journeys through /login against the real server, in a plain mobile browser and inside the
 // simulated native shell: the code is read from the sandbox outbox, the user logs in, the session is
 // checked, the user logs out and in again, then deregisters, and the data is gone (a new login with the
 // same number is a new user; the old token is refused). Screenshots of the login page (empty, filled,
@@ -161,7 +161,7 @@ async function journey(context: BrowserContext, shots: string) {
   return page;
 }
 
-describe('SMS login journey in a mobile browser (issue 5)', () => {
+describe('SMS login journey in a mobile browser', () => {
   it('outbox code, log in, check login, log out, log in again, deregister, data gone', { timeout: 120_000 }, async () => {
     const context = await newMobileContext(browser);
     await journey(context, 'login');
@@ -169,7 +169,7 @@ describe('SMS login journey in a mobile browser (issue 5)', () => {
   });
 });
 
-describe('SMS login journey inside the native app (issue 5)', () => {
+describe('SMS login journey inside the native app', () => {
   it('the same journey in the app webview; the consent links open native windows', { timeout: 120_000 }, async () => {
     const context = await newMobileContext(browser, {
       userAgent: APP_USER_AGENTS.androidZhongduoduo,
@@ -187,7 +187,7 @@ describe('SMS login journey inside the native app (issue 5)', () => {
   });
 });
 
-describe('returnUrl in a real browser (issue 5: same-origin paths and allowed origins only)', () => {
+describe('returnUrl in a real browser (same-origin paths and allowed origins only)', () => {
   it.each([
     ['/nfc?from=login', '/nfc?from=login'],
     ['//evil.example/steal', '/'],
@@ -218,7 +218,7 @@ describe('returnUrl in a real browser (issue 5: same-origin paths and allowed or
   });
 });
 
-describe('proof of work in the browser (issue 5: a human check on suspicious volume)', () => {
+describe('proof of work in the browser (a human check on suspicious volume)', () => {
   it('the page fetches the solver only when a challenge comes, solves it and the code is sent', { timeout: 90_000 }, async () => {
     // Every send from this address needs a proof of work.
     const strict = await startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '0' } });

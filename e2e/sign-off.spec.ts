@@ -1,4 +1,4 @@
-// /mine/signOff against the real server (issue 5): a logged-out visitor is sent to login and comes back;
+// /mine/signOff against the real server: a logged-out visitor is sent to login and comes back;
 // the page explains, asks for a fresh deregistration code, confirms, and ends with the account gone.
 // Screenshots (explanation, confirm dialog, done) are saved for review at 375x812.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -74,7 +74,7 @@ async function deregistrationCode(page: Page, phone: string): Promise<string> {
   throw new Error('no deregistration code');
 }
 
-describe('/mine/signOff (issue 5)', () => {
+describe('/mine/signOff', () => {
   it('a logged-out visitor goes to login and, once logged in, comes back to the page', async () => {
     const phone = newPhone('136');
     const context = await newMobileContext(browser);

@@ -1,4 +1,4 @@
-// Walking skeleton (issue 2): the built app is served with the API on one port, unknown paths get
+// Walking skeleton: the built app is served with the API on one port, unknown paths get
 // the 404 page, and the wire contract works from a real browser against the real server.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 6 sizes, from the build `npm test` makes before this stage (bench/web-sizes.ts): the analytics
+// Telemetry sizes, from the build `npm test` makes before this stage (bench/web-sizes.ts): the analytics
 // module under its 4 KB gzip target and, like web vitals and uPlot, in no route's first load.
 import { describe, expect, it } from 'vitest';
 import { ANALYTICS_GZIP_TARGET_BYTES, ANALYTICS_MODULE, lazyModuleSize, readManifest, routeSizes } from '../bench/web-sizes';

@@ -1,4 +1,4 @@
-// Telemetry end to end (issue 6): the web app's analytics and page performance reach the real
+// Telemetry end to end (docs/telemetry.md): the web app's analytics and page performance reach the real
 // collector, in a mobile browser and inside the simulated native shell. Each journey browses several
 // pages, is killed abruptly (the renderer crashes: no pagehide, records still queued), restarts, and
 // every expected record is then in the server's database exactly once. Then deep links, and /ops with
@@ -13,7 +13,7 @@ import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/n
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
-// The sandbox SMS provider's fixed test code for one number (issue 5), so /ops has codes sent and verified.
+// The sandbox SMS provider's fixed test code for one number (SMS_SANDBOX_FIXED_CODES, docs/operations.md), so /ops has codes sent and verified.
 const PHONE = '13800138000';
 const SMS_CODE = '246810';
 

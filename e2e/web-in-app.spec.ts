@@ -1,4 +1,4 @@
-// The web app inside the simulated native shell (issue 4): app user agent plus a fake bridge
+// The web app inside the simulated native shell (docs/bridge.md): app user agent plus a fake bridge
 // (e2e/support/native-shell.ts) that records every message. Checks what the shell receives
 // (page-views, titles, app info, the native login on 401), that the app's version reaches the
 // API, safe-area insets the shell injects, and a screenshot of every page as the app shows it.

@@ -1,4 +1,4 @@
-// The web app shell in a plain mobile browser (issue 4): every route with its title and a
+// The web app shell in a plain mobile browser: every route with its title and a
 // screenshot, navigation behaviour (SPEC §2), the quiet login check against the real server,
 // and recovery from a page chunk that fails to load.
 import type { Browser, BrowserContext, Page } from 'playwright-core';

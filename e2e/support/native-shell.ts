@@ -1,4 +1,4 @@
-// A simulated native app shell for e2e specs (issue 4): the app's user agents (set on the browser
+// A simulated native app shell for e2e specs: the app's user agents (set on the browser
 // context) and an init script that installs a fake bridge speaking the protocol of docs/bridge.md.
 // The fake records every message it receives, so a spec can read them with readNativeCalls(page),
 // and answers like a real shell would.

@@ -1,5 +1,5 @@
 // Where the app lets the consent-renewal dialog appear: never on login, authorised login or
-// deregistration (issue 5), on other routes once per session.
+// deregistration (docs/api.md "Consent"), on other routes once per session.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../lib/router';

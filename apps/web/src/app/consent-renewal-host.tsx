@@ -1,4 +1,4 @@
-// Composes auth's consent-renewal dialog (issue 5) into the app. main.tsx loads this module as a lazy
+// Composes auth's consent-renewal dialog (docs/api.md "Consent") into the app. main.tsx loads this module as a lazy
 // chunk once the first page is up and a session exists, so no route's first load carries it. The
 // dialog never shows on login, authorised login or deregistration: a user who does not accept the new
 // terms must always be able to sign in again or deregister. Those are also the only routes that need a

@@ -12,7 +12,7 @@ beforeEach(() => {
 });
 afterEach(() => router.destroy());
 
-describe('login guard (issue 5: /mine/signOff needs a session)', () => {
+describe('login guard (/mine/signOff needs a session)', () => {
   it('sends a logged-out visitor to login with returnUrl back to the page asked for', async () => {
     await router.start();
     const failure = await router.navigate('/mine/signOff?from=hub');

@@ -1,4 +1,4 @@
-// The route table of SPEC §2 / issue 4, as plain data (no imports), so the budget check
+// The route table of SPEC §2, as plain data (no imports), so the budget check
 // (bench/web-sizes.ts) can read which page module each route loads. Every page is a lazy chunk
 // (app/page-loader.ts); `page` is the module path under src/.
 
@@ -21,7 +21,7 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', name: 'home', fullScreen: true, page: 'app/pages/home-page.tsx' },
   { path: '/mine', name: 'mine', title: '我的', fullScreen: true, page: 'app/pages/mine-page.tsx' },
-  // White body background; the `pageTitle` query parameter overrides the title (issue 4).
+  // White body background; the `pageTitle` query parameter overrides the title (SPEC §2).
   { path: '/login', name: 'login', title: '验证码登录', background: '#fff', page: 'features/auth/pages/login-page.tsx' },
   { path: '/test', name: 'test', page: 'features/diagnostics/pages/test-page.tsx' },
   { path: '/download', name: 'download', title: 'APP下载', page: 'features/download/pages/download-page.tsx' },
@@ -34,7 +34,7 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
-  // Operators' read-only telemetry view behind the admin token (issue 6).
+  // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
   { path: '/ops', name: 'ops', title: '运营数据', page: 'features/telemetry/pages/ops-page.tsx' },
 ];
 

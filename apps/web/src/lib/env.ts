@@ -13,7 +13,7 @@ export interface ClientEnv {
   os: Os;
   isAndroid: boolean;
   isIos: boolean;
-  /** WeChat's in-app browser cannot open app download links (issue 4, /download). */
+  /** WeChat's in-app browser cannot open app download links (/download). */
   isWeChat: boolean;
 }
 

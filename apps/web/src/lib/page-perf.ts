@@ -1,5 +1,5 @@
 // Page performance record (SPEC §3, §4): before each navigation the path, a start timestamp and
-// a false done-flag are stored in localStorage, keyed by the route path; telemetry (issue 6)
+// a false done-flag are stored in localStorage, keyed by the route path; telemetry (docs/telemetry.md)
 // sets `_perf` and `_du` once the page's requests have settled.
 import { local } from './storage';
 

@@ -19,7 +19,7 @@ type Challenge = Extract<SmsSendRetryLater, { reason: 'human-check' }>['challeng
 
 /** The loading toast while a code is asked for (the toast's own default stays SPEC §2's loading...). */
 export const SENDING_TEXT = '发送中…';
-/** Issue 5: one code per minute per phone; used when an answer does not say otherwise. */
+/** One code per minute per phone (docs/api.md sms-send-v1); used when an answer does not say otherwise. */
 export const DEFAULT_COOLDOWN_SECONDS = 60;
 /** A failed solution brings a fresh challenge; after this many the user is asked to try again later. */
 const MAX_CHALLENGES = 3;

@@ -1,4 +1,4 @@
-// The resend countdown of SMS codes (issue 5: one code per minute per phone), shared by every form that
+// The resend countdown of SMS codes (one code per minute per phone, docs/api.md), shared by every form that
 // asks for a code. The deadline is kept in localStorage so the countdown survives a reload; it belongs
 // to the number it was started for, stored masked (SPEC §3: a stored phone is masked). Kept apart from
 // the send call (sms-code.ts), which pages load only when the user asks for a code.

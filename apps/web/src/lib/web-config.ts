@@ -12,7 +12,7 @@ export interface WebConfig {
   publicKey: string;
   /**
    * Partner origins (exact `https://host[:port]`) that a login or an authorised login may send the
-   * user on to (issue 5 `returnUrl`); optional, none when absent.
+   * user on to (SPEC §2 `returnUrl`); optional, none when absent.
    */
   returnOrigins: readonly string[];
   /** Who runs the service (name always; licence, filing, service phone and hours when configured). */

@@ -1,4 +1,4 @@
-// The web app's telemetry (issue 6; SPEC §1, §3, §4, §9), started by main.tsx 200 ms after the app
+// The web app's telemetry (docs/telemetry.md; SPEC §1, §3, §4, §9), started by main.tsx 200 ms after the app
 // (SPEC §9 analytics start delay) as a lazy chunk, outside every route's first load:
 //  - page view / page leave with a 5 s heartbeat (analytics/page-visits.ts);
 //  - page performance, once per page (perf/);

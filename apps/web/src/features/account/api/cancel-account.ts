@@ -1,4 +1,4 @@
-// signOff (SPEC §7) -> POST /v1/user/cancel (issue 5): deregisters the logged-in account at once,
+// signOff (SPEC §7) -> POST /v1/user/cancel (docs/api.md): deregisters the logged-in account at once,
 // confirmed by a fresh SMS code of purpose 'deregister'. Code 200 clears the session (SPEC §4). Other
 // answers go back to the page, which shows a code problem at the code field and anything else as a
 // toast (SPEC §8: submsg, else msg); a 401 takes the app's usual way to login.

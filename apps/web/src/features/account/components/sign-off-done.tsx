@@ -1,4 +1,4 @@
-// The end of deregistration (issue 5): the account is gone, what that means, and the way back to the hub.
+// The end of deregistration: the account is gone, what that means, and the way back to the hub.
 // Focus moves to its heading: the page changed under the user's finger (WCAG 2.4.3).
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../components/link';

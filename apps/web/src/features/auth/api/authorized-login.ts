@@ -1,4 +1,4 @@
-// POST /v1/user/authorized-login (issue 5, no session): trades a one-time authorisation code handed over
+// POST /v1/user/authorized-login (docs/api.md, no session): trades a one-time authorisation code handed over
 // by the native app or a partner page for a session. Expired 4214, used 4215, unknown or forged 4213.
 // SPEC §4: success stores the session, failure clears it (the page must not go on as someone other
 // than the person the code was issued for).

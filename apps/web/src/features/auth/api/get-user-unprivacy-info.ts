@@ -1,4 +1,4 @@
-// POST /v1/user/get-user-unprivacy-info (issue 5, session): the documents the user has not accepted in
+// POST /v1/user/get-user-unprivacy-info (docs/api.md, session): the documents the user has not accepted in
 // their current version, with what changed, and the combined version renew-info must send back.
 import { API_PATH } from '@tyd/protocol/wire';
 import type { EndpointResponseData, getUserUnprivacyInfo as unprivacyInfoEndpoint } from '@tyd/protocol/schemas';

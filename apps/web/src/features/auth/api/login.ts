@@ -1,4 +1,4 @@
-// POST /v1/user/user-login-v1 (issue 5): log in, or register, with a phone and an SMS code of purpose
+// POST /v1/user/user-login-v1 (docs/api.md): log in, or register, with a phone and an SMS code of purpose
 // 'login' in one step; a new user sends the agreement version the page showed (else 409/4210).
 // SPEC §4: success stores the session (token in state, storage, client configuration and cookie; the
 // phone masked); failure clears it. Failures are returned to the page, which shows them next to the

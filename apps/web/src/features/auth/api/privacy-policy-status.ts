@@ -1,4 +1,4 @@
-// POST /v1/user/privacy-policy-status (issue 5, session): has the user accepted the current privacy policy
+// POST /v1/user/privacy-policy-status (docs/api.md, session): has the user accepted the current privacy policy
 // and service agreement? The consent-renewal check runs it quietly once per page load and session: it is
 // not a user action (no toast, no loading indicator), and a 401 here only means there is nothing to ask;
 // the page's own calls deal with an ended session (SPEC §4).

@@ -1,4 +1,4 @@
-// POST /v1/user/privacy-policy (issue 5, no session): the current privacy policy and service agreement,
+// POST /v1/user/privacy-policy (docs/api.md, no session): the current privacy policy and service agreement,
 // and the combined `version` a new user accepts by logging in (user-login-v1 agreementVersion). The
 // login page shows these links when its `agreement` parameter is missing or malformed.
 import { API_PATH } from '@tyd/protocol/wire';

@@ -1,4 +1,4 @@
-// POST /v1/user/renew-expire (issue 5, session): the user declines the changed documents. The server
+// POST /v1/user/renew-expire (docs/api.md, session): the user declines the changed documents. The server
 // records the refusal and ends the calling session; the account stays. The session is cleared on this
 // device whatever the answer (SPEC §4, as after logout): someone who refused the terms must not go on
 // using the service because the network failed.

@@ -1,4 +1,4 @@
-// POST /v1/user/renew-info (issue 5, session): the user accepts the changed documents, in the version the
+// POST /v1/user/renew-info (docs/api.md, session): the user accepts the changed documents, in the version the
 // dialog showed. A version that is no longer current answers 409/4210 (toasted by the client with its
 // submsg, SPEC §8); the dialog then fetches the documents again and asks again.
 import { API_PATH, type ApiResponse } from '@tyd/protocol/wire';

@@ -1,5 +1,5 @@
 // Consent to the privacy policy and the service agreement before a code is sent or an account made
-// (issue 5; PIPL art. 14: consent given by a clear act, so the box starts unticked). The links open the
+// (PIPL art. 14: consent given by a clear act, so the box starts unticked). The links open the
 // documents without leaving the form: inside the app in a native window (openWin), else a new tab.
 import { useId, type MouseEvent, type Ref } from 'react';
 import { clientEnv } from '../../../lib/env';

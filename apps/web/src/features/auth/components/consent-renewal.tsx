@@ -56,7 +56,7 @@ async function findRenewal(token: string): Promise<Renewal | null> {
 /**
  * As on /login (agreement-consent.tsx): inside the app a document opens in a native window (docs/bridge.md
  * openWin), outside it the link opens a new tab. Not shared with that component: a module used by both a
- * page and this lazy chunk becomes a chunk of its own in /login's first load (issue 4 budget).
+ * page and this lazy chunk becomes a chunk of its own in /login's first load (budget: docs/architecture.md "Delivery").
  */
 function openDocument(event: MouseEvent<HTMLAnchorElement>, link: AgreementLink) {
   if (!clientEnv().inApp) return;

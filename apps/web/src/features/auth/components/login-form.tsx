@@ -1,4 +1,4 @@
-// The SMS login form (issue 5, SPEC §4, §7): phone, code with its get-code button and countdown,
+// The SMS login form (SPEC §4, §7): phone, code with its get-code button and countdown,
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// /others/tydPreJump (SPEC §2; issue 5): authorised login. The native app or a partner page hands over a
+// /others/tydPreJump (SPEC §2; docs/api.md): authorised login. The native app or a partner page hands over a
 // short-lived one-time code (`code`); the page trades it for a session (authorized-login), stores it
 // (SPEC §4) and goes on to `returnUrl` when that is safe (same rules as login), else the hub. An
 // expired, used, forged or missing code gets a page that says so and offers a way forward; it never

@@ -1,4 +1,4 @@
-// /test (issue 4): a diagnostics page for integrators (native teams, testers): what environment
+// /test (SPEC §2): a diagnostics page for integrators (native teams, testers): what environment
 // the page detected, whether the native bridge answers and what app info it gave, the clock
 // offset and whether a session is present. Nothing secret is shown: no token, no full phone
 // number, no app secret.

@@ -1,4 +1,4 @@
-// /download (SPEC §1, §2, issue 4): download links from getAppDownloadUrl, the one for this
+// /download (SPEC §1, §2): download links from getAppDownloadUrl, the one for this
 // phone first; inside WeChat, whose browser blocks app downloads, a hint to open the system browser.
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';

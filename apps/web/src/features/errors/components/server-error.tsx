@@ -1,4 +1,4 @@
-// The 500 view (SPEC §2 /error500, issue 4): shown by the /error500 route and, in place, when a
+// The 500 view (SPEC §2 /error500): shown by the /error500 route and, in place, when a
 // page chunk failed to load twice (SPEC §8 ChunkLoadError) or a page crashed. It is bundled with
 // the app shell, not lazily, because it must show when chunks cannot be fetched.
 import { useEffect } from 'react';

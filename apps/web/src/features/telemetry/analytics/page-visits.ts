@@ -1,4 +1,4 @@
-// Page view and page leave (issue 6; SPEC §9 heartbeat 5 s, maximum page duration 432000 s).
+// Page view and page leave (SPEC §9 heartbeat 5 s, maximum page duration 432000 s).
 // A visit is saved in localStorage under its own key and its heartbeat refreshed every 5 s, so a page
 // the system killed (no pagehide ran) is still reported: the next start finds the visit stale and
 // reports its leave with the duration up to the last heartbeat, flagged `recovered`.

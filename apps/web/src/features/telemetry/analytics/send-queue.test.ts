@@ -60,7 +60,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('batches (issue 6: under 60 KB)', () => {
+describe('batches (under 60 KB)', () => {
   it('keeps order, stays under MAX_BATCH_BYTES and MAX_BATCH_RECORDS, and every body passes the collector schema', () => {
     const records = Array.from({ length: 420 }, (_, i) => event(i, '字'.repeat(200)));
     const batches = splitBatches(records);

@@ -1,4 +1,4 @@
-// Sending analytics records to the collector (issue 6; SPEC §7 "by beacon … with project production").
+// Sending analytics records to the collector (SPEC §7 "by beacon … with project production").
 //  - Every record goes into a queue in localStorage first, so nothing is lost when the page dies
 //    before it was sent; the queue is flushed a moment later (a burst goes out as one batch), at once
 //    when the page is being hidden or left, and again on the next start.

@@ -1,4 +1,4 @@
-// Web vitals (issue 6) with Google's `web-vitals` library (Apache-2.0, no framework, no Node API):
+// Web vitals (docs/telemetry.md) with Google's `web-vitals` library (Apache-2.0, no framework, no Node API):
 // LCP, INP, CLS, FCP and TTFB, each reported once per page load (and again after a back/forward-cache
 // restore), LCP/CLS/INP when the page is hidden. Its own lazy chunk, loaded by analytics after start.
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';

@@ -1,4 +1,4 @@
-// Deep links (SPEC §7, issue 6): the default page `/` may be opened as `/?dl=<key>`. Instead of its
+// Deep links (SPEC §7; docs/telemetry.md "Deep links"): the default page `/` may be opened as `/?dl=<key>`. Instead of its
 // content it then shows a short "opening" state while the key is looked up, and replaces itself by the
 // page the key names, or by itself without the key when the lookup fails (resolve-deep-link.ts).
 // Only `/` carries this code, so no other route's first load pays for it.

@@ -1,4 +1,4 @@
-// Deep links (SPEC §7, issue 6; docs/telemetry.md "Deep links"): a link such as `/?dl=<key>` names a
+// Deep links (SPEC §7; docs/telemetry.md "Deep links"): a link such as `/?dl=<key>` names a
 // key; the page asks GET DEEP_LINK_PATH?key=&system_type=&project= for the parameters stored for it
 // (waiting at least DEEP_LINK_MIN_TIMEOUT_MS, 2500 ms) and goes where they say. Any failure — timeout,
 // network, unknown key, parameters that do not name a page of this app — degrades to the default page.

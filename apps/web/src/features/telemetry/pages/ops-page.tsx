@@ -1,4 +1,4 @@
-// /ops (issue 6 "Operations view"): read-only aggregates for operators, behind the admin token the
+// /ops (docs/telemetry.md "Operations view"): read-only aggregates for operators, behind the admin token the
 // operator types in (kept in sessionStorage for this tab only). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.

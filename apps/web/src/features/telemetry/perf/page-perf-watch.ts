@@ -1,4 +1,4 @@
-// Page performance (SPEC §3, §4, §9; issue 6). Each page reports once:
+// Page performance (SPEC §3, §4, §9; docs/telemetry.md "Page performance"). Each page reports once:
 //  - when the API request counter (lib/api-client requestCounter: up on each request, down on each
 //    response, errors included) has dropped to zero and stayed there PERF_QUIET_MS (500 ms); `_perf`
 //    runs from the page's start `_st` to the end of the last response, the quiet 500 ms not included;
