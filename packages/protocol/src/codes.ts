@@ -47,7 +47,7 @@ export const SUBCODE = {
   /** A required header is missing or malformed. */
   BAD_HEADERS: '4010',
   SESSION_EXPIRED: '4011',
-  // Account and SMS rules (issue 5), 42xx. The web shows submsg (SPEC §8); data carries details where noted.
+  // Account and SMS rules (docs/api.md), 42xx. The web shows submsg (SPEC §8); data carries details where noted.
   /** Not a mainland mobile number (1[3-9] + 9 digits). */
   PHONE_INVALID: '4201',
   /** Wrong SMS code; data {attemptsLeft}. */
@@ -78,7 +78,7 @@ export const SUBCODE = {
   PHONE_TAKEN: '4216',
   /** save-phone without a live verification of the current phone (verify-phone). */
   VERIFY_TICKET_INVALID: '4217',
-  // The analytics collector (issue 6), 43xx.
+  // The analytics collector (docs/api.md), 43xx.
   /** The collector has stored its daily quota of bytes (China day); with Retry-After until midnight. */
   COLLECT_DAILY_QUOTA: '4301',
   // Photo uploads, 44xx (docs/protocol.md §14).

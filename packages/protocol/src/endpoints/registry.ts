@@ -21,7 +21,7 @@ import { userDetail, userDetailV1 } from './user/user-detail.js';
 import { verifyInviteCode } from './user/verify-invite-code.js';
 import { verifyPhone } from './user/verify-phone.js';
 
-/** Every endpoint by path (without API_BASE). Later issues add theirs here. */
+/** Every endpoint by path (without API_BASE). New endpoints are added here too. */
 export const endpoints = {
   [checkLogin.path]: checkLogin,
   [logout.path]: logout,

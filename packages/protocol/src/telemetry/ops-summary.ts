@@ -1,11 +1,11 @@
-// The operations view's data (issue 6 "Operations view"): aggregates only, never a single record.
+// The operations view's data (docs/telemetry.md "Operations view"): aggregates only, never a single record.
 // GET OPS_SUMMARY_PATH?days=14 with `Authorization: Bearer <TYD_ADMIN_TOKEN>`; plaintext ApiResponse.
 import * as z from 'zod/mini';
 
 export const OPS_SUMMARY_PATH = '/ops/api/summary';
 export const OPS_DEFAULT_DAYS = 14;
 export const OPS_MAX_DAYS = 90;
-/** Days are calendar days in China time (UTC+8), as the SMS daily caps are (issue 5). */
+/** Days are calendar days in China time (UTC+8), as the SMS daily caps are (docs/api.md). */
 export const OPS_TIMEZONE = 'Asia/Shanghai';
 
 const count = z.int().check(z.gte(0));

@@ -1,6 +1,6 @@
-// Wire constants of analytics collection (issue 6; SPEC §1, §3, §7, §9). No zod here: the web's analytics
+// Wire constants of analytics collection (SPEC §1, §3, §7, §9). No zod here: the web's analytics
 // module imports only this file, the record types and newRecordId, to stay within its size target
-// (issue 6: under 4 KB gzip); the schemas in telemetry-record.ts are for the server and tests.
+// (under 4 KB gzip, docs/telemetry.md); the schemas in telemetry-record.ts are for the server and tests.
 
 /** The collector's path on the site's own origin (not under /tydApi: beacons cannot seal or sign). */
 export const COLLECT_PATH = '/collect';
@@ -10,7 +10,7 @@ export const TELEMETRY_PROJECT = 'production';
 export const COLLECT_GET_PARAM = 'data';
 
 /**
- * Largest batch body in UTF-8 bytes (issue 6 "batches under 60 KB"): under the 64 KiB that browsers allow
+ * Largest batch body in UTF-8 bytes (batches under 60 KB, docs/telemetry.md "Sending"): under the 64 KiB that browsers allow
  * sendBeacon and fetch keepalive to have in flight. The collector answers 413 above it.
  */
 export const MAX_BATCH_BYTES = 60_000;
@@ -46,12 +46,12 @@ export const PLATFORM_TYPE_H5 = 'H5';
 export const RECORD_KINDS = ['event', 'pageview', 'pageleave', 'perf', 'vital'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
-/** Web vitals the page reports (issue 6; the `web-vitals` library's names). */
+/** Web vitals the page reports (the `web-vitals` library's names). */
 export const WEB_VITAL_NAMES = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
 export type WebVitalName = (typeof WEB_VITAL_NAMES)[number];
 export const WEB_VITAL_RATINGS = ['good', 'needs-improvement', 'poor'] as const;
 
-/** A page that never goes quiet reports its performance after this long, flagged timedOut (issue 6). */
+/** A page that never goes quiet reports its performance after this long, flagged timedOut (docs/telemetry.md "Page performance"). */
 export const PERF_GIVE_UP_MS = 30_000;
 
 /** Event ids (`ei`) the login page sends around SMS codes (funnel analysis; the ops view counts the server's answers). */

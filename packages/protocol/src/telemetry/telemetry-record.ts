@@ -1,4 +1,4 @@
-// Schemas of the analytics batch and its records (issue 6; SPEC §1, §3). The collector checks every
+// Schemas of the analytics batch and its records (SPEC §1, §3). The collector checks every
 // record on its own, so one bad record is rejected without losing the good ones beside it. Strict objects:
 // an unknown field rejects the record (the page and the server share these schemas). The web module should
 // import only types from here (see telemetry-constants.ts on its size target).

@@ -4,8 +4,8 @@ import { API_PATH } from '../../paths.js';
 
 /**
  * authorized-code (session): mints an authorisation code for the caller's own account, so a logged-in
- * native app can open an H5 page logged in without putting its token in a URL. Not in SPEC §7; added by
- * issue 5 as the real way codes come to exist (docs/api.md).
+ * native app can open an H5 page logged in without putting its token in a URL. Not in SPEC §7; added
+ * as the real way codes come to exist (docs/api.md).
  */
 export const authorizedCode = defineEndpoint({
   path: API_PATH.authorizedCode,

@@ -1,4 +1,4 @@
-// Consent to the privacy policy and the service agreement (issue 5: renewal when either version changes;
+// Consent to the privacy policy and the service agreement (renewal when either version changes;
 // PIPL art. 14: consent is given again when the purpose or manner of processing changes).
 import * as z from 'zod/mini';
 import { documentVersionField } from './user-fields.js';

@@ -4,7 +4,7 @@ import { API_PATH } from '../../paths.js';
 import { accessTokenField, documentVersionField, inviteCodeInputField, maskedPhoneField, phoneField, smsCodeField } from './user-fields.js';
 
 /**
- * Log in or register in one step with an SMS code of purpose 'login' (issue 5). A new user must send the
+ * Log in or register in one step with an SMS code of purpose 'login' (docs/api.md). A new user must send the
  * agreement version the page showed (privacy-policy's `version`), else 409/4210; an existing user's
  * acceptance is recorded when sent. `inviteCode` is only used when the account is created.
  * SPEC §3 "Login payload: accessToken and phone" (phone masked).

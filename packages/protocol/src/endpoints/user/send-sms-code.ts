@@ -4,7 +4,7 @@ import { API_PATH } from '../../paths.js';
 import { phoneField, powChallengeField, powSolutionField, smsPurposeField } from './user-fields.js';
 
 /**
- * getcode (SPEC §7) -> sms-send-v1: sends a 6-digit code for one purpose (issue 5).
+ * getcode (SPEC §7) -> sms-send-v1: sends a 6-digit code for one purpose (docs/api.md "SMS code rules").
  * `phone` is required for 'login'; for 'deregister', 'bind-card' and 'verify-phone' the code goes to the
  * logged-in account's own phone (the page only holds it masked, SPEC §3) and `phone` must be left out;
  * 'change-phone' sends to the new number given, for a logged-in user.

@@ -19,8 +19,8 @@ const challenge = {
   signature: 'ef'.repeat(32),
 };
 
-describe('issue 5 user endpoints', () => {
-  it('registers every user path of SPEC §7 that issue 5 builds', () => {
+describe('account user endpoints (docs/api.md)', () => {
+  it('registers every user path of SPEC §7 listed in SPEC_USER_PATHS', () => {
     for (const name of SPEC_USER_PATHS) expect(endpointFor(`/v1/user/${name}`)?.fullPath, name).toBe(`/tydApi/v1/user/${name}`);
     expect(Object.keys(endpoints)).toContain('/v1/user/authorized-code');
   });

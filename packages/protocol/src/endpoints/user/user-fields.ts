@@ -1,6 +1,6 @@
-// Field schemas shared by the user endpoints (issue 5). Values are checked in the schema where a 400/4009
+// Field schemas shared by the user endpoints (docs/api.md). Values are checked in the schema where a 400/4009
 // is the right answer; the phone is only bounded here because a wrong number deserves its own clear
-// subcode (4201, issue 5 "Mainland mobile numbers only"), which the server gives after isMainlandMobile.
+// subcode (4201, mainland mobile numbers only), which the server gives after isMainlandMobile.
 import * as z from 'zod/mini';
 import { MASKED_PHONE_PATTERN } from './check-login.js';
 
@@ -39,7 +39,7 @@ export function normaliseInviteCode(input: string): string {
  */
 export const documentVersionField = z.string().check(z.regex(/^[0-9A-Za-z._~-]{1,65}$/));
 
-/** What an SMS code is for: a code only verifies for the purpose it was sent for (issue 5). */
+/** What an SMS code is for: a code only verifies for the purpose it was sent for (docs/api.md "SMS code rules"). */
 export const SMS_PURPOSES = ['login', 'deregister', 'bind-card', 'verify-phone', 'change-phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const smsPurposeField = z.enum(SMS_PURPOSES);
