@@ -57,10 +57,14 @@ function serverCpuMs(pid: number): number | undefined {
 }
 
 const CONNECTIONS = 64;
-/** Requests prepared for each of (a) and (b); a run stops when they are used up. */
-const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
-/** More of them spent first on warming each up (JIT of the pipeline), not reported. */
-const WARMUP_REQUESTS = Math.min(3_000, Math.floor(REQUESTS / 5));
+/**
+ * (a) and (b) alternate, ROUNDS times each, so both see the same background load (other processes on the
+ * machine move the figures of a single run by tens of per cent); each run stops when its REQUESTS are used up.
+ */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 10_000);
+/** Requests of each kind spent first on warming up (JIT of the pipeline), not reported. */
+const WARMUP_REQUESTS = 3_000;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-'));
 // One client, one session, one address: the request budgets are raised out of the way, so (b) measures
@@ -92,64 +96,88 @@ try {
     if (probe.response?.code !== CODE.OK) throw new Error(`check-login probe failed: ${JSON.stringify(probe.response)}`);
   }
 
-  const prepare = async (opts: PrepareOptions) => {
-    const started = Date.now();
+  const prepare = async (opts: PrepareOptions, count: number) => {
     const prepared: PreparedRequest[] = [];
-    for (let i = 0; i < REQUESTS + WARMUP_REQUESTS; i++) prepared.push(await client.prepare('/v1/user/check-login', {}, opts));
-    console.log(`prepared ${prepared.length} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    for (let i = 0; i < count; i++) prepared.push(await client.prepare('/v1/user/check-login', {}, opts));
     return prepared;
   };
 
-  /** Warms up, then measures; counts answers that are not a '200' (sealed ones are judged by their shape). */
-  const measure = async (name: string, prepared: PreparedRequest[], ok: (body: string) => boolean) => {
+  interface Measured {
+    result: AutocannonResult;
+    refused: number;
+    cpuMs: number | undefined;
+  }
+  /** One autocannon run over prepared requests; counts answers that are not a '200' (sealed ones by their shape). */
+  const measure = async (prepared: PreparedRequest[], ok: (body: string) => boolean): Promise<Measured> => {
     let next = 0;
     let refused = 0;
-    const run = (amount: number) =>
-      autocannon({
-        url: server.baseUrl,
-        connections: CONNECTIONS,
-        amount,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const p = prepared[next++]!;
-              return { ...request, method: 'POST', path: p.path, headers: p.headers, body: p.body };
-            },
-            onResponse: (_status, body) => {
-              if (!ok(body)) refused++;
-            },
-          },
-        ],
-      });
-    await run(WARMUP_REQUESTS);
-    refused = 0;
-    console.log(`${name}, ${CONNECTIONS} connections, ${REQUESTS} requests`);
     const cpuBefore = serverCpuMs(server.pid);
-    const result = await run(REQUESTS);
+    const result = await autocannon({
+      url: server.baseUrl,
+      connections: CONNECTIONS,
+      amount: prepared.length,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const p = prepared[next++]!;
+            return { ...request, method: 'POST', path: p.path, headers: p.headers, body: p.body };
+          },
+          onResponse: (_status, body) => {
+            if (!ok(body)) refused++;
+          },
+        },
+      ],
+    });
     const cpuAfter = serverCpuMs(server.pid);
-    const cpu = cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / result.requests.total;
-    return { result, refused, cpu };
+    return { result, refused, cpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
   };
-
-  // Prepared just before its run, so every x-t is well inside the 300 s window.
-  const a = await measure('(a) check-login, unsealed', await prepare(unsealed), (body) => body.startsWith('{"code":"200"'));
+  const plainOk = (body: string) => body.startsWith('{"code":"200"');
   // A sealed answer is {"data": ...}; a plaintext one means the pipeline refused the request.
-  const b = await measure('(b) check-login, sealed', await prepare({}), (body) => body.startsWith('{"data":'));
+  const sealedOk = (body: string) => body.startsWith('{"data":');
+
+  await measure(await prepare(unsealed, WARMUP_REQUESTS), plainOk);
+  await measure(await prepare({}, WARMUP_REQUESTS), sealedOk);
+
+  const runs: { a: Measured; b: Measured }[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    // Prepared just before their runs, so every x-t is well inside the 300 s window.
+    const plain = await prepare(unsealed, REQUESTS);
+    const sealed = await prepare({}, REQUESTS);
+    const a = await measure(plain, plainOk);
+    const b = await measure(sealed, sealedOk);
+    runs.push({ a, b });
+    const rate = (m: Measured) => m.result.requests.total / m.result.duration;
+    console.log(`round ${round}: (a) ${rate(a).toFixed(0)} req/s, (b) ${rate(b).toFixed(0)} req/s, b/a ${(rate(b) / rate(a)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`);
+  }
   // Spot-check that sealed answers are real '200's: one more call, opened by the client.
   const last = await client.call('/v1/user/check-login', {});
 
-  const row = (name: string, m: typeof a) =>
-    `${name.padEnd(30)}${m.result.requests.average.toFixed(0).padStart(9)} req/s   p50 ${String(m.result.latency.p50).padStart(4)} ms   p99 ${String(m.result.latency.p99).padStart(4)} ms   CPU ${m.cpu === undefined ? 'n/a' : `${m.cpu.toFixed(3)} ms`}/req   non-2xx ${m.result.non2xx}   errors ${m.result.errors + m.result.timeouts}   refused ${m.refused}`;
-  console.log('\nresults');
+  const total = (pick: (r: { a: Measured; b: Measured }) => Measured) => {
+    const ms = runs.map(pick);
+    const requests = ms.reduce((n, m) => n + m.result.requests.total, 0);
+    const seconds = ms.reduce((n, m) => n + m.result.duration, 0);
+    const cpu = ms.every((m) => m.cpuMs !== undefined) ? ms.reduce((n, m) => n + m.cpuMs!, 0) / requests : undefined;
+    const median = (values: number[]) => values.sort((x, y) => x - y)[Math.floor(values.length / 2)]!;
+    return {
+      rate: requests / seconds,
+      p50: median(ms.map((m) => m.result.latency.p50)),
+      p99: median(ms.map((m) => m.result.latency.p99)),
+      cpu,
+      bad: ms.reduce((n, m) => n + m.result.non2xx + m.result.errors + m.result.timeouts + m.refused, 0),
+    };
+  };
+  const a = total((r) => r.a);
+  const b = total((r) => r.b);
+  const row = (name: string, t: typeof a) =>
+    `${name.padEnd(28)}${t.rate.toFixed(0).padStart(7)} req/s   p50 ${String(t.p50).padStart(4)} ms   p99 ${String(t.p99).padStart(4)} ms   CPU ${t.cpu === undefined ? 'n/a' : `${t.cpu.toFixed(3)} ms`}/req   failed ${t.bad}`;
+  console.log(`\nresults: ${ROUNDS} rounds of ${REQUESTS} requests each, ${CONNECTIONS} connections (p50, p99: median of the rounds)`);
   console.log(row('(a) check-login, unsealed', a));
   console.log(row('(b) check-login, sealed', b));
   console.log(`follow-up sealed check-login code ${last.response?.code}`);
-  // Server CPU per request does not depend on what else the machine runs (load average below).
   const envelopeCpu = a.cpu === undefined || b.cpu === undefined ? 'n/a' : `${(b.cpu - a.cpu).toFixed(3)} ms`;
   console.log(`envelope CPU per request (b - a): ${envelopeCpu}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
-  const ratio = b.result.requests.average / a.result.requests.average;
-  console.log(`ratio b/a = ${ratio.toFixed(2)} (target >= 0.5); p99 (b) = ${b.result.latency.p99} ms`);
+  console.log(`ratio b/a = ${(b.rate / a.rate).toFixed(2)} (target >= 0.5); p99 (b) = ${b.p99} ms`);
 } finally {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
