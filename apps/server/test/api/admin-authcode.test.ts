@@ -26,7 +26,7 @@ describe('admin authcode', () => {
       env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir },
     });
 
-  it('mints a one-time code for an existing account that authorized-login accepts once', async () => {
+  it('mints a one-time code for an existing account that authorized-login accepts once', { timeout: 120_000 }, async () => {
     const phone = uniquePhone();
     const owner = await t.client();
     await signUp(owner, t.baseUrl, phone);
@@ -39,7 +39,7 @@ describe('admin authcode', () => {
     expect((await page.call('/v1/user/authorized-login', { authCode: minted.authCode }, { accessToken: '' })).response?.subcode).toBe(SUBCODE.AUTH_CODE_USED);
   });
 
-  it('refuses unknown accounts (1) and bad arguments (2)', async () => {
+  it('refuses unknown accounts (1) and bad arguments (2)', { timeout: 120_000 }, async () => {
     await expect(admin('authcode', uniquePhone())).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/no active account for 139\*{4}\d{4}/) });
     await expect(admin('authcode', '12345')).rejects.toMatchObject({ code: 2 });
     await expect(admin('authcode')).rejects.toMatchObject({ code: 2 });

@@ -16,6 +16,10 @@ interface CliResult {
   stderr: string;
 }
 
+// Each case starts the command as its own Node process (TypeScript loaded through tsx): seconds apiece on a
+// busy 2-core machine, so these tests get room beyond the default 30 s (a limit on hangs, not a timing check).
+const CLI_TEST_TIMEOUT_MS = 180_000;
+
 describe.each(ENGINES)('admin command on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -40,7 +44,7 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
   }
   const lookup = async (query: string) => (await fetch(`${t.baseUrl}/tydApi/deep-link/params?${query}`)).json() as Promise<{ code: string; data?: unknown }>;
 
-  it('sets, gets, lists and deletes deep links that the lookup then serves', async () => {
+  it('sets, gets, lists and deletes deep links that the lookup then serves', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
     const set = await admin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--project', 'production', '--params', '{"path":"/cloudSteward/index","from":"sms"}'], {}, true);
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toMatchObject({ key: 'spring-gift', system: 'android', project: 'production', params: { path: '/cloudSteward/index', from: 'sms' } });
@@ -63,7 +67,7 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
     expect(await admin(['deeplink', 'get', 'spring-gift', '--system', 'android'])).toMatchObject({ code: 1, stdout: '' });
   });
 
-  it('refuses wrong usage with exit code 2 and the usage text, writing nothing', async () => {
+  it('refuses wrong usage with exit code 2 and the usage text, writing nothing', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
     const cases = [
       [],
       ['nope'],
@@ -85,7 +89,7 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
     expect(await lookup('key=k&system_type=ios')).toMatchObject({ code: '404' });
   });
 
-  it('prunes analytics rows older than TELEMETRY_RETENTION_DAYS', async () => {
+  it('prunes analytics rows older than TELEMETRY_RETENTION_DAYS', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
     const now = Date.now();
     const old = pageRecord();
     const recent = pageRecord();
