@@ -164,7 +164,7 @@ export default fp(
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
       const headers = readApiHeaders(request.headers);
       const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
-      const { data, payload: opened } = readPayload(request, context, sealed);
+      const { data, payload: received } = readPayload(request, context, sealed);
 
       // 2. App id and signature (constant-time comparison).
       const platform = KNOWN_APP_IDS.get(headers.appId);
@@ -217,7 +217,7 @@ export default fp(
 
       // 7. Payload against the endpoint's schema.
       // Issues name fields and rules, never values (payloads carry phone, ID and card numbers).
-      const payload = parseRequest(route.endpoint, opened);
+      const payload = parseRequest(route.endpoint, received);
       if (!payload.ok) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: `payload: ${payload.issues.join(', ')}` });
 
       const call = { payload: payload.data, session, headers, request, reply, now };
