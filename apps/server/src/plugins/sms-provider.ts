@@ -28,7 +28,7 @@ export default fp(
       return;
     }
     if (opts.env === 'production') throw new Error('the sandbox SMS provider is refused in production');
-    const sandbox = createSandboxSmsProvider({ log: fastify.log });
+    const sandbox = createSandboxSmsProvider({ log: fastify.log, now: fastify.clock });
     fastify.decorate('smsProvider', sandbox);
     fastify.get<{ Querystring: { phone?: string } }>('/sandbox/sms', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -37,5 +37,5 @@ export default fp(
       return { provider: 'sandbox', messages: sandbox.outbox(phone) };
     });
   },
-  { name: 'sms-provider', fastify: '5.x' },
+  { name: 'sms-provider', fastify: '5.x', dependencies: ['clock'] },
 );

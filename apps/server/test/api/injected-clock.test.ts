@@ -4,7 +4,7 @@
 import { APP_IDS, CODE, HEADER, SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
-import { AGREEMENT_VERSION, latestCode, testClock, type TestClock } from '../support/accounts.js';
+import { AGREEMENT_VERSION, latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -45,6 +45,8 @@ describe('one injected clock', () => {
     const phone = uniquePhone();
     expect((await client.call('/v1/user/sms-send-v1', { phone, purpose: 'login' })).response?.code).toBe('200');
     const code = await latestCode(t.baseUrl, phone);
+    // The sandbox outbox dates the message by the same clock.
+    expect((await outbox(t.baseUrl, phone))[0]?.sentAt).toBe(clock());
     clock.advance(5 * MINUTE);
     // The request itself is inside the window (x-t is the moved clock), so what refuses it is the rule.
     const late = await client.call('/v1/user/user-login-v1', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION });
