@@ -100,14 +100,19 @@ describe('/ops', () => {
     expect(screen.getByRole('button', { name: '30 天' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('a wrong token: back to the form with a message, the token forgotten', async () => {
-    fetchMock.mockResolvedValueOnce(coded(401, '401')).mockResolvedValueOnce(ok(SUMMARY));
+  it('a wrong token: back to the form with a message, the token forgotten; the next token is the one sent', async () => {
+    // The server as it is: only the right token gets the summary.
+    fetchMock.mockImplementation(async (_url: string | URL | Request, init?: RequestInit) =>
+      new Headers(init?.headers).get('authorization') === 'Bearer admin-secret' ? ok(SUMMARY) : coded(401, '401'),
+    );
     render(<OpsPage />);
     await enterToken('wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('管理令牌不正确，请重新输入。');
     expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    await userEvent.clear(screen.getByLabelText('管理令牌'));
     await enterToken('admin-secret');
     expect(await screen.findByRole('heading', { name: '页面性能' })).toBeTruthy();
+    expect(new Headers(fetchMock.mock.calls.at(-1)![1]?.headers).get('authorization')).toBe('Bearer admin-secret');
   });
 
   it('says when the server has the ops API off', async () => {

@@ -10,7 +10,7 @@ import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { OpsError, getOpsSummary, opsToken, type OpsFailure } from '../api/get-ops-summary';
 import { OpsChart } from '../components/ops-chart';
-import { invalidateQuery, useQuery } from '../../../lib/server-state';
+import { useQuery } from '../../../lib/server-state';
 import { errorCodesChart, eventsChart, perfChart, routePerfTable, smsChart, total, type ChartData } from '../utils/ops-series';
 import './ops-page.css';
 
@@ -129,13 +129,15 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
   );
 }
 
-/** The summary's query key: one answer per range, dropped when the token changes. */
-const summaryKey = (days: number) => ['ops-summary', days] as const;
+/** The summary's query key: one answer per range and per token entered (`entry` counts them). */
+const summaryKey = (days: number, entry: number) => ['ops-summary', days, entry] as const;
 
 export default function OpsPage() {
   const [token, setToken] = useState(opsToken.get);
   const [days, setDays] = useState<number>(14);
-  const summary = useQuery<OpsSummary>(token ? summaryKey(days) : null, (signal) => getOpsSummary(token ?? '', days, signal), { staleTimeMs: 60_000 });
+  // A token entered anew is a new key: its answers never mix with those of the token before.
+  const [entry, setEntry] = useState(0);
+  const summary = useQuery<OpsSummary>(token ? summaryKey(days, entry) : null, (signal) => getOpsSummary(token ?? '', days, signal), { staleTimeMs: 60_000 });
   const failure: OpsFailure | null = summary.status === 'error' ? (summary.error instanceof OpsError ? summary.error.failure : 'unavailable') : null;
   const state =
     summary.status === 'success' && summary.data
@@ -150,12 +152,11 @@ export default function OpsPage() {
 
   const handleToken = (next: string) => {
     opsToken.set(next);
-    DAY_CHOICES.forEach((n) => invalidateQuery(summaryKey(n)));
     setToken(next);
+    setEntry((n) => n + 1);
   };
   const handleSignOut = () => {
     opsToken.clear();
-    DAY_CHOICES.forEach((n) => invalidateQuery(summaryKey(n)));
     setToken(null);
   };
 
