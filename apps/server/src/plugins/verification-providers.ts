@@ -38,7 +38,7 @@ export default fp(
       fastify.decorate('faceProvider', createHttpFaceProvider(createTencentCloudClient(face.http), face.ruleId));
       return;
     }
-    const sandboxFace = createSandboxFaceProvider();
+    const sandboxFace = createSandboxFaceProvider({ now: () => fastify.clock() });
     fastify.decorate('faceProvider', sandboxFace);
     fastify.post<{ Querystring: { session?: string } }>('/sandbox/face/complete', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
@@ -47,5 +47,5 @@ export default fp(
       return { provider: 'sandbox', completed: true, returnUrl };
     });
   },
-  { name: 'verification-providers', fastify: '5.x' },
+  { name: 'verification-providers', fastify: '5.x', dependencies: ['clock'] },
 );
