@@ -19,8 +19,10 @@ import { browserPerfEnv, startPagePerfReporting } from './perf/page-perf-reporte
 
 const sender: Sender = {
   ...(typeof navigator.sendBeacon === 'function' ? { beacon: (url: string, body: string) => navigator.sendBeacon(url, body) } : {}),
-  post: async (url, body) => {
-    const response = await fetch(url, { method: 'POST', body, keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+  post: async (url, body, { keepalive }) => {
+    const response = await fetch(url, { method: 'POST', body, keepalive, credentials: 'same-origin', headers: { 'content-type': 'text/plain;charset=UTF-8' } });
+    // Read the (small) body: an answer left unread keeps its request open in the browser.
+    await response.arrayBuffer().catch(() => undefined);
     const retryAfter = Number(response.headers.get('retry-after'));
     return { status: response.status, ...(Number.isFinite(retryAfter) && retryAfter > 0 ? { retryAfterSeconds: retryAfter } : {}) };
   },

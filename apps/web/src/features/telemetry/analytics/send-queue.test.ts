@@ -27,7 +27,7 @@ function memoryStorage() {
 }
 
 interface Sent {
-  via: 'beacon' | 'post';
+  via: 'beacon' | 'post' | 'post-keepalive';
   url: string;
   body: { project: string; sentAt: number; records: TelemetryRecordInput[] };
 }
@@ -36,10 +36,10 @@ function fakeSender(opts: { beacon?: boolean | null; status?: number[]; retryAft
   const sent: Sent[] = [];
   const statuses = [...(opts.status ?? [])];
   const sender: Sender = {
-    post: vi.fn(async (url: string, body: string) => {
+    post: vi.fn(async (url: string, body: string, { keepalive }: { keepalive: boolean }) => {
       const status = statuses.length > 0 ? statuses.shift()! : 200;
       if (status === 0) throw new TypeError('Failed to fetch');
-      sent.push({ via: 'post', url, body: JSON.parse(body) as Sent['body'] });
+      sent.push({ via: keepalive ? 'post-keepalive' : 'post', url, body: JSON.parse(body) as Sent['body'] });
       return status === 429 && opts.retryAfterSeconds ? { status, retryAfterSeconds: opts.retryAfterSeconds } : { status };
     }),
   };
@@ -111,7 +111,7 @@ describe('sending (beacon, fetch keepalive, retry queue)', () => {
     const queue = createSendQueue({ storage: memoryStorage(), sender, clockOffset: () => 0, online: () => true });
     queue.push(event(1));
     await queue.flush(true);
-    expect(sent.map((s) => s.via)).toEqual(['post']);
+    expect(sent.map((s) => s.via)).toEqual(['post-keepalive']);
     expect(queue.size()).toBe(0);
   });
 

@@ -4,12 +4,13 @@
 //    when the page is being hidden or left, and again on the next start.
 //  - Batches stay under MAX_BATCH_BYTES (60 KB) and MAX_BATCH_RECORDS: the 64 KiB that browsers let
 //    beacons and keepalive fetches have in flight.
-//  - While the page is shown, batches go by fetch (keepalive, text/plain: a CORS-safelisted type, no
-//    preflight), whose answer is read: a batch that fails or is answered 5xx/408/429 stays queued and is
+//  - While the page is shown, batches go by fetch (text/plain: a CORS-safelisted type, no preflight),
+//    whose answer is read: a batch that fails or is answered 5xx/408/429 stays queued and is
 //    tried again with exponential backoff, not before the collector's Retry-After. When the page is
 //    being hidden or left, navigator.sendBeacon (SPEC §7), which survives the unload but reports no
-//    answer: a batch the collector refuses then is lost, so beacons are kept for that moment only
-//    (docs/telemetry.md). The queue is capped (oldest records dropped first).
+//    answer (a batch the collector refuses then is lost, so beacons are kept for that moment only,
+//    docs/telemetry.md); a fetch then is a keepalive one, which survives the unload too. The queue is
+//    capped (oldest records dropped first).
 //  - Duplicates are harmless: ids are UUID v7 and the collector stores each id once (a batch can be sent
 //    by two tabs sharing the queue, or again after a lost answer).
 import { COLLECT_PATH, MAX_BATCH_BYTES, MAX_BATCH_RECORDS, MAX_RECORD_BYTES, TELEMETRY_PROJECT } from '@tyd/protocol/wire';
@@ -47,8 +48,8 @@ export interface CollectAnswer {
 export interface Sender {
   /** navigator.sendBeacon; false when the browser refused to queue it. Absent where there is none. */
   beacon?: (url: string, body: string) => boolean;
-  /** fetch with keepalive; resolves with the answer, rejects on a network failure. */
-  post: (url: string, body: string) => Promise<CollectAnswer>;
+  /** fetch (`keepalive` while the page goes away); resolves with the answer, rejects on a network failure. */
+  post: (url: string, body: string, options: { keepalive: boolean }) => Promise<CollectAnswer>;
 }
 
 /** Longest Retry-After honoured (the collector's daily quota asks to wait until midnight). */
@@ -146,7 +147,7 @@ export function createSendQueue({ storage, sender, clockOffset, online = () => n
   async function sendBatch(body: string, urgent: boolean): Promise<{ done: boolean; waitMs?: number }> {
     if (urgent && sender.beacon?.(COLLECT_URL, body)) return { done: true };
     try {
-      const { status, retryAfterSeconds } = await sender.post(COLLECT_URL, body);
+      const { status, retryAfterSeconds } = await sender.post(COLLECT_URL, body, { keepalive: urgent });
       if (status >= 200 && status < 300) return { done: true };
       if (!retryable(status)) {
         console.warn('analytics: batch refused', status);
