@@ -131,9 +131,11 @@ describe('navigation behaviour (SPEC §2)', () => {
   it('inside the app: logs a page-view and sends the title, except on default-title routes', async () => {
     enterApp();
     await openApp('/download');
-    expect(posted.map((m) => m.method)).toEqual(['setTitle', 'logEvent']);
+    // The page load also says once that this page keeps the app's bars (docs/bridge.md 3.2).
+    expect(posted.map((m) => m.method)).toEqual(['setTitle', 'logEvent', 'hiddenStatusBarAndTitleBar']);
     expect(posted[0]?.params).toEqual({ title: 'APP下载' });
     expect(posted[1]?.params).toMatchObject({ en: 'pageview', purl: '/download', title: 'APP下载' });
+    expect(posted[2]?.params).toEqual({ hidden: false });
     posted.length = 0;
     await go('/discover/detail');
     expect(posted).toEqual([]);
