@@ -9,7 +9,6 @@ import { installNavigation } from './app/navigation';
 import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { clientEnv } from './lib/env';
-import { nativeBridge } from './lib/native';
 import { createRouter } from './lib/router';
 import { isLoggedIn, sessionStore } from './lib/session';
 import './styles/base.css';
@@ -55,12 +54,11 @@ function startConsentRenewal() {
 // Inside the app, x-ver carries the native app's version (contract "HEADER"), and the app's login is
 // the page's (app/app-session.ts): both come from getAppInfo, read before the first page resolves, so
 // a page that needs a session sees the app's. Bounded by the bridge timeout.
-const appInfo = nativeBridge()
-  ? adoptAppSession().then(
-      (info) => info && setAppVersion(info.appVer),
-      (error: unknown) => console.warn('bridge getAppInfo failed', error),
-    )
-  : Promise.resolve();
+// Outside the app there is no bridge and this resolves at once.
+const appInfo = adoptAppSession().then(
+  (info) => info && setAppVersion(info.appVer),
+  (error: unknown) => console.warn('bridge getAppInfo failed', error),
+);
 waitForAppVersion(appInfo);
 installAppSession(router);
 

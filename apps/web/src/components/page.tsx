@@ -2,10 +2,11 @@
 import type { ReactNode } from 'react';
 import './page.css';
 
-export function Page({ title, lead, children, className }: { title: string; lead?: ReactNode; children?: ReactNode; className?: string }) {
+/** `titleHidden`: the page shows its name otherwise (a brand header): the heading stays for screen readers only. */
+export function Page({ title, titleHidden, lead, children, className }: { title: string; titleHidden?: boolean; lead?: ReactNode; children?: ReactNode; className?: string }) {
   return (
     <main className={className ? `page ${className}` : 'page'}>
-      <h1 className="page__title">{title}</h1>
+      <h1 className={titleHidden ? 'page__title visually-hidden' : 'page__title'}>{title}</h1>
       {lead ? <p className="page__lead">{lead}</p> : null}
       {children}
     </main>

@@ -2,20 +2,11 @@
 // SERVICE_* settings, docs/operations.md): the operator's name, licence and filing numbers, and a
 // customer-service phone a user can tap to call. A finance page without them looks like a fake; a
 // field that is not configured is left out rather than invented.
-import type { OperatorDetails } from '@tyd/protocol/wire';
-import { webConfig } from '../lib/web-config';
+import { optionalWebConfig } from '../lib/web-config';
 import './trust-footer.css';
 
-function operatorDetails(): OperatorDetails | null {
-  try {
-    return webConfig().operator;
-  } catch {
-    return null;
-  }
-}
-
 export function TrustFooter() {
-  const operator = operatorDetails();
+  const operator = optionalWebConfig()?.operator;
   if (!operator) return null;
   return (
     <footer className="trust-footer">

@@ -13,7 +13,7 @@
 //    because some servers, proxies and webviews decode the path before using it.
 // A same-origin path goes to the router; an address on one of the configured partner origins leaves
 // the app through `leaveForPartner` only, never through the router.
-import { webConfig } from './web-config';
+import { optionalWebConfig } from './web-config';
 
 /** A path on this origin (path + query + hash), or an absolute https address on a partner origin. */
 export type SafeAddress = { path: string; href?: undefined } | { href: string; path?: undefined };
@@ -73,11 +73,7 @@ export function safeAddress(raw: string | null | undefined, origin: string, part
 
 /** The partner origins the server configured for this page (tyd-config `returnOrigins`); none without config. */
 export function partnerOrigins(): readonly string[] {
-  try {
-    return webConfig().returnOrigins;
-  } catch {
-    return [];
-  }
+  return optionalWebConfig()?.returnOrigins ?? [];
 }
 
 /** safeAddress for this page. */

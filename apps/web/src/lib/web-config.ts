@@ -80,6 +80,16 @@ export function webConfig(): WebConfig {
   return cached;
 }
 
+/** The page's configuration, or null where there is none (a page served without it, unit tests): for
+ * parts that have a sensible default without it. */
+export function optionalWebConfig(): WebConfig | null {
+  try {
+    return webConfig();
+  } catch {
+    return null;
+  }
+}
+
 /** For tests and the diagnostics page: forget the cached configuration. */
 export function resetWebConfig(): void {
   cached = undefined;

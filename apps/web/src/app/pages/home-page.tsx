@@ -60,7 +60,7 @@ export default function HomePage() {
   return (
     // `/?dl=<key>` opens the page a deep link names instead (SPEC §7).
     <DeepLinkGate title="通盈达">
-      <Page title="通盈达" className={`home ${TAB_BAR_CLASS}`}>
+      <Page title="通盈达" titleHidden className={TAB_BAR_CLASS}>
         <header className="home__brand">
           <BrandLogo size={44} />
           <span>

@@ -2,7 +2,7 @@
 // the shared address check (lib/safe-address.ts) decides what is safe, a path on this origin or an
 // address on a configured partner origin; this module adds what is particular to a login: the login
 // page itself is never a target (a login must not lead back to login), and the fallback is home.
-import type { Router } from '../../../lib/router';
+import { normalisePath, type Router } from '../../../lib/router';
 import { leaveForPartner, partnerOrigins, safeAddress, type SafeAddress } from '../../../lib/safe-address';
 
 /** This feature's own login route (SPEC §2). */
@@ -18,7 +18,7 @@ export type ReturnTarget = SafeAddress;
  */
 export function safeReturnTarget(raw: string | null | undefined, origin: string, allowedOrigins: readonly string[] = []): ReturnTarget | null {
   const target = safeAddress(raw, origin, allowedOrigins);
-  if (target?.path !== undefined && new URL(target.path, origin).pathname.replace(/\/+$/, '') === LOGIN_PATH) return null;
+  if (target?.path !== undefined && normalisePath(new URL(target.path, origin).pathname) === LOGIN_PATH) return null;
   return target;
 }
 
