@@ -113,6 +113,37 @@ export const SUBCODE = {
   BANK_CARD_MISMATCH: '4505',
   /** The card cannot be used (frozen, lost, expired, restricted, no card-not-present payments); data {outcome, reason}. */
   BANK_CARD_UNUSABLE: '4506',
+  // Identity certification, 46xx (docs/api.md "Identity certification").
+  /** The ID number fails GB 11643-1999 (format, date, check character): the card was misread. */
+  ID_NUMBER_INVALID: '4601',
+  /** The birth date read from the card differs from the one inside the ID number. */
+  ID_BIRTH_DATE_MISMATCH: '4602',
+  /** The holder's age is outside the product's limits; data {minAge, maxAge}. */
+  ID_AGE_NOT_ALLOWED: '4603',
+  /** The card's validity has ended (emblem side). */
+  ID_CARD_EXPIRED: '4604',
+  /** This ID number is already certified on another account. */
+  IDENTITY_TAKEN: '4605',
+  /** This account is already verified (one identity per account). */
+  IDENTITY_ALREADY_VERIFIED: '4606',
+  /** Face verification tries of this account today are used up; data {retryAfterSeconds}. */
+  FACE_DAILY_LIMIT: '4607',
+  /** The face session was left before it was finished, or it expired. */
+  FACE_ABANDONED: '4608',
+  /** The liveness check failed (a photo, a screen, a mask, or a poor capture). */
+  FACE_LIVENESS_FAILED: '4609',
+  /** A step was asked for before the one it needs (e.g. certification before both sides were read); data {state}. */
+  IDENTITY_STEP_MISSING: '4610',
+  /** The capability needs a verified identity first (bank cards...). */
+  IDENTITY_NOT_VERIFIED: '4611',
+  /** The photo is a photocopy or a picture of a screen, not the card itself. */
+  IDCARD_NOT_ORIGINAL: '4612',
+  /** Temporary ID cards are not accepted. */
+  IDCARD_TEMPORARY: '4613',
+  /** The photo shows the other side of the card; data {expectedSide}. */
+  IDCARD_WRONG_SIDE: '4614',
+  /** h5-face-verify without a face session to ask about (none started, or its result already taken). */
+  FACE_SESSION_MISSING: '4615',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -193,6 +224,21 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4504': '人脸识别未通过，请重试',
   '4505': '银行卡信息校验未通过，请核对姓名、身份证号、卡号和银行预留手机号',
   '4506': '该银行卡暂不可用，请更换其他银行卡',
+  '4601': '身份证号码识别有误，请重新拍摄身份证人像面',
+  '4602': '出生日期与身份证号码不一致，请重新拍摄身份证人像面',
+  '4603': '您的年龄不符合申请条件',
+  '4604': '身份证已过期，请使用有效期内的身份证',
+  '4605': '该身份证已在其他账号完成实名认证',
+  '4606': '您已完成实名认证，无需重复认证',
+  '4607': '今日人脸识别次数已达上限，请明天再试',
+  '4608': '人脸识别未完成，请重新开始',
+  '4609': '活体检测未通过，请在光线充足处正对屏幕重试',
+  '4610': '请先完成前面的认证步骤',
+  '4611': '请先完成实名认证',
+  '4612': '请拍摄身份证原件，不支持复印件或翻拍照片',
+  '4613': '暂不支持临时身份证，请使用正式身份证',
+  '4614': '照片不是所需的身份证面，请按提示拍摄',
+  '4615': '人脸识别已失效，请重新开始',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

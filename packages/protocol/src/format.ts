@@ -93,3 +93,27 @@ export function formatMoney(value: number | string): string {
 export function formatDate(date: string): string {
   return requireString(date, 'date').replace(/\D+/g, '-');
 }
+
+/**
+ * A resident ID number shown masked: first 3 and last 4 characters, the rest as '*'
+ * ('110101199003071234' -> '110***********1234'); anything that is not 15 or 18 characters of digits
+ * (and a final X) gives ''.
+ */
+export function maskIdNumber(idNumber: string): string {
+  const id = requireString(idNumber, 'idNumber');
+  if (!/^(\d{15}|\d{17}[\dX])$/.test(id)) return '';
+  return `${id.slice(0, 3)}${'*'.repeat(id.length - 7)}${id.slice(-4)}`;
+}
+
+/**
+ * A person's name shown masked: the first and last characters kept and every one between as '*'
+ * (张小三 -> 张*三, 阿卜杜·热合曼 -> 阿*****曼); a two-character name keeps its first (张三 -> 张*).
+ * Counts characters, not UTF-16 units (a rare name character outside the BMP stays whole). '' gives ''.
+ */
+export function maskName(name: string): string {
+  const chars = Array.from(requireString(name, 'name').trim());
+  if (chars.length === 0) return '';
+  if (chars.length === 1) return '*';
+  if (chars.length === 2) return `${chars[0]}*`;
+  return `${chars[0]}${'*'.repeat(chars.length - 2)}${chars[chars.length - 1]}`;
+}

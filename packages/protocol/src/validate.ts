@@ -69,3 +69,21 @@ export function isResidentIdNumber(value: unknown, now: number = Date.now()): va
   if (birth! > today) return false;
   return residentIdCheckChar(value.slice(0, 17)) === value[17];
 }
+
+/** The birth date inside an 18-character resident ID number (GB 11643-1999 §5.2) as YYYY-MM-DD, else ''. */
+export function residentIdBirthDate(idNumber: unknown): string {
+  if (typeof idNumber !== 'string' || !/^\d{17}[\dX]$/.test(idNumber)) return '';
+  return `${idNumber.slice(6, 10)}-${idNumber.slice(10, 12)}-${idNumber.slice(12, 14)}`;
+}
+
+/**
+ * Full years of age on `now` in China time (UTC+8) of someone born on `birthDate` (YYYY-MM-DD): the
+ * birthday counts from its own day; someone born on 29 February is a year older on 1 March of common years.
+ */
+export function ageOn(birthDate: string, now: number): number {
+  if (typeof birthDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) throw new ProtocolTypeError('birthDate', 'expected YYYY-MM-DD');
+  if (typeof now !== 'number' || !Number.isFinite(now)) throw new ProtocolTypeError('now', 'expected milliseconds since epoch');
+  const today = new Date(now + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
+  return today.slice(5) >= birthDate.slice(5) ? years : years - 1;
+}

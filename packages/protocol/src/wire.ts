@@ -32,5 +32,6 @@ export * from './envelope.js';
 export * from './signing.js';
 export * from './format.js';
 export * from './validate.js';
+export * from './identity.js';
 export * from './telemetry/telemetry-constants.js';
 export * from './telemetry/record-id.js';

@@ -1,4 +1,10 @@
 import type { Endpoint } from './define-endpoint.js';
+import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
+import { certificationInfo } from './identity/certification-info.js';
+import { certification } from './identity/certification.js';
+import { h5FaceUrl } from './identity/h5-face-url.js';
+import { h5FaceVerify } from './identity/h5-face-verify.js';
+import { idcardOcr } from './identity/idcard-ocr.js';
 import { finishUpload } from './upload/finish-upload.js';
 import { startUpload } from './upload/start-upload.js';
 import { uploadPart } from './upload/upload-part.js';
@@ -46,6 +52,13 @@ export const endpoints = {
   [startUpload.path]: startUpload,
   [uploadPart.path]: uploadPart,
   [finishUpload.path]: finishUpload,
+  [idcardOcr.path]: idcardOcr,
+  [certification.path]: certification,
+  [certificationInfo.path]: certificationInfo,
+  [h5FaceUrl.path]: h5FaceUrl,
+  [h5FaceVerify.path]: h5FaceVerify,
+  [phoneBrandList.path]: phoneBrandList,
+  [phoneTypeList.path]: phoneTypeList,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;
