@@ -32,6 +32,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/discover/notice', name: 'discoverNotice', title: '公司公告', page: 'features/notices/pages/company-notice-page.tsx' },
   { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
+  // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
+  { path: '/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
+  { path: '/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
+  { path: '/identity/face', name: 'identityFace', title: '人脸识别', requiresLogin: true, page: 'features/identity/pages/face-page.tsx' },
+  { path: '/identity/face-return', name: 'identityFaceReturn', title: '认证结果', requiresLogin: true, page: 'features/identity/pages/face-return-page.tsx' },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").

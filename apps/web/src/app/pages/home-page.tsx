@@ -10,6 +10,7 @@ import { Card, Page } from '../../components/page';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
+import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { sessionStore } from '../../lib/session';
 import { SERVICE_LINKS } from '../service-links';
@@ -69,6 +70,7 @@ export default function HomePage() {
           </span>
         </header>
         <Account />
+        <IdentityTile />
         <nav aria-label="服务">
           <LinkList items={SERVICE_LINKS} label="服务列表" />
         </nav>

@@ -13,6 +13,7 @@ import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { logout } from '../../features/auth/api/logout';
+import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
@@ -72,6 +73,7 @@ export default function MinePage() {
           </Link>
         )}
       </Card>
+      <IdentityTile />
       {loggedIn ? <LinkList items={ACCOUNT_LINKS} label="账户与安全" /> : null}
       <LinkList items={MINE_LINKS} label="常用" />
       {loggedIn ? (

@@ -1,6 +1,105 @@
-// /nfc (SPEC §1, §2): explains where the phone's NFC reader is, for reading the ID card.
-import { PlannedPage } from '../../../components/planned-page';
+// /nfc (SPEC §1, §2 NFC读卡位置说明): where the phone's NFC antenna is, so the ID card can be read by
+// laying it on the right spot. Brands and models come from phone-brand-list and phone-type-list (the
+// server's own curated table, docs/api.md); the drawing marks the spot on the phone's back.
+import { useState } from 'react';
+import type { NfcPosition } from '@tyd/protocol/wire';
+import { Button } from '../../../components/button';
+import { Card, Page } from '../../../components/page';
+import { Tip } from '../../../components/tip';
+import { userMessage } from '../../../lib/api-errors';
+import { usePhoneBrands } from '../api/phone-brand-list';
+import { usePhoneModels } from '../api/phone-type-list';
+import './nfc-page.css';
+
+const POSITION_TEXT: Record<NfcPosition, string> = {
+  top: '背面顶部',
+  upper: '背面上部，摄像头附近',
+  center: '背面中部',
+  lower: '背面下部',
+};
+/** Where the spot is drawn on a 60 x 120 phone back. */
+const POSITION_Y: Record<NfcPosition, number> = { top: 18, upper: 34, center: 60, lower: 88 };
+
+function PhoneBack({ position }: { position: NfcPosition }) {
+  const y = POSITION_Y[position];
+  return (
+    <svg className="nfc__phone" viewBox="0 0 60 120" role="img" aria-label={`NFC感应区在${POSITION_TEXT[position]}`}>
+      <rect x="2" y="2" width="56" height="116" rx="9" fill="#f7f8fa" stroke="#1f2329" strokeWidth="2" />
+      <rect x="8" y="8" width="16" height="22" rx="4" fill="#d0d5dd" />
+      <circle cx="16" cy="14" r="3.5" fill="#98a2b3" />
+      <circle cx="16" cy="24" r="3.5" fill="#98a2b3" />
+      <ellipse cx="30" cy={y} rx="17" ry="9" fill="rgba(26,92,255,0.16)" stroke="#1a5cff" strokeWidth="1.6" strokeDasharray="3 2" />
+      <text x="30" y={y + 3} textAnchor="middle" fontSize="8" fill="#1a5cff" fontWeight="600">
+        NFC
+      </text>
+    </svg>
+  );
+}
+
+function Models({ brandId }: { brandId: string }) {
+  const models = usePhoneModels(brandId);
+  if (models.status === 'loading') return <p className="nfc__status" role="status" aria-busy="true">正在加载机型…</p>;
+  if (models.status === 'error' || !models.data) return <p className="nfc__status" role="alert">{userMessage(models.error)}</p>;
+  return (
+    <ul className="nfc__models" aria-label="机型">
+      {models.data.map((model) => (
+        <li key={model.id} className="nfc__model">
+          <PhoneBack position={model.position} />
+          <div>
+            <p className="nfc__model-name">{model.name}</p>
+            {model.hasNfc ? (
+              <p className="nfc__model-hint">
+                {POSITION_TEXT[model.position]}
+                {model.hint ? `，${model.hint}` : ''}
+              </p>
+            ) : (
+              <p className="nfc__model-hint">该机型不支持NFC，请使用拍照认证</p>
+            )}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function NfcPage() {
-  return <PlannedPage title="NFC读卡位置说明" about="说明各品牌、型号手机的 NFC 感应区位置，帮助您用手机读取身份证信息。" />;
+  const brands = usePhoneBrands();
+  const [brandId, setBrandId] = useState<string | null>(null);
+  const chosen = brandId ?? brands.data?.[0]?.id ?? null;
+  return (
+    <Page title="NFC读卡位置说明" lead="用手机NFC读取身份证时，请把身份证平放贴在手机背面的NFC感应区，保持不动约3秒。">
+      <Card label="操作方法">
+        <ol className="nfc__steps">
+          <li>在手机设置中打开NFC功能</li>
+          <li>取下较厚的手机壳，身份证不要与银行卡、门禁卡叠放</li>
+          <li>将身份证贴在下方标出的感应区，读取完成前不要移动</li>
+        </ol>
+      </Card>
+      <Card label="选择手机品牌">
+        <h2 className="nfc__heading">选择您的手机品牌</h2>
+        {brands.status === 'loading' ? (
+          <p className="nfc__status" role="status" aria-busy="true">正在加载品牌…</p>
+        ) : brands.status === 'error' || !brands.data ? (
+          <>
+            <p className="nfc__status" role="alert">{userMessage(brands.error)}</p>
+            <Button block variant="secondary" onClick={brands.refetch}>
+              重新加载
+            </Button>
+          </>
+        ) : (
+          <>
+            <div className="nfc__brands" role="radiogroup" aria-label="手机品牌">
+              {brands.data.map((brand) => (
+                <button key={brand.id} type="button" role="radio" aria-checked={brand.id === chosen} className="nfc__brand" onClick={() => setBrandId(brand.id)}>
+                  {brand.name}
+                </button>
+              ))}
+            </div>
+            {chosen ? <Models brandId={chosen} /> : null}
+          </>
+        )}
+      </Card>
+      <Tip tone="info">感应区位置因机型而异，以上为常见位置；如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。</Tip>
+    </Page>
+  );
 }

@@ -1,0 +1,133 @@
+// One side of the ID card: taken with the camera or chosen from the album, compressed in the browser
+// (utils/compress-photo.ts), previewed, uploaded in sealed parts with its progress (lib/photo-upload.ts,
+// docs/protocol.md §14), then read by idcard-ocr. A refusal is said under the photo with a retake.
+// Camera: `capture="environment"` asks for the back camera directly (Android webviews need the shell's
+// onShowFileChooser to honour it, iOS WKWebView opens the camera itself, docs/bridge.md §6); the album
+// input has no capture attribute, so it opens the gallery. Both accept image/* only.
+import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { CODE, type IdCardSide } from '@tyd/protocol/wire';
+import { userMessage } from '../../../lib/api-errors';
+import { uploadPhoto } from '../../../lib/photo-upload';
+import { readIdCard, type IdCardOcrResult } from '../api/idcard-ocr';
+import { compressPhoto } from '../utils/compress-photo';
+import { WARNING_TEXT } from '../utils/identity-texts';
+
+type Phase = { step: 'empty' } | { step: 'working'; label: string; percent: number | null } | { step: 'read'; result: IdCardOcrResult } | { step: 'failed'; message: string };
+
+const SIDE_TEXT: Record<IdCardSide, { title: string; hint: string }> = {
+  portrait: { title: '身份证人像面', hint: '有照片和姓名的一面' },
+  emblem: { title: '身份证国徽面', hint: '有国徽和有效期限的一面' },
+};
+
+export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (result: IdCardOcrResult | null) => void }) {
+  const [phase, setPhase] = useState<Phase>({ step: 'empty' });
+  const [preview, setPreview] = useState<string | null>(null);
+  const id = useId();
+  const onReadRef = useRef(onRead);
+  useEffect(() => {
+    onReadRef.current = onRead;
+  });
+  // The preview's object URL is released when it is replaced or the page goes.
+  useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  async function handleFile(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0];
+    // The same photo can be chosen again after a refusal.
+    event.target.value = '';
+    if (!file) return;
+    onReadRef.current(null);
+    setPhase({ step: 'working', label: '正在处理照片…', percent: null });
+    let photo: Blob;
+    try {
+      photo = await compressPhoto(file);
+    } catch {
+      setPhase({ step: 'failed', message: '无法读取这张照片，请重新拍摄或选择JPG格式的照片' });
+      return;
+    }
+    setPreview(URL.createObjectURL(photo));
+    try {
+      const upload = await uploadPhoto(photo, side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem', {
+        onProgress: (sent, total) => setPhase({ step: 'working', label: '正在上传…', percent: Math.round((sent / total) * 100) }),
+      });
+      setPhase({ step: 'working', label: '正在识别…', percent: null });
+      const answer = await readIdCard({ uploadId: upload.uploadId, side });
+      if (answer.code === CODE.OK && answer.data) {
+        setPhase({ step: 'read', result: answer.data });
+        onReadRef.current(answer.data);
+      } else {
+        setPhase({ step: 'failed', message: answer.submsg || answer.msg });
+      }
+    } catch (error) {
+      setPhase({ step: 'failed', message: userMessage(error) });
+    }
+  }
+
+  const text = SIDE_TEXT[side];
+  const working = phase.step === 'working';
+  return (
+    <section className="capture" aria-labelledby={`${id}-title`}>
+      <div className={`capture__frame capture__frame--${side}`}>
+        {preview ? <img className="capture__preview" src={preview} alt={`${text.title}照片预览`} /> : <CardSketch side={side} />}
+        {working ? (
+          <div className="capture__overlay" role="status">
+            <span>{phase.label}</span>
+            {phase.percent !== null ? <progress max={100} value={phase.percent} aria-label="上传进度" /> : null}
+          </div>
+        ) : null}
+      </div>
+      <h3 id={`${id}-title`} className="capture__title">
+        {text.title}
+        {phase.step === 'read' ? <span className="identity-badge identity-badge--verified">已识别</span> : null}
+      </h3>
+      <p className="capture__hint">{text.hint}</p>
+      {phase.step === 'failed' ? (
+        <p className="capture__error" role="alert">
+          {phase.message}
+        </p>
+      ) : null}
+      {phase.step === 'read' && phase.result.warnings.length > 0 ? (
+        <p className="capture__warning" role="note">
+          {phase.result.warnings.map((w) => WARNING_TEXT[w]).join('、')}，建议重新拍摄
+        </p>
+      ) : null}
+      <div className="capture__actions">
+        <label className={`btn btn--${phase.step === 'empty' ? 'primary' : 'secondary'} capture__button${working ? ' capture__button--busy' : ''}`}>
+          <input className="visually-hidden" type="file" accept="image/*" capture="environment" disabled={working} onChange={(e) => void handleFile(e)} />
+          {phase.step === 'empty' ? '拍照' : '重拍'}
+        </label>
+        <label className={`btn btn--text capture__button${working ? ' capture__button--busy' : ''}`}>
+          <input className="visually-hidden" type="file" accept="image/*" disabled={working} onChange={(e) => void handleFile(e)} />
+          从相册选择
+        </label>
+      </div>
+    </section>
+  );
+}
+
+/** A drawing of the side to photograph, until there is a photo. */
+function CardSketch({ side }: { side: IdCardSide }) {
+  return (
+    <svg className="capture__sketch" viewBox="0 0 171 108" aria-hidden="true">
+      <rect x="1" y="1" width="169" height="106" rx="8" fill="#f2f5fc" stroke="#c9d3e8" strokeDasharray="4 3" />
+      {side === 'portrait' ? (
+        <>
+          <rect x="14" y="22" width="70" height="6" rx="3" fill="#d6deef" />
+          <rect x="14" y="38" width="52" height="6" rx="3" fill="#d6deef" />
+          <rect x="14" y="54" width="76" height="6" rx="3" fill="#d6deef" />
+          <rect x="14" y="84" width="96" height="6" rx="3" fill="#d6deef" />
+          <rect x="118" y="18" width="40" height="52" rx="4" fill="#d6deef" />
+          <circle cx="138" cy="36" r="9" fill="#b9c6e3" />
+          <path d="M124 64c3-9 8-12 14-12s11 3 14 12" fill="#b9c6e3" />
+        </>
+      ) : (
+        <>
+          <circle cx="32" cy="34" r="16" fill="#e7c9c4" />
+          <rect x="60" y="22" width="90" height="8" rx="4" fill="#d6deef" />
+          <rect x="60" y="38" width="70" height="6" rx="3" fill="#d6deef" />
+          <rect x="34" y="72" width="116" height="6" rx="3" fill="#d6deef" />
+          <rect x="34" y="86" width="96" height="6" rx="3" fill="#d6deef" />
+        </>
+      )}
+    </svg>
+  );
+}

@@ -1,0 +1,66 @@
+// /identity/face (SPEC §7 h5-face-url): how to pass the face check, then off to the provider's page,
+// which sends the user back to /identity/face-return. Each start is one of the day's tries.
+import { useState } from 'react';
+import { CODE, SUBCODE } from '@tyd/protocol/wire';
+import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
+import { Card, Page } from '../../../components/page';
+import { reportingFailures } from '../../../lib/api-errors';
+import { useMutation } from '../../../lib/server-state';
+import { useCertificationInfo } from '../api/certification-info';
+import { startFaceCheck } from '../api/h5-face-url';
+import { StepList } from '../components/step-list';
+import '../components/identity.css';
+
+/** Leaves the app's page for the provider; an object so tests can observe it. */
+export const faceNavigation = { go: (url: string): void => window.location.assign(url) };
+
+export default function FacePage() {
+  const info = useCertificationInfo();
+  const start = useMutation(reportingFailures(startFaceCheck));
+  const [problem, setProblem] = useState<{ text: string; subcode?: string } | null>(null);
+
+  async function handleStart() {
+    setProblem(null);
+    const response = await start.mutate(undefined);
+    if (!response) return;
+    if (response.code === CODE.OK && response.data) return faceNavigation.go(response.data.url);
+    setProblem({ text: response.submsg || response.msg, subcode: response.subcode });
+  }
+
+  const triesLeft = info.data?.faceTriesLeft;
+  const needsDocuments = problem?.subcode === SUBCODE.IDENTITY_STEP_MISSING || info.data?.state === 'not-started' || info.data?.state === 'documents-read';
+  return (
+    <Page title="人脸识别">
+      <StepList current={3} />
+      <Card label="人脸识别">
+        <h2 className="identity__step-title">请确认是本人操作</h2>
+        {info.data?.name ? (
+          <p className="identity__text">
+            将核验 {info.data.name}（{info.data.idNumber}）本人的人脸
+          </p>
+        ) : null}
+        <ul className="identity__list">
+          <li>在光线充足的地方，正对手机屏幕</li>
+          <li>摘下帽子、眼镜和口罩，露出完整面部</li>
+          <li>按页面提示完成动作，过程中请勿离开</li>
+        </ul>
+        {problem ? (
+          <p className="identity__error" role="alert">
+            {problem.text}
+          </p>
+        ) : null}
+        {needsDocuments ? (
+          <Link className="btn btn--primary btn--block" to="/identity/idcard">
+            先拍摄身份证
+          </Link>
+        ) : (
+          <Button block busy={start.status === 'loading'} disabled={triesLeft === 0 || problem?.subcode === SUBCODE.FACE_DAILY_LIMIT} onClick={() => void handleStart()}>
+            开始人脸识别
+          </Button>
+        )}
+        {triesLeft !== undefined ? <p className="identity__text">今日还可尝试 {triesLeft} 次</p> : null}
+      </Card>
+    </Page>
+  );
+}

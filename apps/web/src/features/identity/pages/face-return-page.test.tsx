@@ -1,0 +1,56 @@
+// /identity/face-return: the result comes from h5-face-verify, never from the address the provider sent back.
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRouter } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import FaceReturnPage from './face-return-page';
+
+const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+
+const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: '2040-01-01', verifiedAt: 1, failure: null, faceTriesLeft: 4 };
+
+async function openPage(search = '') {
+  window.history.replaceState(null, '', `/identity/face-return${search}`);
+  const router = createRouter();
+  await router.start();
+  render(
+    <RouterContext value={router}>
+      <FaceReturnPage />
+    </RouterContext>,
+  );
+}
+
+beforeEach(() => api.request.mockReset());
+afterEach(cleanup);
+
+describe('/identity/face-return', () => {
+  it('asks the server once with an empty payload, whatever the query says, and shows the masked identity', async () => {
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: VERIFIED });
+    await openPage('?result=passed&BizToken=forged');
+    expect(await screen.findByText('实名认证成功')).toBeTruthy();
+    expect(screen.getByText('沙*户 110***********9905')).toBeTruthy();
+    expect(api.request).toHaveBeenCalledTimes(1);
+    expect(api.request).toHaveBeenCalledWith('/v1/user/h5-face-verify', {}, expect.anything());
+  });
+
+  it('a failed liveness check says so and offers another try', async () => {
+    api.request.mockResolvedValue({ code: '400', subcode: '4609', msg: '请求参数错误', submsg: '活体检测未通过，请在光线充足处正对屏幕重试' });
+    await openPage();
+    expect(await screen.findByText('活体检测未通过，请在光线充足处正对屏幕重试')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '重新人脸识别' }).getAttribute('href')).toBe('/identity/face');
+  });
+
+  it('an identity the authority does not know leads back to the card', async () => {
+    api.request.mockResolvedValue({ code: '400', subcode: '4503', msg: '请求参数错误', submsg: '姓名与身份证号码不一致，请核对后重试' });
+    await openPage();
+    expect((await screen.findByRole('link', { name: '核对身份证信息' })).getAttribute('href')).toBe('/identity/idcard');
+  });
+
+  it('the provider being down offers to ask again', async () => {
+    api.request.mockResolvedValueOnce({ code: '502', subcode: '4501', msg: '服务暂时不可用，请稍后重试', submsg: '认证服务暂时不可用，请稍后重试' }).mockResolvedValueOnce({ code: '200', msg: '成功', data: VERIFIED });
+    await openPage();
+    (await screen.findByRole('button', { name: '重新获取结果' })).click();
+    expect(await screen.findByText('实名认证成功')).toBeTruthy();
+  });
+});

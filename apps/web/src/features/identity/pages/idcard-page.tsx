@@ -1,0 +1,123 @@
+// /identity/idcard (SPEC §1 identity certification, steps 1 and 2): both sides of the ID card, then the
+// holder checks what was read and may correct the name and the address (a wrong ID number means a
+// retake: it cannot be typed). 确认无误 sends certification, which checks the number again, the age
+// limits and the validity, and claims the identity for this account; then the face step.
+import { useState } from 'react';
+import { CODE, SUBCODE } from '@tyd/protocol/wire';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
+import { Card, Page } from '../../../components/page';
+import { Tip } from '../../../components/tip';
+import { reportingFailures } from '../../../lib/api-errors';
+import { useRouter } from '../../../lib/router-react';
+import { useMutation } from '../../../lib/server-state';
+import { confirmIdentity } from '../api/certification';
+import type { IdCardOcrResult } from '../api/idcard-ocr';
+import { PhotoCapture } from '../components/photo-capture';
+import { StepList } from '../components/step-list';
+import '../components/identity.css';
+
+type Portrait = Extract<IdCardOcrResult, { side: 'portrait' }>;
+type Emblem = Extract<IdCardOcrResult, { side: 'emblem' }>;
+
+const NAME_PATTERN = /^\p{Script=Han}(?:[\p{Script=Han}]|[·•](?=\p{Script=Han})){1,29}$/u;
+
+function CheckForm({ portrait, emblem, onBack }: { portrait: Portrait; emblem: Emblem; onBack: () => void }) {
+  const [name, setName] = useState(portrait.name);
+  const [address, setAddress] = useState(portrait.address);
+  const [errors, setErrors] = useState<{ name?: string; address?: string; form?: string }>({});
+  const submit = useMutation(reportingFailures(confirmIdentity));
+  const router = useRouter();
+
+  async function handleSubmit() {
+    const next = {
+      name: NAME_PATTERN.test(name) ? undefined : '请输入身份证上的中文姓名',
+      address: address.trim().length >= 5 && address.trim().length <= 120 ? undefined : '请输入身份证上的住址',
+    };
+    setErrors(next);
+    if (next.name || next.address) return;
+    const response = await submit.mutate({ name, address: address.trim() });
+    if (!response) return;
+    if (response.code === CODE.OK) return void router.navigate('/identity/face', { replace: true });
+    setErrors({ form: response.submsg || response.msg });
+    if (response.subcode === SUBCODE.IDENTITY_ALREADY_VERIFIED) void router.navigate('/identity', { replace: true });
+  }
+
+  return (
+    <Card label="核对身份证信息">
+      <h2 className="identity__step-title">请核对身份证信息</h2>
+      <p className="identity__text">请确认以下信息与您的身份证一致。姓名、住址识别有误可直接修改；身份证号码有误请重新拍摄。</p>
+      <Field label="姓名" value={name} maxLength={30} autoComplete="name" error={errors.name} onChange={(e) => setName(e.target.value)} />
+      <dl className="identity__facts">
+        <div>
+          <dt>身份证号</dt>
+          <dd className="identity__number">{portrait.idNumber}</dd>
+        </div>
+        <div>
+          <dt>性别</dt>
+          <dd>{portrait.sex}</dd>
+        </div>
+        <div>
+          <dt>民族</dt>
+          <dd>{portrait.ethnicity || '—'}</dd>
+        </div>
+        <div>
+          <dt>出生日期</dt>
+          <dd>{portrait.birthDate}</dd>
+        </div>
+        <div>
+          <dt>签发机关</dt>
+          <dd>{emblem.authority}</dd>
+        </div>
+        <div>
+          <dt>有效期限</dt>
+          <dd>
+            {emblem.validFrom} 至 {emblem.validTo === 'long-term' ? '长期' : emblem.validTo}
+          </dd>
+        </div>
+      </dl>
+      <Field label="住址" value={address} maxLength={120} error={errors.address} onChange={(e) => setAddress(e.target.value)} />
+      {errors.form ? (
+        <p className="identity__error" role="alert">
+          {errors.form}
+        </p>
+      ) : null}
+      <Button block busy={submit.status === 'loading'} onClick={() => void handleSubmit()}>
+        确认无误，下一步
+      </Button>
+      <Button block variant="text" onClick={onBack}>
+        重新拍摄
+      </Button>
+    </Card>
+  );
+}
+
+export default function IdCardPage() {
+  const [portrait, setPortrait] = useState<Portrait | null>(null);
+  const [emblem, setEmblem] = useState<Emblem | null>(null);
+  const [checking, setChecking] = useState(false);
+
+  if (checking && portrait && emblem) {
+    return (
+      <Page title="实名认证">
+        <StepList current={2} />
+        <CheckForm portrait={portrait} emblem={emblem} onBack={() => setChecking(false)} />
+      </Page>
+    );
+  }
+  return (
+    <Page title="实名认证">
+      <StepList current={1} />
+      <Card label="拍摄身份证">
+        <h2 className="identity__step-title">拍摄身份证</h2>
+        <p className="identity__text">请使用本人有效的第二代居民身份证原件，平放拍摄，四角完整、字迹清晰、无反光。</p>
+        <PhotoCapture side="portrait" onRead={(r) => setPortrait(r?.side === 'portrait' ? r : null)} />
+        <PhotoCapture side="emblem" onRead={(r) => setEmblem(r?.side === 'emblem' ? r : null)} />
+        <Button block disabled={!portrait || !emblem} onClick={() => setChecking(true)}>
+          下一步
+        </Button>
+      </Card>
+      <Tip tone="info">您的身份证照片加密传输、加密存储，仅用于实名认证，不会用于其他用途。</Tip>
+    </Page>
+  );
+}
