@@ -69,6 +69,12 @@ export const HEADER = {
   requestId: 'x-request-id',
 } as const;
 
+/**
+ * What a native app's webview adds to its user agent (SPEC §6, docs/bridge.md §1), case-insensitive, in the
+ * order they are looked for: the page recognises the app by it, and the server sends pages styled for it.
+ */
+export const NATIVE_APP_MARKERS = ['zhongduoduo', 'planner'] as const;
+
 /** Cookie names (SPEC §3, §7). */
 export const COOKIE = {
   accessToken: 'x-access-token',

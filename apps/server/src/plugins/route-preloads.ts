@@ -37,8 +37,10 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, int
  * CSS, minus what the entry loads already (index.html has those). Without the hints the browser finds
  * the page chunk only after the entry ran (index -> shell -> page -> the page's imports, one round trip
  * each); with them, all start with the HTML. `crossorigin` as on Vite's own tags, so the preloaded
- * response matches the module request's credentials mode and is reused (HTML §4.6.7.2). A build without
- * the two files (an older build) gives no preloads, and pages still work.
+ * response matches the module request's credentials mode and is reused (HTML §4.6.7.2). Scripts at
+ * `fetchpriority="low"` like the entry's: the prerendered first screen paints without them, and the
+ * stylesheet it does need goes first (docs/architecture.md "Delivery"). A build without the two files
+ * (an older build) gives no preloads, and pages still work.
  */
 export async function readRoutePreloads(webDist: string): Promise<RoutePreloads> {
   const manifest = (await readJson(join(webDist, '.vite/manifest.json'))) as Record<string, ManifestChunk> | undefined;
@@ -56,7 +58,7 @@ export async function readRoutePreloads(webDist: string): Promise<RoutePreloads>
       path,
       [
         ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+        ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
       ].join(''),
     );
   }

@@ -6,7 +6,9 @@
 //   missing /assets/x.js stays a real 404;
 // - everything travels compressed when the client accepts it (docs/architecture.md "Delivery"): build
 //   files from the brotli and gzip copies the build writes beside them, the page from copies made once
-//   per route and build; the page also names the route's chunks for preloading (route-preloads.ts).
+//   per route and build; the page also names the route's chunks for preloading (route-preloads.ts);
+// - the page carries the route's first screen prerendered at build time, set for a browser or the app
+//   (first-screen.ts), so it paints before any script ran.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -18,6 +20,7 @@ import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../config.js';
+import { applyFirstScreen, pickFirstScreen, readPrerenders, type Prerenders } from './first-screen.js';
 import { readRoutePreloads, type RoutePreloads } from './route-preloads.js';
 
 export interface WebApp {
@@ -91,7 +94,7 @@ export default fp(
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
     const csp = pageCsp(`sha256-${createHash('sha256').update(scriptContent).digest('base64')}`);
-    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; pages: Map<string, EncodedPage> } | undefined;
+    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> } | undefined;
 
     if (existsSync(opts.webDist)) {
       await fastify.register(fastifyStatic, {
@@ -123,11 +126,13 @@ export default fp(
     }
 
     /**
-     * index.html for a route, with the config and the route's preload links injected, encoded once per
-     * route; everything is re-read when the build changes (index.html's mtime). Unknown paths share one
-     * page with the entry's own links only, so the cache holds at most one page per route plus one.
+     * index.html for a request, with the config, the preload links of the route whose page will show and
+     * its first screen (first-screen.ts) injected, encoded once per variant; everything is re-read when the
+     * build changes (index.html's mtime; the build writes the prerenders right after it). Unknown paths
+     * share the 404 page's variants, so the cache holds a few pages per route (browser or app, with or
+     * without the prerender).
      */
-    async function renderPage(requestPath: string): Promise<EncodedPage | undefined> {
+    async function renderPage(request: FastifyRequest): Promise<EncodedPage | undefined> {
       let mtimeMs: number;
       try {
         mtimeMs = (await stat(indexFile)).mtimeMs;
@@ -135,15 +140,20 @@ export default fp(
         return undefined;
       }
       if (build?.mtimeMs !== mtimeMs) {
-        build = { mtimeMs, source: await readFile(indexFile, 'utf8'), preloads: await readRoutePreloads(opts.webDist), pages: new Map() };
+        const [source, preloads, prerenders] = await Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(opts.webDist), readPrerenders(opts.webDist)]);
+        build = { mtimeMs, source, preloads, prerenders, pages: new Map() };
       }
-      const links = build.preloads.get(requestPath);
-      const key = links === undefined ? '' : requestPath;
+      const requestPath = request.url.split('?', 1)[0] ?? '';
+      const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
+      // The chunks of the page that will show: the prerender's route (login for a guarded route), else the path's.
+      const linksRoute = screen.route ?? (build.preloads.has(requestPath) ? requestPath : '*');
+      const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'}`;
       let page = build.pages.get(key);
       if (!page) {
-        const at = build.source.indexOf('</head>');
-        const head = `${links ?? ''}${script}`;
-        page = encodePage(at < 0 ? `${head}${build.source}` : `${build.source.slice(0, at)}${head}${build.source.slice(at)}`);
+        const source = applyFirstScreen(build.source, screen);
+        const at = source.indexOf('</head>');
+        const head = `${build.preloads.get(linksRoute) ?? ''}${script}`;
+        page = encodePage(at < 0 ? `${head}${source}` : `${source.slice(0, at)}${head}${source.slice(at)}`);
         build.pages.set(key, page);
       }
       return page;
@@ -160,14 +170,15 @@ export default fp(
         return accept.includes('text/html') || accept.includes('*/*');
       },
       async servePage(request, reply) {
-        const page = await renderPage(request.url.split('?', 1)[0] ?? '');
+        const page = await renderPage(request);
         reply.header('cache-control', 'no-cache, no-store');
         fastify.xsrf.ensureCookie(request, reply);
         if (page === undefined) {
           return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
         }
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
-        reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).header('vary', 'accept-encoding');
+        // The page differs by encoding, and by what first-screen.ts reads: the app's user agent, the session cookie.
+        reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).header('vary', 'accept-encoding, user-agent, cookie');
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(encoding ? page[encoding] : page.identity);
       },

@@ -34,6 +34,26 @@ const MANIFEST = {
 };
 const ROUTES_JSON = { '/login': 'src/features/auth/pages/login-page.tsx', '/nfc': 'src/features/content/pages/nfc-page.tsx' };
 
+// What apps/web/scripts/prerender.ts writes: each route's first screen, "*" for any other path.
+const PRERENDER = {
+  loginPath: '/login',
+  routes: {
+    '/': { html: '<main class="page">home</main>', title: '通盈达', fullScreen: true },
+    '/login': { html: '<main class="page"><h1 class="page__title">验证码登录</h1></main>', title: '验证码登录', background: '#fff' },
+    '/nfc': { html: '<main class="page">nfc</main>', title: 'NFC读卡位置说明' },
+    '/mine/signOff': { title: '注销账号', requiresLogin: true },
+    '/ops': { title: '运营数据' },
+    '*': { html: '<main class="error-view">404</main>', title: '404' },
+  },
+};
+const APP_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 zhongduoduo/5.2.0';
+
+/** #root as sent, with its data-prerender route (undefined when the page renders in the browser). */
+function rootOf(page: string): { route: string | undefined; html: string } {
+  const match = /<div id="root"(?: data-prerender="([^"]*)")?>(.*?)<\/div><\/body>/s.exec(page);
+  return { route: match?.[1], html: match?.[2] ?? '' };
+}
+
 /** Compressible text well over a packet, so every copy is smaller than the file. */
 const SHELL_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'shell module ${i}';`).join('\n');
 const SHELL_BR = brotliCompressSync(SHELL_JS);
@@ -89,6 +109,7 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'agreements', 'privacy-policy.html.br'), brotliCompressSync('<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>'));
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES_JSON));
+    writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDER));
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js'), SHELL_JS);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.br'), SHELL_BR);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.gz'), SHELL_GZ);
@@ -290,7 +311,7 @@ describe('web app serving', () => {
       expect(res.status, acceptEncoding).toBe(200);
       expect(res.headers['content-encoding'], acceptEncoding).toBe(expected);
       expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(res.headers.vary).toBe('accept-encoding');
+      expect(res.headers.vary).toBe('accept-encoding, user-agent, cookie');
       expect(res.headers['content-length']).toBe(String(res.body.length));
       bodies.add(decode(res));
       const head = await rawRequest(t.baseUrl, '/login', { ...html, 'accept-encoding': acceptEncoding }, 'HEAD');
@@ -304,7 +325,7 @@ describe('web app serving', () => {
 
   it('puts the route\'s page chunk, its imports and its CSS into the page, not what the entry loads already', async () => {
     const login = await (await fetch(`${t.baseUrl}/login?returnUrl=%2Fmine`, { headers: html })).text();
-    const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(links).toEqual([
       'modulepreload /assets/shell-Sh12Sh34.js',
       'stylesheet /assets/style-St12St34.css',
@@ -313,16 +334,66 @@ describe('web app serving', () => {
       'modulepreload /assets/field-Fd12Fd34.js',
     ]);
     const nfc = await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text();
-    expect(nfc).toContain('<link rel="modulepreload" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
+    expect(nfc).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
     expect(nfc).not.toContain('login-page');
   });
 
   it('gives unknown routes only the entry\'s own links', async () => {
-    for (const path of ['/nowhere', '/login/', '/Login', '/nfc/x', '/']) {
+    for (const path of ['/nowhere', '/Login', '/nfc/x', '/']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(page, path).not.toMatch(/login-page|nfc-page|field-/);
       expect(page, path).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-Sh12Sh34.js">');
     }
+  });
+
+  it('puts the route\'s prerendered first screen into #root, with its title and background', async () => {
+    const login = await (await fetch(`${t.baseUrl}/login`, { headers: html })).text();
+    expect(rootOf(login)).toEqual({ route: '/login', html: PRERENDER.routes['/login'].html });
+    expect(login).toContain('<title>验证码登录</title>');
+    expect(login).toContain('<body style="--route-bg:#fff">');
+    expect(login).toContain('<html>');
+    const nfc = await (await fetch(`${t.baseUrl}/nfc/`, { headers: html })).text();
+    expect(rootOf(nfc)).toEqual({ route: '/nfc', html: '<main class="page">nfc</main>' });
+    expect(nfc).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
+    expect(nfc).toContain('<body>');
+    // Campaign tags change nothing on the page; any other parameter may (login's title), so the browser renders it.
+    expect(rootOf(await (await fetch(`${t.baseUrl}/nfc?utm_source=sms&channel=a`, { headers: html })).text()).route).toBe('/nfc');
+    const titled = await (await fetch(`${t.baseUrl}/login?title=${encodeURIComponent('绑定手机号')}`, { headers: html })).text();
+    expect(rootOf(titled)).toEqual({ route: undefined, html: '' });
+    expect(titled).toContain('<title>通盈达</title>');
+    expect(titled).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-Lp12Lp34.js">');
+    // A route without markup (its first screen depends on stored data) renders in the browser.
+    expect(rootOf(await (await fetch(`${t.baseUrl}/ops`, { headers: html })).text())).toEqual({ route: undefined, html: '' });
+  });
+
+  it('gives any other path the 404 page\'s first screen', async () => {
+    for (const path of ['/nowhere', '/Login', '/nfc/x']) {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
+      expect(rootOf(page), path).toEqual({ route: '*', html: PRERENDER.routes['*'].html });
+      expect(page, path).toContain('<title>404</title>');
+    }
+  });
+
+  it('sends a route that needs a session as the login page to a browser without the session cookie, and unrendered otherwise', async () => {
+    const anonymous = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: html })).text();
+    expect(rootOf(anonymous).route).toBe('/login');
+    expect(anonymous).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-Lp12Lp34.js">');
+    const withSession = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, cookie: `x-access-token=${'A'.repeat(43)}` } })).text();
+    expect(rootOf(withSession)).toEqual({ route: undefined, html: '' });
+    const inApp = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, 'user-agent': APP_UA } })).text();
+    expect(rootOf(inApp)).toEqual({ route: undefined, html: '' });
+  });
+
+  it('styles the page for the app from its first paint: in-app, and app-full-screen on full-screen routes', async () => {
+    const classOf = async (path: string, userAgent?: string) => {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: { ...html, ...(userAgent ? { 'user-agent': userAgent } : {}) } })).text();
+      return /<html([^>]*)>/.exec(page)?.[1];
+    };
+    expect(await classOf('/nfc', APP_UA)).toBe(' class="in-app"');
+    expect(await classOf('/', APP_UA)).toBe(' class="in-app app-full-screen"');
+    expect(await classOf('/', APP_UA.replace('zhongduoduo', 'Planner'))).toBe(' class="in-app app-full-screen"');
+    expect(await classOf('/')).toBe('');
+    expect(await classOf('/nfc', 'Mozilla/5.0 (iPhone) MicroMessenger/8.0')).toBe('');
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {
