@@ -49,7 +49,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    files: ['scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts'],
+    files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

@@ -68,9 +68,9 @@ describe('bundle budget', () => {
     expect(files).not.toContain(join(webDist, 'index.html.br'));
   });
 
-  it('the build maps every route to its lazy page module for the server\'s preload links', () => {
+  it('the build maps every route, and "*" for the 404 page, to its lazy page module for the server\'s preload links', () => {
     const routes = JSON.parse(readFileSync(join(webDist, '.vite/routes.json'), 'utf8')) as Record<string, string>;
-    expect(routes).toEqual(Object.fromEntries(ROUTES.map((route) => [route.path, `src/${route.page}`])));
+    expect(routes).toEqual(Object.fromEntries([...ROUTES, NOT_FOUND_ROUTE].map((route) => [route.path, `src/${route.page}`])));
     const manifest = readManifest();
     for (const key of Object.values(routes)) expect(manifest[key]?.isDynamicEntry, key).toBe(true);
   });

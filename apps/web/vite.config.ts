@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { ROUTES } from './src/app/route-table';
+import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
 // Chunking is tuned for the first-load budget (90 KB gzip JS per route, checked by
@@ -75,7 +75,7 @@ export const __vitePreload = (load, deps) => {
 };
 
 /**
- * Route path -> the manifest key of its lazy page module, written as dist/.vite/routes.json. The
+ * Route path ("*" for any other path) -> the manifest key of its lazy page module, written as dist/.vite/routes.json. The
  * server reads it with .vite/manifest.json to put the requested route's chunks into index.html as
  * modulepreload links (docs/architecture.md "Delivery"), without importing web source.
  */
@@ -83,8 +83,25 @@ const routeEntries: Plugin = {
   name: 'tyd:route-entries',
   apply: 'build',
   generateBundle() {
-    const routes = Object.fromEntries(ROUTES.map((route) => [route.path, `src/${route.page}`]));
+    // "*": the 404 page, which any other path shows (its prerender is sent for those; plugins/first-screen.ts).
+    const routes = Object.fromEntries([...ROUTES, NOT_FOUND_ROUTE].map((route) => [route.path, `src/${route.page}`]));
     this.emitFile({ type: 'asset', fileName: '.vite/routes.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+  },
+};
+
+/**
+ * The page arrives with its first screen prerendered (docs/architecture.md "Delivery"): the first paint
+ * needs the HTML and the stylesheet, not the scripts, which only make it interactive. So the scripts are
+ * fetched at low priority (HTML `fetchpriority`), behind the stylesheet: this marks the entry script and
+ * the modulepreload links Vite writes into index.html (the server's links for the route's chunks carry it
+ * too, apps/server/src/plugins/route-preloads.ts).
+ */
+const lowPriorityScripts: Plugin = {
+  name: 'tyd:low-priority-scripts',
+  apply: 'build',
+  transformIndexHtml: {
+    order: 'post',
+    handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
   },
 };
 
@@ -129,7 +146,7 @@ const precompress: Plugin = {
 
 export default defineConfig({
   base: '/',
-  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, precompress],
+  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, lowPriorityScripts, precompress],
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,

@@ -1,11 +1,15 @@
-// Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render.
+// Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render: into
+// an empty #root, or, when the server sent the build-time prerender of the route (docs/architecture.md
+// "Delivery"), by hydrating it once the router is on that route with its page loaded.
 import type { ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol/wire';
 import { App } from './app/app';
 import { adoptAppSession, installAppSession } from './app/app-session';
 import { installLoginGuard } from './app/login-guard';
 import { installNavigation } from './app/navigation';
+import { loadedPage } from './app/page-loader';
+import { matchRoute } from './app/route-table';
 import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { clientEnv } from './lib/env';
@@ -17,6 +21,8 @@ import './styles/base.css';
 const SERVER_PROBE_TIMEOUT_MS = 5_000;
 
 // Inside the app, its title bar shows the title; pages style themselves for that (components/page.css).
+// The server already sets the class on pages it sends (plugins/web-app.ts), so a prerendered page has it
+// from its first paint.
 if (clientEnv().inApp) document.documentElement.classList.add('in-app');
 
 const router = createRouter();
@@ -40,14 +46,46 @@ installNavigation(router, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-const reactRoot = createRoot(root);
-const renderApp = (overlay?: ReactNode) => reactRoot.render(<App router={router} overlay={overlay} />);
-renderApp();
+// The route whose prerendered HTML the server put into #root, if it did (plugins/web-app.ts).
+const prerenderedRoute = root.dataset.prerender;
 
-// Consent renewal only concerns a session: its chunk loads after the first page, once there is one.
+let reactRoot: Root | undefined;
+let overlay: ReactNode;
+let markMounted = () => {};
+const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+const app = () => <App router={router} overlay={overlay} onMounted={markMounted} />;
+
+if (prerenderedRoute === undefined) {
+  reactRoot = createRoot(root);
+  reactRoot.render(app());
+}
+
+/**
+ * After the first navigation: hydrate the prerendered HTML when the router ended on its route with the
+ * page loaded, so the first render is the one the build made (lib/hydration.ts). Anywhere else (a guard
+ * redirected, the page chunk failed) the markup is not this page's: render afresh over it.
+ */
+function mountAfterStart() {
+  if (reactRoot) return;
+  const route = router.current ? matchRoute(router.current.path) : undefined;
+  if (route && route.path === prerenderedRoute && loadedPage(route)) {
+    // A mismatch is survived (React renders afresh) but is a defect: e2e/prerender.spec.ts fails on it.
+    reactRoot = hydrateRoot(root!, app(), { onRecoverableError: (error) => console.error('hydration failed, rendered afresh', error) });
+  } else {
+    reactRoot = createRoot(root!);
+    reactRoot.render(app());
+  }
+}
+
+// Consent renewal only concerns a session: its chunk loads after the first page, once there is one; its
+// dialog joins the tree after the first render is on the page (a new root element during hydration
+// would make React discard the prerendered markup).
 function startConsentRenewal() {
-  import('./app/consent-renewal-host')
-    .then(({ ConsentRenewalHost }) => renderApp(<ConsentRenewalHost />))
+  Promise.all([import('./app/consent-renewal-host'), mounted])
+    .then(([{ ConsentRenewalHost }]) => {
+      overlay = <ConsentRenewalHost />;
+      reactRoot?.render(app());
+    })
     .catch((error: unknown) => console.warn('consent renewal failed to start', error));
 }
 
@@ -65,6 +103,7 @@ installAppSession(router);
 void appInfo
   .then(() => router.start())
   .then(() => {
+    mountAfterStart();
     // Most pages call the API soon; fetch its transport chunk once the first page is up.
     const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
     idle(() => warmApiTransport());

@@ -14,7 +14,7 @@ import { hasPageModule } from './page-loader';
 import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
 
 const env = vi.hoisted(() => ({ current: { inApp: false, app: null, isZhongduoduo: false, os: 'other', isAndroid: false, isIos: false, isWeChat: false } as ClientEnv }));
-vi.mock('../lib/env', () => ({ clientEnv: () => env.current, detectEnv: () => env.current }));
+vi.mock('../lib/env', () => ({ clientEnv: () => env.current, useClientEnv: () => env.current, detectEnv: () => env.current }));
 
 let router: Router;
 let uninstall: () => void;

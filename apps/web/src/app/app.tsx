@@ -2,7 +2,7 @@
 // navigation guard before a navigation commits (app/navigation.ts), so the view renders the
 // loaded page synchronously; a page that could not be loaded offline shows the offline view, one that
 // could not be loaded otherwise or crashed shows the 500 view.
-import { Component, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { Component, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
 import { Toaster } from '../components/toaster';
 import { NetworkError } from '../features/errors/components/network-error';
 import { ServerError } from '../features/errors/components/server-error';
@@ -58,8 +58,12 @@ function RouterView() {
   );
 }
 
-/** `overlay`: app-wide layers loaded after the first render (main.tsx), e.g. the consent-renewal dialog. */
-export function App({ router, overlay }: { router: Router; overlay?: ReactNode }) {
+/**
+ * `overlay`: app-wide layers loaded after the first render (main.tsx), e.g. the consent-renewal dialog.
+ * `onMounted`: called once the first render is on the page (for a prerendered page: hydrated).
+ */
+export function App({ router, overlay, onMounted }: { router: Router; overlay?: ReactNode; onMounted?: () => void }) {
+  useEffect(() => onMounted?.(), [onMounted]);
   return (
     <RouterContext value={router}>
       <RouterView />

@@ -15,6 +15,11 @@ export interface RouteDef {
   fullScreen?: boolean;
   /** Needs a session: a logged-out visitor is sent to login with returnUrl back (app/login-guard.ts). */
   requiresLogin?: boolean;
+  /**
+   * Its first screen depends on what this browser stored, so the build cannot prerender it (src/prerender.tsx;
+   * routes that require login are not prerendered either).
+   */
+  noPrerender?: boolean;
   page: string;
 }
 
@@ -40,7 +45,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
-  { path: '/ops', name: 'ops', title: '运营数据', page: 'features/telemetry/pages/ops-page.tsx' },
+  // Its first screen depends on the admin token this tab stored.
+  { path: '/ops', name: 'ops', title: '运营数据', noPrerender: true, page: 'features/telemetry/pages/ops-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

@@ -2,11 +2,13 @@
 // SERVICE_* settings, docs/operations.md): the operator's name, licence and filing numbers, and a
 // customer-service phone a user can tap to call. A finance page without them looks like a fake; a
 // field that is not configured is left out rather than invented.
+import { useHydrated } from '../lib/hydration';
 import { optionalWebConfig } from '../lib/web-config';
 import './trust-footer.css';
 
 export function TrustFooter() {
-  const operator = optionalWebConfig()?.operator;
+  // The server's configuration is not in the build-time prerender: the footer comes with hydration.
+  const operator = useHydrated() ? optionalWebConfig()?.operator : undefined;
   if (!operator) return null;
   return (
     <footer className="trust-footer">

@@ -13,7 +13,9 @@ export function useRouter(): Router {
 
 export function useLocation(): RouteLocation | null {
   const router = useRouter();
-  return useSyncExternalStore(router.subscribe, () => router.current);
+  const current = () => router.current;
+  // The prerender is rendered with a router at its route, and hydrated once the router is there too (main.tsx).
+  return useSyncExternalStore(router.subscribe, current, current);
 }
 
 /** Query parameters of the current address. */

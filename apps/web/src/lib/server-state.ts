@@ -145,7 +145,7 @@ export function useQuery<T>(key: QueryKey | null, fetcher: (signal: AbortSignal)
     fetcherRef.current = fetcher;
   });
   const id = key === null ? null : serialiseKey(key);
-  const currentGeneration = useSyncExternalStore(subscribeGeneration, () => generation);
+  const currentGeneration = useSyncExternalStore(subscribeGeneration, () => generation, () => generation);
   const subscribe = useCallback(
     (listener: () => void) => {
       if (id === null) return () => {};
@@ -167,8 +167,10 @@ export function useQuery<T>(key: QueryKey | null, fetcher: (signal: AbortSignal)
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [id, staleTimeMs, currentGeneration],
   );
-  useSyncExternalStore(subscribe, () => (id === null ? -1 : (cache.get(id)?.version ?? -1)));
-  const entry = id === null ? undefined : cache.get(id);
+  // -1: no entry, which is also what the prerendered page showed (loading; lib/hydration.ts): while
+  // hydrating, an answer that came early is shown right after, not in the hydrated markup.
+  const version = useSyncExternalStore(subscribe, () => (id === null ? -1 : (cache.get(id)?.version ?? -1)), () => -1);
+  const entry = version === -1 || id === null ? undefined : cache.get(id);
   const refetch = useCallback(() => {
     if (id !== null) run(id, (signal) => fetcherRef.current(signal));
   }, [id]);

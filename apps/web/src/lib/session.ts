@@ -4,6 +4,7 @@
 // API client's configuration (which subscribes to this store).
 import { CLOCK_OFFSET_COOKIE_DAYS, COOKIE, TOKEN_COOKIE_DAYS, maskPhone } from '@tyd/protocol/wire';
 import { readCookie, removeCookie, writeCookie } from './cookies';
+import { useSyncExternalStore } from 'react';
 import { local } from './storage';
 
 export interface SessionState {
@@ -55,6 +56,17 @@ export const sessionStore = {
     set(load());
   },
 };
+
+const unknownYet = () => null;
+
+/**
+ * The session as pages show it; null while the build-time prerender is rendered and hydrated (lib/hydration.ts):
+ * the build has no session, so a page shows a neutral frame there rather than a logged-out view a
+ * logged-in visitor would see flash by.
+ */
+export function useSession(): SessionState | null {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, unknownYet);
+}
 
 /** Logged in and logged out differ only by the presence of the token (SPEC §4). */
 export function isLoggedIn(): boolean {

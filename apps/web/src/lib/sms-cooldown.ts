@@ -5,6 +5,7 @@
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { isSmsCode, maskPhone } from '@tyd/protocol/wire';
 import { type SmsPurpose } from '@tyd/protocol/schemas';
+import { useHydrated } from './hydration';
 import { local } from './storage';
 
 /** What is wrong with a typed code before it is sent, in the words the user sees; undefined when it is 6 digits. */
@@ -71,9 +72,11 @@ export function cooldownLeftMs(purpose: SmsPurpose, phone: string | undefined, n
  * runs; and `start` to begin one for `phone`.
  */
 export function useSmsCooldown(purpose: SmsPurpose, phone?: string): { secondsLeft: number; start: (seconds: number) => void } {
-  useSyncExternalStore(subscribe, () => version);
+  // The prerendered page shows no countdown (lib/hydration.ts): a running one shows right after hydration.
+  const hydrated = useHydrated();
+  useSyncExternalStore(subscribe, () => version, () => version);
   const [tick, setTick] = useState(0);
-  const msLeft = cooldownLeftMs(purpose, phone);
+  const msLeft = hydrated ? cooldownLeftMs(purpose, phone) : 0;
   const secondsLeft = Math.ceil(msLeft / 1000);
   // Wake just after the next whole second; re-armed after each wake (tick) and on a new countdown.
   const delay = (msLeft % 1000 || 1000) + 15;

@@ -2,17 +2,17 @@
 // in, it shows the account (masked phone, confirmed quietly by check-login) and the entries to each
 // capability. Capabilities add their own tiles here as they arrive. It composes features, so it lives
 // in the app layer.
-import { useSyncExternalStore } from 'react';
 import { BrandLogo } from '../../components/brand-logo';
 import { Link } from '../../components/link';
 import { LinkList } from '../../components/link-list';
 import { Card, Page } from '../../components/page';
+import { SkeletonButton, SkeletonLine } from '../../components/skeleton';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
-import { sessionStore } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { SERVICE_LINKS } from '../service-links';
 import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
@@ -26,8 +26,21 @@ const PROMISES = [
 ]
 
 function Account() {
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
-  const check = useCheckLogin(session.accessToken !== null);
+  const session = useSession();
+  const check = useCheckLogin(session !== null && session.accessToken !== null);
+  if (session === null) {
+    // The prerendered page (lib/hydration.ts): neither "welcome" nor "log in", which a logged-in
+    // visitor would see flash by; the logged-out card's shape, so a first visitor's page does not move.
+    return (
+      <Card label="账户">
+        <div className="home__welcome" aria-busy="true">
+          <SkeletonLine className="home__who" length="short" />
+          <SkeletonLine className="home__hint" />
+        </div>
+        <SkeletonButton />
+      </Card>
+    );
+  }
   if (session.accessToken === null) {
     return (
       <Card label="账户">

@@ -3,12 +3,13 @@
 // confirmation, ends the session on the server and on this device (SPEC §4), says so, and goes home;
 // 注销账号 comes last and plain, as an irreversible step should. Logged out, the page offers login
 // instead of redirecting, so the tab bar always leads somewhere. Composes features: app layer.
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
 import { Link } from '../../components/link';
 import { LinkList } from '../../components/link-list';
 import { Card, Page } from '../../components/page';
+import { SkeletonButton, SkeletonLine } from '../../components/skeleton';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
@@ -17,7 +18,7 @@ import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
-import { sessionStore } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { ACCOUNT_LINKS, MINE_LINKS } from '../service-links';
 import { loginUrl } from '../unauthorized';
 import '../../components/button.css';
@@ -34,8 +35,10 @@ function Avatar() {
 }
 
 export default function MinePage() {
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
-  const loggedIn = session.accessToken !== null;
+  // null in the prerendered page (lib/hydration.ts): the account card's logged-out shape without its words.
+  const session = useSession();
+  const known = session !== null;
+  const loggedIn = known && session.accessToken !== null;
   const check = useCheckLogin(loggedIn);
   const router = useRouter();
   const [confirming, setConfirming] = useState(false);
@@ -53,7 +56,12 @@ export default function MinePage() {
       <Card label="账户">
         <div className="mine__account">
           <Avatar />
-          {loggedIn ? (
+          {!known ? (
+            <span aria-busy="true">
+              <SkeletonLine className="mine__phone" length="short" />
+              <SkeletonLine className="mine__hint" />
+            </span>
+          ) : loggedIn ? (
             <span>
               <span className="mine__phone" aria-busy={check.status === 'loading'}>
                 {session.phone ?? '已登录'}
@@ -67,7 +75,7 @@ export default function MinePage() {
             </span>
           )}
         </div>
-        {loggedIn ? null : (
+        {!known ? <SkeletonButton /> : loggedIn ? null : (
           <Link className="btn btn--primary btn--block" to={loginUrl('/mine')}>
             登录 / 注册
           </Link>

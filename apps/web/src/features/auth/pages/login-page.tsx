@@ -3,12 +3,12 @@
 // returnUrl (followed after login only when safe, utils/return-url.ts), agreement (two document links,
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
 // log out to use another number.
-import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
 import { TrustFooter } from '../../../components/trust-footer';
 import { useRouter, useSearchParams } from '../../../lib/router-react';
-import { sessionStore } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { useAgreement } from '../hooks/use-agreement';
 import { followReturnUrl } from '../utils/return-url';
@@ -28,7 +28,8 @@ function headingFrom(param: string | null): string {
 
 export default function LoginPage() {
   const params = useSearchParams();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  // Unknown (null) only in the build-time prerender and its hydration: the form, as most visitors here see it.
+  const session = useSession();
   const agreement = useAgreement(params.get('agreement'));
   const router = useRouter();
   const [loggedInHere, setLoggedInHere] = useState(false);
@@ -49,7 +50,7 @@ export default function LoginPage() {
         <p className="login__who" role="status">
           登录成功，正在跳转…
         </p>
-      ) : session.accessToken ? (
+      ) : session?.accessToken ? (
         <Suspense fallback={null}>
           <AlreadyLoggedIn phone={session.phone} onContinue={followTarget} />
         </Suspense>

@@ -6,7 +6,7 @@ import { clearSession, startSession } from '../../../lib/session';
 import TestPage from './test-page';
 
 const env = vi.hoisted(() => ({ current: { inApp: false, app: null, os: 'android', isWeChat: false } as ClientEnv }));
-vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current }));
+vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current, useClientEnv: () => env.current }));
 const w = window as unknown as Record<string, unknown>;
 
 beforeEach(() => {

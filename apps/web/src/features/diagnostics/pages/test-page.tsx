@@ -2,20 +2,23 @@
 // the page detected, whether the native bridge answers and what app info it gave, the clock
 // offset and whether a session is present. Nothing secret is shown: no token, no full phone
 // number, no app secret.
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState } from 'react';
 import { CLIENT_VERSION, PROTOCOL_VERSION, maskPhone } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { clientConfig } from '../../../lib/api-client';
-import { clientEnv } from '../../../lib/env';
+import { useClientEnv } from '../../../lib/env';
+import { useHydrated } from '../../../lib/hydration';
 import { bridgeAvailable, getAppInfo, type AppInfo } from '../../../lib/native-bridge';
-import { sessionStore } from '../../../lib/session';
+import { useSession } from '../../../lib/session';
 import { webConfig } from '../../../lib/web-config';
 import './test-page.css';
 
 type BridgeProbe = { state: 'probing' } | { state: 'absent' } | { state: 'answered'; info: AppInfo } | { state: 'failed'; reason: string };
 
 const yesNo = (value: boolean) => (value ? '是' : '否');
+/** A value the build-time prerender cannot know, until hydration (lib/hydration.ts). */
+const PENDING = '…';
 
 /** Term/value rows; a long value (the user agent) takes its own full-width line. */
 function Rows({ rows, wide = [] }: { rows: [string, string][]; wide?: string[] }) {
@@ -47,18 +50,21 @@ function readConfig(): [string, string][] {
 }
 
 export default function TestPage() {
-  const env = clientEnv();
-  const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
+  const hydrated = useHydrated();
+  const env = useClientEnv();
+  const session = useSession();
   const reachable = env.inApp && bridgeAvailable();
-  const [probe, setProbe] = useState<BridgeProbe>(reachable ? { state: 'probing' } : { state: 'absent' });
+  const [answer, setAnswer] = useState<BridgeProbe>({ state: 'probing' });
+  const probe: BridgeProbe = !hydrated ? { state: 'probing' } : reachable ? answer : { state: 'absent' };
+  const known = (value: string) => (hydrated ? value : PENDING);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     let live = true;
     if (!reachable) return;
     getAppInfo().then(
-      (info) => live && setProbe(info ? { state: 'answered', info } : { state: 'absent' }),
-      (error: unknown) => live && setProbe({ state: 'failed', reason: error instanceof Error ? error.message : '无应答' }),
+      (info) => live && setAnswer(info ? { state: 'answered', info } : { state: 'absent' }),
+      (error: unknown) => live && setAnswer({ state: 'failed', reason: error instanceof Error ? error.message : '无应答' }),
     );
     return () => {
       live = false;
@@ -83,11 +89,11 @@ export default function TestPage() {
         <h2 className="diag__heading">运行环境</h2>
         <Rows
           rows={[
-            ['在 App 内', yesNo(env.inApp)],
-            ['App', env.app ?? '—'],
-            ['系统', env.os === 'android' ? 'Android' : env.os === 'ios' ? 'iOS' : '其他'],
-            ['微信内', yesNo(env.isWeChat)],
-            ['User-Agent', navigator.userAgent],
+            ['在 App 内', known(yesNo(env.inApp))],
+            ['App', known(env.app ?? '—')],
+            ['系统', known(env.os === 'android' ? 'Android' : env.os === 'ios' ? 'iOS' : '其他')],
+            ['微信内', known(yesNo(env.isWeChat))],
+            ['User-Agent', known(navigator.userAgent)],
           ]}
           wide={['User-Agent']}
         />
@@ -95,12 +101,12 @@ export default function TestPage() {
       <Card label="原生桥">
         <h2 className="diag__heading">原生桥</h2>
         <Rows rows={bridgeRows} />
-        {env.inApp ? (
+        {hydrated && env.inApp ? (
           <Button
             variant="secondary"
             block
             onClick={() => {
-              setProbe({ state: 'probing' });
+              setAnswer({ state: 'probing' });
               setAttempt((n) => n + 1);
             }}
           >
@@ -112,13 +118,13 @@ export default function TestPage() {
         <h2 className="diag__heading">时钟与会话</h2>
         <Rows
           rows={[
-            ['时间偏移', `${session.clockOffset} ms`],
-            ['已登录', yesNo(session.accessToken !== null)],
-            ['手机号', session.phone ?? '—'],
-            ['x-ver', clientConfig().appVersion],
+            ['时间偏移', session ? `${session.clockOffset} ms` : PENDING],
+            ['已登录', session ? yesNo(session.accessToken !== null) : PENDING],
+            ['手机号', session ? (session.phone ?? '—') : PENDING],
+            ['x-ver', known(clientConfig().appVersion)],
             ['客户端版本', CLIENT_VERSION],
             ['接口协议', PROTOCOL_VERSION],
-            ...readConfig(),
+            ...(hydrated ? readConfig() : [['页面配置', PENDING] satisfies [string, string]]),
           ]}
         />
       </Card>

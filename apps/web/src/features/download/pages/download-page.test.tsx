@@ -7,7 +7,7 @@ import { invalidateQuery } from '../../../lib/server-state';
 import DownloadPage from './download-page';
 
 const env = vi.hoisted(() => ({ current: { os: 'android', isWeChat: false } as ClientEnv }));
-vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current }));
+vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current, useClientEnv: () => env.current }));
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-client', () => ({ call: api.call }));
 

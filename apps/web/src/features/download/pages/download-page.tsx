@@ -4,12 +4,12 @@ import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
 import { userMessage } from '../../../lib/api-errors';
-import { clientEnv } from '../../../lib/env';
+import { useClientEnv } from '../../../lib/env';
 import { getAppDownloadUrls, useAppDownloadUrls, type AppDownloadUrls } from '../api/get-app-download-url';
 import './download-page.css';
 
 function DownloadLinks({ urls }: { urls: AppDownloadUrls }) {
-  const env = clientEnv();
+  const env = useClientEnv();
   const links = [
     { os: 'ios', label: 'iPhone 版下载', href: urls.iosUrl },
     { os: 'android', label: 'Android 版下载', href: urls.androidUrl },
@@ -29,7 +29,7 @@ function DownloadLinks({ urls }: { urls: AppDownloadUrls }) {
 }
 
 export default function DownloadPage() {
-  const env = clientEnv();
+  const env = useClientEnv();
   const query = useAppDownloadUrls();
   return (
     <Page title="下载通盈达 APP">

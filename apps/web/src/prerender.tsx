@@ -1,0 +1,47 @@
+// The build-time prerender (docs/architecture.md "Delivery"): each route's page as a first visitor sees
+// it before any script ran, as HTML the server puts into #root and main.tsx hydrates. Rendered by
+// scripts/prerender.ts in Node, in a happy-dom window at the route's address with empty storage and no
+// server configuration; never part of the browser bundle. What the build cannot know (the session, the
+// user agent, the server's configuration) renders in its neutral form (lib/hydration.ts).
+import { renderToString } from 'react-dom/server';
+import { App } from './app/app';
+import { routeTitle } from './app/navigation';
+import { loadPage } from './app/page-loader';
+import { matchRoute, type RouteDef } from './app/route-table';
+import { createRouter } from './lib/router';
+import { DEFAULT_TITLE } from '@tyd/protocol/wire';
+
+/** What the server needs to send a route's first screen (plugins/web-app.ts reads it). */
+export interface PrerenderedRoute {
+  /** The markup of #root; none for routes whose first screen depends on a session or on stored data. */
+  html?: string;
+  /** The document title the navigation sets (SPEC §2). */
+  title: string;
+  /** Body background (SPEC §2), for the page's first paint. */
+  background?: string;
+  /** Inside the app the app's bars are hidden on it (docs/bridge.md 3.2). */
+  fullScreen?: boolean;
+  /** A logged-out visitor is sent to login (app/login-guard.ts). */
+  requiresLogin?: boolean;
+}
+
+/** Renders the route the window's address names, as the app would on its first render. */
+export async function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
+  const route: RouteDef = matchRoute(window.location.pathname);
+  const router = createRouter(window);
+  try {
+    await router.start();
+    const location = router.current!;
+    const meta = {
+      title: routeTitle(location) || DEFAULT_TITLE,
+      ...(route.background ? { background: route.background } : {}),
+      ...(route.fullScreen ? { fullScreen: true } : {}),
+    };
+    if (route.requiresLogin) return { ...meta, requiresLogin: true };
+    if (route.noPrerender) return meta;
+    await loadPage(route);
+    return { ...meta, html: renderToString(<App router={router} />) };
+  } finally {
+    router.destroy();
+  }
+}
