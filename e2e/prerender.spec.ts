@@ -1,0 +1,161 @@
+// The first screen without JavaScript (docs/architecture.md "Delivery"): every route's page arrives
+// prerendered in the HTML, and the web app hydrates that markup instead of replacing it, with no
+// hydration error, in a plain mobile browser and in the simulated app shell (docs/bridge.md). Inside the
+// app the page is styled for it from its first paint (no page heading the app's title bar replaces), and
+// a logged-in visitor never sees the logged-out account card flash by.
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
+import { startServer, type RunningServer } from './support/server';
+
+/**
+ * Runs before any of the page's scripts: when parsing ends (readyState "interactive", before module
+ * scripts run) it keeps #root's first element, the <html> classes and the text shown; afterwards the spec
+ * asks whether React adopted that very element (hydration) or replaced it (a mismatch, or no prerender).
+ */
+const FIRST_SCREEN_PROBE = `(() => {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const root = document.getElementById('root');
+    window.__firstScreen = {
+      element: root && root.firstElementChild,
+      route: root ? root.dataset.prerender : undefined,
+      htmlClass: document.documentElement.className,
+      text: root ? root.textContent : '',
+    };
+  });
+})();`;
+
+interface FirstScreen {
+  route: string | undefined;
+  htmlClass: string;
+  text: string;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let web: BrowserContext;
+let app: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  web = await newMobileContext(browser, { initScripts: [FIRST_SCREEN_PROBE] });
+  app = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: 'android' }), FIRST_SCREEN_PROBE] });
+});
+
+afterAll(async () => {
+  await web?.close();
+  await app?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+/** Opens `path`, collecting every console error and uncaught exception of the page from the start. */
+async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await ctx.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.baseUrl}${path}`);
+  return { page, errors };
+}
+
+/** What the parser had put on the screen before any script ran. */
+function firstScreen(page: Page): Promise<FirstScreen> {
+  return page.evaluate(() => {
+    const shot = (window as unknown as { __firstScreen: FirstScreen }).__firstScreen;
+    return { route: shot.route, htmlClass: shot.htmlClass, text: shot.text };
+  });
+}
+
+/** Waits until React owns #root, then says whether the element the server sent is still the one shown. */
+async function keptPrerenderedElement(page: Page): Promise<boolean> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root.firstElementChild ?? {}).some((key) => key.startsWith('__reactFiber$'));
+  });
+  return page.evaluate(() => {
+    const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
+    return element !== null && element.isConnected && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+  });
+}
+
+// Routes that need a session show the login page in a browser (the guard's redirect, prerendered as
+// login), and in the app the app's own login, so there they get no prerender.
+const PAGES = [...ROUTES.map((route) => ({ path: route.path, route })), { path: '/no-such-page', route: NOT_FOUND_ROUTE }];
+
+describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")', () => {
+  it.each(PAGES.filter(({ route }) => !route.noPrerender))('$path in a mobile browser: painted before scripts, hydrated without an error', async ({ path, route }) => {
+    const { page, errors } = await open(web, path);
+    const shown = await firstScreen(page);
+    expect(shown.route).toBe(route.requiresLogin ? '/login' : route.path);
+    expect(shown.text.length).toBeGreaterThan(0);
+    expect(shown.htmlClass).toBe('');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it.each(PAGES.filter(({ route }) => !route.noPrerender && !route.requiresLogin))('$path in the app: styled for the app from the first paint, hydrated without an error', async ({ path, route }) => {
+    const { page, errors } = await open(app, path);
+    const shown = await firstScreen(page);
+    expect(shown.route).toBe(route.path);
+    expect(shown.htmlClass).toBe(route.fullScreen ? 'in-app app-full-screen' : 'in-app');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    expect(errors).toEqual([]);
+    // The heading the app's title bar shows instead stays for screen readers only (docs/bridge.md 3.2).
+    const heading = page.locator('main h1').first();
+    if (!route.fullScreen && (await heading.count()) > 0 && (await heading.getAttribute('class'))?.includes('page__title')) {
+      expect(await heading.evaluate((h) => getComputedStyle(h).position)).toBe('absolute');
+    }
+    await page.close();
+  });
+
+  it('a route that needs a session, in the app, gets no prerender: the app opens its own login', async () => {
+    const { page, errors } = await open(app, '/mine/signOff');
+    expect((await firstScreen(page)).route).toBeUndefined();
+    await page.locator('main h1').first().waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a logged-in visitor sees a neutral account card first, never the logged-out one', async () => {
+    const context = await newMobileContext(browser, {
+      initScripts: [FIRST_SCREEN_PROBE, `localStorage.setItem('accessToken', 'A'.repeat(43)); localStorage.setItem('phone', '138****5678');`],
+    });
+    for (const path of ['/', '/mine']) {
+      const { page, errors } = await open(context, path);
+      const shown = await firstScreen(page);
+      expect(shown.text).not.toContain('登录 / 注册');
+      expect(shown.text).not.toContain('未登录');
+      expect(await keptPrerenderedElement(page)).toBe(true);
+      // Then the session's own card (the unknown token ends in a quiet check-login failure: logged out).
+      await page.getByText(/138\*\*\*\*5678|登录 \/ 注册/).first().waitFor();
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+    await context.close();
+  });
+
+  it('looks the same before and after hydration (screenshots for review)', async () => {
+    const still = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', javaScriptEnabled: false });
+    for (const path of ['/', '/login', '/mine', '/download', '/no-such-page']) {
+      const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
+      const before = await still.newPage();
+      await before.goto(`${server.baseUrl}${path}`);
+      await before.locator('main').first().waitFor();
+      await saveScreenshot(before, `prerender-${name}-no-js`);
+      await before.close();
+      const { page } = await open(web, path);
+      expect(await keptPrerenderedElement(page)).toBe(true);
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot(page, `prerender-${name}-hydrated`);
+      await page.close();
+    }
+    await still.close();
+  });
+});
