@@ -59,7 +59,7 @@ describe('/identity/idcard', () => {
     expect(api.request).toHaveBeenCalledWith('/v1/user/idcard-ocr', { uploadId: '00000000-0000-4000-8000-000000000001', side: 'portrait' }, expect.anything());
     await userEvent.click(next);
     expect(screen.getByText('110101199003079905')).toBeTruthy();
-    expect(screen.getByText('2020-01-01 至 2040-01-01')).toBeTruthy();
+    expect(screen.getByText('有效期限').nextElementSibling?.textContent).toBe('2020-01-01 至 2040-01-01');
     const name = screen.getByLabelText('姓名');
     await userEvent.clear(name);
     await userEvent.type(name, 'Zhang');

@@ -115,7 +115,9 @@ export default function IdentityPage() {
           <li>人脸识别每天可尝试的次数有限，请在光线充足处操作。</li>
           <li>您的信息加密存储，仅用于身份核验；注销账号时一并删除（法律要求留存的除外）。</li>
         </ul>
-        <Link to="/nfc">用手机NFC读取身份证？查看读卡位置</Link>
+        <Link className="identity__link" to="/nfc">
+          用手机NFC读取身份证？查看读卡位置
+        </Link>
       </Card>
     </Page>
   );
