@@ -24,7 +24,7 @@ for (let i = 0; i < 50; i += 1) {
 const t = await startTestApp({ env: { UPLOAD_MAX_LIVE_PER_USER: String(RUNS + 1) } });
 try {
   const client = await t.client();
-  client.accessToken = (await createSession(t.app.repos, await createUser(t.app.repos))).accessToken;
+  client.accessToken = (await createSession(t.app.accounts.repos, await createUser(t.app.accounts.repos))).accessToken;
   const sha256 = createHash('sha256').update(photo).digest('hex');
   const totals: number[] = [];
   const prepares: number[] = [];

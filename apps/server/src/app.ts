@@ -1,14 +1,12 @@
-// Builds the Fastify instance from its plugins (STYLE.md "Layout"). Used by server.ts and by the tests,
+// Builds the Fastify instance from the platform plugins and the capability modules (docs/architecture.md "Modules"). Used by server.ts and by the tests,
 // which listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import { APP_IDS, MAX_BODY_BYTES } from '@tyd/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import type { OperatorDetails } from '@tyd/protocol';
-import type { BrowserConfig, Config, Secrets } from './config.js';
+import type { BrowserConfig, Config, Secrets, SiteConfig } from './config/index.js';
 import { loggerOptions } from './logging.js';
-import accounts from './plugins/accounts.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import clockPlugin from './plugins/clock.js';
 import database from './plugins/database.js';
@@ -22,16 +20,17 @@ import requestKv from './plugins/request-kv.js';
 import responseHeaders from './plugins/response-headers.js';
 import serverKeys from './plugins/server-keys.js';
 import smsProvider from './plugins/sms-provider.js';
-import sessions from './plugins/sessions.js';
-import telemetry from './plugins/telemetry.js';
-import uploads from './plugins/uploads.js';
 import verificationProviders from './plugins/verification-providers.js';
 import webApp from './plugins/web-app.js';
 import xsrf from './plugins/xsrf.js';
-import apiRoutes from './routes/api-routes.js';
-import telemetryRoutes from './routes/telemetry-routes.js';
-import { trustProxyOption } from './services/client-address.js';
-import type { Clock } from './services/clock.js';
+import { trustProxyOption } from './lib/client-address.js';
+import type { Clock } from './lib/clock.js';
+import accountModule from './account/account-module.js';
+import accountRoutes from './account/account-routes.js';
+import telemetryModule from './telemetry/telemetry-module.js';
+import telemetryRoutes from './telemetry/telemetry-routes.js';
+import uploadsModule from './uploads/uploads-module.js';
+import uploadsRoutes from './uploads/uploads-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -43,54 +42,57 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(secrets: Secrets, returnOrigins: string[] = [], operator: OperatorDetails = { name: '通盈达' }): BrowserConfig {
+export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOrigins' | 'operator'> = { returnOrigins: [], operator: { name: '通盈达' } }): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
-  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins, operator };
+  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins: site.returnOrigins, operator: site.operator };
 }
 
 export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
+  const { http, storage } = config;
   const app = Fastify({
-    logger: loggerOptions(config, logStream),
+    logger: loggerOptions(http, logStream),
     genReqId: () => randomUUID(),
-    trustProxy: trustProxyOption(config.trustProxy),
+    trustProxy: trustProxyOption(http.trustProxy),
     bodyLimit: MAX_BODY_BYTES,
     // A slow or stalled client cannot hold a request or a socket for long (docs/operations.md "Health and shutdown").
-    requestTimeout: config.timeouts.requestMs,
+    requestTimeout: http.timeouts.requestMs,
     http: {
       // Node checks request deadlines only every connectionsCheckingInterval (30 s by default), which
       // would let a stalled request live up to 30 s past its timeout.
-      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(config.timeouts.requestMs / 4))),
-      headersTimeout: Math.min(config.timeouts.requestMs, 60_000),
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(http.timeouts.requestMs / 4))),
+      headersTimeout: Math.min(http.timeouts.requestMs, 60_000),
     },
-    connectionTimeout: config.timeouts.connectionMs,
-    keepAliveTimeout: config.timeouts.keepAliveMs,
+    connectionTimeout: http.timeouts.connectionMs,
+    keepAliveTimeout: http.timeouts.keepAliveMs,
     // On shutdown: refuse new requests with 503, close idle keep-alive sockets, let in-flight ones finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
   });
+  // Platform first (docs/architecture.md "Modules"), then each capability's services, the sealed
+  // pipeline, and the capabilities' routes behind it.
   await app.register(clockPlugin, { clock: clock ?? Date.now });
   await app.register(fastifyCookie);
   await app.register(responseHeaders, { hsts: config.env === 'production' });
   await app.register(gracefulClose);
   await app.register(errorHandler);
-  await app.register(database, { database: config.database, timeouts: config.upstreamTimeouts, phoneHashKey: secrets.phoneHashKey, dataKey: secrets.dataKey });
-  await app.register(kv, { redis: config.redis, kvMaxEntries: config.kvMaxEntries, upstreamTimeouts: config.upstreamTimeouts });
-  await app.register(requestKv, { redis: config.redis, requestKvMaxEntries: config.requestKvMaxEntries });
-  await app.register(telemetry, { telemetry: config.telemetry });
+  await app.register(database, { database: storage.database, timeouts: storage.upstreamTimeouts });
+  await app.register(kv, { redis: storage.redis, kvMaxEntries: storage.kvMaxEntries, upstreamTimeouts: storage.upstreamTimeouts });
+  await app.register(requestKv, { redis: storage.redis, requestKvMaxEntries: storage.requestKvMaxEntries });
   await app.register(serverKeys, { keys: secrets.serverKeys });
-  await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: config.cookieSecure });
-  await app.register(sessions);
-  await app.register(smsProvider, { env: config.env, provider: config.smsProvider, http: config.accounts.sms.http, adminToken: config.telemetry.adminToken });
-  await app.register(accounts, { config, secrets });
-  await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: config.telemetry.adminToken });
-  await app.register(uploads, { rules: config.uploads, dataKey: secrets.dataKey });
-  await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: config.requestBudget, benchUnsealedRoutes: config.benchUnsealedRoutes });
-  await app.register(apiRoutes, { appDownload: config.appDownload });
+  await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: http.cookieSecure });
+  await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });
+  await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: secrets.adminToken });
+  await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
+  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets });
+  await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
+  await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
+  await app.register(accountRoutes, { appDownload: config.site.appDownload });
+  await app.register(uploadsRoutes);
   await app.register(telemetryRoutes);
-  await app.register(diskSpace, { dataDir: config.dataDir, ...config.diskAlarm });
+  await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);
-  await app.register(webApp, { webDist: config.webDist, browserConfig: browserConfig(secrets, config.returnOrigins, config.operator) });
+  await app.register(webApp, { webDist: http.webDist, browserConfig: browserConfig(secrets, config.site) });
   await app.register(notFound);
   return app;
 }

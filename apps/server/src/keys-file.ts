@@ -6,7 +6,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { generateAppSecret, generateServerKeyPair } from '@tyd/protocol';
 import { z } from 'zod';
-import { ConfigError, serverKeysSchema, type Config, type Secrets } from './config.js';
+import { ConfigError, serverKeysSchema, type Config, type ExplicitSecrets, type Secrets } from './config/index.js';
 
 const keysFileSchema = z
   .object({
@@ -26,9 +26,8 @@ export interface ResolvedSecrets {
   file: string;
 }
 
-export async function resolveSecrets(config: Config): Promise<ResolvedSecrets> {
-  const file = join(config.dataDir, 'keys.json');
-  const explicit = config.explicitSecrets;
+export async function resolveSecrets(config: Pick<Config, 'env' | 'storage'>, explicit: ExplicitSecrets): Promise<ResolvedSecrets> {
+  const file = join(config.storage.dataDir, 'keys.json');
   const stored = config.env === 'production' ? {} : await readKeysFile(file);
   const generated: string[] = [];
   const pick = async <T>(name: string, fromEnv: T | undefined, fromFile: T | undefined, make: () => T | Promise<T>): Promise<T> => {
@@ -52,6 +51,7 @@ export async function resolveSecrets(config: Config): Promise<ResolvedSecrets> {
     cookieSecret: await pick('cookieSecret', explicit.cookieSecret, stored.cookieSecret, secret32),
     phoneHashKey: await pick('phoneHashKey', explicit.phoneHashKey, stored.phoneHashKey, secret32),
     dataKey: await pick('dataKey', explicit.dataKey, stored.dataKey, secret32),
+    adminToken: explicit.adminToken,
   };
   if (generated.length > 0) {
     // Only what came from the file or was generated is stored: secrets given in the environment never reach disk.

@@ -5,7 +5,7 @@
 // message is scrubbed of number patterns.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DestinationStream, LoggerOptions } from 'pino';
-import type { Config } from './config.js';
+import type { HttpConfig } from './config/index.js';
 
 /** A mainland mobile number with an optional `86` / `0086` country code glued to it. */
 const MOBILE_PATTERN = /(?<!\d)(?:(?:00)?86)?1[3-9]\d{9}(?!\d)/g;
@@ -97,7 +97,7 @@ const REDACT_PATHS = [
   '*["set-cookie"]',
 ];
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
+export function loggerOptions(config: Pick<HttpConfig, 'logLevel'>, stream?: DestinationStream): LoggerOptions & { stream?: DestinationStream } {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

@@ -1,12 +1,13 @@
 // `npm run admin -- <command> ...`: the admin command-line tool for deep links and, later, content
 // (docs/operations.md "The admin command"). Uses the server's configuration (same environment variables: DATA_DIR, DATABASE_URL) and
 // brings the database schema up to date first. Exit codes: 0 done, 1 not found or failed, 2 wrong usage.
-import { parseConfig } from '../config.js';
-import { createAnswerCountsRepository } from '../db/answer-counts-repository.js';
+import { parseConfig, parseSecretEnv } from '../config/index.js';
+import { resolveSecrets } from '../keys-file.js';
+import { createAnswerCountsRepository } from '../telemetry/repositories/answer-counts-repository.js';
 import { connectDatabase } from '../db/connect.js';
-import { createDeepLinksRepository } from '../db/deep-links-repository.js';
+import { createDeepLinksRepository } from '../telemetry/repositories/deep-links-repository.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createTelemetryRecordsRepository } from '../db/telemetry-records-repository.js';
+import { createTelemetryRecordsRepository } from '../telemetry/repositories/telemetry-records-repository.js';
 import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { processOutput, UsageError } from './cli-output.js';
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
@@ -19,12 +20,12 @@ async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
   if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   const config = parseConfig(process.env);
-  const handle = connectDatabase(config.database);
+  const handle = connectDatabase(config.storage.database);
   try {
     await migrateToLatest(handle.db);
     const now = Date.now();
     if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
-    if (command === 'authcode') return await runAuthcode(args, { db: handle.db, config }, processOutput, now);
+    if (command === 'authcode') return await runAuthcode(args, { db: handle.db, account: config.account, secrets: (await resolveSecrets(config, parseSecretEnv(process.env))).secrets }, processOutput, now);
     if (command === 'sessions') return await runSessions(args, handle.db, processOutput, now);
     return await runTelemetry(
       args,

@@ -4,28 +4,26 @@
 // operator, never to a log; it works once, within AUTH_CODE_TTL_SECONDS.
 import { isMainlandMobile, maskPhone } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
-import type { Config } from '../config.js';
-import { createAuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
+import type { AccountConfig, Secrets } from '../config/index.js';
+import { createAuthorizationCodesRepository } from '../account/repositories/authorization-codes-repository.js';
 import type { Database } from '../db/schema.js';
-import { createUsersRepository } from '../db/users-repository.js';
-import { resolveSecrets } from '../keys-file.js';
-import { mintAuthorizationCode } from '../services/authorization-codes.js';
-import { createPhoneProtection } from '../services/phone-protection.js';
+import { createUsersRepository } from '../account/repositories/users-repository.js';
+import { mintAuthorizationCode } from '../account/services/authorization-codes.js';
+import { createPhoneProtection } from '../account/services/phone-protection.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 
 export const AUTHCODE_USAGE = 'authcode <phone>   (one-time authorisation code of that account for /others/tydPreJump?code=…)';
 
-export async function runAuthcode(args: string[], deps: { db: Kysely<Database>; config: Config }, out: CliOutput, now: number): Promise<number> {
+export async function runAuthcode(args: string[], deps: { db: Kysely<Database>; account: AccountConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'dataKey'> }, out: CliOutput, now: number): Promise<number> {
   const [phone, ...rest] = args;
   if (rest.length > 0 || !isMainlandMobile(phone)) throw new UsageError('authcode: one mainland mobile number expected');
-  const { secrets } = await resolveSecrets(deps.config);
-  const user = await createUsersRepository(deps.db, createPhoneProtection(secrets)).findByPhone(phone);
+  const user = await createUsersRepository(deps.db, createPhoneProtection(deps.secrets)).findByPhone(phone);
   if (!user || user.status !== 'active') {
     out.error(`no active account for ${maskPhone(phone)}`);
     return 1;
   }
   const repos = { authorizationCodes: createAuthorizationCodesRepository(deps.db) };
-  const { authCode, expiresInSeconds } = await mintAuthorizationCode({ repos, config: deps.config.accounts }, user.id, now);
+  const { authCode, expiresInSeconds } = await mintAuthorizationCode({ repos, config: deps.account }, user.id, now);
   out.json({ phone: maskPhone(phone), authCode, expiresInSeconds, path: `/others/tydPreJump?code=${authCode}` });
   return 0;
 }

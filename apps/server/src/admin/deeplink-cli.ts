@@ -9,7 +9,7 @@ import {
   TELEMETRY_PROJECT,
   type DeepLinkSystemType,
 } from '@tyd/protocol';
-import type { DeepLinkEntry, DeepLinksRepository } from '../db/deep-links-repository.js';
+import type { DeepLinkEntry, DeepLinksRepository } from '../telemetry/repositories/deep-links-repository.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 
 export const DEEPLINK_USAGE = `deeplink set <key> --system android|ios|h5 [--project production] --params '{"path":"/cloudSteward/index"}'

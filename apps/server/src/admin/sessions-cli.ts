@@ -1,10 +1,10 @@
 // `npm run admin -- sessions prune`: deletes ended sessions and expired authorisation codes now, as the
-// server does at start and daily (services/session-housekeeping.ts).
+// server does at start and daily (account/services/session-housekeeping.ts).
 import type { Kysely } from 'kysely';
-import { createAuthorizationCodesRepository } from '../db/authorization-codes-repository.js';
+import { createAuthorizationCodesRepository } from '../account/repositories/authorization-codes-repository.js';
 import type { Database } from '../db/schema.js';
-import { createSessionsRepository } from '../db/sessions-repository.js';
-import { pruneSessionsAndCodes } from '../services/session-housekeeping.js';
+import { createSessionsRepository } from '../account/repositories/sessions-repository.js';
+import { pruneSessionsAndCodes } from '../account/services/session-housekeeping.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 
 export const SESSIONS_USAGE = 'sessions prune    (deletes sessions ended and authorisation codes expired more than a day ago)';

@@ -1,16 +1,16 @@
 // `npm run admin -- telemetry prune`: deletes analytics rows older than TELEMETRY_RETENTION_DAYS now,
 // as the server's daily timer does (docs/operations.md TELEMETRY_RETENTION_DAYS).
-import type { Config } from '../config.js';
-import type { AnswerCountsRepository } from '../db/answer-counts-repository.js';
-import type { TelemetryRecordsRepository } from '../db/telemetry-records-repository.js';
-import { pruneTelemetry } from '../services/telemetry/retention.js';
+import type { TelemetryConfig } from '../config/index.js';
+import type { AnswerCountsRepository } from '../telemetry/repositories/answer-counts-repository.js';
+import type { TelemetryRecordsRepository } from '../telemetry/repositories/telemetry-records-repository.js';
+import { pruneTelemetry } from '../telemetry/services/retention.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 
 export const TELEMETRY_USAGE = 'telemetry prune   (deletes analytics rows older than TELEMETRY_RETENTION_DAYS)';
 
 export async function runTelemetry(
   args: string[],
-  deps: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository; config: Config['telemetry'] },
+  deps: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository; config: TelemetryConfig },
   out: CliOutput,
   now: number,
 ): Promise<number> {

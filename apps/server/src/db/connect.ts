@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
-import type { Config, UpstreamTimeouts } from '../config.js';
+import type { DatabaseConfig, UpstreamTimeouts } from '../config/index.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -29,13 +29,13 @@ export interface ConnectOptions {
   /** Told when PostgreSQL drops an idle pooled connection (restart, failover); the pool replaces it. */
   onIdleConnectionError?: (error: Error) => void;
   /**
-   * Bounds towards PostgreSQL (config.ts "upstream timeouts"); the server always passes them. Without them
+   * Bounds towards PostgreSQL (config/storage.ts); the server always passes them. Without them
    * (tests' and tools' direct handles) a connection attempt waits 5 s and queries are not bounded.
    */
   timeouts?: Pick<UpstreamTimeouts, 'databaseConnectMs' | 'databaseStatementMs' | 'readinessMs'>;
 }
 
-export function connectDatabase(database: Config['database'], opts: ConnectOptions = {}): DatabaseHandle {
+export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {
   return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, opts);
 }
 

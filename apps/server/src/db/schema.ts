@@ -6,7 +6,7 @@ export interface UsersTable {
   id: string;
   /** HMAC-SHA256(phoneHashKey, phone), hex: the lookup key for login. Unique. */
   phone_hash: string;
-  /** AES-256-GCM ciphertext of the phone number (see services/phone-protection.ts). */
+  /** AES-256-GCM ciphertext of the phone number (see account/services/phone-protection.ts). */
   phone_enc: string;
   status: 'active' | 'deregistered';
   created_at: number;
@@ -26,7 +26,7 @@ export interface SessionsTable {
 /** One per account, created with it (or on first use for accounts made before). */
 export interface UserProfilesTable {
   user_id: string;
-  /** 8 characters of Crockford base32 (services/invite-codes.ts). Unique. */
+  /** 8 characters of Crockford base32 (account/services/invite-codes.ts). Unique. */
   invite_code: string;
   invited_by: string | null;
   created_at: number;

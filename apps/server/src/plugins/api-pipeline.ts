@@ -26,15 +26,15 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config, Secrets } from '../config.js';
+import type { HttpConfig, Secrets } from '../config/index.js';
 import { openRequestNode } from '../crypto/node-envelope.js';
 import { verifySignatureNode } from '../crypto/node-signing.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
-import { hashAccessToken, isAccessTokenShape } from '../services/access-tokens.js';
-import { clientAddressKey } from '../services/client-address.js';
-import type { AuthenticatedSession } from './sessions.js';
+import { hashAccessToken, isAccessTokenShape } from '../account/services/access-tokens.js';
+import { clientAddressKey } from '../lib/client-address.js';
+import type { AuthenticatedSession } from '../account/account-module.js';
 
 export interface ApiCall<E extends Endpoint, S extends AuthenticatedSession | undefined> {
   payload: EndpointRequest<E>;
@@ -91,7 +91,7 @@ function envelopeFailure(error: unknown): unknown {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets']; requestBudget: Config['requestBudget']; benchUnsealedRoutes: boolean }) => {
+  async (fastify: FastifyInstance, opts: { appSecrets: Secrets['appSecrets']; requestBudget: HttpConfig['requestBudget']; benchUnsealedRoutes: boolean }) => {
     // Request bodies are read as text by our own parser: every content type, so an odd Content-Type is a
     // coded 4005 rather than Fastify's 415, and JSON is parsed once, by us, with the shape checked.
     // (The server's only bodies are API calls, so this replaces the instance's default parsers.)
@@ -241,11 +241,11 @@ export default fp(
           },
         });
       register(route.endpoint.fullPath, true);
-      // bench:server only (config.ts refuses it in production): the same route with every step but the
+      // bench:server only (config/http.ts refuses it in production): the same route with every step but the
       // envelope (signature over the plain body, window, nonce, XSRF, session, schema, handler), so the
       // envelope's cost is measured against the same work (bench/README.md).
       if (opts.benchUnsealedRoutes) register(`${BENCH_UNSEALED_PREFIX}${route.endpoint.fullPath}`, false);
     });
   },
-  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'clock', 'server-keys', 'request-kv', 'xsrf', 'sessions', 'error-handler'] },
+  { name: 'api-pipeline', fastify: '5.x', dependencies: ['@fastify/cookie', 'clock', 'server-keys', 'request-kv', 'xsrf', 'accounts', 'error-handler'] },
 );

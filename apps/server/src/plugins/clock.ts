@@ -4,7 +4,7 @@
 // clock offset) is the time the window was judged by. Date.now unless buildApp is given another.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Clock } from '../services/clock.js';
+import type { Clock } from '../lib/clock.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 // Short-lived shared state (nonces, counters, locks): embedded, or Redis when REDIS_URL is set.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { StorageConfig } from '../config/index.js';
 import { createKv } from '../kv/create-kv.js';
 import type { KvStore } from '../kv/kv-store.js';
 
@@ -12,7 +12,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>) => {
+  async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>) => {
     const kv = createKv(opts, (error) => fastify.log.warn({ err: error }, 'redis connection error; reconnecting'));
     fastify.addHook('onClose', async () => kv.close());
     fastify.decorate('kv', kv);

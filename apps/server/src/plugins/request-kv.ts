@@ -8,7 +8,7 @@
 // when one is above 80% (checked every 10 s and on every /readyz, at most once a minute per store).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { StorageConfig } from '../config/index.js';
 import type { KvStore, KvUsage } from '../kv/kv-store.js';
 import { createMemoryKv } from '../kv/memory-kv.js';
 
@@ -28,7 +28,7 @@ const CHECK_MS = 10_000;
 const WARN_EVERY_MS = 60_000;
 
 export default fp(
-  async (fastify: FastifyInstance, opts: Pick<Config, 'redis' | 'requestKvMaxEntries'>) => {
+  async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'requestKvMaxEntries'>) => {
     const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries, now: fastify.clock });
     if (requestKv !== fastify.kv) fastify.addHook('onClose', async () => requestKv.close());
     fastify.decorate('requestKv', requestKv);

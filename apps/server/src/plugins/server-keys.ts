@@ -3,7 +3,7 @@
 import { randomNonce, sealRequest } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ServerKey } from '../config.js';
+import type { ServerKey } from '../config/index.js';
 import { importNodeServerKey, openRequestNode, type NodeServerKey } from '../crypto/node-envelope.js';
 
 export interface ServerKeys {

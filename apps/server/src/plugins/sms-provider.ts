@@ -1,11 +1,11 @@
 // The SMS provider (docs/api.md "SMS providers"): sandbox or http, chosen by SMS_PROVIDER. With the sandbox (never in
-// production: config.ts refuses it), GET /sandbox/sms?phone=... shows what was "sent" to a number as JSON,
+// production: config/sms.ts refuses it), GET /sandbox/sms?phone=... shows what was "sent" to a number as JSON,
 // newest first, to loopback clients and holders of the admin token only (http/sandbox-access.ts); with any
 // other provider that route does not exist.
 import { isMainlandMobile } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { NodeEnv, SmsConfig } from '../config/index.js';
 import { sandboxAccess } from '../http/sandbox-access.js';
 import { createHttpSmsProvider } from '../providers/sms/http-sms-provider.js';
 import { createSandboxSmsProvider } from '../providers/sms/sandbox-sms-provider.js';
@@ -20,11 +20,11 @@ declare module 'fastify' {
 export default fp(
   async (
     fastify: FastifyInstance,
-    opts: { env: Config['env']; provider: Config['smsProvider']; http: Config['accounts']['sms']['http']; adminToken: string | undefined },
+    opts: { env: NodeEnv; sms: Pick<SmsConfig, 'provider' | 'http'>; adminToken: string | undefined },
   ) => {
-    if (opts.provider === 'http') {
-      if (!opts.http) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TEMPLATE_ID');
-      fastify.decorate('smsProvider', createHttpSmsProvider(opts.http));
+    if (opts.sms.provider === 'http') {
+      if (!opts.sms.http) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TEMPLATE_ID');
+      fastify.decorate('smsProvider', createHttpSmsProvider(opts.sms.http));
       return;
     }
     if (opts.env === 'production') throw new Error('the sandbox SMS provider is refused in production');

@@ -1,10 +1,10 @@
 // The verification providers (docs/sandbox.md): OCR, face and bank card, each `sandbox` (never in
-// production: config.ts refuses it) or `http` (Tencent Cloud API 3.0 style, TC3-HMAC-SHA256). With the
+// production: config/verification.ts refuses it) or `http` (Tencent Cloud API 3.0 style, TC3-HMAC-SHA256). With the
 // sandbox face provider, POST /sandbox/face/complete?session=... finishes a face session, for loopback
 // clients and holders of the admin token only (http/sandbox-access.ts); with `http` that route does not exist.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.js';
+import type { NodeEnv, VerificationConfig } from '../config/index.js';
 import { sandboxAccess } from '../http/sandbox-access.js';
 import type { BankCardProvider } from '../providers/bank-card/bank-card-provider.js';
 import { createHttpBankCardProvider } from '../providers/bank-card/http-bank-card-provider.js';
@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { env: Config['env']; verification: Config['verification']; adminToken: string | undefined }) => {
+  async (fastify: FastifyInstance, opts: { env: NodeEnv; verification: VerificationConfig; adminToken: string | undefined }) => {
     const { ocr, face, bankCard } = opts.verification;
     const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
     if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');

@@ -19,7 +19,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { BrowserConfig } from '../config.js';
+import type { BrowserConfig } from '../config/index.js';
 import { applyFirstScreen, pickFirstScreen, readPrerenders, type Prerenders } from './first-screen.js';
 import { readRoutePreloads, type RoutePreloads } from './route-preloads.js';
 

@@ -1,6 +1,6 @@
 // How each verification provider runs: `sandbox` (default; nothing leaves the machine, outcomes chosen by
 // the magic values of docs/sandbox.md; refused in production, like the SMS sandbox) or `http` (the
-// vendor's API, shaped after Tencent Cloud; https required in production). Checked by config.ts.
+// vendor's API, shaped after Tencent Cloud; https required in production). Checked by config/verification.ts.
 export const PROVIDER_MODES = ['sandbox', 'http'] as const;
 export type ProviderMode = (typeof PROVIDER_MODES)[number];
 

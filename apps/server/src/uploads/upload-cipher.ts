@@ -1,10 +1,10 @@
 // Photos at rest (docs/operations.md "Storage", PIPL art. 28: ID card images are sensitive personal information):
-// AES-256-GCM under a key derived from TYD_DATA_KEY for uploads only (derived-keys.ts), each ciphertext
+// AES-256-GCM under a key derived from TYD_DATA_KEY for uploads only (lib/derived-keys.ts), each ciphertext
 // bound by its AAD to the row and part it belongs to, so a ciphertext copied elsewhere does not open.
 // Stored as text "v1.<iv>.<ciphertext+tag>" (base64url), like users.phone_enc, so both engines keep it
 // in a plain text column.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { deriveKey } from '../services/derived-keys.js';
+import { deriveKey } from '../lib/derived-keys.js';
 
 const VERSION = 'v1';
 

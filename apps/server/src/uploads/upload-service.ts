@@ -166,7 +166,7 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
       };
     },
 
-    /** Deletes unused uploads past their expiry (plugins/uploads.ts runs it at start and hourly). */
+    /** Deletes unused uploads past their expiry (uploads-module.ts runs it at start and hourly). */
     prune: (now: number) => uploads.pruneExpired(now),
   };
 }

@@ -44,10 +44,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const again = await signUp(client, t.baseUrl, phone);
     expect(again.response?.data).toMatchObject({ isNewUser: false });
     expect((await client.call('/v1/user/check-login', {})).response?.code).toBe('200');
-    const user = await t.app.repos.users.findByPhone(phone);
+    const user = await t.app.accounts.repos.users.findByPhone(phone);
     expect(user).toMatchObject({ status: 'active' });
     // Accepted once at registration; the second login's tick adds no duplicate.
-    expect(await t.app.repos.consents.history(user?.id ?? '')).toEqual([expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })]);
+    expect(await t.app.accounts.repos.consents.history(user?.id ?? '')).toEqual([expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })]);
     // Stored encrypted with a lookup hash, never in the clear.
     const rows = await sql<Record<string, unknown>>`select * from users`.execute(t.app.database.db);
     expect(JSON.stringify(rows.rows)).not.toContain(phone);
@@ -62,7 +62,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(missing.response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.AGREEMENT_REQUIRED });
     const outdated = await client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: '2020-01-01~2020-01-01' });
     expect(outdated.response?.subcode).toBe(SUBCODE.AGREEMENT_REQUIRED);
-    expect(await t.app.repos.users.findByPhone(phone)).toBeUndefined();
+    expect(await t.app.accounts.repos.users.findByPhone(phone)).toBeUndefined();
     const ok = await client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
     expect(ok.response?.data).toMatchObject({ isNewUser: true });
   });
@@ -98,8 +98,8 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   it('shows the user detail, masked, with a profile made on first use for older accounts', async () => {
     const phone = uniquePhone();
-    const user = await createUser(t.app.repos, { phone, now: 1_763_700_000_000 });
-    const { accessToken } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos, { phone, now: 1_763_700_000_000 });
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await fresh();
     client.accessToken = accessToken;
     const detail = await client.call('/v1/user/user-detail', {});
@@ -123,9 +123,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     try {
       // Point the client at the new server with the same session token.
       const next = await renewed.client();
-      const user = await createUser(renewed.app.repos);
-      await renewed.app.repos.consents.record({ userId: user.id, version: AGREEMENT_VERSION, decision: 'accepted', now: clock() });
-      next.accessToken = (await createSession(renewed.app.repos, user)).accessToken;
+      const user = await createUser(renewed.app.accounts.repos);
+      await renewed.app.accounts.repos.consents.record({ userId: user.id, version: AGREEMENT_VERSION, decision: 'accepted', now: clock() });
+      next.accessToken = (await createSession(renewed.app.accounts.repos, user)).accessToken;
       const newVersion = '2026-12-01~2026-11-01';
       expect((await next.call('/v1/user/privacy-policy-status', {})).response?.data).toEqual({ version: newVersion, acceptedVersion: AGREEMENT_VERSION, renewalRequired: true });
       const pending = (await next.call('/v1/user/get-user-unprivacy-info', {})).response?.data as { pending: Array<{ kind: string; summary: string }> };
@@ -135,11 +135,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect((await next.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ privacyVersion: '2026-12-01', agreementVersion: '2026-11-01', renewalRequired: false });
 
       // Refusing ends the session and is recorded.
-      const other = await createUser(renewed.app.repos);
-      next.accessToken = (await createSession(renewed.app.repos, other)).accessToken;
+      const other = await createUser(renewed.app.accounts.repos);
+      next.accessToken = (await createSession(renewed.app.accounts.repos, other)).accessToken;
       expect((await next.call('/v1/user/renew-expire', {})).response).toEqual({ code: '200', msg: '成功' });
       expect((await next.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
-      expect(await renewed.app.repos.consents.history(other.id)).toEqual([expect.objectContaining({ version: newVersion, decision: 'declined' })]);
+      expect(await renewed.app.accounts.repos.consents.history(other.id)).toEqual([expect.objectContaining({ version: newVersion, decision: 'declined' })]);
     } finally {
       await renewed.app.close();
     }
@@ -158,7 +158,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     await sendCode(client, { phone: newPhone, purpose: 'change-phone' });
     const saved = await client.call('/v1/user/save-phone', { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
     expect(saved.response?.data).toEqual({ phone: `${newPhone.slice(0, 3)}****${newPhone.slice(7)}` });
-    expect(await t.app.repos.users.findByPhone(oldPhone)).toBeUndefined();
+    expect(await t.app.accounts.repos.users.findByPhone(oldPhone)).toBeUndefined();
     expect((await client.call('/v1/user/check-login', {})).response?.data).toMatchObject({ phone: `${newPhone.slice(0, 3)}****${newPhone.slice(7)}` });
     // The ticket was single use.
     await sendCode(client, { phone: uniquePhone(), purpose: 'change-phone' });
@@ -167,7 +167,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
   it('refuses to move an account to a number that already has one', async () => {
     const taken = uniquePhone();
-    await createUser(t.app.repos, { phone: taken });
+    await createUser(t.app.accounts.repos, { phone: taken });
     const phone = uniquePhone();
     const client = await fresh();
     await signUp(client, t.baseUrl, phone);
@@ -184,13 +184,13 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const phone = uniquePhone();
     const client = await fresh();
     await signUp(client, t.baseUrl, phone);
-    const user = await t.app.repos.users.findByPhone(phone);
+    const user = await t.app.accounts.repos.users.findByPhone(phone);
     if (!user) throw new Error('no user');
     const inviteCode = ((await client.call('/v1/user/invite-code', {})).response?.data as { inviteCode: string }).inviteCode;
     const invitee = await fresh();
     await signUp(invitee, t.baseUrl, uniquePhone(), { inviteCode });
-    const otherDevice = await createSession(t.app.repos, user);
-    await t.app.repos.authorizationCodes.create({ codeHash: 'f'.repeat(64), userId: user.id, now: clock(), ttlMs: 60_000 });
+    const otherDevice = await createSession(t.app.accounts.repos, user);
+    await t.app.accounts.repos.authorizationCodes.create({ codeHash: 'f'.repeat(64), userId: user.id, now: clock(), ttlMs: 60_000 });
 
     // A login code does not deregister; a fresh 'deregister' code does.
     await sendCode(client, { phone, purpose: 'login' });
@@ -212,12 +212,12 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       const rows = await sql<{ n: number | string }>`select count(*) as n from ${sql.table(table)} where ${sql.ref(column)} = ${user.id}`.execute(db);
       expect(Number(rows.rows[0]?.n), table).toBe(0);
     }
-    expect(await t.app.repos.users.findByPhone(phone)).toBeUndefined();
+    expect(await t.app.accounts.repos.users.findByPhone(phone)).toBeUndefined();
     // The invitee keeps their account and loses the link.
     expect((await invitee.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ invited: false });
 
     // The retained record: encrypted, out of the users table's reach, with its retention date.
-    const retained = await t.app.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
+    const retained = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
     expect(retained).toHaveLength(1);
     const record = retained[0];
     if (!record) throw new Error('no retained record');

@@ -2,7 +2,7 @@
 // configuration that would publish a plain-http package refused at start.
 import { CODE } from '@tyd/protocol';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('getAppDownloadUrl', () => {

@@ -309,8 +309,8 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
   beforeAll(async () => {
     env.t = await startTestApp({ engine });
     env.client = await env.t.client();
-    const user = await createUser(env.t.app.repos);
-    env.accessToken = (await createSession(env.t.app.repos, user)).accessToken;
+    const user = await createUser(env.t.app.accounts.repos);
+    env.accessToken = (await createSession(env.t.app.accounts.repos, user)).accessToken;
     kid = env.client.keys.keyId;
     const db = env.t.app.database.db;
     snapshot = async () => ({

@@ -2,7 +2,7 @@
 // the envelope, is absent by default, and is refused in production.
 import { CODE, CODE_TEXT, SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config/index.js';
 import { BENCH_UNSEALED_PREFIX } from '../../src/plugins/api-pipeline.js';
 import { createSession, createUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -22,7 +22,7 @@ describe('unsealed bench routes', () => {
   });
 
   it('answers check-login plainly with the same handler and session lookup', async () => {
-    const { accessToken } = await createSession(bench.app.repos, await createUser(bench.app.repos, { phone: '13812345678' }));
+    const { accessToken } = await createSession(bench.app.accounts.repos, await createUser(bench.app.accounts.repos, { phone: '13812345678' }));
     const client = await bench.client();
     client.accessToken = accessToken;
     const result = await client.call('/v1/user/check-login', {}, unsealed);
@@ -42,7 +42,7 @@ describe('unsealed bench routes', () => {
     const noXsrf = await client.prepare('/v1/user/check-login', {}, unsealed);
     delete noXsrf.headers['x-xsrf-token'];
     expect((await client.send(noXsrf)).response?.subcode).toBe(SUBCODE.XSRF);
-    client.accessToken = (await createSession(bench.app.repos, await createUser(bench.app.repos, {}))).accessToken;
+    client.accessToken = (await createSession(bench.app.accounts.repos, await createUser(bench.app.accounts.repos, {}))).accessToken;
     expect((await client.call('/v1/user/check-login', { extra: 1 }, unsealed)).response?.subcode).toBe(SUBCODE.BAD_PAYLOAD);
   });
 

@@ -53,7 +53,7 @@ describe('brute force', () => {
 
     expect([...tally.values()].reduce((a, b) => a + b, 0)).toBe(GUESSES);
     expect(tally.get('200/')).toBeUndefined();
-    expect(await t.app.repos.users.findByPhone(phone)).toBeUndefined();
+    expect(await t.app.accounts.repos.users.findByPhone(phone)).toBeUndefined();
     // Five guesses were compared (wrong), every other one found the code dead.
     expect(tally.get(`400/${SUBCODE.SMS_CODE_WRONG}`)).toBe(5);
     expect(tally.get(`400/${SUBCODE.SMS_CODE_EXPIRED}`)).toBe(GUESSES - 5);

@@ -26,8 +26,8 @@ describe.each(ENGINES)('check-login and logout on %s', (engine) => {
   });
 
   it('answers 200 with the masked phone for a valid session, by header or by cookie', async () => {
-    const user = await createUser(t.app.repos, { phone: '13812345678' });
-    const { accessToken } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos, { phone: '13812345678' });
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     const byHeader = await client.call('/v1/user/check-login', {}, { accessToken });
     expect(byHeader.response).toEqual({ code: '200', msg: CODE_TEXT['200'], data: { loggedIn: true, phone: '138****5678' } });
@@ -38,10 +38,10 @@ describe.each(ENGINES)('check-login and logout on %s', (engine) => {
   });
 
   it('answers 401 for unknown, malformed, expired and revoked tokens', async () => {
-    const user = await createUser(t.app.repos);
-    const expired = await createSession(t.app.repos, user, { now: Date.now() - 8 * 24 * 3600 * 1000 });
-    const revoked = await createSession(t.app.repos, user);
-    await t.app.repos.sessions.revoke(revoked.sessionId, Date.now());
+    const user = await createUser(t.app.accounts.repos);
+    const expired = await createSession(t.app.accounts.repos, user, { now: Date.now() - 8 * 24 * 3600 * 1000 });
+    const revoked = await createSession(t.app.accounts.repos, user);
+    await t.app.accounts.repos.sessions.revoke(revoked.sessionId, Date.now());
     const client = await t.client();
     const cases: Array<[string, string | undefined]> = [
       ['A'.repeat(43), undefined],
@@ -57,8 +57,8 @@ describe.each(ENGINES)('check-login and logout on %s', (engine) => {
   });
 
   it('logs out: revokes the session, after which the token is refused', async () => {
-    const user = await createUser(t.app.repos);
-    const { accessToken, sessionId } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken, sessionId } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     client.accessToken = accessToken;
     const out = await client.call('/v1/user/logout', {});

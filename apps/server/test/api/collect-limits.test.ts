@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { CODE, CODE_TEXT, SUBCODE, type TelemetryRecordInput } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBatch, storedBytes } from '../../src/services/telemetry/collect-batch.js';
+import { readBatch, storedBytes } from '../../src/telemetry/services/collect-batch.js';
 import { batch, pageRecord, postBatch } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 

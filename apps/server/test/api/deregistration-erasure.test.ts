@@ -20,9 +20,9 @@ describe('deregistration on a SQLite file', () => {
   });
 
   const fileBytes = (suffix: '' | '-wal') => {
-    if (t.config.database.kind !== 'sqlite') throw new Error('sqlite expected');
+    if (t.config.storage.database.kind !== 'sqlite') throw new Error('sqlite expected');
     try {
-      return readFileSync(`${t.config.database.file}${suffix}`);
+      return readFileSync(`${t.config.storage.database.file}${suffix}`);
     } catch {
       return Buffer.alloc(0);
     }
@@ -32,9 +32,9 @@ describe('deregistration on a SQLite file', () => {
     const phone = uniquePhone();
     const client = await t.client();
     await signUp(client, t.baseUrl, phone);
-    const user = await t.app.repos.users.findByPhone(phone);
+    const user = await t.app.accounts.repos.users.findByPhone(phone);
     if (!user) throw new Error('no user');
-    await createSession(t.app.repos, user);
+    await createSession(t.app.accounts.repos, user);
     const db = t.app.database.db;
     const row = (await sql<{ phone_enc: string; phone_hash: string }>`select phone_enc, phone_hash from users where id = ${user.id}`.execute(db)).rows[0];
     const tokens = (await sql<{ token_hash: string }>`select token_hash from sessions where user_id = ${user.id}`.execute(db)).rows.map((r) => r.token_hash);
@@ -63,7 +63,7 @@ describe('deregistration on a SQLite file', () => {
     const newPhone = uniquePhone();
     const client = await t.client();
     await signUp(client, t.baseUrl, oldPhone);
-    const user = await t.app.repos.users.findByPhone(oldPhone);
+    const user = await t.app.accounts.repos.users.findByPhone(oldPhone);
     if (!user) throw new Error('no user');
     const db = t.app.database.db;
     const row = (await sql<{ phone_enc: string; phone_hash: string }>`select phone_enc, phone_hash from users where id = ${user.id}`.execute(db)).rows[0];

@@ -44,8 +44,8 @@ describe('an unexpected failure', () => {
   });
 
   it('answers a generic 500, logs it with the request id, and /readyz says the database is down', async () => {
-    const user = await createUser(t.app.repos);
-    const { accessToken } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     await t.app.database.close();
     const result = await client.call('/v1/user/check-login', {}, { accessToken });

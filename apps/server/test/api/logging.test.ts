@@ -28,8 +28,8 @@ describe('logging', () => {
   });
 
   it('never writes secrets or personal numbers, whichever way they arrive', async () => {
-    const user = await createUser(t.app.repos, { phone: PHONE });
-    const { accessToken } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos, { phone: PHONE });
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     // In a URL query, headers and cookies of page and API requests.
     await fetch(`${t.baseUrl}/login?phone=${PHONE}&id=${ID_NUMBER}&card=${CARD}&code=${SMS_CODE}&token=${accessToken}`, {

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { OPS_SUMMARY_PATH, endpoints, type OpsSummary } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
-import { createAnswerCountsRepository } from '../../src/db/answer-counts-repository.js';
+import { createAnswerCountsRepository } from '../../src/telemetry/repositories/answer-counts-repository.js';
 import { batch, pageRecord, perfRecord, postBatch } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';

@@ -82,9 +82,9 @@ describe('request budget', () => {
 
   it('gives each session its own budget, whatever addresses it calls from', async () => {
     await freshMinute();
-    const user = await createUser(t.app.repos);
-    const { accessToken } = await createSession(t.app.repos, user);
-    const other = await createSession(t.app.repos, await createUser(t.app.repos));
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    const other = await createSession(t.app.accounts.repos, await createUser(t.app.accounts.repos));
     const codes: string[] = [];
     for (let i = 0; i < 15; i++) codes.push((await callFrom(client, `192.0.2.${i + 1}`, '/v1/user/check-login', {}, { accessToken })).response?.code ?? 'invalid');
     expect(codes.slice(0, 10)).toEqual(Array<string>(10).fill(CODE.OK));

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_IDS, CODE, HEADER, SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Secrets } from '../../src/config.js';
+import type { Secrets } from '../../src/config/index.js';
 import { ApiClient } from '../support/api-client.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';

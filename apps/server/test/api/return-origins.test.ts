@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../src/config.js';
+import { parseConfig } from '../../src/config/index.js';
 import { createTestDatabase } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -27,7 +27,7 @@ describe('RETURN_ORIGINS', () => {
   });
 
   it('defaults to none', () => {
-    expect(parseConfig({ NODE_ENV: 'test' }).returnOrigins).toEqual([]);
+    expect(parseConfig({ NODE_ENV: 'test' }).site.returnOrigins).toEqual([]);
   });
 
   it('refuses anything but https origins at start', () => {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { APP_IDS, CODE, SUBCODE } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECRET_ENV, parseConfig, type Secrets } from '../../src/config.js';
+import { SECRET_ENV, parseConfig, parseSecretEnv, type Secrets } from '../../src/config/index.js';
 import { resolveSecrets } from '../../src/keys-file.js';
 import { AGREEMENT_VERSION, latestCode } from '../support/accounts.js';
 import { ApiClient } from '../support/api-client.js';
@@ -46,7 +46,8 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
     secretsDir = mkdtempSync(join(tmpdir(), 'tyd-scale-out-keys-'));
-    ({ secrets } = await resolveSecrets(parseConfig({ NODE_ENV: 'test', DATA_DIR: secretsDir })));
+    const keysEnv = { NODE_ENV: 'test', DATA_DIR: secretsDir };
+    ({ secrets } = await resolveSecrets(parseConfig(keysEnv), parseSecretEnv(keysEnv)));
     const env = {
       ...secretEnv(secrets),
       DATABASE_URL: testDb.databaseUrl,

@@ -8,15 +8,15 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Secrets } from '../../src/config.js';
-import { createAuthorizationCodesRepository } from '../../src/db/authorization-codes-repository.js';
+import type { Secrets } from '../../src/config/index.js';
+import { createAuthorizationCodesRepository } from '../../src/account/repositories/authorization-codes-repository.js';
 import { connectDatabase } from '../../src/db/connect.js';
-import type { Repositories } from '../../src/db/repositories.js';
-import { createSessionsRepository } from '../../src/db/sessions-repository.js';
-import { createUsersRepository } from '../../src/db/users-repository.js';
+import type { AccountRepositories } from '../../src/account/repositories/account-repositories.js';
+import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
+import { createUsersRepository } from '../../src/account/repositories/users-repository.js';
 import { repoRoot } from '../../src/paths.js';
-import { hashAccessToken } from '../../src/services/access-tokens.js';
-import { createPhoneProtection } from '../../src/services/phone-protection.js';
+import { hashAccessToken } from '../../src/account/services/access-tokens.js';
+import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
 import { testClock } from '../support/accounts.js';
 import { startChildServer } from '../support/child-server.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -27,7 +27,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
 /** Sessions and codes on both sides of the prune line; returns what should go and what should stay. */
-async function seed(repos: Pick<Repositories, 'users' | 'sessions' | 'authorizationCodes'>, now: number) {
+async function seed(repos: Pick<AccountRepositories, 'users' | 'sessions' | 'authorizationCodes'>, now: number) {
   const user = await createUser(repos);
   const session = (opts: { now: number; ttlMs: number }) => createSession(repos, user, opts).then((s) => hashAccessToken(s.accessToken));
   const code = async (at: number, ttlMs: number, usedBy?: string) => {
@@ -51,7 +51,7 @@ async function seed(repos: Pick<Repositories, 'users' | 'sessions' | 'authorizat
   };
 }
 
-async function expectPruned(repos: Pick<Repositories, 'sessions' | 'authorizationCodes'>, rows: Awaited<ReturnType<typeof seed>>) {
+async function expectPruned(repos: Pick<AccountRepositories, 'sessions' | 'authorizationCodes'>, rows: Awaited<ReturnType<typeof seed>>) {
   for (const hash of rows.gone.sessions) expect(await repos.sessions.findByTokenHash(hash)).toBeUndefined();
   for (const hash of rows.gone.codes) expect(await repos.authorizationCodes.findByHash(hash)).toBeUndefined();
   for (const hash of rows.kept.sessions) expect(await repos.sessions.findByTokenHash(hash)).toBeDefined();
@@ -98,13 +98,13 @@ describe.each(ENGINES)('npm run admin -- sessions prune on %s', (engine) => {
   it('deletes ended sessions and expired codes and says how many', { timeout: 60_000 }, async () => {
     const t = await startTestApp({ engine });
     try {
-      const rows = await seed(t.app.repos, Date.now());
+      const rows = await seed(t.app.accounts.repos, Date.now());
       const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'sessions', 'prune'], {
         cwd: repoRoot,
         env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, ...(t.testDb.databaseUrl && { DATABASE_URL: t.testDb.databaseUrl }) },
       });
       expect(JSON.parse(stdout)).toMatchObject({ pruned: { sessions: 2, authorizationCodes: 2 } });
-      await expectPruned(t.app.repos, rows);
+      await expectPruned(t.app.accounts.repos, rows);
     } finally {
       await t.close();
     }
@@ -117,8 +117,8 @@ describe('minting authorisation codes', () => {
     const t = await startTestApp({ clock, env: { AUTH_CODE_MINTS_PER_HOUR: '3' } });
     try {
       const client = await t.client();
-      const user = await createUser(t.app.repos);
-      const { accessToken } = await createSession(t.app.repos, user);
+      const user = await createUser(t.app.accounts.repos);
+      const { accessToken } = await createSession(t.app.accounts.repos, user);
       const mint = (token: string) => client.call('/v1/user/authorized-code', {}, { accessToken: token });
       // In parallel: the budget is counted atomically, so a burst cannot overshoot it.
       const burst = await Promise.all(Array.from({ length: 6 }, () => mint(accessToken)));
@@ -126,7 +126,7 @@ describe('minting authorisation codes', () => {
       const refused = burst.find((r) => r.response?.code === CODE.TOO_MANY_REQUESTS);
       expect(refused?.response).toMatchObject({ msg: '请求过于频繁，请稍后重试', data: { retryAfterSeconds: expect.any(Number) } });
       // Another session of the same user has its own budget; the next hour a new one.
-      expect((await mint((await createSession(t.app.repos, user)).accessToken)).response?.code).toBe(CODE.OK);
+      expect((await mint((await createSession(t.app.accounts.repos, user)).accessToken)).response?.code).toBe(CODE.OK);
       clock.advance(HOUR);
       expect((await mint(accessToken)).response?.code).toBe(CODE.OK);
     } finally {

@@ -1,5 +1,5 @@
-// A stranger must not be able to block a chosen person's SMS login (docs/api.md "SMS codes"): 10 sends and
-// 10 wrong codes from one address exhaust the limits of everyone but the phone's owner, who is recognised
+// A stranger must not be able to block a chosen person's SMS login (docs/api.md "SMS codes"): sends and
+// 10 wrong codes from one address spend the limits of everyone but the phone's owner, who is recognised
 // by a session of that phone or by the address that last logged in with it. Strangers rotating addresses
 // still share one set of limits, so brute force stays as hopeless as before (brute-force.test.ts).
 import { CODE, SUBCODE } from '@tyd/protocol';
@@ -35,24 +35,27 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     expect((await send(OWNER_ADDRESS, phone)).response?.code).toBe('200');
     expect((await login(OWNER_ADDRESS, phone, await latestCode(t.baseUrl, phone))).response?.code).toBe('200');
 
-    // The attacker spends the daily cap (the owner's first send, before they were known, counted in it)
-    // and the wrong-code lock: a wrong guess after each send.
-    const sent: string[] = [];
+    // The attacker gets ten codes, each as soon as the strangers' back-off allows (the owner's first send,
+    // before they were known, counted), and spends the wrong-code lock: a wrong guess after each code.
     const guessed: string[] = [];
-    for (let i = 0; i < 10; i++) {
-      clock.advance(61_000);
-      sent.push((await send(ATTACKER_ADDRESS, phone)).response?.code ?? '');
+    for (let sent = 0; sent < 10; ) {
+      const answer = await send(ATTACKER_ADDRESS, phone);
+      if (answer.response?.code !== '200') {
+        expect(answer.response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
+        clock.advance((answer.response?.data as { retryAfterSeconds: number }).retryAfterSeconds * 1000);
+        continue;
+      }
+      sent++;
       guessed.push((await login(ATTACKER_ADDRESS, phone, wrong(await latestCode(t.baseUrl, phone)))).response?.subcode ?? '');
     }
-    expect(sent.filter((code) => code === '200')).toHaveLength(9);
-    expect(sent.at(-1)).toBe(CODE.TOO_MANY_REQUESTS);
     expect(guessed.at(-1)).toBe(SUBCODE.SMS_VERIFY_LOCKED);
     expect((await login(ATTACKER_ADDRESS, phone, await latestCode(t.baseUrl, phone))).response).toMatchObject({
       code: CODE.TOO_MANY_REQUESTS,
       subcode: SUBCODE.SMS_VERIFY_LOCKED,
     });
     // Other strangers share those limits: a new address does not reopen them.
-    expect((await send('192.0.2.44', phone)).response?.subcode).toBe(SUBCODE.SMS_VERIFY_LOCKED);
+    expect((await send('192.0.2.44', phone)).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
+    expect((await login('192.0.2.44', phone, '000000')).response?.subcode).toBe(SUBCODE.SMS_VERIFY_LOCKED);
 
     // The owner, from their address, at once: a code, and it logs in.
     expect((await send(OWNER_ADDRESS, phone)).response?.code).toBe('200');
@@ -73,10 +76,10 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     clock.advance(61_000);
     const withSession = await callFrom(client, '192.0.2.200', '/v1/user/sms-send-v1', { purpose: 'deregister' }, { accessToken });
     expect(withSession.response?.code).toBe('200');
-    // Without it, from an address that never logged in: a stranger, capped.
-    expect((await send('192.0.2.201', phone)).response?.subcode).toBe(SUBCODE.SMS_DAILY_LIMIT);
+    // Without it, from an address that never logged in: a stranger, in the strangers' back-off.
+    expect((await send('192.0.2.201', phone)).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
     // A wrong guess from an address does not make it the owner's.
     await login('192.0.2.202', phone, '000000');
-    expect((await send('192.0.2.202', phone)).response?.subcode).toBe(SUBCODE.SMS_DAILY_LIMIT);
+    expect((await send('192.0.2.202', phone)).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
   });
 });

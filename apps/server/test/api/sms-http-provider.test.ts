@@ -7,7 +7,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { AGREEMENT_VERSION } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config/index.js';
 
 type Behaviour = (req: IncomingMessage, res: ServerResponse, body: string) => void;
 
@@ -127,6 +127,6 @@ describe('SMS provider configuration', () => {
       /SMS_SANDBOX_FIXED_CODES/,
     );
     expect(() => parseConfig({ SMS_SANDBOX_FIXED_CODES: '13800000000=12345' })).toThrow(/SMS_SANDBOX_FIXED_CODES/);
-    expect(parseConfig({ SMS_SANDBOX_FIXED_CODES: '13800000000=123456,13900000000=654321' }).accounts.sms.fixedCodes.get('13900000000')).toBe('654321');
+    expect(parseConfig({ SMS_SANDBOX_FIXED_CODES: '13800000000=123456,13900000000=654321' }).sms.fixedCodes.get('13900000000')).toBe('654321');
   });
 });

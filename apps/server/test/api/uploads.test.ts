@@ -48,9 +48,9 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
   });
 
   async function loggedIn(): Promise<{ client: ApiClient; userId: string }> {
-    const user = await createUser(t.app.repos, { now: clock() });
+    const user = await createUser(t.app.accounts.repos, { now: clock() });
     const client = await t.client();
-    client.accessToken = (await createSession(t.app.repos, user, { now: clock() })).accessToken;
+    client.accessToken = (await createSession(t.app.accounts.repos, user, { now: clock() })).accessToken;
     return { client, userId: user.id };
   }
   const rowsOf = async (userId: string) =>
@@ -223,7 +223,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     const phone = uniquePhone();
     const client = await t.client();
     await signUp(client, t.baseUrl, phone);
-    const user = await t.app.repos.users.findByPhone(phone);
+    const user = await t.app.accounts.repos.users.findByPhone(phone);
     if (!user) throw new Error('no user');
     const done = await upload(client, pngWithText());
     expect(done.finish?.code).toBe('200');

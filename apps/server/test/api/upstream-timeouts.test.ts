@@ -82,8 +82,8 @@ describe('PostgreSQL behind a black hole', () => {
   });
 
   it('answers API calls with a coded error and /readyz with 503, then recovers when answers flow again', BOUND, async () => {
-    const user = await createUser(t.app.repos, { phone: uniquePhone() });
-    const { accessToken } = await createSession(t.app.repos, user);
+    const user = await createUser(t.app.accounts.repos, { phone: uniquePhone() });
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     expect((await client.call('/v1/user/check-login', {}, { accessToken })).response?.code).toBe('200');
 

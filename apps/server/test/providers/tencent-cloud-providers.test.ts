@@ -4,7 +4,7 @@
 // becoming ProviderUnavailable, answered 502/4501, with no personal data in its message.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config.js';
+import { ConfigError, parseConfig } from '../../src/config/index.js';
 import { ProviderUnavailable, providerUnavailable } from '../../src/providers/provider-error.js';
 import { tc3Signature } from '../../src/providers/tencent-cloud/tc3-signature.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 // Factories for users and sessions, written through the real repositories.
-import type { Repositories } from '../../src/db/repositories.js';
-import type { User } from '../../src/db/users-repository.js';
-import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../src/services/access-tokens.js';
+import type { AccountRepositories } from '../../src/account/repositories/account-repositories.js';
+import type { User } from '../../src/account/repositories/users-repository.js';
+import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../src/account/services/access-tokens.js';
 
 // Random start, then sequential: distinct within a run, unlikely to meet another run's numbers.
 let phoneCounter = Math.floor(Math.random() * 50_000_000);
@@ -12,12 +12,12 @@ export function uniquePhone(): string {
   return `139${String(phoneCounter % 100_000_000).padStart(8, '0')}`;
 }
 
-export async function createUser(repos: Pick<Repositories, 'users'>, opts: { phone?: string; now?: number } = {}): Promise<User> {
+export async function createUser(repos: Pick<AccountRepositories, 'users'>, opts: { phone?: string; now?: number } = {}): Promise<User> {
   return repos.users.create({ phone: opts.phone ?? uniquePhone(), now: opts.now ?? Date.now() });
 }
 
 export async function createSession(
-  repos: Pick<Repositories, 'sessions'>,
+  repos: Pick<AccountRepositories, 'sessions'>,
   user: Pick<User, 'id'>,
   opts: { now?: number; ttlMs?: number } = {},
 ): Promise<{ accessToken: string; sessionId: string }> {

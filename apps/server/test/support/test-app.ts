@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import { browserConfig, buildApp } from '../../src/app.js';
-import { parseConfig, type Config, type Secrets } from '../../src/config.js';
+import { parseConfig, parseSecretEnv, type Config, type Secrets } from '../../src/config/index.js';
 import { resolveSecrets } from '../../src/keys-file.js';
 import { ApiClient } from './api-client.js';
 import { createTestDatabase, type TestDatabase, type TestEngine } from './test-databases.js';
@@ -30,15 +30,16 @@ export async function startTestApp(
   } = {},
 ): Promise<TestApp> {
   const testDb = await createTestDatabase(opts.engine ?? 'sqlite');
-  const config = parseConfig({
+  const env = {
     NODE_ENV: 'test',
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     DATA_DIR: testDb.dataDir,
     WEB_DIST: `${testDb.dataDir}/no-web-build`,
     ...(testDb.databaseUrl && { DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(testDb.databaseUrl) : testDb.databaseUrl }),
     ...opts.env,
-  });
-  const { secrets } = await resolveSecrets(config);
+  };
+  const config = parseConfig(env);
+  const { secrets } = await resolveSecrets(config, parseSecretEnv(env));
   const app = await buildApp({ config, secrets, ...(opts.logStream && { logStream: opts.logStream }), ...(opts.clock && { clock: opts.clock }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import type { Config } from '../../src/config.js';
+import type { DatabaseConfig } from '../../src/config/index.js';
 
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];
@@ -14,7 +14,7 @@ export type TestEngine = (typeof ENGINES)[number];
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
 export interface TestDatabase {
-  database: Config['database'];
+  database: DatabaseConfig;
   /** DATABASE_URL for a child server process ('' for SQLite: the child uses DATA_DIR). */
   databaseUrl: string;
   /** A data directory to use alongside (holds the SQLite file). */

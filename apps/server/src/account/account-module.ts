@@ -1,0 +1,128 @@
+// The account capability's services (SPEC §1 login and registration, consent, phone change, deregistration,
+// authorised login; docs/architecture.md "Modules"): its repositories over the one database handle, SMS
+// codes and sending with their limits and proof of work, and the session check every sealed route uses
+// (`authenticate`, pipeline step "session"). Keys for the code MACs and the challenges are derived from the
+// configured secrets (lib/derived-keys.ts). Its routes are registered apart, behind the pipeline
+// (account-routes.ts).
+import { CODE, SUBCODE } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AccountConfig, LegalConfig, Secrets, SmsConfig } from '../config/index.js';
+import type { DatabaseHandle } from '../db/connect.js';
+import { ApiError } from '../http/api-error.js';
+import type { KvStore } from '../kv/kv-store.js';
+import { deriveKey } from '../lib/derived-keys.js';
+import { createAccountRepositories, type AccountRepositories } from './repositories/account-repositories.js';
+import type { Session } from './repositories/sessions-repository.js';
+import type { User } from './repositories/users-repository.js';
+import { hashAccessToken, isAccessTokenShape } from './services/access-tokens.js';
+import { createLegalDocuments, type LegalDocuments } from './services/legal-documents.js';
+import { createPhoneProtection, type PhoneProtection } from './services/phone-protection.js';
+import { createProofOfWork } from './services/proof-of-work.js';
+import { createRetainedRecordCrypto, type RetainedRecordCrypto } from './services/retained-records.js';
+import { pruneSessionsAndCodes } from './services/session-housekeeping.js';
+import { createSmsCodes, type SmsCodes } from './services/sms-codes.js';
+import { createSmsSending, type SmsSending } from './services/sms-sending.js';
+
+/** What the account routes hand to the services; each service declares the part it takes. */
+export interface Accounts {
+  db: DatabaseHandle['db'];
+  /** Erases deleted rows from the database files (db/connect.ts). */
+  flushDeletions: DatabaseHandle['flushDeletions'];
+  kv: KvStore;
+  repos: AccountRepositories;
+  phones: PhoneProtection;
+  smsCodes: SmsCodes;
+  smsSending: SmsSending;
+  legal: LegalDocuments;
+  retained: RetainedRecordCrypto;
+  config: AccountConfig;
+}
+
+export interface AuthenticatedSession {
+  session: Session;
+  user: User;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: Accounts;
+    /**
+     * The session of an access token (x-access-token header or the cookie of that name, SPEC §3); only its
+     * SHA-256 is looked up. Unknown, revoked, expired or malformed -> 401 (expired: subcode 4011), which
+     * sends the user to login (SPEC §4).
+     */
+    authenticate(accessToken: string, now: number): Promise<AuthenticatedSession>;
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface AccountModuleOptions {
+  account: AccountConfig;
+  legal: LegalConfig;
+  sms: SmsConfig;
+  secrets: Pick<Secrets, 'cookieSecret' | 'phoneHashKey' | 'dataKey'>;
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: AccountModuleOptions) => {
+    const { account, legal, sms, secrets } = opts;
+    const phones = createPhoneProtection(secrets);
+    const repos = createAccountRepositories(fastify.database.db, phones);
+    // Fixed test codes only ever with the sandbox (config/sms.ts refuses them with any other provider).
+    const fixedCodes = sms.provider === 'sandbox' ? sms.fixedCodes : new Map<string, string>();
+    const smsCodes = createSmsCodes({ kv: fastify.kv, macKey: deriveKey(secrets.cookieSecret, 'sms-code-mac'), rules: sms.codes, fixedCodes });
+    const proofOfWork = createProofOfWork({
+      kv: fastify.kv,
+      signatureSecret: deriveKey(secrets.cookieSecret, 'pow-challenge').toString('base64url'),
+      keySignatureSecret: deriveKey(secrets.cookieSecret, 'pow-key').toString('base64url'),
+      rules: sms.humanCheck,
+    });
+    fastify.decorate('accounts', {
+      db: fastify.database.db,
+      flushDeletions: fastify.database.flushDeletions,
+      kv: fastify.kv,
+      repos,
+      phones,
+      smsCodes,
+      smsSending: createSmsSending({ kv: fastify.kv, codes: smsCodes, proofOfWork, provider: fastify.smsProvider, rules: sms.codes, humanCheck: sms.humanCheck, log: fastify.log }),
+      legal: createLegalDocuments(legal),
+      retained: createRetainedRecordCrypto(secrets),
+      config: account,
+    });
+
+    fastify.decorate('authenticate', async (accessToken: string, now: number): Promise<AuthenticatedSession> => {
+      if (!isAccessTokenShape(accessToken)) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'malformed access token' });
+      const session = await repos.sessions.findByTokenHash(hashAccessToken(accessToken));
+      if (!session || session.revokedAt !== null) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'unknown or revoked session' });
+      if (session.expiresAt <= now) throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SESSION_EXPIRED, { detail: 'session expired' });
+      const user = await repos.users.findById(session.userId);
+      if (!user || user.status !== 'active') throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'user not active' });
+      return { session, user };
+    });
+
+    // Retained records leave the database on their retention date (PIPL art. 47: deleted once the period
+    // the law requires has passed), and ended sessions and expired authorisation codes once they can no
+    // longer matter (services/session-housekeeping.ts): at start and daily.
+    const purge = async () => {
+      try {
+        const purged = await repos.retainedRecords.purgeExpired(fastify.clock());
+        if (purged > 0) fastify.log.info({ purged }, 'retained records past their retention date deleted');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'purging retained records failed');
+      }
+      try {
+        const pruned = await pruneSessionsAndCodes(repos, fastify.clock());
+        fastify.log.info({ sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes }, 'ended sessions and expired authorisation codes pruned');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'pruning sessions and authorisation codes failed');
+      }
+    };
+    const timer = setInterval(() => void purge(), DAY_MS);
+    timer.unref();
+    fastify.addHook('onReady', purge);
+    fastify.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock'] },
+);

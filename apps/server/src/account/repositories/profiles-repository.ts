@@ -1,0 +1,48 @@
+// Account profiles: the invite code of each account and who invited it.
+import type { Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { Database, UserProfilesTable } from '../../db/schema.js';
+
+export interface Profile {
+  userId: string;
+  inviteCode: string;
+  invitedBy: string | null;
+  createdAt: number;
+}
+
+export interface ProfilesRepository {
+  /** Inserts a profile; false when the invite code is taken (the caller draws another) or the profile exists. */
+  tryCreate(input: { userId: string; inviteCode: string; invitedBy: string | null; now: number }, trx?: Executor): Promise<boolean>;
+  findByUserId(userId: string, trx?: Executor): Promise<Profile | undefined>;
+  findByInviteCode(inviteCode: string, trx?: Executor): Promise<Profile | undefined>;
+}
+
+const toProfile = (row: UserProfilesTable): Profile => ({
+  userId: row.user_id,
+  inviteCode: row.invite_code,
+  invitedBy: row.invited_by,
+  createdAt: row.created_at,
+});
+
+export function createProfilesRepository(db: Kysely<Database>): ProfilesRepository {
+  return {
+    async tryCreate({ userId, inviteCode, invitedBy, now }, trx = db) {
+      // ON CONFLICT DO NOTHING on both engines: a taken code or an existing profile is not an error here,
+      // and does not abort a surrounding PostgreSQL transaction.
+      const result = await trx
+        .insertInto('user_profiles')
+        .values({ user_id: userId, invite_code: inviteCode, invited_by: invitedBy, created_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
+    },
+    async findByUserId(userId, trx = db) {
+      const row = await trx.selectFrom('user_profiles').selectAll().where('user_id', '=', userId).executeTakeFirst();
+      return row && toProfile(row);
+    },
+    async findByInviteCode(inviteCode, trx = db) {
+      const row = await trx.selectFrom('user_profiles').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
+      return row && toProfile(row);
+    },
+  };
+}

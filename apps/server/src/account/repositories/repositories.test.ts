@@ -1,0 +1,90 @@
+// The same repository suite on both engines (docs/operations.md "Storage").
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
+import { createUsersRepository, type UsersRepository } from './users-repository.js';
+import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { createPhoneProtection } from '../services/phone-protection.js';
+import { generateAccessToken, hashAccessToken, SESSION_TTL_MS } from '../services/access-tokens.js';
+import { ENGINES, createTestDatabase, type TestDatabase } from '../../../test/support/test-databases.js';
+import { testSecretKeys } from '../../../test/support/secrets.js';
+import { sql } from 'kysely';
+
+describe.each(ENGINES)('repositories on %s', (engine) => {
+  let testDb: TestDatabase;
+  let handle: DatabaseHandle;
+  let users: UsersRepository;
+  let sessions: SessionsRepository;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    handle = connectDatabase(testDb.database);
+    const applied = await migrateToLatest(handle.db);
+    expect(applied.slice(0, 2)).toEqual(['2026-11-21-0001-users-and-sessions', '2026-11-21-0500-accounts']);
+    const phones = createPhoneProtection(testSecretKeys());
+    users = createUsersRepository(handle.db, phones);
+    sessions = createSessionsRepository(handle.db);
+  });
+
+  afterAll(async () => {
+    await handle?.close();
+    await testDb?.drop();
+  });
+
+  it('runs migrations once', async () => {
+    expect(await migrateToLatest(handle.db)).toEqual([]);
+  });
+
+  it('stores a user without the phone number in the clear and finds it by phone', async () => {
+    const user = await users.create({ phone: '13812345678', now: 1_000 });
+    expect(user).toMatchObject({ phone: '13812345678', status: 'active', createdAt: 1_000 });
+    const raw = await sql<Record<string, unknown>>`select * from users where id = ${user.id}`.execute(handle.db);
+    expect(JSON.stringify(raw.rows)).not.toContain('13812345678');
+    expect(await users.findByPhone('13812345678')).toEqual(user);
+    expect(await users.findById(user.id)).toEqual(user);
+    expect(await users.findByPhone('13812345679')).toBeUndefined();
+  });
+
+  it('refuses a second user with the same phone', async () => {
+    await users.create({ phone: '13900000001', now: 1 });
+    await expect(users.create({ phone: '13900000001', now: 2 })).rejects.toThrow();
+  });
+
+  it('creates, finds and revokes sessions by token hash only', async () => {
+    const user = await users.create({ phone: '13700000002', now: 5 });
+    const token = generateAccessToken();
+    const created = await sessions.create({ userId: user.id, tokenHash: hashAccessToken(token), now: 10, ttlMs: SESSION_TTL_MS });
+    expect(created.expiresAt).toBe(10 + 7 * 24 * 3600 * 1000);
+    const raw = await sql<Record<string, unknown>>`select * from sessions where id = ${created.id}`.execute(handle.db);
+    expect(JSON.stringify(raw.rows)).not.toContain(token);
+    expect(await sessions.findByTokenHash(hashAccessToken(token))).toEqual(created);
+    expect(await sessions.revoke(created.id, 20)).toBe(true);
+    expect(await sessions.revoke(created.id, 30)).toBe(false);
+    expect((await sessions.findByTokenHash(hashAccessToken(token)))?.revokedAt).toBe(20);
+  });
+
+  it('revokes every live session of a user', async () => {
+    const user = await users.create({ phone: '13600000003', now: 5 });
+    for (let i = 0; i < 3; i++) await sessions.create({ userId: user.id, tokenHash: hashAccessToken(generateAccessToken()), now: i, ttlMs: 1000 });
+    expect(await sessions.revokeAllForUser(user.id, 99)).toBe(3);
+    expect(await sessions.revokeAllForUser(user.id, 100)).toBe(0);
+  });
+
+  it('takes a transaction and rolls back with it', async () => {
+    const before = await users.count();
+    await expect(
+      handle.db.transaction().execute(async (trx) => {
+        await users.create({ phone: '13500000004', now: 1 }, trx);
+        expect(await users.count(trx)).toBe(before + 1);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await users.count()).toBe(before);
+    expect(await users.findByPhone('13500000004')).toBeUndefined();
+  });
+
+  it('returns timestamps as numbers on this engine', async () => {
+    const user = await users.create({ phone: '13400000005', now: 1_763_700_000_123 });
+    expect((await users.findById(user.id))?.createdAt).toBe(1_763_700_000_123);
+  });
+});

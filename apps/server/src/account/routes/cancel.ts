@@ -1,0 +1,19 @@
+// POST /tydApi/v1/user/cancel (SPEC §7 signOff): deregisters the account at once (docs/api.md); answered
+// only after the transaction committed. The page clears its session on '200' (SPEC §4).
+import { COOKIE, endpoints } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { deregister } from '../services/deregistration.js';
+
+export default async function cancelRoute(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/cancel'],
+    auth: 'required',
+    handler: async ({ payload, session, reply, request }) => {
+      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.clock());
+      // Committed either way; the next checkpoint (automatic, or the next deregistration) finishes it.
+      if (!erased) request.log.warn('deregistered account not yet erased from the database files: WAL checkpoint busy');
+      reply.clearCookie(COOKIE.accessToken, { path: '/' });
+      return undefined;
+    },
+  });
+}

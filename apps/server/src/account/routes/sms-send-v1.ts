@@ -1,0 +1,45 @@
+// POST /tydApi/v1/user/sms-send-v1 (SPEC §7 getcode): sends an SMS code for one purpose (docs/api.md "SMS code rules").
+// 'login' codes go to the number given; 'change-phone' codes to the new number of a logged-in user;
+// every other purpose to the logged-in account's own phone (the page only holds it masked, SPEC §3).
+import { CODE, SUBCODE, endpoints } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../http/api-error.js';
+import { requireMainlandMobile } from '../services/login.js';
+import { clientAddressKey } from '../../lib/client-address.js';
+import { smsBucket } from '../services/sms-requester.js';
+
+export default async function smsSendRoute(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/sms-send-v1'],
+    auth: 'optional',
+    handler: async ({ payload, session, request }) => {
+      const { purpose } = payload;
+      let phone: string;
+      if (purpose === 'login') {
+        phone = requireMainlandMobile(payload.phone ?? '');
+      } else if (!session) {
+        throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: `sms purpose ${purpose} needs a session` });
+      } else if (purpose === 'change-phone') {
+        phone = requireMainlandMobile(payload.phone ?? '');
+      } else {
+        if (payload.phone !== undefined && payload.phone !== session.user.phone) {
+          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: `payload: phone must be left out for purpose ${purpose}` });
+        }
+        phone = session.user.phone;
+      }
+      const accounts = fastify.accounts;
+      const phoneKey = accounts.phones.lookupHash(phone);
+      const clientAddress = clientAddressKey(request.ip);
+      const sessionPhoneKey = session ? accounts.phones.lookupHash(session.user.phone) : undefined;
+      return accounts.smsSending.send({
+        phone,
+        phoneKey,
+        purpose,
+        clientAddress,
+        bucket: await smsBucket(accounts.kv, { phoneKey, clientAddress, sessionPhoneKey }),
+        proofOfWork: payload.proofOfWork,
+        now: fastify.clock(),
+      });
+    },
+  });
+}

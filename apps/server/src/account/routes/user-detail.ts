@@ -1,0 +1,35 @@
+// POST /tydApi/v1/user/user-detail and /v1/user/user-detail-v1: the logged-in account, phone masked.
+import { endpoints, maskPhone } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { ensureProfile } from '../services/login.js';
+import { consentStatus } from '../services/consent.js';
+
+export default async function userDetailRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/user-detail'],
+    auth: 'required',
+    handler: async ({ session }) => {
+      const profile = await ensureProfile(fastify.accounts, session.user.id, fastify.clock());
+      return { phone: maskPhone(session.user.phone), inviteCode: profile.inviteCode, registeredAt: session.user.createdAt };
+    },
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/user-detail-v1'],
+    auth: 'required',
+    handler: async ({ session }) => {
+      const accounts = fastify.accounts;
+      const profile = await ensureProfile(accounts, session.user.id, fastify.clock());
+      const consent = await consentStatus(accounts, session.user.id);
+      const accepted = accounts.legal.parts(consent.acceptedVersion ?? undefined);
+      return {
+        phone: maskPhone(session.user.phone),
+        inviteCode: profile.inviteCode,
+        registeredAt: session.user.createdAt,
+        invited: profile.invitedBy !== null,
+        privacyVersion: accepted.privacy,
+        agreementVersion: accepted.agreement,
+        renewalRequired: consent.renewalRequired,
+      };
+    },
+  });
+}

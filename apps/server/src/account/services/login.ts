@@ -1,0 +1,102 @@
+// Login and registration in one step (docs/api.md), invite codes and profiles. No HTTP here: routes call these
+// with the payload and the time, and send what they return.
+import { CODE, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { ApiError } from '../../http/api-error.js';
+import type { Executor } from '../../db/executor.js';
+import type { Profile } from '../repositories/profiles-repository.js';
+import type { User } from '../repositories/users-repository.js';
+import type { Accounts } from '../account-module.js';
+import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from './access-tokens.js';
+import { generateInviteCode, readInviteCode } from './invite-codes.js';
+import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
+
+/** 4201 unless a mainland mobile number (1[3-9] + 9 digits). */
+export function requireMainlandMobile(phone: string): string {
+  if (!isMainlandMobile(phone)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.PHONE_INVALID);
+  return phone;
+}
+
+export interface LoginInput {
+  phone: string;
+  smsCode: string;
+  agreementVersion: string | undefined;
+  inviteCode: string | undefined;
+  /** The client address key (IPv6 /64): which SMS limits apply, and remembered as the owner's on success. */
+  clientAddress: string;
+  now: number;
+}
+
+export interface LoginResult {
+  accessToken: string;
+  phone: string;
+  isNewUser: boolean;
+}
+
+/** Opens a session for a user: the token goes to the client once, only its hash is stored. */
+export async function openSession(deps: { repos: Pick<Accounts['repos'], 'sessions'> }, userId: string, now: number, trx?: Executor): Promise<{ accessToken: string; sessionId: string }> {
+  const accessToken = generateAccessToken();
+  const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS }, trx);
+  return { accessToken, sessionId: session.id };
+}
+
+/** The user's profile, created on first use (accounts made before migration 2026-11-21-0500-accounts have none yet). */
+export async function ensureProfile(deps: { repos: Pick<Accounts['repos'], 'profiles'> }, userId: string, now: number, invitedBy: string | null = null, trx?: Executor): Promise<Profile> {
+  const existing = await deps.repos.profiles.findByUserId(userId, trx);
+  if (existing) return existing;
+  // 40 random bits: a collision is rare; a few draws make a failure practically impossible.
+  for (let i = 0; i < 8; i++) {
+    if (await deps.repos.profiles.tryCreate({ userId, inviteCode: generateInviteCode(), invitedBy, now }, trx)) break;
+    const raced = await deps.repos.profiles.findByUserId(userId, trx);
+    if (raced) return raced;
+  }
+  const created = await deps.repos.profiles.findByUserId(userId, trx);
+  if (!created) throw new Error('could not draw a free invite code');
+  return created;
+}
+
+/** The inviter's profile for a typed code, or 4211 / 4212 (the caller's own code). */
+export async function findInviter(deps: { repos: Pick<Accounts['repos'], 'profiles'> }, input: string, callerId: string | undefined): Promise<Profile> {
+  const code = readInviteCode(input);
+  const profile = code ? await deps.repos.profiles.findByInviteCode(code) : undefined;
+  if (!profile) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.INVITE_CODE_INVALID);
+  if (profile.userId === callerId) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.INVITE_CODE_OWN);
+  return profile;
+}
+
+/**
+ * Log in, or register and log in. Every check that can fail runs before the code is spent, so
+ * a missing agreement tick or a mistyped invite code does not cost the user their code.
+ */
+/** What login and registration work with. */
+export type LoginDeps = Pick<Accounts, 'db' | 'kv' | 'phones' | 'smsCodes' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
+
+export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Promise<LoginResult> {
+  const phone = requireMainlandMobile(input.phone);
+  const phoneKey = deps.phones.lookupHash(phone);
+  const bucket = await smsBucket(deps.kv, { phoneKey, clientAddress: input.clientAddress, sessionPhoneKey: undefined });
+  const verified = await deps.smsCodes.verify(phoneKey, 'login', input.smsCode, input.now, bucket);
+  // Only after the code proved possession of the phone does the answer depend on whether an account exists.
+  const existing = await deps.repos.users.findByPhone(phone);
+  const current = deps.legal.version;
+  if (input.agreementVersion !== undefined ? input.agreementVersion !== current : !existing) {
+    throw new ApiError(CODE.CONFLICT, SUBCODE.AGREEMENT_REQUIRED);
+  }
+  const inviter = !existing && input.inviteCode !== undefined ? await findInviter(deps, input.inviteCode, undefined) : undefined;
+  await verified.consume();
+
+  await rememberOwnerAddress(deps.kv, phoneKey, input.clientAddress);
+  return deps.db.transaction().execute(async (trx) => {
+    let user: User | undefined = existing;
+    const isNewUser = !user;
+    if (!user) {
+      user = await deps.repos.users.create({ phone, now: input.now }, trx);
+      await ensureProfile(deps, user.id, input.now, inviter?.userId ?? null, trx);
+    }
+    // A returning user ticks the box at every login; one record per version accepted is enough.
+    if (input.agreementVersion !== undefined && (isNewUser || !(await deps.repos.consents.hasAccepted(user.id, current, trx)))) {
+      await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
+    }
+    const { accessToken } = await openSession(deps, user.id, input.now, trx);
+    return { accessToken, phone: maskPhone(phone), isNewUser };
+  });
+}

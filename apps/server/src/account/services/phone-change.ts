@@ -1,0 +1,47 @@
+// Moving an account to another number (validateSmsCode -> verify-phone, savePhone -> save-phone):
+// first the user proves they hold the current phone (code of purpose 'verify-phone', answered with a
+// one-time ticket), then that they hold the new one (code of purpose 'change-phone').
+import { createHash, randomBytes } from 'node:crypto';
+import { CODE, SUBCODE, maskPhone } from '@tyd/protocol';
+import { ApiError } from '../../http/api-error.js';
+import type { User } from '../repositories/users-repository.js';
+import type { Accounts } from '../account-module.js';
+import { requireMainlandMobile } from './login.js';
+import { claimUntil } from './kv-records.js';
+
+export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
+const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
+
+/** What the phone change works with. */
+export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'phones' | 'smsCodes' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
+
+export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions'>, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
+  // The session's own phone: the owner's limits; the new number is not (yet) the session's (sms-requester.ts).
+  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'verify-phone', smsCode, now, 'owner');
+  await verified.consume();
+  const verifyTicket = randomBytes(32).toString('base64url');
+  // Only the ticket's hash is a key; the value binds it to the user and its expiry.
+  await deps.kv.setIfAbsent(ticketKey(verifyTicket), JSON.stringify({ userId: user.id, expiresAt: now + VERIFY_TICKET_TTL_MS }), VERIFY_TICKET_TTL_MS + 60_000);
+  return { verifyTicket, expiresInSeconds: VERIFY_TICKET_TTL_MS / 1000 };
+}
+
+export async function changePhone(deps: PhoneChangeDeps, user: User, input: { phone: string; smsCode: string; verifyTicket: string }, now: number): Promise<{ phone: string }> {
+  const text = await deps.kv.get(ticketKey(input.verifyTicket));
+  const ticket = text ? (JSON.parse(text) as { userId: string; expiresAt: number }) : undefined;
+  if (!ticket || ticket.userId !== user.id || ticket.expiresAt <= now) throw new ApiError(CODE.FORBIDDEN, SUBCODE.VERIFY_TICKET_INVALID);
+  const phone = requireMainlandMobile(input.phone);
+  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(phone), 'change-phone', input.smsCode, now, 'others');
+  const owner = await deps.repos.users.findByPhone(phone);
+  if (owner && owner.id !== user.id) throw new ApiError(CODE.CONFLICT, SUBCODE.PHONE_TAKEN);
+  if ((await claimUntil(deps.kv, `${ticketKey(input.verifyTicket)}:used`, now, ticket.expiresAt)) !== undefined) {
+    throw new ApiError(CODE.FORBIDDEN, SUBCODE.VERIFY_TICKET_INVALID);
+  }
+  await verified.consume();
+  await deps.kv.delete(ticketKey(input.verifyTicket));
+  if (!owner) {
+    await deps.repos.users.updatePhone(user.id, phone, now);
+    // The old number's ciphertext and hash must not linger in the database files (operations.md "Erasure").
+    await deps.flushDeletions();
+  }
+  return { phone: maskPhone(phone) };
+}

@@ -1,0 +1,53 @@
+// Storage: the database (SQLite under DATA_DIR, or PostgreSQL), the short-lived stores (in-process, or
+// Redis), the bounds towards both (docs/operations.md "Timeouts towards PostgreSQL and Redis") and the
+// disk space alarm on DATA_DIR.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { repoPath } from './paths.js';
+import { defineSection, millis, whole, type SectionValue } from './section.js';
+
+export const storageSection = defineSection({
+  vars: {
+    DATA_DIR: z.string().min(1).default('var'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL').optional(),
+    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
+    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('tyd:'),
+    // The in-process short-lived stores (plugins/request-kv.ts), about 320 bytes per entry (measured), so
+    // at most about 160 MB each at the defaults. KV_MAX_ENTRIES bounds the security state (SMS codes,
+    // cooldowns, locks, counters); REQUEST_KV_MAX_ENTRIES the nonces and request budget counters: a nonce
+    // lives at most 361 s, so the default holds over 1,300 sealed calls/s sustained.
+    KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(500_000),
+    REQUEST_KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(500_000),
+    DATABASE_CONNECT_TIMEOUT_MS: millis(5_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: millis(10_000),
+    REDIS_CONNECT_TIMEOUT_MS: millis(2_000),
+    REDIS_COMMAND_TIMEOUT_MS: millis(1_000),
+    READINESS_TIMEOUT_MS: millis(2_000),
+    // A warning at most once per interval below the threshold, and the reading in /readyz (plugins/disk-space.ts).
+    DATA_DIR_MIN_FREE_MB: whole(1, 100_000_000).default(1_024),
+    DATA_DIR_CHECK_INTERVAL_SECONDS: whole(1, 86_400).default(300),
+  },
+  build: (e) => {
+    const dataDir = repoPath(e.DATA_DIR);
+    return {
+      dataDir,
+      database: e.DATABASE_URL ? { kind: 'postgres' as const, url: e.DATABASE_URL } : { kind: 'sqlite' as const, file: resolve(dataDir, 'tyd.sqlite') },
+      redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
+      kvMaxEntries: e.KV_MAX_ENTRIES,
+      requestKvMaxEntries: e.REQUEST_KV_MAX_ENTRIES,
+      upstreamTimeouts: {
+        databaseConnectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        databaseStatementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+        redisConnectMs: e.REDIS_CONNECT_TIMEOUT_MS,
+        redisCommandMs: e.REDIS_COMMAND_TIMEOUT_MS,
+        readinessMs: e.READINESS_TIMEOUT_MS,
+      },
+      /** Free space below which the data directory's disk is reported low, and how often it is checked. */
+      diskAlarm: { minFreeBytes: e.DATA_DIR_MIN_FREE_MB * 1_048_576, checkIntervalMs: e.DATA_DIR_CHECK_INTERVAL_SECONDS * 1000 },
+    };
+  },
+});
+export type StorageConfig = SectionValue<typeof storageSection>;
+/** Connect, statement and command bounds towards PostgreSQL and Redis, and the bound of each /readyz check. */
+export type UpstreamTimeouts = StorageConfig['upstreamTimeouts'];
+export type DatabaseConfig = StorageConfig['database'];
