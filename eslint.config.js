@@ -6,6 +6,14 @@ import globals from 'globals';
 
 // Imports flow one way (STYLE.md "Boundaries"): protocol <- server and web;
 // on the web, shared (components, lib) -> features -> app, and features never import each other.
+// On the server, the platform (plugins, lib, http, kv, db, crypto, providers, config) does not depend on
+// a capability, save the account module's public surface (the session type of `authenticate`), and a
+// capability reaches another only through that one's module file (docs/architecture.md "Modules").
+// Server imports end in .js (ESM), which the boundary rule above cannot resolve to .ts, so these rules
+// match the import paths themselves.
+const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards'];
+const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config'];
+const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
 const webFeatures = ['auth', 'account', 'notices', 'identity', 'bank-cards', 'telemetry', 'download', 'diagnostics', 'errors', 'content', 'activity'];
 
 export default tseslint.config(
@@ -43,6 +51,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: serverPlatform.map((p) => `apps/server/src/${p}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: intoCapability(serverCapabilities), message: 'the server platform does not depend on a capability (docs/architecture.md "Modules")' }] }],
+    },
+  },
+  ...serverCapabilities.map((c) => ({
+    files: [`apps/server/src/${c}/**/*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: intoCapability(serverCapabilities.filter((other) => other !== c)), message: "a capability reaches another only through that one's <capability>-module.ts" }] },
+      ],
+    },
+  })),
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },

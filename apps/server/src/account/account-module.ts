@@ -15,7 +15,7 @@ import { deriveKey } from '../lib/derived-keys.js';
 import { createAccountRepositories, type AccountRepositories } from './repositories/account-repositories.js';
 import type { Session } from './repositories/sessions-repository.js';
 import type { User } from './repositories/users-repository.js';
-import { hashAccessToken, isAccessTokenShape } from './services/access-tokens.js';
+import { hashAccessToken, isAccessTokenShape } from '../lib/access-tokens.js';
 import { createLegalDocuments, type LegalDocuments } from './services/legal-documents.js';
 import { createPhoneProtection, type PhoneProtection } from './services/phone-protection.js';
 import { createProofOfWork } from './services/proof-of-work.js';

@@ -32,7 +32,7 @@ import { verifySignatureNode } from '../crypto/node-signing.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
-import { hashAccessToken, isAccessTokenShape } from '../account/services/access-tokens.js';
+import { hashAccessToken, isAccessTokenShape } from '../lib/access-tokens.js';
 import { clientAddressKey } from '../lib/client-address.js';
 import type { AuthenticatedSession } from '../account/account-module.js';
 

@@ -8,6 +8,9 @@ import { createUploadCipher } from './upload-cipher.js';
 import { createUploadService, type UploadService } from './upload-service.js';
 import { createUploadsRepository } from './uploads-repository.js';
 
+/** What other capabilities use of uploads (docs/architecture.md "Modules"). */
+export type { UploadService } from './upload-service.js';
+
 declare module 'fastify' {
   interface FastifyInstance {
     uploads: UploadService;

@@ -15,7 +15,7 @@ import type { AccountRepositories } from '../../src/account/repositories/account
 import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
 import { createUsersRepository } from '../../src/account/repositories/users-repository.js';
 import { repoRoot } from '../../src/paths.js';
-import { hashAccessToken } from '../../src/account/services/access-tokens.js';
+import { hashAccessToken } from '../../src/lib/access-tokens.js';
 import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
 import { testClock } from '../support/accounts.js';
 import { startChildServer } from '../support/child-server.js';

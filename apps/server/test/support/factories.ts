@@ -1,7 +1,7 @@
 // Factories for users and sessions, written through the real repositories.
 import type { AccountRepositories } from '../../src/account/repositories/account-repositories.js';
 import type { User } from '../../src/account/repositories/users-repository.js';
-import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../src/account/services/access-tokens.js';
+import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../src/lib/access-tokens.js';
 
 // Random start, then sequential: distinct within a run, unlikely to meet another run's numbers.
 let phoneCounter = Math.floor(Math.random() * 50_000_000);

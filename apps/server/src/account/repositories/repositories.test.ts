@@ -5,7 +5,7 @@ import { createUsersRepository, type UsersRepository } from './users-repository.
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
-import { generateAccessToken, hashAccessToken, SESSION_TTL_MS } from '../services/access-tokens.js';
+import { generateAccessToken, hashAccessToken, SESSION_TTL_MS } from '../../lib/access-tokens.js';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../../test/support/test-databases.js';
 import { testSecretKeys } from '../../../test/support/secrets.js';
 import { sql } from 'kysely';

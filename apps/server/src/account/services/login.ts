@@ -6,7 +6,7 @@ import type { Executor } from '../../db/executor.js';
 import type { Profile } from '../repositories/profiles-repository.js';
 import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
-import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from './access-tokens.js';
+import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
 import { generateInviteCode, readInviteCode } from './invite-codes.js';
 import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
 
