@@ -31,6 +31,7 @@ import telemetryModule from './telemetry/telemetry-module.js';
 import telemetryRoutes from './telemetry/telemetry-routes.js';
 import uploadsModule from './uploads/uploads-module.js';
 import uploadsRoutes from './uploads/uploads-routes.js';
+import identityModule from './identity/identity-module.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,6 +90,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
+  await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { accountSection } from './account.js';
 import { httpSection } from './http.js';
+import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
 import { secretsSection, type ExplicitSecrets } from './secrets.js';
 import type { NodeEnv, Section, SectionValue } from './section.js';
@@ -17,6 +18,7 @@ import { verificationSection } from './verification.js';
 
 export type { AccountConfig } from './account.js';
 export type { HttpConfig } from './http.js';
+export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig } from './legal.js';
 export { SECRET_ENV, serverKeysSchema, type ExplicitSecrets, type Secrets, type ServerKey } from './secrets.js';
 export type { NodeEnv } from './section.js';
@@ -36,6 +38,7 @@ const SECTIONS = {
   site: siteSection,
   telemetry: telemetrySection,
   uploads: uploadsSection,
+  identity: identitySection,
   verification: verificationSection,
 };
 

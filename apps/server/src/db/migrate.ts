@@ -5,6 +5,7 @@ import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessio
 import * as accounts from './migrations/2026-11-21-0500-accounts.js';
 import * as telemetry from './migrations/2026-11-21-1900-telemetry.js';
 import * as uploads from './migrations/2026-11-22-0900-uploads.js';
+import * as identities from './migrations/2026-11-24-0900-identities.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-0500-accounts': accounts,
   '2026-11-21-1900-telemetry': telemetry,
   '2026-11-22-0900-uploads': uploads,
+  '2026-11-24-0900-identities': identities,
 };
 
 export class MigrationError extends Error {

@@ -94,6 +94,27 @@ export interface UploadPartsTable {
   bytes_enc: string;
 }
 
+/** Identity certification (docs/api.md "Identity certification"): one row per account; personal data only as ciphertext. */
+export interface IdentitiesTable {
+  user_id: string;
+  state: 'not-started' | 'documents-read' | 'identity-confirmed' | 'face-pending' | 'verified' | 'failed';
+  /** AES-256-GCM of the OCR results of each side (identity/services/identity-cipher.ts). */
+  portrait_enc: string | null;
+  emblem_enc: string | null;
+  /** The confirmed identity, encrypted. */
+  identity_enc: string | null;
+  /** HMAC of the confirmed ID number; unique: one account per identity. */
+  id_hash: string | null;
+  /** The face provider's session id (a bearer token there), encrypted. */
+  face_session_enc: string | null;
+  face_expires_at: number | null;
+  failure_reason: 'identity-not-found' | 'face-mismatch' | 'liveness' | 'abandoned' | null;
+  confirmed_at: number | null;
+  verified_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -103,9 +124,11 @@ export interface Database {
   retained_records: RetainedRecordsTable;
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;
+  identities: IdentitiesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
+export type IdentityRow = Selectable<IdentitiesTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;

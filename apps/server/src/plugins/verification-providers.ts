@@ -31,7 +31,7 @@ export default fp(
     const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
     if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');
 
-    fastify.decorate('ocrProvider', ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider());
+    fastify.decorate('ocrProvider', ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider({ now: () => fastify.clock() }));
     fastify.decorate('bankCardProvider', bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider());
     if (face.mode === 'http') {
       if (!face.ruleId) throw new Error('FACE_PROVIDER=http needs FACE_HTTP_RULE_ID');

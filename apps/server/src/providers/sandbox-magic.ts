@@ -25,4 +25,27 @@ export const SANDBOX_WRONG_PHONE = '13900000000';
 export const SANDBOX_OCR_MIN_SIDE = 100;
 export const SANDBOX_OCR_UNAVAILABLE_WIDTH = 999;
 
+/**
+ * OCR outcomes by the photo's height in pixels (docs/sandbox.md): each refusal and warning of identity
+ * certification, the age limits, and an ID number with a chosen sequence code (990-993, the face outcomes).
+ */
+export const SANDBOX_OCR_HEIGHT = {
+  photocopy: 901,
+  screenReshoot: 902,
+  temporary: 903,
+  wrongSide: 904,
+  expired: 905,
+  cropped: 906,
+  blurred: 907,
+  glare: 908,
+  occluded: 909,
+  age17: 917,
+  birthDateMismatch: 918,
+  badCheckCharacter: 919,
+  longTerm: 920,
+  age61: 961,
+} as const;
+/** A portrait photo this many pixels high carries an ID number with that sequence code. */
+export const SANDBOX_OCR_SEQUENCE_HEIGHTS = [990, 991, 992, 993] as const;
+
 export const idSequence = (idNumber: string) => idNumber.slice(14, 17);

@@ -99,7 +99,18 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     const [request] = received;
     expect(request?.signatureValid).toBe(true);
     expect(request?.headers).toMatchObject({ 'x-tc-action': 'IDCardOCR', 'x-tc-version': '2018-11-19', 'x-tc-region': 'ap-guangzhou', 'content-type': 'application/json; charset=utf-8' });
-    expect(request?.payload).toEqual({ ImageBase64: image.bytes.toString('base64'), CardSide: 'FRONT' });
+    expect(request?.payload).toMatchObject({ ImageBase64: image.bytes.toString('base64'), CardSide: 'FRONT' });
+    // The vendor's photo warnings are asked for.
+    expect(JSON.parse(String(request?.payload.Config))).toMatchObject({ CopyWarn: true, ReshootWarn: true, TempIdWarn: true, Quality: true });
+  });
+
+  it('OCR passes the vendor\'s photo warnings on (AdvancedInfo.WarnInfos, Quality)', async () => {
+    answer = () => ok({ Name: NAME, Sex: '女', Nation: '汉', Birth: '1949/12/31', Address: '北京市朝阳区某路1号', IdNum: ID_NUMBER, AdvancedInfo: JSON.stringify({ WarnInfos: [-9102, -9107], Quality: 30 }) });
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'portrait')).toMatchObject({ outcome: 'recognized', warnings: ['photocopy', 'glare', 'blurred'] });
+    answer = () => ok({ Authority: '北京市公安局朝阳分局', ValidDate: '2015.07.21-长期', AdvancedInfo: JSON.stringify({ WarnInfos: [-9104], Quality: 90 }) });
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toMatchObject({ warnings: ['temporary'] });
+    answer = () => ok({ Authority: '北京市公安局朝阳分局', ValidDate: '2015.07.21-长期', AdvancedInfo: 'not json' });
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).not.toHaveProperty('warnings');
   });
 
   it('OCR reads the emblem side, long-term validity included', async () => {

@@ -4,7 +4,9 @@
 // deleted with everything hanging off it (sessions, profile, consents, authorisation codes: ON DELETE
 // CASCADE); accounts it invited keep existing and lose the link (ON DELETE SET NULL). Once committed, the
 // deleted rows are also erased from the database files (connect.ts flushDeletions; operations.md "Erasure").
+import type { Executor } from '../../db/executor.js';
 import type { User } from '../repositories/users-repository.js';
+import type { RetainedIdentity } from './retained-records.js';
 import type { Accounts } from '../account-module.js';
 
 const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
@@ -16,14 +18,18 @@ export type DeregistrationDeps = Pick<Accounts, 'db' | 'flushDeletions' | 'phone
   config: Pick<Accounts['config'], 'retentionYears'>;
 };
 
-export async function deregister(deps: DeregistrationDeps, user: User, smsCode: string, now: number): Promise<boolean> {
+/** The verified identity to keep with the record (identity/identity-module.ts), read inside the transaction. */
+export type RetainedIdentityReader = (userId: string, trx: Executor) => Promise<RetainedIdentity | undefined>;
+
+export async function deregister(deps: DeregistrationDeps, user: User, smsCode: string, now: number, retainedIdentity?: RetainedIdentityReader): Promise<boolean> {
   // Asked with a session of this phone: the owner's limits (sms-requester.ts).
   const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'deregister', smsCode, now, 'owner');
   await verified.consume();
   await deps.db.transaction().execute(async (trx) => {
     const profile = await deps.repos.profiles.findByUserId(user.id, trx);
     const consents = await deps.repos.consents.history(user.id, trx);
-    const record = { phone: user.phone, registeredAt: user.createdAt, deregisteredAt: now, consents, invitedBy: profile?.invitedBy ?? null };
+    const identity = await retainedIdentity?.(user.id, trx);
+    const record = { phone: user.phone, registeredAt: user.createdAt, deregisteredAt: now, consents, invitedBy: profile?.invitedBy ?? null, ...(identity && { identity }) };
     await deps.repos.retainedRecords.create(
       {
         subjectHash: deps.retained.subjectHash(user.phone),

@@ -14,6 +14,21 @@ export interface RetainedAccount {
   deregisteredAt: number;
   consents: Array<{ version: string; decision: string; decidedAt: number }>;
   invitedBy: string | null;
+  /** The verified identity, when there was one (customer identification data, AML Law art. 40; docs/api.md "Identity certification"). */
+  identity?: RetainedIdentity;
+}
+
+export interface RetainedIdentity {
+  name: string;
+  idNumber: string;
+  sex: string;
+  ethnicity: string;
+  birthDate: string;
+  address: string;
+  authority: string;
+  validFrom: string;
+  validTo: string;
+  verifiedAt: number;
 }
 
 export interface RetainedRecordCrypto {

@@ -15,6 +15,13 @@ export interface OcrImage {
   height: number;
 }
 
+/**
+ * What the vendors flag about a card photo (Tencent Cloud IDCardOCR's WarnInfos, Alibaba Cloud's quality
+ * flags): a photocopy, a picture of a screen, a temporary card, the other side; and quality problems
+ * (cropped edges, blur, glare, something covering the card). The capability decides which ones refuse.
+ */
+export type OcrWarning = 'photocopy' | 'screen-reshoot' | 'temporary' | 'wrong-side' | 'cropped' | 'blurred' | 'glare' | 'occluded';
+
 export interface IdCardPortrait {
   outcome: 'recognized';
   side: 'portrait';
@@ -24,8 +31,9 @@ export interface IdCardPortrait {
   /** YYYY-MM-DD */
   birthDate: string;
   address: string;
-  /** 18 characters, GB 11643-1999 check character verified. */
+  /** 18 characters; the http adapter only passes numbers with a valid GB 11643-1999 check character. */
   idNumber: string;
+  warnings?: OcrWarning[];
 }
 
 export interface IdCardEmblem {
@@ -36,6 +44,7 @@ export interface IdCardEmblem {
   validFrom: string;
   /** YYYY-MM-DD, or 'long-term' (长期). */
   validTo: string;
+  warnings?: OcrWarning[];
 }
 
 export type IdCardOcrResult = IdCardPortrait | IdCardEmblem | { outcome: 'unreadable' };

@@ -1,0 +1,261 @@
+// Identity certification's rules (docs/api.md "Identity certification"; SPEC §1, §7): the state machine,
+// the checks of GB 11643-1999, the age limits and the card's validity, one identity per account and one
+// account per identity, the face tries per day, and what other capabilities may ask (requireVerified).
+// No HTTP here: routes call these and send what they return or throw.
+import {
+  CODE,
+  SUBCODE,
+  ageOn,
+  isResidentIdNumber,
+  maskIdNumber,
+  maskName,
+  residentIdBirthDate,
+  type IdCardSide,
+  type IdCardWarning,
+  type IdentityFailure,
+  type IdentityNextStep,
+  type IdentityState,
+} from '@tyd/protocol';
+import type { Kysely } from 'kysely';
+import type { IdentityConfig } from '../../config/index.js';
+import type { Executor } from '../../db/executor.js';
+import type { Database, IdentityRow } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
+import type { KvStore } from '../../kv/kv-store.js';
+import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
+import { faceRefusal, type FaceProvider } from '../../providers/face/face-provider.js';
+import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
+import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
+import type { UploadService } from '../../uploads/upload-service.js';
+import { createIdentitiesRepository, isUniqueViolation, type FailureReason } from '../repositories/identities-repository.js';
+import type { IdentityCipher } from './identity-cipher.js';
+
+/** How long a face session may take (the sandbox's and FaceID's H5 sessions are of this order). */
+export const FACE_SESSION_MS = 30 * 60_000;
+const DAY_MS = 86_400_000;
+
+type Portrait = Omit<IdCardPortrait, 'outcome' | 'warnings'>;
+type Emblem = Omit<IdCardEmblem, 'outcome' | 'warnings'>;
+
+/** The identity a certification confirmed: what was read, with the name and address as the holder corrected them. */
+export interface ConfirmedIdentity {
+  name: string;
+  idNumber: string;
+  sex: '男' | '女';
+  ethnicity: string;
+  birthDate: string;
+  address: string;
+  authority: string;
+  validFrom: string;
+  validTo: string;
+}
+
+export interface CertificationInfo {
+  state: IdentityState;
+  documents: { portrait: boolean; emblem: boolean };
+  name: string | null;
+  idNumber: string | null;
+  validTo: string | null;
+  verifiedAt: number | null;
+  failure: { reason: IdentityFailure; next: IdentityNextStep } | null;
+  faceTriesLeft: number;
+}
+
+const SOFT_WARNINGS: ReadonlySet<OcrWarning> = new Set<OcrWarning>(['cropped', 'blurred', 'glare', 'occluded']);
+const FAILURE_OF: Record<FailureReason, IdentityFailure> = {
+  'identity-not-found': 'identity-not-found',
+  'face-mismatch': 'face-mismatch',
+  liveness: 'liveness',
+  abandoned: 'abandoned',
+};
+
+const chinaToday = (now: number) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
+
+export interface IdentityServiceDeps {
+  db: Kysely<Database>;
+  kv: KvStore;
+  cipher: IdentityCipher;
+  uploads: Pick<UploadService, 'claim'>;
+  ocr: OcrProvider;
+  face: FaceProvider;
+  rules: IdentityConfig;
+}
+
+export function createIdentityService(deps: IdentityServiceDeps) {
+  const { cipher, rules } = deps;
+  const repo = createIdentitiesRepository(deps.db);
+  const triesKey = (userId: string, now: number) => `identity:face-tries:${userId}:${chinaDay(now)}`;
+
+  async function triesUsed(userId: string, now: number): Promise<number> {
+    return Number((await deps.kv.get(triesKey(userId, now))) ?? 0);
+  }
+
+  function checkAge(birthDate: string, now: number): void {
+    const age = ageOn(birthDate, now);
+    if (age < rules.minAge || age > rules.maxAge) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_AGE_NOT_ALLOWED, { data: { minAge: rules.minAge, maxAge: rules.maxAge } });
+  }
+
+  /** GB 11643-1999, the printed birth date against the number's, and the age limits. */
+  function checkPortrait(portrait: Portrait, now: number): void {
+    if (!isResidentIdNumber(portrait.idNumber, now)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_NUMBER_INVALID);
+    if (residentIdBirthDate(portrait.idNumber) !== portrait.birthDate) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_BIRTH_DATE_MISMATCH);
+    checkAge(portrait.birthDate, now);
+  }
+
+  /** The card is valid through its last day (China time); long-term cards never expire. */
+  function checkValidity(validTo: string, now: number): void {
+    if (validTo !== 'long-term' && validTo < chinaToday(now)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_CARD_EXPIRED);
+  }
+
+  function notVerified(row: IdentityRow | undefined): void {
+    if (row?.state === 'verified') throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_ALREADY_VERIFIED);
+  }
+
+  async function info(userId: string, now: number, row?: IdentityRow): Promise<CertificationInfo> {
+    const current = row ?? (await repo.find(userId));
+    const triesLeft = Math.max(0, rules.faceTriesPerDay - (await triesUsed(userId, now)));
+    if (!current) return { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: triesLeft };
+    const identity = current.identity_enc ? cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, current.identity_enc) : undefined;
+    const reason = current.state === 'failed' && current.failure_reason ? FAILURE_OF[current.failure_reason] : undefined;
+    const next: IdentityNextStep = reason === 'identity-not-found' ? 'recheck-documents' : triesLeft > 0 ? 'retry-face' : 'try-tomorrow';
+    return {
+      state: current.state,
+      documents: { portrait: current.portrait_enc !== null, emblem: current.emblem_enc !== null },
+      name: identity ? maskName(identity.name) : null,
+      idNumber: identity ? maskIdNumber(identity.idNumber) : null,
+      validTo: identity?.validTo ?? null,
+      verifiedAt: current.verified_at,
+      failure: reason ? { reason, next } : null,
+      faceTriesLeft: triesLeft,
+    };
+  }
+
+  async function askProvider<T>(ask: () => Promise<T>): Promise<T> {
+    try {
+      return await ask();
+    } catch (error) {
+      if (error instanceof ProviderUnavailable) throw providerUnavailable(error);
+      throw error;
+    }
+  }
+
+  return {
+    info: (userId: string, now: number) => info(userId, now),
+
+    /** idcard-ocr: claims the upload, reads it, checks it, keeps it (encrypted) and answers what was read. */
+    async readSide(userId: string, uploadId: string, side: IdCardSide, now: number) {
+      notVerified(await repo.find(userId));
+      const photo = await deps.uploads.claim(userId, uploadId, [side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem'], now);
+      const result = await askProvider(() => deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side));
+      if (result.outcome === 'unreadable') throw ocrRefusal();
+      const flags = new Set(result.warnings ?? []);
+      if (flags.has('photocopy') || flags.has('screen-reshoot')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_NOT_ORIGINAL);
+      if (flags.has('temporary')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_TEMPORARY);
+      if (flags.has('wrong-side') || result.side !== side) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
+      const warnings = [...flags].filter((w): w is IdCardWarning & OcrWarning => SOFT_WARNINGS.has(w));
+      if (result.side === 'portrait') {
+        const { outcome: _o, warnings: _w, ...portrait } = result;
+        checkPortrait(portrait, now);
+        const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, portrait), now);
+        return { ...portrait, state: row.state, warnings };
+      }
+      const { outcome: _o, warnings: _w, ...emblem } = result;
+      checkValidity(emblem.validTo, now);
+      const row = await repo.saveSide(userId, 'emblem_enc', cipher.encrypt('emblem_enc', userId, emblem), now);
+      return { ...emblem, state: row.state, warnings };
+    },
+
+    /** certification: the holder's confirmation; checks everything again and claims the identity. */
+    async certify(userId: string, corrected: { name: string; address: string }, now: number): Promise<CertificationInfo> {
+      const row = await repo.find(userId);
+      notVerified(row);
+      if (!row?.portrait_enc || !row.emblem_enc) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
+      const portrait = cipher.decrypt<Portrait>('portrait_enc', userId, row.portrait_enc);
+      const emblem = cipher.decrypt<Emblem>('emblem_enc', userId, row.emblem_enc);
+      checkPortrait(portrait, now);
+      checkValidity(emblem.validTo, now);
+      const identity: ConfirmedIdentity = { ...portrait, name: corrected.name.replace(/•/g, '·'), address: corrected.address, authority: emblem.authority, validFrom: emblem.validFrom, validTo: emblem.validTo };
+      let claimed: boolean;
+      try {
+        claimed = await repo.confirm({ userId, idHash: cipher.idHash(identity.idNumber), identityEnc: cipher.encrypt('identity_enc', userId, identity), now, staleBefore: now - rules.claimHoldMs });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
+        throw error;
+      }
+      if (!claimed) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: (await repo.find(userId))?.state ?? 'not-started' } });
+      return info(userId, now);
+    },
+
+    /** h5-face-url: one of the day's tries, decided on the atomic increment's own result. */
+    async startFace(userId: string, now: number) {
+      const row = await repo.find(userId);
+      notVerified(row);
+      const ready = row?.identity_enc && (row.state === 'identity-confirmed' || row.state === 'face-pending' || (row.state === 'failed' && row.failure_reason !== 'identity-not-found'));
+      if (!row || !ready) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
+      const used = await deps.kv.increment(triesKey(userId, now), DAY_MS + 3_600_000);
+      if (used > rules.faceTriesPerDay) {
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.FACE_DAILY_LIMIT, { data: { retryAfterSeconds: Math.ceil((chinaDayEnd(chinaDay(now)) - now) / 1000) } });
+      }
+      const identity = cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc!);
+      const session = await askProvider(() => deps.face.createFaceSession({ name: identity.name, idNumber: identity.idNumber }, rules.faceReturnUrl));
+      const expiresAt = now + FACE_SESSION_MS;
+      if (!(await repo.startFace(userId, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now))) {
+        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: (await repo.find(userId))?.state ?? 'not-started' } });
+      }
+      return { url: session.url, expiresAt, faceTriesLeft: Math.max(0, rules.faceTriesPerDay - used) };
+    },
+
+    /** h5-face-verify: the provider's answer for the account's session, asked server to server. */
+    async verifyFace(userId: string, now: number): Promise<CertificationInfo> {
+      const row = await repo.find(userId);
+      // A repeated return after success: the same answer, no provider call.
+      if (row?.state === 'verified') return info(userId, now, row);
+      if (!row?.face_session_enc) throw new ApiError(CODE.CONFLICT, SUBCODE.FACE_SESSION_MISSING);
+      const sessionId = cipher.decrypt<string>('face_session_enc', userId, row.face_session_enc);
+      const result = await askProvider(() => deps.face.getFaceResult(sessionId));
+      if (result.outcome === 'passed') {
+        await repo.markVerified(userId, now);
+        return info(userId, now);
+      }
+      if (result.outcome === 'pending') {
+        // Back before the end. The session stays until it expires: a late result can still pass.
+        const expired = row.face_expires_at !== null && now >= row.face_expires_at;
+        await repo.markFailed(userId, 'abandoned', !expired, now);
+        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED);
+      }
+      switch (result.reason) {
+        case 'identity-mismatch':
+          await repo.markFailed(userId, 'identity-not-found', false, now);
+          throw faceRefusal('identity-mismatch');
+        case 'face-mismatch':
+          await repo.markFailed(userId, 'face-mismatch', false, now);
+          throw faceRefusal('face-mismatch');
+        case 'liveness':
+          await repo.markFailed(userId, 'liveness', false, now);
+          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_LIVENESS_FAILED);
+        case 'expired':
+          await repo.markFailed(userId, 'abandoned', false, now);
+          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED);
+      }
+    },
+
+    /**
+     * For capabilities that need a verified identity (bank cards: the four elements are name, ID number,
+     * card and phone). Throws 403/4611 otherwise.
+     */
+    async requireVerified(userId: string, trx?: Executor): Promise<ConfirmedIdentity> {
+      const row = await repo.find(userId, trx);
+      if (row?.state !== 'verified' || !row.identity_enc) throw new ApiError(CODE.FORBIDDEN, SUBCODE.IDENTITY_NOT_VERIFIED);
+      return cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc);
+    },
+
+    /** What deregistration keeps of a verified identity (docs/api.md "Deregistration"); undefined otherwise. */
+    async retainedIdentity(userId: string, trx?: Executor): Promise<(ConfirmedIdentity & { verifiedAt: number }) | undefined> {
+      const row = await repo.find(userId, trx);
+      if (row?.state !== 'verified' || !row.identity_enc || row.verified_at === null) return undefined;
+      return { ...cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc), verifiedAt: row.verified_at };
+    },
+  };
+}
+
+export type IdentityService = ReturnType<typeof createIdentityService>;

@@ -1,0 +1,279 @@
+// Identity certification through the real envelope (docs/api.md "Identity certification"): the state
+// machine end to end with the sandbox providers, every face outcome, refusals of the OCR step, bad input,
+// one identity per account under parallel certifications, the face tries cap under parallel requests,
+// encryption at rest, and the /nfc catalogue. Both engines.
+import type { ApiResponse } from '@tyd/protocol';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
+import type { ApiClient } from '../support/api-client.js';
+import { createSession, createUser, uniquePhone } from '../support/factories.js';
+import { cardPhoto, readSide, uniqueCardPhoto, uploadPhoto } from '../support/identity.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { ENGINES } from '../support/test-databases.js';
+
+const HOUR_MS = 3_600_000;
+
+describe.each(ENGINES)('identity certification on %s', (engine) => {
+  let t: TestApp;
+  let clock: TestClock;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await startTestApp({ engine, clock, env: { HUMAN_CHECK_IP_PER_HOUR: '100000', FACE_TRIES_PER_DAY: '3', UPLOAD_MAX_LIVE_PER_USER: '50' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function loggedIn(): Promise<{ client: ApiClient; userId: string }> {
+    const user = await createUser(t.app.accounts.repos, { now: clock() });
+    const client = await t.client();
+    client.accessToken = (await createSession(t.app.accounts.repos, user, { now: clock() })).accessToken;
+    return { client, userId: user.id };
+  }
+  const call = async (client: ApiClient, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload)).response!;
+  /** Both sides read and confirmed; the portrait's answer. */
+  async function confirmed(client: ApiClient, portrait: Buffer = uniqueCardPhoto()): Promise<ApiResponse> {
+    const read = await readSide(client, 'portrait', portrait);
+    expect(read.code, JSON.stringify(read)).toBe('200');
+    expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
+    const certified = await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' });
+    expect(certified.code, JSON.stringify(certified)).toBe('200');
+    return read;
+  }
+  /** h5-face-url, then the sandbox page's 完成检测, as the user's browser would. */
+  async function faceDone(client: ApiClient, complete = true): Promise<ApiResponse> {
+    const started = await call(client, '/v1/user/h5-face-url');
+    expect(started.code, JSON.stringify(started)).toBe('200');
+    const url = (started.data as { url: string }).url;
+    if (complete) expect((await fetch(`${t.baseUrl}/sandbox/face/complete?session=${new URL(url, t.baseUrl).searchParams.get('session')}`, { method: 'POST' })).status).toBe(200);
+    return started;
+  }
+
+  it('goes from not started to verified, with masked fields on the way', async () => {
+    const { client, userId } = await loggedIn();
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ code: '200', data: { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, faceTriesLeft: 3 } });
+    const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
+    expect(portrait).toMatchObject({ code: '200', data: { side: 'portrait', state: 'not-started', name: '沙盒用户', ethnicity: '汉', warnings: [] } });
+    const idNumber = (portrait.data as { idNumber: string }).idNumber;
+    expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
+    expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { side: 'emblem', state: 'documents-read', validTo: '2040-01-01' } });
+    // The name corrected by the holder (a minority name with its middle dot).
+    const certified = await call(client, '/v1/user/certification', { name: '阿卜杜·热合曼', address: '北京市东城区沙盒路2号' });
+    expect(certified).toMatchObject({ code: '200', data: { state: 'identity-confirmed', name: '阿*****曼', idNumber: `110***********${idNumber.slice(-4)}`, validTo: '2040-01-01' } });
+
+    const started = await faceDone(client, false);
+    expect(started.data).toMatchObject({ faceTriesLeft: 2, expiresAt: clock() + 30 * 60_000 });
+    const pageUrl = (started.data as { url: string }).url;
+    expect(pageUrl).toMatch(/^\/sandbox\/face\?session=[A-Za-z0-9_-]+$/);
+    // The sandbox's own face page: a camera preview under its own CSP, returning to our fixed page.
+    const page = await fetch(`${t.baseUrl}${pageUrl}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
+    const html = await page.text();
+    expect(html).toContain('getUserMedia');
+    expect(html).toContain('"returnUrl":"/identity/face-return"');
+    expect((await fetch(`${t.baseUrl}${pageUrl}`, { method: 'POST' })).status).toBe(404);
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'face-pending' } });
+    const session = new URL(pageUrl, t.baseUrl).searchParams.get('session');
+    const done = await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' });
+    expect(await done.json()).toMatchObject({ returnUrl: '/identity/face-return' });
+
+    const verified = await call(client, '/v1/user/h5-face-verify');
+    expect(verified).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock(), failure: null } });
+    // A repeated return (the user reloads the result page): the same answer.
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await t.app.identity.requireVerified(userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
+    // Verified is final: no second identity, no new documents, no new face session.
+    expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });
+    expect(await readSide(client, 'portrait', uniqueCardPhoto())).toMatchObject({ code: '409', subcode: '4606' });
+    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4606' });
+
+    // At rest: no name, number or address in clear anywhere in the row.
+    const row = (await sql<Record<string, unknown>>`select * from identities where user_id = ${userId}`.execute(t.app.database.db)).rows[0];
+    const text = JSON.stringify(row);
+    for (const secret of [idNumber, idNumber.slice(6, 14), '阿卜杜', '热合曼', '沙盒用户', '沙盒路', '东城']) expect(text).not.toContain(secret);
+    expect(row?.identity_enc).toMatch(/^v1\./);
+    expect(row?.id_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it.each([
+    [990, '4503', 'identity-not-found', 'recheck-documents'],
+    [991, '4504', 'face-mismatch', 'retry-face'],
+    [992, '4609', 'liveness', 'retry-face'],
+  ])('maps the sandbox face outcome of sequence %i to %s', async (sequence, subcode, reason, next) => {
+    const { client } = await loggedIn();
+    const read = await confirmed(client, uniqueCardPhoto(sequence));
+    expect((read.data as { idNumber: string }).idNumber.slice(14, 17)).toBe(String(sequence));
+    await faceDone(client);
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode });
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'failed', failure: { reason, next } } });
+    // The result was taken: asking again has nothing to ask about.
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+  });
+
+  it('answers 4501 when the face provider is down (sequence 993), and the state stays', async () => {
+    const { client } = await loggedIn();
+    await confirmed(client, uniqueCardPhoto(993));
+    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '502', subcode: '4501' });
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'identity-confirmed', faceTriesLeft: 2 } });
+  });
+
+  it('an abandoned face check is 4608, and a result that comes later still passes', async () => {
+    const { client } = await loggedIn();
+    await confirmed(client);
+    const started = await faceDone(client, false);
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' } } });
+    const session = new URL((started.data as { url: string }).url, t.baseUrl).searchParams.get('session');
+    await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' });
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+  });
+
+  it('never trusts the return: a forged query or payload proves nothing, and no session is 4615', async () => {
+    const { client } = await loggedIn();
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    await confirmed(client);
+    await faceDone(client, false);
+    // What a forged return address could carry is no field of the request.
+    expect(await call(client, '/v1/user/h5-face-verify', { result: 'passed', BizToken: 'x' })).toMatchObject({ code: '400', subcode: '4009' });
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    // A replayed sealed request is refused by the pipeline (nonce), not answered twice.
+    const prepared = await client.prepare('/v1/user/h5-face-verify', {});
+    expect((await client.send(prepared)).response).toMatchObject({ code: '400', subcode: '4608' });
+    expect((await client.send(prepared)).response).toMatchObject({ code: '400', subcode: '4002' });
+  });
+
+  it.each([
+    ['portrait', 901, '4612'],
+    ['emblem', 902, '4612'],
+    ['portrait', 903, '4613'],
+    ['portrait', 904, '4614'],
+    ['emblem', 905, '4604'],
+    ['portrait', 917, '4603'],
+    ['portrait', 961, '4603'],
+    ['portrait', 918, '4602'],
+    ['portrait', 919, '4601'],
+    ['portrait', 80, '4502'],
+  ] as const)('refuses a %s photo %i px high with %s', async (side, height, subcode) => {
+    const { client } = await loggedIn();
+    const answer = await readSide(client, side, cardPhoto({ width: 160, height }));
+    expect(answer).toMatchObject({ code: '400', subcode });
+    if (subcode === '4603') expect(answer.data).toEqual({ minAge: 18, maxAge: 60 });
+    if (subcode === '4614') expect(answer.data).toEqual({ expectedSide: side });
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
+  });
+
+  it('passes quality warnings on, reads long-term cards, and answers 4501 when the OCR is down', async () => {
+    const { client } = await loggedIn();
+    for (const [height, warning] of [[906, 'cropped'], [907, 'blurred'], [908, 'glare'], [909, 'occluded']] as const) {
+      expect(await readSide(client, 'portrait', cardPhoto({ width: 170, height }))).toMatchObject({ code: '200', data: { warnings: [warning] } });
+    }
+    expect(await readSide(client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({ code: '200', data: { validTo: 'long-term', state: 'documents-read' } });
+    expect(await readSide(client, 'emblem', cardPhoto({ width: 999 }))).toMatchObject({ code: '502', subcode: '4501' });
+  });
+
+  it('refuses bad input: malformed, wrong types, oversized, someone else’s or the wrong kind of upload, steps out of order', async () => {
+    const { client } = await loggedIn();
+    const other = await loggedIn();
+    const theirs = await uploadPhoto(other.client, uniqueCardPhoto(), 'idcard-portrait');
+    expect(await call(client, '/v1/user/idcard-ocr', { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
+    // Still theirs, unused.
+    expect(await call(other.client, '/v1/user/idcard-ocr', { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '200' });
+    const emblemUpload = await uploadPhoto(client, cardPhoto(), 'idcard-emblem');
+    expect(await call(client, '/v1/user/idcard-ocr', { uploadId: emblemUpload, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
+    for (const payload of [{ uploadId: emblemUpload, side: 'back' }, { uploadId: 42, side: 'portrait' }, { uploadId: emblemUpload }, { uploadId: emblemUpload, side: 'emblem', idNumber: '110101199003079905' }]) {
+      expect(await call(client, '/v1/user/idcard-ocr', payload), JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
+    }
+    for (const payload of [{ name: '张'.repeat(31), address: '北京市东城区沙盒路1号' }, { name: 'Zhang San', address: '北京市东城区沙盒路1号' }, { name: '张三', address: '北'.repeat(121) }, { name: ['张三'], address: '北京市东城区沙盒路1号' }]) {
+      expect(await call(client, '/v1/user/certification', payload)).toMatchObject({ code: '400', subcode: '4009' });
+    }
+    expect(await call(client, '/v1/user/certification', { name: '张三', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4610', data: { state: 'not-started' } });
+    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4610' });
+    expect(await call(client, '/v1/user/h5-face-url', { returnUrl: 'https://evil.example/' })).toMatchObject({ code: '400', subcode: '4009' });
+    const anonymous = await t.client();
+    expect(await call(anonymous, '/v1/user/certification-info')).toMatchObject({ code: '401' });
+  });
+
+  it('gives one identity to one account: of two parallel certifications of the same number exactly one wins', async () => {
+    const photo = uniqueCardPhoto();
+    const a = await loggedIn();
+    const b = await loggedIn();
+    for (const { client } of [a, b]) {
+      expect((await readSide(client, 'portrait', photo)).code).toBe('200');
+      expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
+    }
+    const answers = await Promise.all([a, b].map(({ client }) => call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })));
+    expect(answers.map((r) => r.code).sort()).toEqual(['200', '409']);
+    expect(answers.find((r) => r.code === '409')).toMatchObject({ subcode: '4605', submsg: '该身份证已在其他账号完成实名认证' });
+    const [winner, loser] = answers[0]?.code === '200' ? [a, b] : [b, a];
+    // Past the hold, an unverified claim may be taken over; a verified one never.
+    clock.advance(25 * HOUR_MS);
+    expect(await call(loser.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    expect(await call(winner.client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'documents-read', name: null } });
+    await faceDone(loser.client);
+    expect(await call(loser.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    clock.advance(25 * HOUR_MS);
+    expect(await call(winner.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4605' });
+  });
+
+  it('caps face checks per day under parallel requests, decided on the increment', async () => {
+    const { client } = await loggedIn();
+    await confirmed(client);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(client, '/v1/user/h5-face-url')));
+    expect(answers.filter((r) => r.code === '200')).toHaveLength(3);
+    const refused = answers.filter((r) => r.code !== '200');
+    expect(refused).toHaveLength(5);
+    for (const r of refused) expect(r).toMatchObject({ code: '429', subcode: '4607' });
+    expect((refused[0]?.data as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { faceTriesLeft: 0 } });
+    // A new China day gives new tries.
+    clock.advance(24 * HOUR_MS);
+    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
+  });
+
+  it('is deleted with the account; a verified identity is kept in the retained record, encrypted', async () => {
+    const phone = uniquePhone();
+    const client = await t.client();
+    expect((await signUp(client, t.baseUrl, phone)).response?.code).toBe('200');
+    const user = await t.app.accounts.repos.users.findByPhone(phone);
+    const read = await confirmed(client);
+    const idNumber = (read.data as { idNumber: string }).idNumber;
+    await faceDone(client);
+    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    clock.advance(61_000);
+    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    const rows = (await sql`select user_id from identities where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
+    expect(rows).toEqual([]);
+    const [record] = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
+    expect(record?.payloadEnc).not.toContain(idNumber);
+    expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toMatchObject({ name: '沙盒用户', idNumber, validTo: '2040-01-01', verifiedAt: expect.any(Number) });
+    // The number is free again: the same person may certify a new account.
+    const again = await loggedIn();
+    await readSide(again.client, 'emblem', cardPhoto());
+    expect(await call(again.client, '/v1/user/certification-info')).toMatchObject({ data: { documents: { emblem: true } } });
+  });
+
+  it('keeps no identity in the retained record when it was never verified', async () => {
+    const phone = uniquePhone();
+    const client = await t.client();
+    expect((await signUp(client, t.baseUrl, phone)).response?.code).toBe('200');
+    await confirmed(client);
+    clock.advance(61_000);
+    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    const [record] = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
+    expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toBeUndefined();
+  });
+
+  it('lists phone brands and models for /nfc without a session', async () => {
+    const anonymous = await t.client();
+    const brands = await call(anonymous, '/v1/content/phone-brand-list');
+    expect(brands.code).toBe('200');
+    expect((brands.data as { brands: Array<{ id: string }> }).brands.map((b) => b.id)).toContain('huawei');
+    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: 'apple' })).toMatchObject({ code: '200', data: { brandId: 'apple', models: expect.arrayContaining([expect.objectContaining({ position: 'top' })]) } });
+    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: 'nokia' })).toMatchObject({ code: '404' });
+    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: '../x' })).toMatchObject({ code: '400', subcode: '4009' });
+  });
+});
