@@ -26,7 +26,7 @@ import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
 import { faceRefusal, type FaceProvider } from '../../providers/face/face-provider.js';
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
-import type { UploadService } from '../../uploads/upload-service.js';
+import type { UploadService } from '../../uploads/uploads-module.js';
 import { createIdentitiesRepository, isUniqueViolation, type FailureReason } from '../repositories/identities-repository.js';
 import type { IdentityCipher } from './identity-cipher.js';
 
