@@ -4,7 +4,7 @@
 // asked for (disabled, so a tap cannot re-send), then 重新获取. The button keeps its width as the
 // digits count down. Under the field: the error, then the note on the last request (sent, or not sent
 // and why; docs/api.md "The web's SMS code forms").
-import { smsNoticeText, type SmsCodeState } from '../lib/use-sms-code';
+import { smsNoticeText, waitText, type SmsCodeState } from '../lib/use-sms-code';
 import { Button } from './button';
 import { Field } from './field';
 import './field.css';
@@ -20,7 +20,7 @@ interface SmsCodeButtonProps {
 }
 
 function SmsCodeButton({ secondsLeft, sentBefore, busy, solving, onClick }: SmsCodeButtonProps) {
-  const label = solving ? '安全验证中' : secondsLeft > 0 ? `${secondsLeft}秒后重发` : sentBefore ? '重新获取' : '获取验证码';
+  const label = solving ? '安全验证中' : secondsLeft > 0 ? `${waitText(secondsLeft)}后重发` : sentBefore ? '重新获取' : '获取验证码';
   return (
     <Button variant="secondary" className="sms-code-button" disabled={secondsLeft > 0 && !busy} busy={busy} onClick={onClick}>
       {label}

@@ -3,7 +3,7 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { dismissToast, notifyStore } from './notify';
-import { smsNoticeText, useSmsCode } from './use-sms-code';
+import { smsNoticeText, useSmsCode, waitText } from './use-sms-code';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
 vi.mock('./api-client', () => ({ request: api.request }));
@@ -72,5 +72,12 @@ describe('smsNoticeText (docs/api.md "The web\'s SMS code forms")', () => {
     expect(smsNoticeText({ kind: 'sent', phone: undefined, expiresInSeconds: 300 }, 42)).toBe('验证码已发送，5分钟内有效；如未收到，可在42秒后重新获取');
     expect(smsNoticeText({ kind: 'sent', phone: undefined, expiresInSeconds: undefined }, 0)).toBe('验证码已发送；如未收到，可重新获取');
     expect(smsNoticeText({ kind: 'not-sent', phone: '13812345678' }, 9)).toBe('验证码未发送：该手机号刚获取过验证码，请9秒后重新获取');
+    // The strangers' back-off (up to an hour) reads in minutes.
+    expect(smsNoticeText({ kind: 'not-sent', phone: '13812345678' }, 1_799)).toBe('验证码未发送：该手机号获取验证码过于频繁，请30分钟后重新获取');
+    expect(smsNoticeText({ kind: 'sent', phone: undefined, expiresInSeconds: 300 }, 240)).toBe('验证码已发送，5分钟内有效；如未收到，可在4分钟后重新获取');
+  });
+
+  it('says a wait in seconds up to two minutes, then in whole minutes', () => {
+    expect([1, 60, 120, 121, 3_600].map(waitText)).toEqual(['1秒', '60秒', '120秒', '3分钟', '60分钟']);
   });
 });

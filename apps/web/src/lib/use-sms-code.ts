@@ -30,13 +30,24 @@ export type SmsNotice =
   /** '406' cooldown: nothing was sent, a code went to this phone less than a cooldown ago. */
   | { kind: 'not-sent'; phone: string | undefined };
 
+/**
+ * A wait as people say it: seconds up to two minutes, then whole minutes (the server backs off to up to an
+ * hour for everyone but the phone's owner, docs/api.md "Daily cap for the owner").
+ */
+export function waitText(seconds: number): string {
+  return seconds <= 120 ? `${seconds}秒` : `${Math.ceil(seconds / 60)}分钟`;
+}
+
 /** The note's words; docs/api.md "The web's SMS code forms". */
 export function smsNoticeText(notice: SmsNotice, secondsLeft: number): string {
-  if (notice.kind === 'not-sent') return `验证码未发送：该手机号刚获取过验证码，请${secondsLeft}秒后重新获取`;
+  if (notice.kind === 'not-sent') {
+    const reason = secondsLeft <= 120 ? '该手机号刚获取过验证码' : '该手机号获取验证码过于频繁';
+    return `验证码未发送：${reason}，请${waitText(secondsLeft)}后重新获取`;
+  }
   const to = notice.phone ? `至 ${maskPhone(notice.phone)}` : '';
   const minutes = notice.expiresInSeconds ? Math.max(1, Math.round(notice.expiresInSeconds / 60)) : 0;
   const valid = minutes ? `，${minutes}分钟内有效` : '';
-  const resend = secondsLeft > 0 ? `；如未收到，可在${secondsLeft}秒后重新获取` : '；如未收到，可重新获取';
+  const resend = secondsLeft > 0 ? `；如未收到，可在${waitText(secondsLeft)}后重新获取` : '；如未收到，可重新获取';
   return `验证码已发送${to}${valid}${resend}`;
 }
 
