@@ -144,6 +144,20 @@ export const SUBCODE = {
   IDCARD_WRONG_SIDE: '4614',
   /** h5-face-verify without a face session to ask about (none started, or its result already taken). */
   FACE_SESSION_MISSING: '4615',
+  // Points and the lucky draw, 48xx (docs/api.md "Points and the lucky draw").
+  /** Not enough points for this draw; data {balance, cost}. */
+  POINTS_INSUFFICIENT: '4801',
+  /** The day's draws are used up (China day); data {retryAfterSeconds}. */
+  DRAW_DAILY_LIMIT: '4802',
+  /** No prize is on offer (the operators closed the draw). */
+  DRAW_CLOSED: '4803',
+  // Notices, messages and content, 47xx (docs/api.md "Notices, messages and content").
+  /** A list cursor that is not one this server handed out. */
+  LIST_CURSOR_INVALID: '4701',
+  /** No such published notice, announcement or article (never published, unpublished, or not yet due). */
+  CONTENT_NOT_FOUND: '4702',
+  /** No such message of this account (another account's id answers the same). */
+  MESSAGE_NOT_FOUND: '4703',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -239,6 +253,12 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4613': '暂不支持临时身份证，请使用正式身份证',
   '4614': '照片不是所需的身份证面，请按提示拍摄',
   '4615': '人脸识别已失效，请重新开始',
+  '4801': '积分不足，暂时无法抽奖',
+  '4802': '今日抽奖次数已用完，请明天再来',
+  '4803': '抽奖活动暂未开放',
+  '4701': '列表已更新，请刷新后重试',
+  '4702': '内容不存在或已下线',
+  '4703': '消息不存在或已删除',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

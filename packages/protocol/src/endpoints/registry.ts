@@ -1,5 +1,19 @@
 import type { Endpoint } from './define-endpoint.js';
+import { getLuckyDrawUrl } from './rewards/get-lucky-draw-url.js';
+import { luckyDrawHistory } from './rewards/lucky-draw-history.js';
+import { luckyDrawInfo } from './rewards/lucky-draw-info.js';
+import { pointsLedger } from './rewards/points-ledger.js';
+import { updateLuckyPoints } from './rewards/update-lucky-points.js';
 import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
+import { newInformationInfo } from './content/new-information-info.js';
+import { tydNoticeDetail } from './content/tyd-notice-detail.js';
+import { messageList } from './message/message-list.js';
+import { messageRead } from './message/message-read.js';
+import { messageUnread } from './message/message-unread.js';
+import { clearUnreadNotice } from './notice/clear-unread-notice.js';
+import { homePageNotice } from './notice/home-page-notice.js';
+import { noticeDetail } from './notice/notice-detail.js';
+import { noticeList } from './notice/notice-list.js';
 import { certificationInfo } from './identity/certification-info.js';
 import { certification } from './identity/certification.js';
 import { h5FaceUrl } from './identity/h5-face-url.js';
@@ -59,6 +73,20 @@ export const endpoints = {
   [h5FaceVerify.path]: h5FaceVerify,
   [phoneBrandList.path]: phoneBrandList,
   [phoneTypeList.path]: phoneTypeList,
+  [tydNoticeDetail.path]: tydNoticeDetail,
+  [newInformationInfo.path]: newInformationInfo,
+  [homePageNotice.path]: homePageNotice,
+  [noticeList.path]: noticeList,
+  [noticeDetail.path]: noticeDetail,
+  [clearUnreadNotice.path]: clearUnreadNotice,
+  [messageList.path]: messageList,
+  [messageRead.path]: messageRead,
+  [messageUnread.path]: messageUnread,
+  [luckyDrawInfo.path]: luckyDrawInfo,
+  [updateLuckyPoints.path]: updateLuckyPoints,
+  [luckyDrawHistory.path]: luckyDrawHistory,
+  [pointsLedger.path]: pointsLedger,
+  [getLuckyDrawUrl.path]: getLuckyDrawUrl,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;
