@@ -5,12 +5,15 @@
 // onShowFileChooser to honour it, iOS WKWebView opens the camera itself, docs/bridge.md §6); the album
 // input has no capture attribute, so it opens the gallery. Both accept image/* only.
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
-import { CODE, type IdCardSide } from '@tyd/protocol/wire';
+import { CODE, ERROR_TEXT, type IdCardSide } from '@tyd/protocol/wire';
 import { userMessage } from '../../../lib/api-errors';
-import { uploadPhoto } from '../../../lib/photo-upload';
 import { readIdCard, type IdCardOcrResult } from '../api/idcard-ocr';
-import { compressPhoto } from '../utils/compress-photo';
 import { WARNING_TEXT } from '../utils/identity-texts';
+
+// The compressor (compressorjs, about 8 KB gzip) and the upload client are only needed once a photo was
+// chosen: loaded then (fetched ahead when the page shows), outside the page's first load (docs/architecture.md
+// "Delivery": the 90 KB budget).
+const loadTools = () => Promise.all([import('../utils/compress-photo'), import('../../../lib/photo-upload')]);
 
 type Phase = { step: 'empty' } | { step: 'working'; label: string; percent: number | null } | { step: 'read'; result: IdCardOcrResult } | { step: 'failed'; message: string };
 
@@ -27,6 +30,9 @@ export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (resu
   useEffect(() => {
     onReadRef.current = onRead;
   });
+  useEffect(() => {
+    loadTools().catch(() => undefined);
+  }, []);
   // The preview's object URL is released when it is replaced or the page goes.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -37,6 +43,14 @@ export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (resu
     if (!file) return;
     onReadRef.current(null);
     setPhase({ step: 'working', label: '正在处理照片…', percent: null });
+    let tools: Awaited<ReturnType<typeof loadTools>>;
+    try {
+      tools = await loadTools();
+    } catch {
+      setPhase({ step: 'failed', message: ERROR_TEXT.networkError });
+      return;
+    }
+    const [{ compressPhoto }, { uploadPhoto }] = tools;
     let photo: Blob;
     try {
       photo = await compressPhoto(file);
