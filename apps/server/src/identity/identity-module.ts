@@ -11,6 +11,16 @@ import identityRoutes from './routes/identity-routes.js';
 import phoneCatalogueRoutes from './routes/phone-catalogue.js';
 import sandboxFacePageRoute from './routes/sandbox-face-page.js';
 
+export type { CertificationInfo, ConfirmedIdentity, IdentityService } from './services/identity-service.js';
+
+/**
+ * For capabilities that need a verified identity (bank-card binding: its four elements are the name, ID
+ * number, card and phone): the verified identity, or ApiError 403/4611 (docs/api.md "Identity certification").
+ */
+export function requireVerifiedIdentity(fastify: FastifyInstance, userId: string) {
+  return fastify.identity.requireVerified(userId);
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     identity: IdentityService;

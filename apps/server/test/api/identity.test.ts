@@ -9,6 +9,7 @@ import { latestCode, signUp, testClock, type TestClock } from '../support/accoun
 import type { ApiClient } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { cardPhoto, readSide, uniqueCardPhoto, uploadPhoto } from '../support/identity.js';
+import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
@@ -62,6 +63,8 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const certified = await call(client, '/v1/user/certification', { name: '阿卜杜·热合曼', address: '北京市东城区沙盒路2号' });
     expect(certified).toMatchObject({ code: '200', data: { state: 'identity-confirmed', name: '阿*****曼', idNumber: `110***********${idNumber.slice(-4)}`, validTo: '2040-01-01' } });
 
+    // Confirmed is not verified: other capabilities are refused until the face check passed.
+    await expect(requireVerifiedIdentity(t.app, userId)).rejects.toMatchObject({ code: '403', subcode: '4611' });
     const started = await faceDone(client, false);
     expect(started.data).toMatchObject({ faceTriesLeft: 2, expiresAt: clock() + 30 * 60_000 });
     const pageUrl = (started.data as { url: string }).url;
@@ -83,7 +86,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(verified).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock(), failure: null } });
     // A repeated return (the user reloads the result page): the same answer.
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
-    expect(await t.app.identity.requireVerified(userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
+    expect(await requireVerifiedIdentity(t.app, userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
     // Verified is final: no second identity, no new documents, no new face session.
     expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });
     expect(await readSide(client, 'portrait', uniqueCardPhoto())).toMatchObject({ code: '409', subcode: '4606' });
