@@ -1,0 +1,56 @@
+// /identity/face: h5-face-url, then off to the provider's address; the day's cap is said and stops the button.
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRouter } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { invalidateQuery } from '../../../lib/server-state';
+import FacePage, { faceNavigation } from './face-page';
+
+const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+
+const INFO = { state: 'identity-confirmed', documents: { portrait: true, emblem: true }, name: '张*三', idNumber: '110***********1234', validTo: '2040-01-01', verifiedAt: null, failure: null, faceTriesLeft: 2 };
+
+async function openPage() {
+  const router = createRouter();
+  await router.start();
+  render(
+    <RouterContext value={router}>
+      <FacePage />
+    </RouterContext>,
+  );
+}
+
+beforeEach(() => {
+  api.call.mockReset().mockResolvedValue(INFO);
+  api.request.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  invalidateQuery('certification-info');
+  vi.restoreAllMocks();
+});
+
+describe('/identity/face', () => {
+  it('starts a face check and leaves for the address the server gave', async () => {
+    const go = vi.spyOn(faceNavigation, 'go').mockImplementation(() => {});
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: { url: 'https://faceid.example.com/h5?token=abc', expiresAt: 1, faceTriesLeft: 1 } });
+    await openPage();
+    expect(await screen.findByText('今日还可尝试 2 次')).toBeTruthy();
+    expect(screen.getByText('将核验 张*三（110***********1234）本人的人脸')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '开始人脸识别' }));
+    await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://faceid.example.com/h5?token=abc'));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/h5-face-url', {}, expect.anything());
+  });
+
+  it('says when today’s tries are used up and does not leave', async () => {
+    const go = vi.spyOn(faceNavigation, 'go').mockImplementation(() => {});
+    api.request.mockResolvedValue({ code: '429', subcode: '4607', msg: '请求过于频繁，请稍后重试', submsg: '今日人脸识别次数已达上限，请明天再试', data: { retryAfterSeconds: 100 } });
+    await openPage();
+    await userEvent.click(await screen.findByRole('button', { name: '开始人脸识别' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('今日人脸识别次数已达上限，请明天再试');
+    expect(screen.getByRole('button', { name: '开始人脸识别' })).toHaveProperty('disabled', true);
+    expect(go).not.toHaveBeenCalled();
+  });
+});
