@@ -2,7 +2,7 @@
 // certification"), at phone sizes: the status page, both ID card sides taken through the file inputs
 // (compressed in the page, uploaded in sealed parts, read by the sandbox OCR), the check form, the face
 // step on the sandbox's own face page (camera preview from Chromium's fake camera), the return page's
-// result and the tiles on home and 我的. Once in a plain mobile browser and once in the simulated app shell
+// result and the tiles on home and 我的. In a plain mobile browser and in the simulated Android and iOS app shells
 // (docs/bridge.md §6). A failing journey: the sandbox's "another face" (sequence 991). Screenshots at 320,
 // 375 and 414 px: e2e/screenshots/identity-*.png.
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
@@ -44,11 +44,11 @@ async function account(phone: string): Promise<string> {
 }
 
 /** A browser holding `token` as its session (SPEC §3: storage), or the app shell handing it over. */
-async function contextFor(token: string, phone: string, inApp: boolean): Promise<BrowserContext> {
-  if (inApp) {
+async function contextFor(token: string, phone: string, shell: 'ios' | 'android' | null): Promise<BrowserContext> {
+  if (shell) {
     return newMobileContext(browser, {
-      userAgent: APP_USER_AGENTS.androidZhongduoduo,
-      initScripts: [nativeShellScript({ platform: 'android', appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
+      userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ platform: shell, appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
     });
   }
   const context = await newMobileContext(browser);
@@ -112,15 +112,17 @@ async function screenshotsAtWidths(page: Page, name: string) {
 }
 
 describe.each([
-  ['browser', false],
-  ['app shell', true],
-] as const)('identity certification in the %s', (where, inApp) => {
+  ['browser', null],
+  ['Android app shell', 'android'],
+  ['iOS app shell', 'ios'],
+] as const)('identity certification in the %s', (_where, shell) => {
   it('goes from the entry to verified, through both photos, the check form and the face page', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
     const token = await account(phone);
-    const context = await contextFor(token, phone, inApp);
+    const inApp = shell !== null;
+    const context = await contextFor(token, phone, shell);
     const page = await context.newPage();
-    const tag = inApp ? 'app' : 'web';
+    const tag = shell ? `app-${shell}` : 'web';
     await page.goto(`${server.baseUrl}/identity`);
     await page.getByRole('link', { name: '开始认证' }).waitFor();
     if (!inApp) await screenshotsAtWidths(page, `${tag}-entry`);
@@ -166,7 +168,7 @@ describe('identity certification that fails', () => {
   it('says the face did not match and offers another try; a forged return query changes nothing', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
     const token = await account(phone);
-    const context = await contextFor(token, phone, false);
+    const context = await contextFor(token, phone, null);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/identity/idcard`);
     // Sequence 991: the sandbox's "another face".
