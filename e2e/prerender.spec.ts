@@ -72,16 +72,23 @@ function firstScreen(page: Page): Promise<FirstScreen> {
   });
 }
 
-/** Waits until React owns #root, then says whether the element the server sent is still the one shown. */
+/**
+ * Whether React adopted the element the server sent (hydration attaches its fiber to it) rather than
+ * replacing it (no prerender for the route it ended on). A mismatch deeper down is logged by main.tsx's
+ * onRecoverableError, which the callers' console-error check catches. Later navigations do not matter.
+ */
 async function keptPrerenderedElement(page: Page): Promise<boolean> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root.firstElementChild ?? {}).some((key) => key.startsWith('__reactFiber$'));
-  });
-  return page.evaluate(() => {
+  const adopted = () => {
     const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
-    return element !== null && element.isConnected && Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    if (element === null) return false;
+    if (Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return true;
+    return element.isConnected ? null : false;
+  };
+  await page.waitForFunction(() => {
+    const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
+    return element === null || !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
   });
+  return (await page.evaluate(adopted)) === true;
 }
 
 // Routes that need a session show the login page in a browser (the guard's redirect, prerendered as
@@ -132,9 +139,11 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
       const shown = await firstScreen(page);
       expect(shown.text).not.toContain('登录 / 注册');
       expect(shown.text).not.toContain('未登录');
-      expect(await keptPrerenderedElement(page)).toBe(true);
-      // Then the session's own card (the unknown token ends in a quiet check-login failure: logged out).
-      await page.getByText(/138\*\*\*\*5678|登录 \/ 注册/).first().waitFor();
+      const kept = await keptPrerenderedElement(page);
+      // The made-up token is refused: home says so quietly (logged out), while 我的's certification call
+      // answers 401, which sends the visitor to login (SPEC §4), at times before the page was hydrated.
+      if (path === '/') expect(kept).toBe(true);
+      await page.getByText(/138\*\*\*\*5678|登录 \/ 注册|验证码登录/).first().waitFor();
       expect(errors).toEqual([]);
       await page.close();
     }
