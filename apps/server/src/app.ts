@@ -31,6 +31,8 @@ import telemetryModule from './telemetry/telemetry-module.js';
 import telemetryRoutes from './telemetry/telemetry-routes.js';
 import uploadsModule from './uploads/uploads-module.js';
 import uploadsRoutes from './uploads/uploads-routes.js';
+import rewardsModule from './rewards/rewards-module.js';
+import rewardsRoutes from './rewards/rewards-routes.js';
 import identityModule from './identity/identity-module.js';
 
 export interface BuildAppOptions {
@@ -87,9 +89,11 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
   await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
+  await app.register(rewardsModule, { rewards: config.rewards });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
+  await app.register(rewardsRoutes);
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });

@@ -16,6 +16,11 @@ export const API_PATH = {
   // Index.
   getLuckyDrawUrl: '/v1/index/get-lucky-draw-url',
   updateLuckyPoints: '/v1/index/update-lucky-points',
+  // Not in SPEC §7's list: what the lucky-draw page shows (prizes, odds, rules), the user's draws and
+  // points ledger (docs/api.md "Points and the lucky draw").
+  luckyDrawInfo: '/v1/index/lucky-draw-info',
+  luckyDrawHistory: '/v1/index/lucky-draw-history',
+  pointsLedger: '/v1/index/points-ledger',
   // User.
   login: '/v1/user/login',
   userLoginV1: '/v1/user/user-login-v1',

@@ -24,6 +24,12 @@ import { pruneSessionsAndCodes } from './services/session-housekeeping.js';
 import { createSmsCodes, type SmsCodes } from './services/sms-codes.js';
 import { createSmsSending, type SmsSending } from './services/sms-sending.js';
 
+/**
+ * For other capabilities (docs/architecture.md "Modules"): a one-time authorisation code that opens a
+ * page already logged in (/others/tydPreJump), e.g. the lucky draw's ticket.
+ */
+export { checkMintBudget, mintAuthorizationCode } from './services/authorization-codes.js';
+
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];

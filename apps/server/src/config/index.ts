@@ -7,6 +7,7 @@ import { accountSection } from './account.js';
 import { httpSection } from './http.js';
 import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
+import { rewardsSection } from './rewards.js';
 import { secretsSection, type ExplicitSecrets } from './secrets.js';
 import type { NodeEnv, Section, SectionValue } from './section.js';
 import { siteSection, type SiteConfig } from './site.js';
@@ -20,6 +21,7 @@ export type { AccountConfig } from './account.js';
 export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig } from './legal.js';
+export type { RewardsConfig } from './rewards.js';
 export { SECRET_ENV, serverKeysSchema, type ExplicitSecrets, type Secrets, type ServerKey } from './secrets.js';
 export type { NodeEnv } from './section.js';
 export type { SiteConfig } from './site.js';
@@ -40,6 +42,7 @@ const SECTIONS = {
   uploads: uploadsSection,
   identity: identitySection,
   verification: verificationSection,
+  rewards: rewardsSection,
 };
 
 export type Config = { env: NodeEnv } & { [K in keyof typeof SECTIONS]: SectionValue<(typeof SECTIONS)[K]> };

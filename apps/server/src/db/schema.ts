@@ -1,5 +1,6 @@
 // Kysely table types. Times are integer milliseconds since the epoch (bigint in PostgreSQL, parsed to
 // number by connect.ts), so both engines compare and sort them the same way.
+import type { PointsReason } from '@tyd/protocol';
 import type { Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
@@ -115,6 +116,59 @@ export interface IdentitiesTable {
   updated_at: number;
 }
 
+/** Points of a user (rewards/): kept equal to the sum of the unexpired lots' remaining points. */
+export interface PointsBalancesTable {
+  user_id: string;
+  balance: number;
+  updated_at: number;
+}
+
+/** The append-only points ledger; credits are lots (expires_at, remaining). */
+export interface PointsEntriesTable {
+  id: string;
+  user_id: string;
+  amount: number;
+  reason: PointsReason;
+  idempotency_key: string;
+  created_at: number;
+  expires_at: number | null;
+  remaining: number | null;
+}
+
+export interface PrizesTable {
+  id: string;
+  name: string;
+  kind: 'points' | 'thanks';
+  points: number | null;
+  weight: number;
+  stock: number | null;
+  position: number;
+  /** 1 or 0 (both engines). */
+  active: number;
+  updated_at: number;
+}
+
+export interface PrizeChangesTable {
+  id: string;
+  prize_id: string;
+  operator: string;
+  change: string;
+  at: number;
+}
+
+export interface DrawsTable {
+  id: string;
+  user_id: string;
+  idempotency_key: string;
+  prize_id: string;
+  prize_name: string;
+  kind: 'points' | 'thanks';
+  points: number | null;
+  cost: number;
+  china_day: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -125,6 +179,11 @@ export interface Database {
   uploads: UploadsTable;
   upload_parts: UploadPartsTable;
   identities: IdentitiesTable;
+  points_balances: PointsBalancesTable;
+  points_entries: PointsEntriesTable;
+  prizes: PrizesTable;
+  prize_changes: PrizeChangesTable;
+  draws: DrawsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,0 +1,13 @@
+// Points and the lucky draw (docs/api.md "Points and the lucky draw"): what a draw costs, how many a user
+// may make in a China day, and how long earned points stay valid (shown on the draw page).
+import { defineSection, whole, type SectionValue } from './section.js';
+
+export const rewardsSection = defineSection({
+  vars: {
+    REWARDS_DRAW_COST: whole(1, 1_000_000).default(10),
+    REWARDS_DRAW_DAILY_LIMIT: whole(1, 1_000).default(5),
+    POINTS_VALID_DAYS: whole(1, 3_650).default(365),
+  },
+  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS }),
+});
+export type RewardsConfig = SectionValue<typeof rewardsSection>;

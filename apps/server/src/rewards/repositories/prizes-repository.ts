@@ -1,0 +1,76 @@
+// The lucky draw's prizes. Stock is taken by a conditional UPDATE (stock > 0), so parallel draws can never
+// give out more than there is; every operator change is kept with who and when (prize_changes).
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { Database, PrizesTable } from '../../db/schema.js';
+
+export interface Prize {
+  id: string;
+  name: string;
+  kind: 'points' | 'thanks';
+  points: number | null;
+  weight: number;
+  /** Null: no limit. */
+  stock: number | null;
+}
+
+export interface PrizeChange {
+  name?: string;
+  points?: number | null;
+  weight?: number;
+  stock?: number | null;
+  active?: boolean;
+}
+
+const toPrize = (row: PrizesTable): Prize => ({ id: row.id, name: row.name, kind: row.kind, points: row.points, weight: row.weight, stock: row.stock });
+
+export interface PrizesRepository {
+  /** Prizes on offer, in the order the page lists them. */
+  listActive(trx?: Executor): Promise<Prize[]>;
+  /** Takes one from the stock; false when none is left. A prize without a limit always succeeds. */
+  takeOne(prizeId: string, trx: Executor): Promise<boolean>;
+  /** An operator's change, kept in prize_changes; false when there is no such prize. */
+  change(prizeId: string, change: PrizeChange, operator: string, now: number): Promise<boolean>;
+  history(prizeId: string): Promise<Array<{ operator: string; change: string; at: number }>>;
+}
+
+export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
+  return {
+    async listActive(trx = db) {
+      const rows = await trx.selectFrom('prizes').selectAll().where('active', '=', 1).orderBy('position').orderBy('id').execute();
+      return rows.map(toPrize);
+    },
+    async takeOne(prizeId, trx) {
+      const result = await trx
+        .updateTable('prizes')
+        .set({ stock: sql<number | null>`CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END` })
+        .where('id', '=', prizeId)
+        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async change(prizeId, change, operator, now) {
+      return db.transaction().execute(async (trx) => {
+        const result = await trx
+          .updateTable('prizes')
+          .set({
+            ...(change.name !== undefined && { name: change.name }),
+            ...(change.points !== undefined && { points: change.points }),
+            ...(change.weight !== undefined && { weight: change.weight }),
+            ...(change.stock !== undefined && { stock: change.stock }),
+            ...(change.active !== undefined && { active: change.active ? 1 : 0 }),
+            updated_at: now,
+          })
+          .where('id', '=', prizeId)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('prize_changes').values({ id: randomUUID(), prize_id: prizeId, operator, change: JSON.stringify(change), at: now }).execute();
+        return true;
+      });
+    },
+    async history(prizeId) {
+      return db.selectFrom('prize_changes').select(['operator', 'change', 'at']).where('prize_id', '=', prizeId).orderBy('at').orderBy('id').execute();
+    },
+  };
+}

@@ -1,0 +1,84 @@
+// The rewards capability's services (SPEC §1 points and the lucky draw; docs/architecture.md "Modules"):
+// the points ledger and the lucky draw over their repositories, and the daily write-off of expired
+// points. Its routes are registered apart, behind the pipeline (rewards-routes.ts).
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { RewardsConfig } from '../config/index.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
+import { createDrawsRepository } from './repositories/draws-repository.js';
+import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
+import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
+import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
+import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
+
+export interface Rewards {
+  ledger: PointsLedger;
+  luckyDraw: LuckyDraw;
+  points: PointsRepository;
+  prizes: PrizesRepository;
+  /** The balance, the points expiring next and a page of the ledger, newest first. */
+  pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
+    balance: number;
+    expiring: { points: number; at: number } | null;
+    items: PointsEntry[];
+    nextCursor: string | null;
+  }>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    rewards: Rewards;
+  }
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const EXPIRY_BATCH = 500;
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig }) => {
+    const db = fastify.database.db;
+    const points = createPointsRepository(db);
+    const prizes = createPrizesRepository(db);
+    const draws = createDrawsRepository(db);
+    const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
+    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
+
+    fastify.decorate('rewards', {
+      ledger,
+      luckyDraw,
+      points,
+      prizes,
+      async pointsPage(userId, cursor, now) {
+        const expiring = await db.transaction().execute(async (trx) => {
+          await ledger.expire(userId, now, trx);
+          return ledger.nextExpiry(userId, now, trx);
+        });
+        const rows = await points.list(userId, decodeCursor(cursor), DEFAULT_PAGE_SIZE + 1);
+        const page = pageOf(rows, DEFAULT_PAGE_SIZE, (entry) => ({ at: entry.at, id: entry.id }));
+        return { balance: await points.balance(userId), expiring, items: page.rows, nextCursor: page.nextCursor };
+      },
+    } satisfies Rewards);
+
+    // Expired points are written off when their owner next looks or spends, and daily for everyone (so
+    // the ledger shows the write-off on its day): in bounded batches.
+    const expireAll = async () => {
+      try {
+        const now = fastify.clock();
+        let written = 0;
+        for (;;) {
+          const users = await points.usersWithExpiredLots(now, EXPIRY_BATCH);
+          for (const userId of users) written += await db.transaction().execute((trx) => ledger.expire(userId, now, trx));
+          if (users.length < EXPIRY_BATCH) break;
+        }
+        if (written > 0) fastify.log.info({ points: written }, 'expired points written off');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'writing off expired points failed');
+      }
+    };
+    const timer = setInterval(() => void expireAll(), DAY_MS);
+    timer.unref();
+    fastify.addHook('onReady', expireAll);
+    fastify.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock'] },
+);

@@ -1,0 +1,11 @@
+// The rewards capability's routes behind the sealed pipeline (docs/api.md "Points and the lucky draw").
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import luckyDrawRoutes from './routes/lucky-draw.js';
+
+export default fp(
+  async (fastify: FastifyInstance) => {
+    await fastify.register(luckyDrawRoutes);
+  },
+  { name: 'rewards-routes', fastify: '5.x', dependencies: ['api-pipeline', 'rewards', 'accounts'] },
+);

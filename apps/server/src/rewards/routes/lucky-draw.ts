@@ -1,0 +1,43 @@
+// The lucky draw and points (docs/api.md "Points and the lucky draw"): update-lucky-points (SPEC §7: one
+// draw), get-lucky-draw-url (SPEC §7: the page with a one-time ticket), and, not in SPEC §7, what the page
+// shows (lucky-draw-info), the user's draws (lucky-draw-history) and points (points-ledger).
+import { endpoints } from '@tyd/protocol';
+import type { FastifyInstance } from 'fastify';
+import { checkMintBudget, mintAuthorizationCode } from '../../account/account-module.js';
+
+/** The lucky-draw page (apps/web route table). */
+export const LUCKY_DRAW_PAGE = '/activity/lucky-draw';
+
+export default async function luckyDrawRoutes(fastify: FastifyInstance): Promise<void> {
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/index/lucky-draw-info'],
+    auth: 'required',
+    handler: async ({ session }) => fastify.rewards.luckyDraw.info(session.user.id, fastify.clock()),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/index/update-lucky-points'],
+    auth: 'required',
+    handler: async ({ payload, session }) => fastify.rewards.luckyDraw.draw(session.user.id, payload.idempotencyKey, fastify.clock()),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/index/lucky-draw-history'],
+    auth: 'required',
+    handler: async ({ payload, session }) => fastify.rewards.luckyDraw.history(session.user.id, payload.cursor),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/index/points-ledger'],
+    auth: 'required',
+    handler: async ({ payload, session }) => fastify.rewards.pointsPage(session.user.id, payload.cursor, fastify.clock()),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/index/get-lucky-draw-url'],
+    auth: 'required',
+    handler: async ({ session }) => {
+      const now = fastify.clock();
+      await checkMintBudget(fastify.accounts, session.session.id, now);
+      const { authCode, expiresInSeconds } = await mintAuthorizationCode(fastify.accounts, session.user.id, now);
+      const query = new URLSearchParams({ code: authCode, returnUrl: LUCKY_DRAW_PAGE });
+      return { url: `/others/tydPreJump?${query.toString()}`, expiresInSeconds };
+    },
+  });
+}

@@ -1,0 +1,129 @@
+// The lucky draw (docs/api.md "Points and the lucky draw"). Only the server draws, with the CSPRNG
+// (crypto.randomInt, unbiased); a draw costs points; a prize's stock is taken by a conditional update
+// and a prize that has run out is won as 谢谢参与, so nothing is oversold and the disclosed odds of the
+// other prizes never change; a China day allows REWARDS_DRAW_DAILY_LIMIT draws; and every draw carries
+// the client's idempotency key, so a retried request answers the same draw and never draws twice.
+import { randomInt, randomUUID } from 'node:crypto';
+import { CODE, SUBCODE } from '@tyd/protocol';
+import type { RewardsConfig } from '../../config/index.js';
+import type { Executor } from '../../db/executor.js';
+import { ApiError } from '../../http/api-error.js';
+import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import type { Draw, DrawsRepository } from '../repositories/draws-repository.js';
+import type { PointsRepository } from '../repositories/points-repository.js';
+import type { Prize, PrizesRepository } from '../repositories/prizes-repository.js';
+import { InsufficientPoints, type PointsLedger } from './points-ledger.js';
+
+/** A prize by weight: `random(n)` is uniform on 0..n-1. Undefined when no prize has a weight. */
+export function pickPrize(prizes: readonly Prize[], random: (max: number) => number): Prize | undefined {
+  const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
+  if (total <= 0) return undefined;
+  let ticket = random(total);
+  for (const prize of prizes) {
+    if (ticket < prize.weight) return prize;
+    ticket -= prize.weight;
+  }
+  return undefined;
+}
+
+/** A weight's share as a percentage with at most two decimals ("2.5", "42"). */
+export const oddsPercent = (weight: number, total: number): string => (total > 0 ? String(Math.round((weight * 10_000) / total) / 100) : '0');
+
+export interface DrawResult {
+  drawId: string;
+  prize: { id: string; name: string; kind: 'points' | 'thanks'; points: number | null };
+  cost: number;
+  balance: number;
+  drawsLeftToday: number;
+  repeated: boolean;
+}
+
+export interface LuckyDrawDeps {
+  db: { transaction(): { execute<T>(fn: (trx: Executor) => Promise<T>): Promise<T> } };
+  points: PointsRepository;
+  prizes: PrizesRepository;
+  draws: DrawsRepository;
+  ledger: PointsLedger;
+  rules: RewardsConfig;
+  /** The CSPRNG; tests may not replace it for the draw itself (the odds test uses pickPrize). */
+  random?: (max: number) => number;
+}
+
+export function createLuckyDraw(deps: LuckyDrawDeps) {
+  const { points, prizes, draws, ledger, rules } = deps;
+  const random = deps.random ?? ((max: number) => randomInt(max));
+
+  const drawsLeft = async (userId: string, now: number) => Math.max(0, rules.drawDailyLimit - (await draws.countOnDay(userId, chinaDay(now))));
+  const answer = async (userId: string, draw: Draw, now: number, repeated: boolean): Promise<DrawResult> => ({
+    drawId: draw.id,
+    prize: { id: draw.prizeId, name: draw.prizeName, kind: draw.kind, points: draw.points },
+    cost: draw.cost,
+    balance: await points.balance(userId),
+    drawsLeftToday: await drawsLeft(userId, now),
+    repeated,
+  });
+
+  return {
+    async info(userId: string, now: number) {
+      await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
+      const offered = await prizes.listActive();
+      const total = offered.reduce((sum, prize) => sum + prize.weight, 0);
+      return {
+        open: total > 0 && offered.some((prize) => prize.kind === 'thanks'),
+        balance: await points.balance(userId),
+        cost: rules.drawCost,
+        dailyLimit: rules.drawDailyLimit,
+        drawsLeftToday: await drawsLeft(userId, now),
+        pointsValidDays: rules.pointsValidDays,
+        prizes: offered.map((prize) => ({ id: prize.id, name: prize.name, kind: prize.kind, points: prize.points, oddsPercent: oddsPercent(prize.weight, total), stockLeft: prize.stock })),
+      };
+    },
+
+    async draw(userId: string, key: string, now: number): Promise<DrawResult> {
+      const earlier = await draws.findByKey(userId, key);
+      if (earlier) return answer(userId, earlier, now, true);
+      const offered = await prizes.listActive();
+      const thanks = offered.find((prize) => prize.kind === 'thanks');
+      if (!thanks || !pickPrize(offered, () => 0)) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
+      const id = randomUUID();
+      const day = chinaDay(now);
+      const drawn = await deps.db.transaction().execute(async (trx) => {
+        // The key first: a parallel retry waits here for this transaction, then finds the draw.
+        if (!(await draws.claim({ id, userId, key, cost: rules.drawCost, day, now }, trx))) return undefined;
+        try {
+          await ledger.debit({ userId, amount: rules.drawCost, reason: 'draw-cost', key: `draw:${id}:cost`, now }, trx);
+        } catch (error) {
+          if (error instanceof InsufficientPoints) {
+            throw new ApiError(CODE.CONFLICT, SUBCODE.POINTS_INSUFFICIENT, { data: { balance: error.balance, cost: rules.drawCost } });
+          }
+          throw error;
+        }
+        // Counted after the debit, which queued this user's other draws behind it: the count is exact.
+        if ((await draws.countOnDay(userId, day, trx)) > rules.drawDailyLimit) {
+          throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, { data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) } });
+        }
+        const picked = pickPrize(offered, random) ?? thanks;
+        const prize = picked.id === thanks.id || (await prizes.takeOne(picked.id, trx)) ? picked : thanks;
+        await draws.complete(id, prize, trx);
+        if (prize.kind === 'points' && prize.points) {
+          await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
+        }
+        return prize;
+      });
+      const draw = drawn ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now } : await draws.findByKey(userId, key);
+      if (!draw) throw new Error('a claimed draw is missing');
+      return answer(userId, draw, now, !drawn);
+    },
+
+    async history(userId: string, cursor: string | undefined) {
+      const rows = await draws.list(userId, decodeCursor(cursor), DEFAULT_PAGE_SIZE + 1);
+      const page = pageOf(rows, DEFAULT_PAGE_SIZE, (draw) => ({ at: draw.at, id: draw.id }));
+      return {
+        items: page.rows.map((draw) => ({ drawId: draw.id, prizeName: draw.prizeName, kind: draw.kind, points: draw.points, cost: draw.cost, at: draw.at })),
+        nextCursor: page.nextCursor,
+      };
+    },
+  };
+}
+export type LuckyDraw = ReturnType<typeof createLuckyDraw>;

@@ -1,0 +1,90 @@
+// Points (docs/api.md "Points and the lucky draw"): an append-only ledger where every credit is a lot
+// valid POINTS_VALID_DAYS, spending and expiry draw lots down oldest-expiring first, and the balance row
+// (never below zero: a conditional update and a CHECK) always equals the points left in unexpired lots.
+// Every write carries an idempotency key, unique per user: a retried credit or debit changes nothing.
+import type { PointsReason } from '@tyd/protocol';
+import type { Executor } from '../../db/executor.js';
+import type { PointsLot, PointsRepository } from '../repositories/points-repository.js';
+
+const DAY_MS = 86_400_000;
+
+export class InsufficientPoints extends Error {
+  override readonly name = 'InsufficientPoints';
+  constructor(readonly balance: number) {
+    super('not enough points');
+  }
+}
+
+export interface PointsLedger {
+  /** Credits a lot; false when this key was used before (nothing changes). */
+  credit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
+  /** Takes points, oldest-expiring lots first; throws InsufficientPoints (nothing changes); false on a used key. */
+  debit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
+  /** Writes off the points of the user's lots that expired by `now` (one entry per lot). */
+  expire(userId: string, now: number, trx: Executor): Promise<number>;
+  /** The points that expire next and when. */
+  nextExpiry(userId: string, now: number, trx: Executor): Promise<{ points: number; at: number } | null>;
+}
+
+export function createPointsLedger(deps: { points: PointsRepository; validDays: number }): PointsLedger {
+  const { points } = deps;
+
+  /** Draws `amount` from the lots in order; the lots' total always covers it (the balance said so). */
+  async function drawDown(lots: PointsLot[], amount: number, trx: Executor): Promise<void> {
+    let left = amount;
+    for (const lot of lots) {
+      if (left === 0) break;
+      const taken = Math.min(lot.remaining, left);
+      await points.setRemaining(lot.id, lot.remaining - taken, trx);
+      left -= taken;
+    }
+    if (left > 0) throw new Error('points lots do not cover the balance');
+  }
+
+  const ledger: PointsLedger = {
+    async credit({ userId, amount, reason, key, now }, trx) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('a credit is a positive whole number of points');
+      const id = await points.insertEntry({ userId, amount, reason, key, now, lot: { expiresAt: now + deps.validDays * DAY_MS } }, trx);
+      if (!id) return false;
+      await points.changeBalance(userId, amount, now, trx);
+      return true;
+    },
+    async debit({ userId, amount, reason, key, now }, trx) {
+      if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('a debit is a positive whole number of points');
+      await ledger.expire(userId, now, trx);
+      // The balance first: its conditional update decides, and queues the user's other changes behind it.
+      if (!(await points.changeBalance(userId, -amount, now, trx))) {
+        // A retry of a debit that went through may find the points already gone: that is the no-op, not a refusal.
+        if (await points.hasEntry(userId, key, trx)) return false;
+        throw new InsufficientPoints(await points.balance(userId, trx));
+      }
+      const id = await points.insertEntry({ userId, amount: -amount, reason, key, now }, trx);
+      if (!id) {
+        // Retried with a used key: undo the balance change (same transaction) and report the no-op.
+        await points.changeBalance(userId, amount, now, trx);
+        return false;
+      }
+      await drawDown(await points.openLots(userId, trx), amount, trx);
+      return true;
+    },
+    async expire(userId, now, trx) {
+      let expired = 0;
+      for (const lot of await points.openLots(userId, trx)) {
+        if (lot.expiresAt > now) break;
+        const id = await points.insertEntry({ userId, amount: -lot.remaining, reason: 'expiry', key: `expiry:${lot.id}`, now }, trx);
+        if (!id) continue;
+        await points.setRemaining(lot.id, 0, trx);
+        if (!(await points.changeBalance(userId, -lot.remaining, now, trx))) throw new Error('expiry would take the balance below zero');
+        expired += lot.remaining;
+      }
+      return expired;
+    },
+    async nextExpiry(userId, now, trx) {
+      const lots = (await points.openLots(userId, trx)).filter((lot) => lot.expiresAt > now);
+      const first = lots[0];
+      if (!first) return null;
+      return { points: lots.filter((lot) => lot.expiresAt === first.expiresAt).reduce((sum, lot) => sum + lot.remaining, 0), at: first.expiresAt };
+    },
+  };
+  return ledger;
+}

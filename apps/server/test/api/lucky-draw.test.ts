@@ -1,0 +1,195 @@
+// Points and the lucky draw (docs/api.md "Points and the lucky draw") over real HTTP and the real
+// envelope, on both engines: the draw costs points and never takes a balance below zero, stock is never
+// oversold under parallel draws, a retried draw never draws twice, the daily limit holds under parallel
+// draws, points expire oldest first, and bad input gets a coded answer.
+import { randomBytes } from 'node:crypto';
+import { CODE, SUBCODE } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client.js';
+import { testClock, type TestClock } from '../support/accounts.js';
+import { createSession, createUser } from '../support/factories.js';
+import { ENGINES } from '../support/test-databases.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = 86_400_000;
+const key = () => randomBytes(16).toString('base64url');
+
+describe.each(ENGINES)('lucky draw on %s', (engine) => {
+  let t: TestApp;
+  let clock: TestClock;
+  let client: ApiClient;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await startTestApp({ engine, clock, env: { REWARDS_DRAW_COST: '10', REWARDS_DRAW_DAILY_LIMIT: '5', POINTS_VALID_DAYS: '30' } });
+    client = await t.client();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A user with a session and `points` granted (the operator's grant, as the admin command does it). */
+  async function member(points = 0): Promise<{ userId: string; accessToken: string }> {
+    const user = await createUser(t.app.accounts.repos);
+    // A year-long session: some tests move the clock by weeks.
+    const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 365 * DAY });
+    if (points > 0) await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    return { userId: user.id, accessToken };
+  }
+  const call = (path: string, payload: unknown, accessToken: string) => client.call(path, payload, { accessToken });
+  const draw = (accessToken: string, idempotencyKey = key()) => call('/v1/index/update-lucky-points', { idempotencyKey }, accessToken);
+  const setPrizes = async (weights: Record<string, { weight: number; stock?: number | null; active?: boolean }>) => {
+    for (const [id, change] of Object.entries(weights)) expect(await t.app.rewards.prizes.change(id, change, 'test', clock())).toBe(true);
+  };
+  const defaultPrizes = () => setPrizes({ 'points-100': { weight: 3, stock: 100 }, 'points-20': { weight: 20 }, 'points-5': { weight: 35 }, thanks: { weight: 42 } });
+
+  it('shows the prizes with their odds and stock, the cost, the limit and the balance', async () => {
+    await defaultPrizes();
+    const { accessToken } = await member(25);
+    const info = await call('/v1/index/lucky-draw-info', {}, accessToken);
+    expect(info.response?.code).toBe('200');
+    expect(info.response?.data).toMatchObject({ open: true, balance: 25, cost: 10, dailyLimit: 5, drawsLeftToday: 5, pointsValidDays: 30 });
+    const prizes = (info.response?.data as { prizes: Array<{ id: string; oddsPercent: string; stockLeft: number | null }> }).prizes;
+    expect(prizes.map((p) => [p.id, p.oddsPercent, p.stockLeft])).toEqual([
+      ['points-100', '3', 100],
+      ['points-20', '20', null],
+      ['points-5', '35', null],
+      ['thanks', '42', null],
+    ]);
+  });
+
+  it('a draw costs the points, credits what was won, and the same key answers the same draw without drawing again', async () => {
+    await defaultPrizes();
+    const { accessToken } = await member(30);
+    const idempotencyKey = key();
+    const first = await draw(accessToken, idempotencyKey);
+    expect(first.response?.code).toBe('200');
+    const won = first.response?.data as { drawId: string; prize: { kind: string; points: number | null }; balance: number; drawsLeftToday: number; repeated: boolean };
+    expect(won.repeated).toBe(false);
+    expect(won.balance).toBe(30 - 10 + (won.prize.points ?? 0));
+    expect(won.drawsLeftToday).toBe(4);
+    // The retry (a lost answer, a double tap): the same draw, nothing taken or given again.
+    const again = await Promise.all([draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey)]);
+    for (const answer of again) expect(answer.response?.data).toMatchObject({ drawId: won.drawId, repeated: true, balance: won.balance, drawsLeftToday: 4 });
+    const history = await call('/v1/index/lucky-draw-history', {}, accessToken);
+    expect((history.response?.data as { items: unknown[] }).items).toHaveLength(1);
+    const ledger = await call('/v1/index/points-ledger', {}, accessToken);
+    const reasons = (ledger.response?.data as { items: Array<{ reason: string }> }).items.map((item) => item.reason);
+    expect(reasons.filter((reason) => reason === 'draw-cost')).toHaveLength(1);
+  });
+
+  it('refuses a draw without enough points (nothing recorded) and never lets parallel draws take the balance below zero', async () => {
+    await defaultPrizes();
+    const poor = await member(5);
+    expect((await draw(poor.accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 5, cost: 10 } });
+    expect(((await call('/v1/index/lucky-draw-history', {}, poor.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
+    // Only thanks can be won, so 35 points pay for exactly 3 of 5 parallel draws.
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+    const { userId, accessToken } = await member(35);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => draw(accessToken)));
+    expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(3);
+    expect(answers.filter((a) => a.response?.subcode === SUBCODE.POINTS_INSUFFICIENT)).toHaveLength(2);
+    expect(await t.app.rewards.points.balance(userId)).toBe(5);
+  });
+
+  it('100 parallel draws against a stock of 10 give exactly 10 winners of that prize, the rest thanks, no balance below zero', async () => {
+    await setPrizes({ 'points-100': { weight: 1, stock: 10 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });
+    const members = await Promise.all(Array.from({ length: 20 }, () => member(50)));
+    const answers = await Promise.all(members.flatMap((m) => Array.from({ length: 5 }, () => draw(m.accessToken))));
+    expect(answers.every((a) => a.response?.code === '200')).toBe(true);
+    const prizes = answers.map((a) => (a.response?.data as { prize: { id: string } }).prize.id);
+    expect(prizes.filter((id) => id === 'points-100')).toHaveLength(10);
+    expect(prizes.filter((id) => id === 'thanks')).toHaveLength(90);
+    const info = await call('/v1/index/lucky-draw-info', {}, members[0]!.accessToken);
+    expect((info.response?.data as { prizes: Array<{ id: string; stockLeft: number | null }> }).prizes.find((p) => p.id === 'points-100')?.stockLeft).toBe(0);
+    const balances = await Promise.all(members.map((m) => t.app.rewards.points.balance(m.userId)));
+    expect(balances.every((b) => b >= 0)).toBe(true);
+    // 20 × 50 points, 100 draws of 10, 10 prizes of 100.
+    expect(balances.reduce((sum, b) => sum + b, 0)).toBe(20 * 50 - 100 * 10 + 10 * 100);
+  });
+
+  it('holds the daily limit under parallel draws and opens again the next China day', async () => {
+    await defaultPrizes();
+    const { accessToken } = await member(1_000);
+    const answers = await Promise.all(Array.from({ length: 12 }, () => draw(accessToken)));
+    expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(5);
+    const refused = answers.filter((a) => a.response?.code !== '200');
+    expect(refused.every((a) => a.response?.subcode === SUBCODE.DRAW_DAILY_LIMIT)).toBe(true);
+    const retryAfter = (refused[0]?.response?.data as { retryAfterSeconds: number }).retryAfterSeconds;
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(86_400);
+    clock.advance(retryAfter * 1000);
+    expect((await draw(accessToken)).response?.code).toBe('200');
+  });
+
+  it('expires points after POINTS_VALID_DAYS, oldest first, and shows what expires next', async () => {
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+    const { userId, accessToken } = await member(0);
+    const grant = (amount: number) => t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    await grant(30);
+    clock.advance(10 * DAY);
+    await grant(20);
+    // One draw takes 10 from the older lot.
+    expect((await draw(accessToken)).response?.code).toBe('200');
+    type Ledger = { balance: number; expiring: { points: number; at: number } | null; items: Array<{ reason: string; amount: number }> };
+    const readLedger = async () => (await call('/v1/index/points-ledger', {}, accessToken)).response?.data as Ledger;
+    let ledger = await readLedger();
+    expect(ledger.balance).toBe(40);
+    expect(ledger.expiring?.points).toBe(20);
+    // Day 31 of the first lot: its 20 left expire; the newer 20 stay.
+    clock.advance(21 * DAY);
+    ledger = await readLedger();
+    expect(ledger.balance).toBe(20);
+    expect(ledger.items[0]).toMatchObject({ reason: 'expiry', amount: -20 });
+    expect(await t.app.rewards.points.balance(userId)).toBe(20);
+  });
+
+  it('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
+    const { accessToken } = await member(100);
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });
+    expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
+    await defaultPrizes();
+    for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
+      expect((await call('/v1/index/update-lucky-points', payload, accessToken)).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
+    }
+    for (const cursor of ['not-a-cursor', Buffer.from('1.short').toString('base64url'), Buffer.from("1.aaaaaaaa' OR 1=1").toString('base64url')]) {
+      expect((await call('/v1/index/lucky-draw-history', { cursor }, accessToken)).response?.code, cursor).toBe(CODE.BAD_REQUEST);
+    }
+    // Without a session: 401.
+    expect((await client.call('/v1/index/update-lucky-points', { idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
+  });
+
+  it("pages the user's draws newest first without repeats, and never shows another user's", async () => {
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+    const { accessToken } = await member(10_000);
+    const other = await member(100);
+    await draw(other.accessToken);
+    for (let day = 0; day < 5; day++) {
+      for (let i = 0; i < 5; i++) {
+        clock.advance(1_000);
+        expect((await draw(accessToken)).response?.code).toBe('200');
+      }
+      clock.advance(DAY);
+    }
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = (await call('/v1/index/lucky-draw-history', cursor ? { cursor } : {}, accessToken)).response?.data as { items: Array<{ drawId: string; at: number }>; nextCursor: string | null };
+      seen.push(...page.items.map((item) => item.drawId));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    expect(seen).toHaveLength(25);
+    expect(new Set(seen).size).toBe(25);
+  });
+
+  it('gives the draw page with a one-time ticket', async () => {
+    const { accessToken } = await member();
+    const answer = await call('/v1/index/get-lucky-draw-url', {}, accessToken);
+    const { url, expiresInSeconds } = answer.response?.data as { url: string; expiresInSeconds: number };
+    expect(url).toMatch(/^\/others\/tydPreJump\?code=[A-Za-z0-9_-]{43}&returnUrl=%2Factivity%2Flucky-draw$/);
+    expect(expiresInSeconds).toBeGreaterThan(0);
+    const code = new URL(url, 'http://x').searchParams.get('code');
+    const fresh = await t.client();
+    expect((await fresh.call('/v1/user/authorized-login', { authCode: code })).response?.code).toBe('200');
+    expect((await fresh.call('/v1/user/authorized-login', { authCode: code })).response?.code).not.toBe('200');
+  });
+});
