@@ -9,8 +9,10 @@ import { clearSession, sessionStore, startSession } from '../../lib/session';
 import HomePage from './home-page';
 import MinePage from './mine-page';
 
-const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../lib/api-client', () => ({ request: api.request }));
+const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
+vi.mock('../../lib/api-client', () => ({ request: api.request, call: api.call }));
+/** certification-info for the identity tile (docs/api.md "Identity certification"). */
+const NOT_CERTIFIED = { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: 5 };
 
 let router: Router;
 beforeEach(async () => {
@@ -19,11 +21,13 @@ beforeEach(async () => {
   await router.start();
   clearSession();
   api.request.mockReset();
+  api.call.mockReset().mockResolvedValue(NOT_CERTIFIED);
 });
 afterEach(() => {
   cleanup();
   router.destroy();
   invalidateQuery('check-login');
+  invalidateQuery('certification-info');
 });
 
 function renderPage(page: 'home' | 'mine' = 'home') {
@@ -39,6 +43,7 @@ describe('/ home', () => {
     const nav = screen.getByRole('navigation', { name: '服务' });
     expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/discover/notice', '/cloudSteward/index', '/activity-exchange', '/nfc', '/download']);
     expect(api.request).not.toHaveBeenCalled();
+    expect(api.call).not.toHaveBeenCalled();
   });
 
   it('with a token: checks login quietly and shows the masked phone', async () => {
@@ -49,6 +54,8 @@ describe('/ home', () => {
     expect(screen.getByText('138****5678')).toBeTruthy();
     expect(screen.getByRole('link', { name: /138\*{4}5678/ }).getAttribute('href')).toBe('/mine');
     expect(api.request).toHaveBeenCalledWith('/v1/user/check-login', {}, expect.objectContaining({ toastErrors: false, unauthorized: 'ignore' }));
+    // The identity tile shows where certification stands.
+    expect((await screen.findByRole('link', { name: '实名认证：未认证' })).getAttribute('href')).toBe('/identity');
   });
 
   it('a failed login check clears the session (SPEC §7) and home shows logged out', async () => {
