@@ -165,7 +165,13 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     const results: Array<[unknown, unknown]> = [
       [ok({ Text: { ErrCode: null } }), { outcome: 'pending' }],
       [ok({ Text: { ErrCode: 0, Sim: '95.52' } }), { outcome: 'passed', similarity: 95.52 }],
-      [ok({ Text: { ErrCode: 2004, Sim: '30.00' } }), { outcome: 'failed', reason: 'face-mismatch' }],
+      [ok({ Text: { ErrCode: 17 } }), { outcome: 'pending' }],
+      [ok({ Text: { ErrCode: 2016, Sim: '30.00' } }), { outcome: 'failed', reason: 'face-mismatch' }],
+      [ok({ Text: { ErrCode: 1002 } }), { outcome: 'failed', reason: 'liveness' }],
+      [ok({ Text: { ErrCode: 2004 } }), { outcome: 'failed', reason: 'liveness' }],
+      [ok({ Text: { ErrCode: 2006 } }), { outcome: 'failed', reason: 'identity-mismatch' }],
+      [ok({ Text: { ErrCode: 2005 } }), { outcome: 'failed', reason: 'identity-mismatch' }],
+      [ok({ Text: { ErrCode: 15 } }), { outcome: 'failed', reason: 'expired' }],
       [vendorError('InvalidParameterValue.BizTokenExpired'), { outcome: 'failed', reason: 'expired' }],
     ];
     for (const [vendorAnswer, expected] of results) {
@@ -184,6 +190,9 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     expect((await unavailable(() => t.app.faceProvider.getFaceResult('b'))).reason).toBe('bad-answer');
     answer = () => ok({ Text: { ErrCode: 0, Sim: 'high' } });
     expect((await unavailable(() => t.app.faceProvider.getFaceResult('b'))).reason).toBe('bad-answer');
+    // The vendor's own engine or data source failed: not the user's face.
+    answer = () => ok({ Text: { ErrCode: 1001 } });
+    expect((await unavailable(() => t.app.faceProvider.getFaceResult('b'))).reason).toBe('vendor-error');
   });
 
   it('bank card: the four elements sent, each Result code mapped', async () => {
