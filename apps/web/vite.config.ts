@@ -23,10 +23,11 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 /** Module ids the entry reaches through static imports, known once the graph is built. */
 const entryClosure = new Set<string>();
 
-// @tyd/protocol is consumed through its index, which re-exports every module: following those
-// re-exports would put the envelope and the endpoint schemas in the shell, though only the API
-// transport (a lazy chunk) uses them. The shell takes the protocol modules it really needs.
-const PROTOCOL_INDEX = /\/packages\/protocol\/src\/index\.ts$/;
+// @tyd/protocol is consumed through its entries (index, /wire, /schemas), which re-export every module:
+// following those re-exports would put the envelope, signing and the endpoint schemas in the shell,
+// though only the API transport (a lazy chunk) uses them. The shell takes the protocol modules it
+// really needs.
+const PROTOCOL_INDEX = /\/packages\/protocol\/src\/(index|wire|schemas)\.ts$/;
 const PROTOCOL_FOR_SHELL = /\/packages\/protocol\/src\/(constants|codes|errors|format|protocol-type-error)\.ts$/;
 // The page frame and links nearly every page uses: in the shell rather than one more request each.
 const PAGE_BASICS = /\/apps\/web\/src\/components\/(page|link)\.tsx$/;

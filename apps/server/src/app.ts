@@ -34,6 +34,8 @@ import uploadsRoutes from './uploads/uploads-routes.js';
 import rewardsModule from './rewards/rewards-module.js';
 import rewardsRoutes from './rewards/rewards-routes.js';
 import identityModule from './identity/identity-module.js';
+import contentModule from './content/content-module.js';
+import contentRoutes from './content/content-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -89,10 +91,12 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
   await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
+  await app.register(contentModule, { secrets });
   await app.register(rewardsModule, { rewards: config.rewards });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
+  await app.register(contentRoutes);
   await app.register(rewardsRoutes);
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
   await app.register(telemetryRoutes);

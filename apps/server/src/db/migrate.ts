@@ -6,6 +6,7 @@ import * as accounts from './migrations/2026-11-21-0500-accounts.js';
 import * as telemetry from './migrations/2026-11-21-1900-telemetry.js';
 import * as uploads from './migrations/2026-11-22-0900-uploads.js';
 import * as identities from './migrations/2026-11-24-0900-identities.js';
+import * as content from './migrations/2026-11-25-0900-content.js';
 import * as rewards from './migrations/2026-11-24-1200-rewards.js';
 import type { Database } from './schema.js';
 
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-21-1900-telemetry': telemetry,
   '2026-11-22-0900-uploads': uploads,
   '2026-11-24-0900-identities': identities,
+  '2026-11-25-0900-content': content,
   '2026-11-24-1200-rewards': rewards,
 };
 
