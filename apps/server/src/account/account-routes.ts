@@ -32,5 +32,5 @@ export default fp(
     await fastify.register(inviteCodeRoutes);
     await fastify.register(appDownloadUrlRoute, opts.appDownload);
   },
-  { name: 'account-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts'] },
+  { name: 'account-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts', 'content'] },
 );

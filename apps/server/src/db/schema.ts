@@ -169,6 +169,64 @@ export interface DrawsTable {
   created_at: number;
 }
 
+/** Notices, announcements and articles (docs/architecture.md "Content"): company-wide, one row each. */
+export interface ContentItemsTable {
+  id: string;
+  kind: 'notice' | 'announcement' | 'article';
+  title: string;
+  summary: string;
+  /** What the author wrote. */
+  body_md: string;
+  /** Rendered from body_md when saved (content/services/render-markdown.ts); what readers get. */
+  body_html: string;
+  /** 0 or 1: a notice shown as the home banner. */
+  important: number;
+  state: 'draft' | 'published' | 'unpublished';
+  /** Shown from this time on (a later time: scheduled); null for a draft never published. */
+  publish_at: number | null;
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Per account: every notice published up to read_through counts as read (the watermark). */
+export interface NoticeReadsTable {
+  user_id: string;
+  read_through: number;
+}
+
+/** Personal messages, posted by other capabilities' events through the content module. */
+export interface MessagesTable {
+  id: string;
+  user_id: string;
+  kind: 'security' | 'identity' | 'bank-card' | 'system';
+  title: string;
+  body: string;
+  link: string | null;
+  /** HMAC of the poster's dedupe key: unique per account, so an event posts once. */
+  dedupe_hash: string;
+  created_at: number;
+  read_at: number | null;
+}
+
+export interface ContentImagesTable {
+  id: string;
+  content_type: 'image/jpeg' | 'image/png';
+  bytes_b64: string;
+  created_at: number;
+}
+
+export interface ContentAuditTable {
+  id: string;
+  content_id: string;
+  action: 'create' | 'edit' | 'publish' | 'schedule' | 'unpublish' | 'image';
+  actor: string;
+  version: number;
+  /** JSON: the title and the publication time at that moment. */
+  detail: string;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -184,6 +242,11 @@ export interface Database {
   prizes: PrizesTable;
   prize_changes: PrizeChangesTable;
   draws: DrawsTable;
+  content_items: ContentItemsTable;
+  notice_reads: NoticeReadsTable;
+  messages: MessagesTable;
+  content_images: ContentImagesTable;
+  content_audit: ContentAuditTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,8 @@ import { createUploadsRepository } from './uploads-repository.js';
 
 /** What other capabilities use of uploads (docs/architecture.md "Modules"). */
 export type { UploadService } from './upload-service.js';
+/** Kind, size and metadata checks of an image, for content images too (content/services/publishing.ts). */
+export { inspectPhoto } from './inspect-photo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,11 +3,18 @@
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { changePhone } from '../services/phone-change.js';
+import { phoneChangedMessage } from '../services/sign-in-notices.js';
 
 export default async function savePhoneRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/save-phone'],
     auth: 'required',
-    handler: async ({ payload, session }) => changePhone(fastify.accounts, session.user, payload, fastify.clock()),
+    handler: async ({ payload, session, request }) => {
+      const now = fastify.clock();
+      const changed = await changePhone(fastify.accounts, session.user, payload, now);
+      // A security message to the account (services/sign-in-notices.ts); the change stands without it.
+      await fastify.content.messages.post(session.user.id, phoneChangedMessage(changed.phone, now)).catch((error: unknown) => request.log.error({ err: error }, 'phone change message not posted'));
+      return changed;
+    },
   });
 }

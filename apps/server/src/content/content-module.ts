@@ -1,0 +1,47 @@
+// Notices, messages and content (SPEC §1, §7; docs/architecture.md "Content"): reading (published items
+// by the server's clock, the notice watermark), personal messages and the one call other capabilities
+// post them with, and publishing (admin command, /ops). Decorates the instance as fastify.content.
+//
+// Other capabilities post a message with
+//   await fastify.content.messages.post(userId, { kind, title, body, link?, dedupeKey })
+// idempotent on dedupeKey per account (a retried event posts once). Account posts one on a sign-in from a
+// new device and on a phone change; identity certification results and bank-card bind/unbind do the same.
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Secrets } from '../config/index.js';
+import { deriveKey } from '../lib/derived-keys.js';
+import { createContentRepository } from './repositories/content-repository.js';
+import { createMessages, type Messages } from './services/messages.js';
+import { createPublishing, type Publishing } from './services/publishing.js';
+import { createReading, type Reading } from './services/reading.js';
+
+export type { MessageInput } from './services/messages.js';
+/** For the admin command, which runs without the server (admin/content-cli.ts). */
+export { createContentRepository, createPublishing, type Publishing };
+
+export interface ContentService {
+  reading: Reading;
+  messages: Messages;
+  publishing: Publishing;
+  /** TYD_ADMIN_TOKEN: the /ops content API is off without it. */
+  adminToken: string | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    content: ContentService;
+  }
+}
+
+export default fp(
+  async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret' | 'adminToken'> }) => {
+    const repo = createContentRepository(fastify.database.db);
+    fastify.decorate('content', {
+      reading: createReading(repo),
+      messages: createMessages(repo, { dedupeKey: deriveKey(opts.secrets.cookieSecret, 'message-dedupe'), clock: () => fastify.clock() }),
+      publishing: createPublishing(fastify.database.db, repo),
+      adminToken: opts.secrets.adminToken,
+    });
+  },
+  { name: 'content', fastify: '5.x', dependencies: ['database', 'clock'] },
+);

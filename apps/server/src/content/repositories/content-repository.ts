@@ -1,0 +1,154 @@
+// The content tables (db/migrations/2026-11-25-0900-content.ts): the only SQL of the content capability.
+// Every method takes an optional transaction (STYLE.md "Boundaries"). Lists read one row past the page to
+// know whether another page exists, ordered by (time, id) descending and continued strictly after the
+// last (time, id) shown, so rows added while someone pages land before their first page, never inside it.
+import { sql, type Kysely } from 'kysely';
+import type { Executor } from '../../db/executor.js';
+import type { ContentAuditTable, ContentItemsTable, Database, MessagesTable } from '../../db/schema.js';
+import type { Selectable } from 'kysely';
+
+export type ContentItemRow = Selectable<ContentItemsTable>;
+export type MessageRow = Selectable<MessagesTable>;
+export type AuditRow = Selectable<ContentAuditTable>;
+export type ContentKindValue = ContentItemRow['kind'];
+
+/** A list position: after the item with this time and id. */
+export interface ListPosition {
+  at: number;
+  id: string;
+}
+
+export function createContentRepository(db: Kysely<Database>) {
+  return {
+    async findItem(id: string, trx: Executor = db): Promise<ContentItemRow | undefined> {
+      return trx.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertItem(row: ContentItemRow, trx: Executor = db): Promise<void> {
+      await trx.insertInto('content_items').values(row).execute();
+    },
+
+    /** Optimistic: only when the row is still at `version`; false when someone else changed it first. */
+    async updateItem(id: string, version: number, changes: Partial<Omit<ContentItemRow, 'id' | 'version'>>, trx: Executor = db): Promise<boolean> {
+      const result = await trx.updateTable('content_items').set({ ...changes, version: version + 1 }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+
+    /** Everything of a kind (or all), newest change first, for the operators. */
+    async listAll(kind: ContentKindValue | undefined, limit: number, trx: Executor = db): Promise<ContentItemRow[]> {
+      let query = trx.selectFrom('content_items').selectAll().orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(limit);
+      if (kind) query = query.where('kind', '=', kind);
+      return query.execute();
+    },
+
+    /** Published items of a kind visible at `now`, newest first, after `after`. */
+    async listVisible(kind: ContentKindValue, now: number, after: ListPosition | undefined, limit: number, opts: { importantOnly?: boolean } = {}, trx: Executor = db): Promise<ContentItemRow[]> {
+      let query = trx
+        .selectFrom('content_items')
+        .selectAll()
+        .where('kind', '=', kind)
+        .where('state', '=', 'published')
+        .where('publish_at', '<=', now)
+        .orderBy('publish_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit);
+      if (opts.importantOnly) query = query.where('important', '=', 1);
+      if (after) query = query.where((eb) => eb.or([eb('publish_at', '<', after.at), eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)])]));
+      return query.execute();
+    },
+
+    /** Notices visible at `now` and published after `readThrough`. */
+    async countNoticesAfter(readThrough: number, now: number, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('content_items')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('kind', '=', 'notice')
+        .where('state', '=', 'published')
+        .where('publish_at', '<=', now)
+        .where('publish_at', '>', readThrough)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    async readThrough(userId: string, trx: Executor = db): Promise<number> {
+      const row = await trx.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId).executeTakeFirst();
+      return row?.read_through ?? 0;
+    },
+
+    /** Moves the watermark forward to `at`, never back (two clears racing keep the later one). */
+    async markNoticesReadThrough(userId: string, at: number, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('notice_reads')
+        .values({ user_id: userId, read_through: at })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            read_through: sql<number>`case when notice_reads.read_through < excluded.read_through then excluded.read_through else notice_reads.read_through end`,
+          }),
+        )
+        .execute();
+    },
+
+    /** Inserts unless the account already has a message with this dedupe hash; true when inserted. */
+    async insertMessage(row: MessageRow, trx: Executor = db): Promise<boolean> {
+      const inserted = await trx
+        .insertInto('messages')
+        .values(row)
+        .onConflict((oc) => oc.columns(['user_id', 'dedupe_hash']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      return inserted !== undefined;
+    },
+
+    async findMessageByDedupe(userId: string, dedupeHash: string, trx: Executor = db): Promise<MessageRow | undefined> {
+      return trx.selectFrom('messages').selectAll().where('user_id', '=', userId).where('dedupe_hash', '=', dedupeHash).executeTakeFirst();
+    },
+
+    async listMessages(userId: string, after: ListPosition | undefined, limit: number, trx: Executor = db): Promise<MessageRow[]> {
+      let query = trx.selectFrom('messages').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit);
+      if (after) query = query.where((eb) => eb.or([eb('created_at', '<', after.at), eb.and([eb('created_at', '=', after.at), eb('id', '<', after.id)])]));
+      return query.execute();
+    },
+
+    async countUnreadMessages(userId: string, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('read_at', 'is', null)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+
+    /** Marks one message of this account read; false when the account has no such message. */
+    async markMessageRead(userId: string, id: string, now: number, trx: Executor = db): Promise<boolean> {
+      const own = await trx.selectFrom('messages').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+      if (!own) return false;
+      await trx.updateTable('messages').set({ read_at: now }).where('user_id', '=', userId).where('id', '=', id).where('read_at', 'is', null).execute();
+      return true;
+    },
+
+    async markAllMessagesRead(userId: string, now: number, trx: Executor = db): Promise<void> {
+      await trx.updateTable('messages').set({ read_at: now }).where('user_id', '=', userId).where('read_at', 'is', null).execute();
+    },
+
+    async insertImage(row: { id: string; content_type: 'image/jpeg' | 'image/png'; bytes_b64: string; created_at: number }, trx: Executor = db): Promise<void> {
+      await trx.insertInto('content_images').values(row).execute();
+    },
+
+    async findImage(id: string, trx: Executor = db) {
+      return trx.selectFrom('content_images').select(['content_type', 'bytes_b64']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async insertAudit(row: AuditRow, trx: Executor = db): Promise<void> {
+      await trx.insertInto('content_audit').values(row).execute();
+    },
+
+    async listAudit(contentId: string | undefined, limit: number, trx: Executor = db): Promise<AuditRow[]> {
+      let query = trx.selectFrom('content_audit').selectAll().orderBy('at', 'desc').orderBy('version', 'desc').orderBy('id', 'desc').limit(limit);
+      if (contentId) query = query.where('content_id', '=', contentId);
+      return query.execute();
+    },
+  };
+}
+
+export type ContentRepository = ReturnType<typeof createContentRepository>;

@@ -1,0 +1,104 @@
+// The /ops content API (docs/api.md "Content operations"): plain JSON behind the admin token
+// (Authorization: Bearer, compared in constant time, http/admin-token.ts), like the operations summary.
+// Without a configured token the API does not exist. The operator names themselves in `by`, which the
+// audit keeps with every change (the token is shared; `by` says who acted).
+import { CODE, CODE_TEXT, OPS_CONTENT_PATH, SUBCODE } from '@tyd/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isAdminToken } from '../../http/admin-token.js';
+import { ApiError } from '../../http/api-error.js';
+import { sendApiResponse } from '../../http/send-api-response.js';
+import { ContentInputError, MAX_BODY_CHARS } from '../services/publishing.js';
+
+const by = z.string().min(1).max(64);
+const draftFields = { title: z.string().min(1).max(100), body: z.string().min(1).max(MAX_BODY_CHARS), summary: z.string().max(200).optional(), important: z.boolean().optional() };
+const createBody = z.strictObject({ kind: z.enum(['notice', 'announcement', 'article']), by, ...draftFields });
+const editBody = z.strictObject({ by, version: z.number().int().positive(), title: draftFields.title.optional(), body: draftFields.body.optional(), summary: draftFields.summary, important: draftFields.important });
+const publishBody = z.strictObject({ by, at: z.number().int().positive().optional() });
+const unpublishBody = z.strictObject({ by });
+const previewBody = z.strictObject({ body: z.string().max(MAX_BODY_CHARS) });
+const ID = /^[nar]_[A-Za-z0-9_-]{6,38}$/;
+
+/** The sealed pipeline reads JSON bodies as text (to check signatures over the bytes sent), so bodies arrive as strings here. */
+function jsonOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: 'the body is not JSON' } });
+  }
+}
+
+function parse<T>(schema: z.ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(jsonOf(value));
+  if (!result.success) {
+    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } });
+  }
+  return result.data;
+}
+
+function contentId(request: FastifyRequest): string {
+  const id = (request.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND, { httpStatus: 404 });
+  return id;
+}
+
+/** Refusals of the publishing service as answers the editor shows (the reason in data.reason). */
+async function answer(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
+  try {
+    const data = await run();
+    return await sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data });
+  } catch (error) {
+    if (!(error instanceof ContentInputError)) throw error;
+    const [code, subcode, status] =
+      error.kind === 'not-found' ? ([CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND, 404] as const) : error.kind === 'conflict' ? ([CODE.CONFLICT, undefined, 409] as const) : ([CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, 400] as const);
+    throw new ApiError(code, subcode, { httpStatus: status, data: { reason: error.message }, detail: error.message });
+  }
+}
+
+export default async function opsContentRoutes(fastify: FastifyInstance): Promise<void> {
+  const { adminToken, publishing } = fastify.content;
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith(OPS_CONTENT_PATH)) return;
+    if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
+    if (!isAdminToken(request, adminToken)) {
+      reply.header('www-authenticate', 'Bearer realm="ops"');
+      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
+    }
+  });
+  const now = () => fastify.clock();
+
+  fastify.get(OPS_CONTENT_PATH, async (request, reply) => {
+    const kind = (request.query as { kind?: unknown }).kind;
+    const parsed = parse(z.enum(['notice', 'announcement', 'article']).optional(), kind);
+    return answer(request, reply, async () => ({ items: await publishing.list(parsed, now()), audit: await publishing.audit(undefined, 50) }));
+  });
+  fastify.post(`${OPS_CONTENT_PATH}/preview`, async (request, reply) => {
+    const { body } = parse(previewBody, request.body);
+    return answer(request, reply, async () => ({ html: body.trim() === '' ? '' : publishing.preview(body) }));
+  });
+  fastify.post(OPS_CONTENT_PATH, async (request, reply) => {
+    const { kind, by: actor, ...draft } = parse(createBody, request.body);
+    return answer(request, reply, () => publishing.create(kind, draft, actor, now()));
+  });
+  fastify.get(`${OPS_CONTENT_PATH}/:id`, async (request, reply) => {
+    const id = contentId(request);
+    return answer(request, reply, async () => ({ item: await publishing.get(id, now()), audit: await publishing.audit(id) }));
+  });
+  fastify.put(`${OPS_CONTENT_PATH}/:id`, async (request, reply) => {
+    const id = contentId(request);
+    const { by: actor, version, ...draft } = parse(editBody, request.body);
+    const changes = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
+    return answer(request, reply, () => publishing.edit(id, changes, actor, now(), version));
+  });
+  fastify.post(`${OPS_CONTENT_PATH}/:id/publish`, async (request, reply) => {
+    const id = contentId(request);
+    const { by: actor, at } = parse(publishBody, request.body);
+    return answer(request, reply, () => publishing.publish(id, actor, now(), at));
+  });
+  fastify.post(`${OPS_CONTENT_PATH}/:id/unpublish`, async (request, reply) => {
+    const id = contentId(request);
+    const { by: actor } = parse(unpublishBody, request.body);
+    return answer(request, reply, () => publishing.unpublish(id, actor, now()));
+  });
+}

@@ -1,0 +1,201 @@
+// The operators' side of content (docs/operations.md "Content"): create, edit, preview, publish now or at a
+// time, unpublish, list; images for articles. Used by `npm run admin -- content` and the /ops content
+// section alike. Every change is one transaction with its audit row (who, what, when, at which version),
+// and an edit of a row someone else changed meanwhile is refused instead of overwriting theirs.
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { inspectPhoto } from '../../uploads/uploads-module.js';
+import type { AuditRow, ContentItemRow, ContentKindValue, ContentRepository } from '../repositories/content-repository.js';
+import { renderMarkdown, summarize } from './render-markdown.js';
+
+export const MAX_BODY_CHARS = 100_000;
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+/** A refusal to show the operator (bad input, unknown id, a conflicting edit). */
+export class ContentInputError extends Error {
+  override readonly name = 'ContentInputError';
+  constructor(
+    message: string,
+    readonly kind: 'invalid' | 'not-found' | 'conflict' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+export interface ContentDraft {
+  title: string;
+  body: string;
+  summary?: string;
+  important?: boolean;
+}
+
+export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'unpublished';
+
+export interface ManagedItem {
+  id: string;
+  kind: ContentKindValue;
+  title: string;
+  summary: string;
+  important: boolean;
+  status: ContentStatus;
+  publishAt: number | null;
+  version: number;
+  createdAt: number;
+  updatedAt: number;
+  body: string;
+  html: string;
+}
+
+const ID_PREFIX: Record<ContentKindValue, string> = { notice: 'n', announcement: 'a', article: 'r' };
+
+export function statusOf(row: Pick<ContentItemRow, 'state' | 'publish_at'>, now: number): ContentStatus {
+  if (row.state === 'published') return row.publish_at !== null && row.publish_at > now ? 'scheduled' : 'published';
+  return row.state;
+}
+
+function managed(row: ContentItemRow, now: number): ManagedItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    summary: row.summary,
+    important: row.important === 1,
+    status: statusOf(row, now),
+    publishAt: row.publish_at,
+    version: row.version,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    body: row.body_md,
+    html: row.body_html,
+  };
+}
+
+function checkDraft(draft: Partial<ContentDraft>): void {
+  if (draft.title !== undefined && (draft.title.trim().length < 1 || draft.title.length > 100)) throw new ContentInputError('title: 1 to 100 characters');
+  if (draft.body !== undefined && (draft.body.trim().length < 1 || draft.body.length > MAX_BODY_CHARS)) throw new ContentInputError(`body: 1 to ${MAX_BODY_CHARS} characters`);
+  if (draft.summary !== undefined && draft.summary.length > 200) throw new ContentInputError('summary: at most 200 characters');
+}
+
+function checkActor(actor: string): string {
+  const trimmed = actor.trim();
+  if (!/^[\p{L}\p{N} ._@-]{1,64}$/u.test(trimmed)) throw new ContentInputError('by: who does this, 1 to 64 letters, digits, spaces or . _ @ -');
+  return trimmed;
+}
+
+export function createPublishing(db: Kysely<Database>, repo: ContentRepository) {
+  async function change(id: string, actor: string, action: AuditRow['action'], now: number, apply: (row: ContentItemRow) => Partial<ContentItemRow>, expectedVersion?: number): Promise<ManagedItem> {
+    const by = checkActor(actor);
+    return db.transaction().execute(async (trx) => {
+      const row = await repo.findItem(id, trx);
+      if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
+      if (expectedVersion !== undefined && expectedVersion !== row.version) throw new ContentInputError(`${id} changed meanwhile (version ${row.version}); reload and edit again`, 'conflict');
+      const changes = { ...apply(row), updated_at: now };
+      if (!(await repo.updateItem(id, row.version, changes, trx))) throw new ContentInputError(`${id} changed meanwhile; reload and edit again`, 'conflict');
+      const next = { ...row, ...changes, version: row.version + 1 };
+      await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: id, action, actor: by, version: next.version, detail: JSON.stringify({ title: next.title, publishAt: next.publish_at, state: next.state }), at: now }, trx);
+      return managed(next, now);
+    });
+  }
+
+  return {
+    preview(body: string): string {
+      checkDraft({ body });
+      return renderMarkdown(body);
+    },
+
+    async create(kind: ContentKindValue, draft: ContentDraft, actor: string, now: number): Promise<ManagedItem> {
+      checkDraft(draft);
+      const by = checkActor(actor);
+      const row: ContentItemRow = {
+        id: `${ID_PREFIX[kind]}_${randomBytes(12).toString('base64url')}`,
+        kind,
+        title: draft.title.trim(),
+        summary: draft.summary?.trim() || summarize(draft.body),
+        body_md: draft.body,
+        body_html: renderMarkdown(draft.body),
+        important: draft.important ? 1 : 0,
+        state: 'draft',
+        publish_at: null,
+        version: 1,
+        created_at: now,
+        updated_at: now,
+      };
+      await db.transaction().execute(async (trx) => {
+        await repo.insertItem(row, trx);
+        await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: row.id, action: 'create', actor: by, version: 1, detail: JSON.stringify({ title: row.title, publishAt: null, state: 'draft' }), at: now }, trx);
+      });
+      return managed(row, now);
+    },
+
+    /** Changes what is given; a published item stays where it is in the lists. */
+    async edit(id: string, draft: Partial<ContentDraft>, actor: string, now: number, expectedVersion?: number): Promise<ManagedItem> {
+      checkDraft(draft);
+      return change(id, actor, 'edit', now, (row) => {
+        const body = draft.body ?? row.body_md;
+        return {
+          ...(draft.title !== undefined && { title: draft.title.trim() }),
+          ...(draft.body !== undefined && { body_md: body, body_html: renderMarkdown(body) }),
+          ...(draft.summary !== undefined || draft.body !== undefined ? { summary: draft.summary?.trim() || summarize(body) } : {}),
+          ...(draft.important !== undefined && { important: draft.important ? 1 : 0 }),
+        };
+      }, expectedVersion);
+    },
+
+    /**
+     * Publishes now, or at `at` (scheduled: readers see it from then on). An item already showing keeps
+     * its place; one published again after it was taken down goes to the top, as new.
+     */
+    async publish(id: string, actor: string, now: number, at?: number): Promise<ManagedItem> {
+      if (at !== undefined && !(Number.isSafeInteger(at) && at > now)) throw new ContentInputError('at: a time in the future');
+      return change(id, actor, at === undefined ? 'publish' : 'schedule', now, (row) => {
+        if (at !== undefined) return { state: 'published', publish_at: at };
+        const showing = row.state === 'published' && row.publish_at !== null && row.publish_at <= now;
+        return { state: 'published', publish_at: showing ? row.publish_at : now };
+      });
+    },
+
+    async unpublish(id: string, actor: string, now: number): Promise<ManagedItem> {
+      return change(id, actor, 'unpublish', now, () => ({ state: 'unpublished' }));
+    },
+
+    async get(id: string, now: number): Promise<ManagedItem> {
+      const row = await repo.findItem(id);
+      if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
+      return managed(row, now);
+    },
+
+    async list(kind: ContentKindValue | undefined, now: number, limit = 100): Promise<ManagedItem[]> {
+      return (await repo.listAll(kind, limit)).map((row) => managed(row, now));
+    },
+
+    async audit(contentId: string | undefined, limit = 100) {
+      return (await repo.listAudit(contentId, limit)).map((row) => ({ contentId: row.content_id, action: row.action, by: row.actor, version: row.version, at: row.at, detail: JSON.parse(row.detail) as unknown }));
+    },
+
+    async image(id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+      const row = await repo.findImage(id);
+      return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes_b64, 'base64') } : undefined;
+    },
+
+    /** Stores a JPEG or PNG (checked and stripped of metadata like any photo); its path for Markdown. */
+    async addImage(bytes: Buffer, actor: string, now: number): Promise<{ id: string; path: string }> {
+      const by = checkActor(actor);
+      if (bytes.length > MAX_IMAGE_BYTES) throw new ContentInputError(`image: at most ${MAX_IMAGE_BYTES} bytes`);
+      let image;
+      try {
+        image = inspectPhoto(bytes);
+      } catch (error) {
+        throw new ContentInputError(`image: ${error instanceof Error ? error.message : 'not a JPEG or PNG'}`);
+      }
+      const id = `i_${randomBytes(12).toString('base64url')}`;
+      await db.transaction().execute(async (trx) => {
+        await repo.insertImage({ id, content_type: image.contentType, bytes_b64: image.bytes.toString('base64'), created_at: now }, trx);
+        await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: id, action: 'image', actor: by, version: 1, detail: JSON.stringify({ bytes: image.bytes.length, width: image.width, height: image.height }), at: now }, trx);
+      });
+      return { id, path: `/content-images/${id}` };
+    },
+  };
+}
+
+export type Publishing = ReturnType<typeof createPublishing>;

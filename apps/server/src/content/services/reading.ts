@@ -1,0 +1,75 @@
+// What readers get (SPEC §7 content and notice paths; docs/api.md "Notices, messages and content"):
+// published items visible at the server's clock, newest first, by cursor; a notice is unread when it was
+// published after the account's watermark. Counts are counted, not kept: they are exact whatever runs in
+// parallel.
+import { CODE, SUBCODE, type ContentKind } from '@tyd/protocol';
+import { ApiError } from '../../http/api-error.js';
+import type { ContentItemRow, ContentRepository } from '../repositories/content-repository.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from './list-cursor.js';
+
+export interface ContentSummary {
+  id: string;
+  kind: ContentKind;
+  title: string;
+  summary: string;
+  important: boolean;
+  publishedAt: number;
+  unread?: boolean;
+}
+
+export interface ContentDetail {
+  id: string;
+  kind: ContentKind;
+  title: string;
+  html: string;
+  publishedAt: number;
+  updatedAt: number;
+}
+
+const publishedAt = (row: ContentItemRow) => row.publish_at ?? 0;
+
+export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSummary {
+  const summary: ContentSummary = { id: row.id, kind: row.kind, title: row.title, summary: row.summary, important: row.important === 1, publishedAt: publishedAt(row) };
+  if (readThrough !== undefined && row.kind === 'notice') summary.unread = publishedAt(row) > readThrough;
+  return summary;
+}
+
+export function createReading(repo: ContentRepository) {
+  return {
+    async list(kind: ContentKind, input: { cursor?: string; limit?: number }, now: number, userId?: string) {
+      const after = decodeCursor(input.cursor);
+      const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await repo.listVisible(kind, now, after, limit + 1);
+      const readThrough = kind === 'notice' && userId ? await repo.readThrough(userId) : undefined;
+      const page = pageOf(rows, limit, (row) => ({ at: publishedAt(row), id: row.id }));
+      return { items: page.rows.map((row) => summaryOf(row, readThrough)), nextCursor: page.nextCursor };
+    },
+
+    /** A published item of one of `kinds` visible at `now`, else 4702 (drafts, unpublished, not yet due look the same). */
+    async detail(id: string, kinds: readonly ContentKind[], now: number): Promise<ContentDetail> {
+      const row = await repo.findItem(id);
+      if (!row || !kinds.includes(row.kind) || row.state !== 'published' || row.publish_at === null || row.publish_at > now) {
+        throw new ApiError(CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND);
+      }
+      return { id: row.id, kind: row.kind, title: row.title, html: row.body_html, publishedAt: row.publish_at, updatedAt: row.updated_at };
+    },
+
+    async latestImportantNotice(now: number, userId?: string): Promise<ContentSummary | null> {
+      const [row] = await repo.listVisible('notice', now, undefined, 1, { importantOnly: true });
+      if (!row) return null;
+      return summaryOf(row, userId ? await repo.readThrough(userId) : undefined);
+    },
+
+    async unreadNotices(userId: string, now: number): Promise<number> {
+      return repo.countNoticesAfter(await repo.readThrough(userId), now);
+    },
+
+    /** Every notice published up to now is read; the count left (0 unless one became due meanwhile). */
+    async clearUnreadNotices(userId: string, now: number): Promise<number> {
+      await repo.markNoticesReadThrough(userId, now);
+      return repo.countNoticesAfter(await repo.readThrough(userId), now);
+    },
+  };
+}
+
+export type Reading = ReturnType<typeof createReading>;

@@ -1,0 +1,5 @@
+// The operators' content API (docs/api.md "Content operations"), plain JSON behind the admin token like
+// OPS_SUMMARY_PATH: GET <path>, GET/PUT <path>/<id>, POST <path>, <path>/<id>/publish, <path>/<id>/unpublish,
+// <path>/preview. Articles' images are served from CONTENT_IMAGES_PATH/<id>.
+export const OPS_CONTENT_PATH = '/ops/api/content';
+export const CONTENT_IMAGES_PATH = '/content-images';
