@@ -1,7 +1,7 @@
 // Entry: one router, the global handlers (401, navigation behaviour, native bridge), then render: into
 // an empty #root, or, when the server sent the build-time prerender of the route (docs/architecture.md
 // "Delivery"), by hydrating it once the router is on that route with its page loaded.
-import type { ReactNode } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { ANALYTICS_START_DELAY_MS } from '@tyd/protocol/wire';
 import { App } from './app/app';
@@ -70,7 +70,11 @@ function mountAfterStart() {
   const route = router.current ? matchRoute(router.current.path) : undefined;
   if (route && route.path === prerenderedRoute && loadedPage(route)) {
     // A mismatch is survived (React renders afresh) but is a defect: e2e/prerender.spec.ts fails on it.
-    reactRoot = hydrateRoot(root!, app(), { onRecoverableError: (error) => console.error('hydration failed, rendered afresh', error) });
+    // In a transition, hydration yields to the browser every few milliseconds instead of one long task
+    // (the page is already on screen; input meanwhile is replayed by React), as Next.js hydrates.
+    startTransition(() => {
+      reactRoot = hydrateRoot(root!, app(), { onRecoverableError: (error) => console.error('hydration failed, rendered afresh', error) });
+    });
   } else {
     reactRoot = createRoot(root!);
     reactRoot.render(app());
