@@ -166,6 +166,9 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
       };
     },
 
+    /** For capabilities: deletes a photo they claimed and no longer need (identity: a side photographed again). */
+    discard: (uploadId: string) => uploads.delete(uploadId),
+
     /** Deletes unused uploads past their expiry (uploads-module.ts runs it at start and hourly). */
     prune: (now: number) => uploads.pruneExpired(now),
   };

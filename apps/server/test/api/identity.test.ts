@@ -159,21 +159,26 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     ['portrait', 919, '4601'],
     ['portrait', 80, '4502'],
   ] as const)('refuses a %s photo %i px high with %s', async (side, height, subcode) => {
-    const { client } = await loggedIn();
+    const { client, userId } = await loggedIn();
     const answer = await readSide(client, side, cardPhoto({ width: 160, height }));
     expect(answer).toMatchObject({ code: '400', subcode });
     if (subcode === '4603') expect(answer.data).toEqual({ minAge: 18, maxAge: 60 });
     if (subcode === '4614') expect(answer.data).toEqual({ expectedSide: side });
     expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
+    // A refused photo is not kept.
+    expect((await sql`select id from uploads where user_id = ${userId}`.execute(t.app.database.db)).rows).toEqual([]);
   });
 
   it('passes quality warnings on, reads long-term cards, and answers 4501 when the OCR is down', async () => {
-    const { client } = await loggedIn();
+    const { client, userId } = await loggedIn();
     for (const [height, warning] of [[906, 'cropped'], [907, 'blurred'], [908, 'glare'], [909, 'occluded']] as const) {
       expect(await readSide(client, 'portrait', cardPhoto({ width: 170, height }))).toMatchObject({ code: '200', data: { warnings: [warning] } });
     }
     expect(await readSide(client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({ code: '200', data: { validTo: 'long-term', state: 'documents-read' } });
     expect(await readSide(client, 'emblem', cardPhoto({ width: 999 }))).toMatchObject({ code: '502', subcode: '4501' });
+    // One photo kept per side: each side read again replaced the previous photo (refused ones are not kept either).
+    const photos = (await sql<{ purpose: string }>`select purpose from uploads where user_id = ${userId} and used_at is not null`.execute(t.app.database.db)).rows;
+    expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
   });
 
   it('refuses bad input: malformed, wrong types, oversized, someone else’s or the wrong kind of upload, steps out of order', async () => {

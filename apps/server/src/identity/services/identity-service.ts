@@ -36,6 +36,8 @@ const DAY_MS = 86_400_000;
 
 type Portrait = Omit<IdCardPortrait, 'outcome' | 'warnings'>;
 type Emblem = Omit<IdCardEmblem, 'outcome' | 'warnings'>;
+/** What is kept of a side until certification: what was read, and which claimed upload holds its photo. */
+type Kept<T> = T & { uploadId: string };
 
 /** The identity a certification confirmed: what was read, with the name and address as the holder corrected them. */
 export interface ConfirmedIdentity {
@@ -75,7 +77,7 @@ export interface IdentityServiceDeps {
   db: Kysely<Database>;
   kv: KvStore;
   cipher: IdentityCipher;
-  uploads: Pick<UploadService, 'claim'>;
+  uploads: Pick<UploadService, 'claim' | 'discard'>;
   ocr: OcrProvider;
   face: FaceProvider;
   rules: IdentityConfig;
@@ -130,6 +132,13 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     };
   }
 
+  /** The photo of the side read before this one: deleted once the new one is kept (one photo per side). */
+  async function discardPrevious(userId: string, column: 'portrait_enc' | 'emblem_enc', previous: string | null | undefined, uploadId: string): Promise<void> {
+    if (!previous) return;
+    const old = cipher.decrypt<{ uploadId?: string }>(column, userId, previous).uploadId;
+    if (old && old !== uploadId) await deps.uploads.discard(old);
+  }
+
   async function askProvider<T>(ask: () => Promise<T>): Promise<T> {
     try {
       return await ask();
@@ -144,25 +153,36 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
     /** idcard-ocr: claims the upload, reads it, checks it, keeps it (encrypted) and answers what was read. */
     async readSide(userId: string, uploadId: string, side: IdCardSide, now: number) {
-      notVerified(await repo.find(userId));
+      const before = await repo.find(userId);
+      notVerified(before);
       const photo = await deps.uploads.claim(userId, uploadId, [side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem'], now);
-      const result = await askProvider(() => deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side));
-      if (result.outcome === 'unreadable') throw ocrRefusal();
-      const flags = new Set(result.warnings ?? []);
-      if (flags.has('photocopy') || flags.has('screen-reshoot')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_NOT_ORIGINAL);
-      if (flags.has('temporary')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_TEMPORARY);
-      if (flags.has('wrong-side') || result.side !== side) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
-      const warnings = [...flags].filter((w): w is IdCardWarning & OcrWarning => SOFT_WARNINGS.has(w));
-      if (result.side === 'portrait') {
-        const { outcome: _o, warnings: _w, ...portrait } = result;
-        checkPortrait(portrait, now);
-        const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, portrait), now);
-        return { ...portrait, state: row.state, warnings };
+      // The upload is used up by this call whatever the answer; a photo that was not kept is deleted at once.
+      let kept = false;
+      try {
+        const result = await askProvider(() => deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side));
+        if (result.outcome === 'unreadable') throw ocrRefusal();
+        const flags = new Set(result.warnings ?? []);
+        if (flags.has('photocopy') || flags.has('screen-reshoot')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_NOT_ORIGINAL);
+        if (flags.has('temporary')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_TEMPORARY);
+        if (flags.has('wrong-side') || result.side !== side) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
+        const warnings = [...flags].filter((w): w is IdCardWarning & OcrWarning => SOFT_WARNINGS.has(w));
+        if (result.side === 'portrait') {
+          const { outcome: _o, warnings: _w, ...portrait } = result;
+          checkPortrait(portrait, now);
+          const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, { ...portrait, uploadId } satisfies Kept<Portrait>), now);
+          kept = true;
+          await discardPrevious(userId, 'portrait_enc', before?.portrait_enc, uploadId);
+          return { ...portrait, state: row.state, warnings };
+        }
+        const { outcome: _o, warnings: _w, ...emblem } = result;
+        checkValidity(emblem.validTo, now);
+        const row = await repo.saveSide(userId, 'emblem_enc', cipher.encrypt('emblem_enc', userId, { ...emblem, uploadId } satisfies Kept<Emblem>), now);
+        kept = true;
+        await discardPrevious(userId, 'emblem_enc', before?.emblem_enc, uploadId);
+        return { ...emblem, state: row.state, warnings };
+      } finally {
+        if (!kept) await deps.uploads.discard(photo.uploadId);
       }
-      const { outcome: _o, warnings: _w, ...emblem } = result;
-      checkValidity(emblem.validTo, now);
-      const row = await repo.saveSide(userId, 'emblem_enc', cipher.encrypt('emblem_enc', userId, emblem), now);
-      return { ...emblem, state: row.state, warnings };
     },
 
     /** certification: the holder's confirmation; checks everything again and claims the identity. */
@@ -170,8 +190,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const row = await repo.find(userId);
       notVerified(row);
       if (!row?.portrait_enc || !row.emblem_enc) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
-      const portrait = cipher.decrypt<Portrait>('portrait_enc', userId, row.portrait_enc);
-      const emblem = cipher.decrypt<Emblem>('emblem_enc', userId, row.emblem_enc);
+      const { uploadId: _portraitPhoto, ...portrait } = cipher.decrypt<Kept<Portrait>>('portrait_enc', userId, row.portrait_enc);
+      const { uploadId: _emblemPhoto, ...emblem } = cipher.decrypt<Kept<Emblem>>('emblem_enc', userId, row.emblem_enc);
       checkPortrait(portrait, now);
       checkValidity(emblem.validTo, now);
       const identity: ConfirmedIdentity = { ...portrait, name: corrected.name.replace(/•/g, '·'), address: corrected.address, authority: emblem.authority, validFrom: emblem.validFrom, validTo: emblem.validTo };
