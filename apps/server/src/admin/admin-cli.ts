@@ -11,16 +11,20 @@ import { createTelemetryRecordsRepository } from '../telemetry/repositories/tele
 import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { createContentRepository, createPublishing } from '../content/content-module.js';
 import { CONTENT_USAGE, runContent } from './content-cli.js';
+import { createRewardsAdmin } from '../rewards/rewards-module.js';
+import { REWARDS_USAGE, runRewards } from './rewards-cli.js';
+import { createUsersRepository } from '../account/repositories/users-repository.js';
+import { createPhoneProtection } from '../account/services/phone-protection.js';
 import { processOutput, UsageError } from './cli-output.js';
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
 import { SESSIONS_USAGE, runSessions } from './sessions-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions' && command !== 'content') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions' && command !== 'content' && command !== 'rewards') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.storage.database);
   try {
@@ -29,6 +33,15 @@ async function main(argv: string[]): Promise<number> {
     if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
     if (command === 'authcode') return await runAuthcode(args, { db: handle.db, account: config.account, secrets: (await resolveSecrets(config, parseSecretEnv(process.env))).secrets }, processOutput, now);
     if (command === 'sessions') return await runSessions(args, handle.db, processOutput, now);
+    if (command === 'rewards') {
+      const { secrets } = await resolveSecrets(config, parseSecretEnv(process.env));
+      const users = createUsersRepository(handle.db, createPhoneProtection(secrets));
+      const findUserId = async (phone: string) => {
+        const user = await users.findByPhone(phone);
+        return user?.status === 'active' ? user.id : undefined;
+      };
+      return await runRewards(args, { ...createRewardsAdmin(handle.db, config.rewards), findUserId }, processOutput, now);
+    }
     if (command === 'content') return await runContent(args, createPublishing(handle.db, createContentRepository(handle.db)), processOutput, now);
     return await runTelemetry(
       args,

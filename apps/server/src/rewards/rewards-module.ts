@@ -4,12 +4,19 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { RewardsConfig } from '../config/index.js';
+import type { DatabaseHandle } from '../db/connect.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
 import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
 import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
 import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
+
+/** The ledger and the prize table over a database handle, for the admin command (admin/rewards-cli.ts). */
+export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
+  const points = createPointsRepository(db);
+  return { db, points, prizes: createPrizesRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
+}
 
 export interface Rewards {
   ledger: PointsLedger;

@@ -28,6 +28,8 @@ const toPrize = (row: PrizesTable): Prize => ({ id: row.id, name: row.name, kind
 export interface PrizesRepository {
   /** Prizes on offer, in the order the page lists them. */
   listActive(trx?: Executor): Promise<Prize[]>;
+  /** Every prize, on offer or not (operators). */
+  listAll(): Promise<Array<Prize & { active: boolean }>>;
   /** Takes one from the stock; false when none is left. A prize without a limit always succeeds. */
   takeOne(prizeId: string, trx: Executor): Promise<boolean>;
   /** An operator's change, kept in prize_changes; false when there is no such prize. */
@@ -40,6 +42,10 @@ export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
     async listActive(trx = db) {
       const rows = await trx.selectFrom('prizes').selectAll().where('active', '=', 1).orderBy('position').orderBy('id').execute();
       return rows.map(toPrize);
+    },
+    async listAll() {
+      const rows = await db.selectFrom('prizes').selectAll().orderBy('position').orderBy('id').execute();
+      return rows.map((row) => ({ ...toPrize(row), active: row.active === 1 }));
     },
     async takeOne(prizeId, trx) {
       const result = await trx

@@ -1,0 +1,59 @@
+// `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
+// prizes, run as a child process against the database and keys of a running test server; what it writes
+// is what the API answers, and every prize change is kept with who made it.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '../../src/paths.js';
+import { signUp } from '../support/accounts.js';
+import { uniquePhone } from '../support/factories.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const run = promisify(execFile);
+
+describe('admin rewards', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const admin = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', ...args], {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir },
+    });
+
+  it('grants points once per --key, and the user sees them', { timeout: 180_000 }, async () => {
+    const phone = uniquePhone();
+    const user = await t.client();
+    await signUp(user, t.baseUrl, phone);
+    const key = randomBytes(9).toString('base64url');
+    const first = JSON.parse((await admin('grant', phone, '150', '--key', key)).stdout) as { phone: string; granted: boolean; balance: number };
+    expect(first).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, granted: true, balance: 150 });
+    const again = JSON.parse((await admin('grant', phone, '150', '--key', key)).stdout) as { granted: boolean; balance: number };
+    expect(again).toMatchObject({ granted: false, balance: 150 });
+    expect((await user.call('/v1/index/lucky-draw-info', {})).response?.data).toMatchObject({ balance: 150 });
+    const ledger = (await user.call('/v1/index/points-ledger', {})).response?.data as { items: Array<{ reason: string; amount: number }> };
+    expect(ledger.items).toEqual([expect.objectContaining({ reason: 'operator-grant', amount: 150 })]);
+  });
+
+  it('changes a prize with the operator kept, shows the table and the history; refuses bad input', { timeout: 180_000 }, async () => {
+    const changed = JSON.parse((await admin('prize', 'points-100', '--operator', '运营-王', '--stock', '7', '--weight', '4')).stdout) as { stock: number; weight: number };
+    expect(changed).toMatchObject({ stock: 7, weight: 4 });
+    const table = (await admin('prizes')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
+    expect(table.map((prize) => prize.id)).toEqual(['points-100', 'points-20', 'points-5', 'thanks']);
+    const history = (await admin('prize-history', 'points-100')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { operator: string; change: unknown });
+    expect(history.at(-1)).toMatchObject({ operator: '运营-王', change: { stock: 7, weight: 4 } });
+    await expect(admin('prize', 'points-100', '--stock', '5')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('prize', 'points-100', '--operator', 'x', '--weight', '-1')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('prize', 'thanks', '--operator', 'x', '--stock', '5')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('prize', 'no-such', '--operator', 'x', '--weight', '1')).rejects.toMatchObject({ code: 1 });
+    await expect(admin('grant', uniquePhone(), '10')).rejects.toMatchObject({ code: 1 });
+    await expect(admin('grant', '12345', '10')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '0')).rejects.toMatchObject({ code: 2 });
+  });
+});
