@@ -35,6 +35,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/activity-exchange', name: 'activityExchange', page: 'features/activity/pages/activity-exchange-page.tsx' },
   { path: '/discover/detail', name: 'discoverDetail', defaultTitle: true, page: 'features/content/pages/discover-detail-page.tsx' },
   { path: '/discover/notice', name: 'discoverNotice', title: '公司公告', page: 'features/notices/pages/company-notice-page.tsx' },
+  // Notices and the account's messages (SPEC §7 notice and message paths; docs/api.md "Notices, messages and content").
+  { path: '/messages', name: 'messages', title: '消息中心', requiresLogin: true, page: 'features/notices/pages/messages-page.tsx' },
+  { path: '/messages/notice', name: 'noticeDetail', title: '通知详情', page: 'features/notices/pages/notice-detail-page.tsx' },
   { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
@@ -47,6 +50,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
   // Its first screen depends on the admin token this tab stored.
   { path: '/ops', name: 'ops', title: '运营数据', noPrerender: true, page: 'features/telemetry/pages/ops-page.tsx' },
+  // Operators' content editor behind the same token (docs/operations.md "Content").
+  { path: '/ops/content', name: 'opsContent', title: '内容管理', noPrerender: true, page: 'features/content/pages/ops-content-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

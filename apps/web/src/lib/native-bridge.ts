@@ -178,3 +178,16 @@ export async function setTitle(title: string): Promise<void> {
   if (!inApp()) return;
   await callNative('setTitle', { title });
 }
+
+export interface ShareParams {
+  title: string;
+  /** An absolute https address of this site. */
+  url: string;
+  summary?: string;
+}
+
+/** Opens the app's share sheet (docs/bridge.md "share"); outside the app there is none. */
+export async function share(params: ShareParams): Promise<boolean> {
+  if (!inApp()) return false;
+  return (await callNative<boolean>('share', params)) === true;
+}

@@ -43,7 +43,8 @@ describe('/ home', () => {
     const nav = screen.getByRole('navigation', { name: '服务' });
     expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/discover/notice', '/cloudSteward/index', '/activity-exchange', '/nfc', '/download']);
     expect(api.request).not.toHaveBeenCalled();
-    expect(api.call).not.toHaveBeenCalled();
+    // Logged out, home asks only for public content: the banner's notice and the newest articles.
+    expect(api.call.mock.calls.map(([path]) => path).sort()).toEqual(['/v1/content/new-information-info-v1', '/v1/notice/home-page-notice']);
   });
 
   it('with a token: checks login quietly and shows the masked phone', async () => {

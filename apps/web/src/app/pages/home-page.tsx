@@ -10,7 +10,10 @@ import { SkeletonButton, SkeletonLine } from '../../components/skeleton';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
+import { DiscoverFeed } from '../../features/content/components/discover-feed';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
+import { HomeNoticeBanner } from '../../features/notices/components/home-notice-banner';
+import { MessagesTile } from '../../features/notices/components/messages-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { useSession } from '../../lib/session';
 import { SERVICE_LINKS } from '../service-links';
@@ -82,8 +85,11 @@ export default function HomePage() {
             <span className="home__tagline">安心借款，便捷支付</span>
           </span>
         </header>
+        <HomeNoticeBanner />
         <Account />
+        <MessagesTile />
         <IdentityTile />
+        <DiscoverFeed />
         <nav aria-label="服务">
           <LinkList items={SERVICE_LINKS} label="服务列表" />
         </nav>

@@ -15,6 +15,7 @@ import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { logout } from '../../features/auth/api/logout';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
+import { MessagesTile } from '../../features/notices/components/messages-tile';
 import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
@@ -81,6 +82,7 @@ export default function MinePage() {
           </Link>
         )}
       </Card>
+      <MessagesTile />
       <IdentityTile />
       {loggedIn ? <LinkList items={ACCOUNT_LINKS} label="账户与安全" /> : null}
       <LinkList items={MINE_LINKS} label="常用" />

@@ -1,7 +1,54 @@
-// /discover/detail (SPEC §2): an article whose title comes from its content (a default-title
-// route: the app sets no title, the page will call usePageTitle with the article's title).
-import { PlannedPage } from '../../../components/planned-page';
+// /discover/detail?id=<id> (SPEC §2): a discover article. A default-title route: the page sets the
+// document title from the article and, inside the app, sends it to the app (lib/page-title.ts). 分享
+// shares it through the app's share sheet inside the app (docs/bridge.md "share"), else the browser's.
+import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
+import { NoData } from '../../../components/no-data';
+import { Card, Page } from '../../../components/page';
+import { RichText } from '../../../components/rich-text';
+import { userMessage } from '../../../lib/api-errors';
+import { usePageTitle } from '../../../lib/page-title';
+import { useSearchParams } from '../../../lib/router-react';
+import { sharePage } from '../../../lib/share';
+import { useContentDetail } from '../api/tyd-notice-detail';
+import '../components/content.css';
+import '../../../components/button.css';
+
+const FORMAT = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export default function DiscoverDetailPage() {
-  return <PlannedPage title="资讯详情" about="展示通盈达发布的资讯文章，页面标题取自文章标题。" />;
+  const id = useSearchParams().get('id');
+  const detail = useContentDetail(id);
+  const article = detail.status === 'success' ? detail.data : undefined;
+  usePageTitle(article?.title);
+  return (
+    <Page title={article?.title ?? '资讯详情'} titleHidden>
+      {!id ? (
+        <NoData text="没有找到这篇资讯" />
+      ) : detail.status === 'loading' ? (
+        <p className="article__status" role="status" aria-busy="true">正在加载…</p>
+      ) : !article ? (
+        <div className="article__status" role="alert">
+          <p>{userMessage(detail.error)}</p>
+          <Button variant="secondary" onClick={detail.refetch}>重试</Button>
+        </div>
+      ) : (
+        <Card>
+          <article>
+            <h2 className="article__title">{article.title}</h2>
+            <div className="article__meta">
+              <span>{FORMAT.format(article.publishedAt).replaceAll('/', '-')}</span>
+              <Button variant="text" onClick={() => void sharePage({ title: article.title, path: `/discover/detail?id=${encodeURIComponent(article.id)}` })}>
+                分享
+              </Button>
+            </div>
+            <RichText html={article.html} />
+          </article>
+        </Card>
+      )}
+      <Link className="btn btn--secondary btn--block" to="/">
+        返回首页
+      </Link>
+    </Page>
+  );
 }

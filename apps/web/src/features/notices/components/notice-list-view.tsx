@@ -1,0 +1,43 @@
+// A list of notices or announcements with the SPEC §2 load-more footer and no-data placeholder; each item
+// leads to its detail page.
+import { Link } from '../../../components/link';
+import { LoadMore } from '../../../components/load-more';
+import { NoData } from '../../../components/no-data';
+import { Button } from '../../../components/button';
+import { userMessage } from '../../../lib/api-errors';
+import { useNoticeList } from '../api/notice-list';
+import { formatTime } from './format-time';
+import './notices.css';
+
+export function NoticeListView({ kind, detailPath }: { kind: 'notice' | 'announcement'; detailPath: string }) {
+  const list = useNoticeList(kind);
+  if (list.status === 'loading' && list.items.length === 0) return <p className="notice-status" role="status" aria-busy="true">正在加载…</p>;
+  if (list.status === 'error' && list.items.length === 0) {
+    return (
+      <div className="notice-status" role="alert">
+        <p>{userMessage(list.error)}</p>
+        <Button variant="secondary" onClick={list.refetch}>重试</Button>
+      </div>
+    );
+  }
+  if (list.items.length === 0) return <NoData />;
+  return (
+    <>
+      <ul className="notice-list" aria-label={kind === 'notice' ? '通知列表' : '公告列表'}>
+        {list.items.map((item) => (
+          <li key={item.id}>
+            <Link className="notice-item" to={`${detailPath}?id=${encodeURIComponent(item.id)}`}>
+              {item.unread !== undefined ? <span className={item.unread ? 'notice-dot' : 'notice-dot notice-dot--read'} aria-label={item.unread ? '未读' : undefined} /> : null}
+              <span className="notice-item__text">
+                <span className="notice-item__title">{item.title}</span>
+                {item.summary ? <span className="notice-item__summary">{item.summary}</span> : null}
+                <span className="notice-item__time">{formatTime(item.publishedAt)}</span>
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+// The home banner (dismissed per notice, remembered), the notice list's load-more footer and empty state,
+// and the messages' read marking, as a user sees them.
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { clearQueries } from '../../../lib/server-state';
+import { HomeNoticeBanner, DISMISSED_NOTICE_KEY } from './home-notice-banner';
+import { MessageListView } from './message-list-view';
+import { NoticeListView } from './notice-list-view';
+
+const api = vi.hoisted(() => ({ call: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ call: api.call }));
+
+const notice = (n: number, extra: Record<string, unknown> = {}) => ({ id: `n_notice000${n}`, kind: 'notice', title: `通知${n}`, summary: `摘要${n}`, important: false, publishedAt: 1_764_000_000_000 - n, ...extra });
+
+let router: Router;
+beforeEach(async () => {
+  window.history.replaceState(null, '', '/');
+  router = createRouter();
+  await router.start();
+  localStorage.clear();
+  api.call.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  router.destroy();
+  clearQueries();
+});
+const show = (node: React.ReactNode) => render(<RouterContext value={router}>{node}</RouterContext>);
+
+describe('HomeNoticeBanner', () => {
+  it('shows the important notice until closed, and stays closed for that notice', async () => {
+    api.call.mockResolvedValue({ notice: notice(1, { important: true, title: '系统升级公告' }) });
+    show(<HomeNoticeBanner />);
+    const link = await screen.findByRole('link', { name: '系统升级公告' });
+    expect(link.getAttribute('href')).toBe('/messages/notice?id=n_notice0001');
+    await userEvent.click(screen.getByRole('button', { name: '关闭通知' }));
+    expect(screen.queryByRole('link', { name: '系统升级公告' })).toBeNull();
+    expect(localStorage.getItem(DISMISSED_NOTICE_KEY)).toBe('n_notice0001');
+    cleanup();
+    show(<HomeNoticeBanner />);
+    await waitFor(() => expect(api.call).toHaveBeenCalled());
+    expect(screen.queryByRole('complementary', { name: '重要通知' })).toBeNull();
+  });
+
+  it('shows nothing without an important notice', async () => {
+    api.call.mockResolvedValue({ notice: null });
+    show(<HomeNoticeBanner />);
+    await waitFor(() => expect(api.call).toHaveBeenCalledWith('/v1/notice/home-page-notice', {}, expect.anything()));
+    expect(screen.queryByRole('complementary')).toBeNull();
+  });
+});
+
+describe('NoticeListView', () => {
+  it('loads the next page on 点我加载更多··· and then says 已全部加载', async () => {
+    api.call.mockResolvedValueOnce({ items: [notice(1, { unread: true }), notice(2, { unread: false })], nextCursor: 'cursor-1' }).mockResolvedValueOnce({ items: [notice(3)], nextCursor: null });
+    show(<NoticeListView kind="notice" detailPath="/messages/notice" />);
+    expect(await screen.findByText('通知1')).toBeTruthy();
+    expect(screen.getAllByLabelText('未读')).toHaveLength(1);
+    await userEvent.click(screen.getByRole('button', { name: '点我加载更多···' }));
+    expect(await screen.findByText('通知3')).toBeTruthy();
+    expect(api.call).toHaveBeenLastCalledWith('/v1/notice/notice-list', { kind: 'notice', cursor: 'cursor-1' }, expect.anything());
+    expect(screen.getByText('已全部加载')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+  });
+
+  it('shows 暂无记录 for an empty list', async () => {
+    api.call.mockResolvedValue({ items: [], nextCursor: null });
+    show(<NoticeListView kind="announcement" detailPath="/discover/notice" />);
+    expect(await screen.findByText('暂无记录')).toBeTruthy();
+  });
+});
+
+describe('MessageListView', () => {
+  it('opens a message, marks it read once, and offers its link', async () => {
+    const message = { id: 'm_message0001', kind: 'security', title: '新设备登录提醒', body: '您的账户在新设备上登录。', link: '/mine/phone', createdAt: 1_764_000_000_000, readAt: null };
+    api.call.mockImplementation(async (path: string) => (path === '/v1/user/message-list' ? { items: [message], nextCursor: null } : { messages: 0, notices: 0, total: 0 }));
+    show(<MessageListView />);
+    const head = await screen.findByRole('button', { name: /新设备登录提醒/ });
+    expect(screen.getByLabelText('未读')).toBeTruthy();
+    await userEvent.click(head);
+    expect(screen.getByText('您的账户在新设备上登录。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看详情' }).getAttribute('href')).toBe('/mine/phone');
+    expect(api.call).toHaveBeenCalledWith('/v1/user/message-read', { id: 'm_message0001' });
+    expect(screen.queryByLabelText('未读')).toBeNull();
+    await userEvent.click(head);
+    await userEvent.click(head);
+    expect(api.call.mock.calls.filter(([path]) => path === '/v1/user/message-read')).toHaveLength(1);
+  });
+});
