@@ -2,11 +2,10 @@
 // 2024, art. 40) requires for at least 10 years after the relationship ends, encrypted with AES-256-GCM
 // under a key derived for this table only, bound to the record id (AAD), and findable only through an HMAC
 // of the phone under its own derived key, which cannot be joined to users.phone_hash.
-import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { Secrets } from '../../config/index.js';
 import { deriveKey } from '../../lib/derived-keys.js';
-
-const VERSION = 'v1';
+import { createFieldCipher, decryptJson, encryptJson } from '../../lib/field-cipher.js';
 
 export interface RetainedAccount {
   phone: string;
@@ -38,26 +37,12 @@ export interface RetainedRecordCrypto {
 }
 
 export function createRetainedRecordCrypto(secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'>): RetainedRecordCrypto {
-  const key = deriveKey(secrets.dataKey, 'retained-records');
+  const cipher = createFieldCipher(deriveKey(secrets.dataKey, 'retained-records'));
   const subjectKey = deriveKey(secrets.phoneHashKey, 'retained-subject');
-  const aad = (id: string) => Buffer.from(`retained_records.payload_enc\n${id}`);
+  const aad = (id: string) => `retained_records.payload_enc\n${id}`;
   return {
     subjectHash: (phone) => createHmac('sha256', subjectKey).update(`phone:${phone}`, 'utf8').digest('hex'),
-    encrypt(id, record) {
-      const iv = randomBytes(12);
-      const cipher = createCipheriv('aes-256-gcm', key, iv);
-      cipher.setAAD(aad(id));
-      const ct = Buffer.concat([cipher.update(JSON.stringify(record), 'utf8'), cipher.final(), cipher.getAuthTag()]);
-      return `${VERSION}.${iv.toString('base64url')}.${ct.toString('base64url')}`;
-    },
-    decrypt(id, stored) {
-      const [version, ivText, ctText] = stored.split('.');
-      if (version !== VERSION || !ivText || !ctText) throw new Error('unknown retained record format');
-      const ct = Buffer.from(ctText, 'base64url');
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(ivText, 'base64url'));
-      decipher.setAAD(aad(id));
-      decipher.setAuthTag(ct.subarray(ct.length - 16));
-      return JSON.parse(Buffer.concat([decipher.update(ct.subarray(0, ct.length - 16)), decipher.final()]).toString('utf8')) as RetainedAccount;
-    },
+    encrypt: (id, record) => encryptJson(cipher, aad(id), record),
+    decrypt: (id, stored) => decryptJson<RetainedAccount>(cipher, aad(id), stored),
   };
 }
