@@ -1,15 +1,11 @@
 // `npm run admin -- authcode <phone>` mints real authorisation codes (docs/operations.md): run as a child process
 // against the database and keys of a running test server; the code then logs in once through the API.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/paths.js';
 import { signUp } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
+import { adminCommand } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-const run = promisify(execFile);
 
 describe('admin authcode', () => {
   let t: TestApp;
@@ -20,11 +16,7 @@ describe('admin authcode', () => {
     await t?.close();
   });
 
-  const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir },
-    });
+  const admin = (...args: string[]) => adminCommand(t, args);
 
   it('mints a one-time code for an existing account that authorized-login accepts once', { timeout: 120_000 }, async () => {
     const phone = uniquePhone();

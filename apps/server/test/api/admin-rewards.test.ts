@@ -1,16 +1,12 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
 // prizes, run as a child process against the database and keys of a running test server; what it writes
 // is what the API answers, and every prize change is kept with who made it.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/paths.js';
 import { signUp } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
+import { adminCommand } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-const run = promisify(execFile);
 
 describe('admin rewards', () => {
   let t: TestApp;
@@ -21,11 +17,7 @@ describe('admin rewards', () => {
     await t?.close();
   });
 
-  const admin = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', ...args], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir },
-    });
+  const admin = (...args: string[]) => adminCommand(t, ['rewards', ...args]);
 
   it('grants points once per --key, and the user sees them', { timeout: 180_000 }, async () => {
     const phone = uniquePhone();
