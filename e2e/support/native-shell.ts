@@ -67,6 +67,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     getSensorsData: () => ({ distinct_id: 'e2e-device', platform_type: 'H5' }),
     hiddenStatusBarAndTitleBar: () => true,
     setTitle: () => true,
+    share: () => true,
   };
   function handle(text) {
     const message = JSON.parse(text);

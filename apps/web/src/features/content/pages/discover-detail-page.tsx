@@ -22,7 +22,7 @@ export default function DiscoverDetailPage() {
   const article = detail.status === 'success' ? detail.data : undefined;
   usePageTitle(article?.title);
   return (
-    <Page title={article?.title ?? '资讯详情'} titleHidden>
+    <Page title="资讯详情" titleHidden>
       {!id ? (
         <NoData text="没有找到这篇资讯" />
       ) : detail.status === 'loading' ? (
