@@ -14,7 +14,7 @@ import globals from 'globals';
 const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards'];
 const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config'];
 const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
-const webFeatures = ['auth', 'account', 'notices', 'identity', 'bank-cards', 'telemetry', 'download', 'diagnostics', 'errors', 'content', 'activity'];
+const webFeatures = ['auth', 'account', 'notices', 'identity', 'bank-cards', 'telemetry', 'download', 'diagnostics', 'errors', 'content', 'activity', 'rewards'];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'e2e/screenshots/**', 'e2e/.artifacts/**'] },

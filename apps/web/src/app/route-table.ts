@@ -46,6 +46,9 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/identity/face', name: 'identityFace', title: '人脸识别', requiresLogin: true, page: 'features/identity/pages/face-page.tsx' },
   { path: '/identity/face-return', name: 'identityFaceReturn', title: '认证结果', requiresLogin: true, page: 'features/identity/pages/face-return-page.tsx' },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
+  // Points and the lucky draw (SPEC §1, §7 index; docs/api.md "Points and the lucky draw").
+  { path: '/activity/lucky-draw', name: 'luckyDraw', title: '积分抽奖', requiresLogin: true, page: 'features/rewards/pages/lucky-draw-page.tsx' },
+  { path: '/activity/points', name: 'points', title: '我的积分', requiresLogin: true, page: 'features/rewards/pages/points-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
   // Its first screen depends on the admin token this tab stored.

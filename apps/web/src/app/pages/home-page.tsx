@@ -14,6 +14,7 @@ import { DiscoverFeed } from '../../features/content/components/discover-feed';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { HomeNoticeBanner } from '../../features/notices/components/home-notice-banner';
 import { MessagesTile } from '../../features/notices/components/messages-tile';
+import { RewardsTile } from '../../features/rewards/components/rewards-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { useSession } from '../../lib/session';
 import { SERVICE_LINKS } from '../service-links';
@@ -89,6 +90,7 @@ export default function HomePage() {
         <Account />
         <MessagesTile />
         <IdentityTile />
+        <RewardsTile />
         <DiscoverFeed />
         <nav aria-label="服务">
           <LinkList items={SERVICE_LINKS} label="服务列表" />

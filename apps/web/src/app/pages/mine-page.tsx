@@ -16,6 +16,7 @@ import { useCheckLogin } from '../../features/auth/api/check-login';
 import { logout } from '../../features/auth/api/logout';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { MessagesTile } from '../../features/notices/components/messages-tile';
+import { RewardsTile } from '../../features/rewards/components/rewards-tile';
 import { toast } from '../../lib/notify';
 import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
@@ -84,6 +85,7 @@ export default function MinePage() {
       </Card>
       <MessagesTile />
       <IdentityTile />
+      <RewardsTile />
       {loggedIn ? <LinkList items={ACCOUNT_LINKS} label="账户与安全" /> : null}
       <LinkList items={MINE_LINKS} label="常用" />
       {loggedIn ? (

@@ -1,0 +1,153 @@
+// The draw itself (docs/api.md "Points and the lucky draw"): the balance, the cost, the draws left today,
+// one 抽奖 button that says why when it cannot be pressed, and the result shown calmly in place. Every
+// press draws under a new idempotency key and a press whose answer was lost is resent under the same
+// one (hooks/draw-presses.ts), so a bad connection never costs a second draw.
+import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
+import { useId, useState } from 'react';
+import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
+import { Card } from '../../../components/page';
+import { reportCallFailure, TransportError } from '../../../lib/api-errors';
+import { toast } from '../../../lib/notify';
+import type { LuckyDrawInfo } from '../api/lucky-draw-info';
+import { drawOnce, type DrawResult } from '../api/update-lucky-points';
+import { createDrawPresses, type DrawPresses } from '../hooks/draw-presses';
+import { DRAW_BLOCK_TEXT, drawBlock, type DrawBlock } from '../utils/rewards-texts';
+
+/** What the last answers changed, over the info they were answered for (a refetched info replaces it). */
+interface Override {
+  base: LuckyDrawInfo;
+  balance?: number;
+  drawsLeftToday?: number;
+  open?: boolean;
+}
+
+export const UNRESOLVED_TEXT = '网络异常，未能确认抽奖结果。请点“重新获取结果”，不会重复扣除积分。';
+
+function blockDetail(block: DrawBlock, state: { cost: number; balance: number; dailyLimit: number }): string {
+  if (block === 'insufficient') return `每次抽奖需要${state.cost}积分，还差${state.cost - state.balance}积分`;
+  if (block === 'daily-limit') return `每天最多抽奖${state.dailyLimit}次，明天再来`;
+  return '活动开放后即可参与';
+}
+
+function Result({ draw }: { draw: DrawResult }) {
+  const won = draw.prize.kind === 'points' && draw.prize.points !== null;
+  return (
+    <div className={`draw-result draw-result--${won ? 'won' : 'thanks'}`}>
+      <p className="draw-result__title">{won ? `抽中 ${draw.prize.name}` : '谢谢参与'}</p>
+      <p className="draw-result__text">
+        {won ? `${draw.prize.points}积分已计入您的账户` : '本次未中奖'}，当前积分 {draw.balance}
+      </p>
+      {draw.repeated ? <p className="draw-result__text">这是刚才那次抽奖的结果，未重复扣除积分</p> : null}
+    </div>
+  );
+}
+
+/** `onDrawn`: a draw was made (history and info are stale); `onStale`: a refusal says the info shown is out of date. */
+export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onDrawn: () => void; onStale: () => void }) {
+  const [presses] = useState<DrawPresses<DrawResult>>(() => createDrawPresses(drawOnce));
+  const [override, setOverride] = useState<Override | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<DrawResult | null>(null);
+  const [unresolved, setUnresolved] = useState(false);
+  const reasonId = useId();
+
+  const current = override?.base === info ? override : undefined;
+  const state = {
+    open: current?.open ?? info.open,
+    balance: current?.balance ?? info.balance,
+    drawsLeftToday: current?.drawsLeftToday ?? info.drawsLeftToday,
+    cost: info.cost,
+    dailyLimit: info.dailyLimit,
+  };
+  const block = unresolved ? null : drawBlock(state);
+
+  function handleAnswer(answer: ApiResponse<DrawResult>) {
+    if (answer.code === CODE.OK && answer.data) {
+      const draw = answer.data;
+      setResult(draw);
+      setOverride({ base: info, balance: draw.balance, drawsLeftToday: draw.drawsLeftToday });
+      onDrawn();
+      return;
+    }
+    // 4801–4803: the button turns disabled and the line under it says why (no toast on top of it).
+    setResult(null);
+    const data = (answer.data ?? {}) as { balance?: unknown };
+    if (answer.subcode === SUBCODE.POINTS_INSUFFICIENT) {
+      // The server's balance, which may be below the page's (points expired meanwhile).
+      setOverride({ base: info, balance: typeof data.balance === 'number' ? data.balance : 0 });
+      onStale();
+    } else if (answer.subcode === SUBCODE.DRAW_DAILY_LIMIT) {
+      setOverride({ base: info, drawsLeftToday: 0 });
+      onStale();
+    } else if (answer.subcode === SUBCODE.DRAW_CLOSED) {
+      setOverride({ base: info, open: false });
+      onStale();
+    } else if (answer.code !== CODE.SILENT && answer.code !== CODE.UNAUTHORIZED) {
+      // SPEC §8: any other code is a failure toast with submsg, else msg (401 goes to login by itself).
+      toast(answer.submsg || answer.msg, 'fail');
+    }
+  }
+
+  async function handleDraw() {
+    // A double tap: the second press finds the first in flight and does nothing.
+    if (presses.inFlight) return;
+    setBusy(true);
+    try {
+      const answer = await presses.press();
+      if (answer) handleAnswer(answer);
+    } catch (error) {
+      // No answer (already toasted by the API client, SPEC §8): the draw may have happened.
+      if (error instanceof TransportError) setResult(null);
+      else reportCallFailure(error);
+    } finally {
+      setUnresolved(presses.unresolved);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card label="抽奖">
+      <div className="draw__balance">
+        <span>
+          <span className="draw__label">我的积分</span>
+          <strong className="draw__points">{state.balance}</strong>
+        </span>
+        <Link className="draw__ledger" to="/activity/points">
+          积分明细
+        </Link>
+      </div>
+      <dl className="draw__facts">
+        <div>
+          <dt>每次消耗</dt>
+          <dd>{state.cost}积分</dd>
+        </div>
+        <div>
+          <dt>今日剩余</dt>
+          <dd>
+            {Math.max(0, state.drawsLeftToday)}/{state.dailyLimit}次
+          </dd>
+        </div>
+      </dl>
+      <Button block busy={busy} disabled={block !== null} aria-describedby={block ? reasonId : undefined} onClick={() => void handleDraw()}>
+        {busy ? '抽奖中…' : unresolved ? '重新获取结果' : '抽奖'}
+      </Button>
+      <div className="draw__outcome" aria-live="polite">
+        {block ? (
+          <p className="draw__reason" id={reasonId}>
+            <strong>{DRAW_BLOCK_TEXT[block]}</strong>：{blockDetail(block, state)}
+          </p>
+        ) : null}
+        {busy ? (
+          <p className="draw__pending">正在抽奖，请稍候…</p>
+        ) : unresolved ? (
+          <p className="draw__alert" role="alert">
+            {UNRESOLVED_TEXT}
+          </p>
+        ) : result ? (
+          <Result key={result.drawId} draw={result} />
+        ) : null}
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,50 @@
+// The presses of 抽奖 and their idempotency keys (docs/api.md "Points and the lucky draw"): every press
+// draws under a NEW key; a press whose answer was lost (no answer at all: network, timeout, HTTP error) is
+// resent under the SAME key, so the server answers the draw it already made instead of drawing twice; a
+// press while one is in flight (a double tap) is ignored.
+import { randomBytes, toBase64Url, type ApiResponse } from '@tyd/protocol/wire';
+import { TransportError } from '../../../lib/api-errors';
+
+/** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-], what the endpoint's key field takes. */
+export function newIdempotencyKey(): string {
+  return toBase64Url(randomBytes(16));
+}
+
+export interface DrawPresses<T> {
+  /** Sends a draw; resolves with the server's answer (any code), or null when a press is already in flight. */
+  press(): Promise<ApiResponse<T> | null>;
+  /** True while a press's answer was lost: the next press resends it under the same key. */
+  readonly unresolved: boolean;
+  readonly inFlight: boolean;
+}
+
+export function createDrawPresses<T>(send: (idempotencyKey: string) => Promise<ApiResponse<T>>, newKey: () => string = newIdempotencyKey): DrawPresses<T> {
+  let pendingKey: string | null = null;
+  let inFlight = false;
+  return {
+    async press() {
+      if (inFlight) return null;
+      inFlight = true;
+      const key = pendingKey ?? newKey();
+      pendingKey = key;
+      try {
+        const answer = await send(key);
+        // Answered (whatever the code): this press is settled; the next one is a new draw.
+        pendingKey = null;
+        return answer;
+      } catch (error) {
+        // No answer: the server may have drawn. Keep the key for the retry. Anything else is settled.
+        if (!(error instanceof TransportError)) pendingKey = null;
+        throw error;
+      } finally {
+        inFlight = false;
+      }
+    },
+    get unresolved() {
+      return pendingKey !== null;
+    },
+    get inFlight() {
+      return inFlight;
+    },
+  };
+}

@@ -1,0 +1,199 @@
+// /activity/lucky-draw as a user sees it: the disclosure always on the page, the draw and its result, the
+// keys a press sends (new per press, the same when a lost answer is fetched again), refusals, history.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TransportError } from '../../../lib/api-errors';
+import { createRouter } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { clearQueries } from '../../../lib/server-state';
+import { resetWebConfig } from '../../../lib/web-config';
+import LuckyDrawPage from './lucky-draw-page';
+
+const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+
+const PRIZES = [
+  { id: 'points-100', name: '100积分', kind: 'points', points: 100, oddsPercent: '3', stockLeft: 100 },
+  { id: 'points-20', name: '20积分', kind: 'points', points: 20, oddsPercent: '20', stockLeft: null },
+  { id: 'points-5', name: '5积分', kind: 'points', points: 5, oddsPercent: '35', stockLeft: 0 },
+  { id: 'thanks', name: '谢谢参与', kind: 'thanks', points: null, oddsPercent: '42', stockLeft: null },
+];
+const INFO = { open: true, balance: 30, cost: 10, dailyLimit: 5, drawsLeftToday: 5, pointsValidDays: 365, prizes: PRIZES };
+const EMPTY = { items: [], nextCursor: null };
+
+function draw(prizeId: string, over: Record<string, unknown> = {}) {
+  const prize = PRIZES.find((p) => p.id === prizeId)!;
+  return { code: '200', msg: '成功', data: { drawId: `d-${Math.random()}`, prize: { id: prize.id, name: prize.name, kind: prize.kind, points: prize.points }, cost: 10, balance: 40, drawsLeftToday: 4, repeated: false, ...over } };
+}
+
+/** `info` for lucky-draw-info, `history` pages in order for lucky-draw-history. */
+function answer({ info = INFO, history = [EMPTY] as unknown[] }: { info?: unknown; history?: unknown[] } = {}) {
+  let page = 0;
+  api.call.mockImplementation(async (path: string) => {
+    if (path === '/v1/index/lucky-draw-info') {
+      if (info instanceof Error) throw info;
+      return info;
+    }
+    if (path === '/v1/index/lucky-draw-history') return history[Math.min(page++, history.length - 1)];
+    throw new Error(`unexpected ${path}`);
+  });
+}
+
+async function openPage() {
+  const router = createRouter();
+  await router.start();
+  render(
+    <RouterContext value={router}>
+      <LuckyDrawPage />
+    </RouterContext>,
+  );
+  return screen.findByRole('button', { name: /抽奖|重新获取结果/ });
+}
+
+const sentKeys = () => api.request.mock.calls.map(([, payload]) => (payload as { idempotencyKey: string }).idempotencyKey);
+
+beforeEach(() => {
+  api.call.mockReset();
+  api.request.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  clearQueries();
+  document.getElementById('tyd-config')?.remove();
+  resetWebConfig();
+});
+
+describe('/activity/lucky-draw disclosure', () => {
+  it('shows every prize with its type, odds and stock, the rules and the operator, without a tap', async () => {
+    const config = document.createElement('script');
+    config.id = 'tyd-config';
+    config.type = 'application/json';
+    config.textContent = JSON.stringify({ appId: 'a', appSecret: 's', keyId: 'k', publicKey: 'p', operator: { name: '通盈达科技有限公司', servicePhone: '400-000-0000' } });
+    document.head.append(config);
+    answer();
+    await openPage();
+    const table = screen.getByRole('table', { name: '奖品、中奖概率与剩余数量' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(rows).toEqual(['奖品奖品类型中奖概率剩余数量', '100积分积分3%100', '20积分积分20%不限', '5积分积分35%0', '谢谢参与无奖品42%—']);
+    const rules = screen.getByRole('region', { name: '活动规则' }).textContent;
+    expect(rules).toContain('每次抽奖消耗10积分，每人每天最多抽奖5次');
+    expect(rules).toContain('抽奖结果由服务器随机产生');
+    expect(rules).toContain('按“谢谢参与”处理');
+    expect(rules).toContain('积分自获得之日起365天内有效');
+    expect(rules).toContain('本活动由通盈达科技有限公司提供，如有疑问请致电客服400-000-0000');
+    expect(screen.getByText('每次消耗').nextElementSibling?.textContent).toBe('10积分');
+    expect(screen.getByText('今日剩余').nextElementSibling?.textContent).toBe('5/5次');
+    expect(screen.getByRole('link', { name: '积分明细' }).getAttribute('href')).toBe('/activity/points');
+    expect(screen.getByText('暂无记录')).toBeTruthy();
+  });
+});
+
+describe('/activity/lucky-draw draws', () => {
+  it('draws under a new key per press and shows the result, the balance and the draws left', async () => {
+    answer();
+    api.request.mockResolvedValueOnce(draw('points-20')).mockResolvedValueOnce(draw('thanks', { balance: 30, drawsLeftToday: 3 }));
+    const button = await openPage();
+    await userEvent.click(button);
+    expect(await screen.findByText('抽中 20积分')).toBeTruthy();
+    expect(screen.getByText('20积分已计入您的账户，当前积分 40')).toBeTruthy();
+    expect(screen.getByText('今日剩余').nextElementSibling?.textContent).toBe('4/5次');
+    await userEvent.click(screen.getByRole('button', { name: '抽奖' }));
+    expect(await screen.findByText('谢谢参与', { selector: '.draw-result__title' })).toBeTruthy();
+    const [first, second] = sentKeys();
+    expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(second).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(second).not.toBe(first);
+    expect(api.request).toHaveBeenCalledWith('/v1/index/update-lucky-points', { idempotencyKey: first }, expect.objectContaining({ toastErrors: false }));
+    // The history was read again after each draw.
+    expect(api.call.mock.calls.filter(([path]) => path === '/v1/index/lucky-draw-history').length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('a lost answer is fetched again under the same key and never drawn twice', async () => {
+    answer();
+    api.request
+      .mockRejectedValueOnce(new TransportError('network', '网络连接异常，请稍后重试'))
+      .mockResolvedValueOnce(draw('points-100', { repeated: true, balance: 120 }))
+      .mockResolvedValueOnce(draw('thanks'));
+    await userEvent.click(await openPage());
+    expect((await screen.findByRole('alert')).textContent).toContain('网络异常，未能确认抽奖结果');
+    await userEvent.click(screen.getByRole('button', { name: '重新获取结果' }));
+    expect(await screen.findByText('抽中 100积分')).toBeTruthy();
+    expect(screen.getByText('这是刚才那次抽奖的结果，未重复扣除积分')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '抽奖' }));
+    await screen.findByText('谢谢参与', { selector: '.draw-result__title' });
+    const [lost, retry, next] = sentKeys();
+    expect(retry).toBe(lost);
+    expect(next).not.toBe(lost);
+  });
+
+  it('ignores a second tap while the draw is in flight', async () => {
+    answer();
+    let settle: (value: unknown) => void = () => {};
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (settle = resolve)));
+    const button = await openPage();
+    await userEvent.click(button);
+    await userEvent.click(button);
+    expect(screen.getByRole('button', { name: '抽奖中…' }).getAttribute('aria-busy')).toBe('true');
+    settle(draw('points-5'));
+    await screen.findByText('抽中 5积分');
+    expect(api.request).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/activity/lucky-draw when a draw is not possible', () => {
+  it.each([
+    ['积分不足', { ...INFO, balance: 5 }, '每次抽奖需要10积分，还差5积分'],
+    ['今日次数已用完', { ...INFO, drawsLeftToday: 0 }, '每天最多抽奖5次，明天再来'],
+    ['活动暂未开放', { ...INFO, open: false }, '活动开放后即可参与'],
+  ])('%s: the button is disabled and says why', async (reason, info, detail) => {
+    answer({ info });
+    const button = await openPage();
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByText(reason).parentElement?.textContent).toBe(`${reason}：${detail}`);
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByText(reason).parentElement?.id);
+  });
+
+  it.each([
+    ['4801', { code: '409', subcode: '4801', msg: '冲突', submsg: '积分不足，暂时无法抽奖', data: { balance: 4, cost: 10 } }, '积分不足'],
+    ['4802', { code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来', data: { retryAfterSeconds: 600 } }, '今日次数已用完'],
+    ['4803', { code: '409', subcode: '4803', msg: '冲突', submsg: '抽奖活动暂未开放' }, '活动暂未开放'],
+  ])('the server refuses with %s: the button turns disabled with the reason', async (_code, refusal, reason) => {
+    answer();
+    api.request.mockResolvedValueOnce(refusal);
+    await userEvent.click(await openPage());
+    expect(await screen.findByText(reason)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '抽奖' })).toHaveProperty('disabled', true);
+  });
+
+  it('says when the activity cannot be loaded and loads again on request', async () => {
+    answer({ info: new TransportError('network', '网络连接异常，请稍后重试') });
+    const router = createRouter();
+    await router.start();
+    render(
+      <RouterContext value={router}>
+        <LuckyDrawPage />
+      </RouterContext>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe('网络连接异常，请稍后重试');
+    answer();
+    await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    expect(await screen.findByRole('button', { name: '抽奖' })).toBeTruthy();
+  });
+});
+
+describe('我的抽奖记录', () => {
+  it('lists the draws and loads more until everything is shown', async () => {
+    const item = (n: number, kind: 'points' | 'thanks') => ({ drawId: `d${n}`, prizeName: kind === 'points' ? '20积分' : '谢谢参与', kind, points: kind === 'points' ? 20 : null, cost: 10, at: Date.UTC(2026, 0, n, 2, 5) });
+    answer({ history: [{ items: [item(3, 'points'), item(2, 'thanks')], nextCursor: 'c1' }, { items: [item(1, 'thanks')], nextCursor: null }] });
+    await openPage();
+    const list = await screen.findByRole('list', { name: '抽奖记录' });
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['抽中20积分2026-01-03 10:05 · 消耗10积分+20', '谢谢参与2026-01-02 10:05 · 消耗10积分未中奖']);
+    await userEvent.click(screen.getByRole('button', { name: '点我加载更多···' }));
+    expect(await screen.findByText('已全部加载')).toBeTruthy();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(3);
+    expect(api.call).toHaveBeenCalledWith('/v1/index/lucky-draw-history', { cursor: 'c1' }, expect.anything());
+  });
+});
