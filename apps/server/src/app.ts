@@ -36,6 +36,8 @@ import rewardsRoutes from './rewards/rewards-routes.js';
 import identityModule from './identity/identity-module.js';
 import contentModule from './content/content-module.js';
 import contentRoutes from './content/content-routes.js';
+import bankCardsModule from './bank-cards/bank-cards-module.js';
+import bankCardsRoutes from './bank-cards/bank-cards-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -99,6 +101,9 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(contentRoutes);
   await app.register(rewardsRoutes);
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
+  // After identity: binding needs the verified identity (requireVerifiedIdentity).
+  await app.register(bankCardsModule, { bankCards: config.bankCards, secrets });
+  await app.register(bankCardsRoutes);
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);

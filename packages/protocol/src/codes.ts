@@ -151,6 +151,23 @@ export const SUBCODE = {
   DRAW_DAILY_LIMIT: '4802',
   /** No prize is on offer (the operators closed the draw). */
   DRAW_CLOSED: '4803',
+  // Bank cards, 49xx (docs/api.md "Bank cards").
+  /** Not 16 to 19 digits (SPEC §5, §9). */
+  BANK_CARD_NUMBER_INVALID: '4901',
+  /** A credit card: only debit cards are bound. */
+  BANK_CARD_CREDIT: '4902',
+  /** The card's bank is not one we support (bank-listnew), or its BIN is unknown. */
+  BANK_NOT_SUPPORTED: '4903',
+  /** This card is already bound to this account. */
+  BANK_CARD_DUPLICATE: '4904',
+  /** The account has as many cards as allowed; data {maxCards}. */
+  BANK_CARD_LIMIT: '4905',
+  /** Card checks of this account today are used up; data {retryAfterSeconds}. */
+  BANK_CARD_CHECK_LIMIT: '4906',
+  /** The bind ticket is unknown, expired, already used or another account's: start again. */
+  BIND_TICKET_INVALID: '4907',
+  /** No such card on this account (never bound, unbound, or another account's). */
+  BANK_CARD_NOT_FOUND: '4908',
   // Notices, messages and content, 47xx (docs/api.md "Notices, messages and content").
   /** A list cursor that is not one this server handed out. */
   LIST_CURSOR_INVALID: '4701',
@@ -256,6 +273,14 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4801': '积分不足，暂时无法抽奖',
   '4802': '今日抽奖次数已用完，请明天再来',
   '4803': '抽奖活动暂未开放',
+  '4901': '请输入16至19位数字的银行卡号',
+  '4902': '暂不支持信用卡，请使用借记卡（储蓄卡）',
+  '4903': '暂不支持该银行的银行卡，请查看支持的银行',
+  '4904': '该银行卡已绑定，无需重复绑定',
+  '4905': '绑定的银行卡已达上限，请先解绑其他银行卡',
+  '4906': '今日银行卡验证次数已达上限，请明天再试',
+  '4907': '绑卡信息已失效，请重新填写',
+  '4908': '银行卡不存在或已解绑',
   '4701': '列表已更新，请刷新后重试',
   '4702': '内容不存在或已下线',
   '4703': '消息不存在或已删除',

@@ -37,6 +37,9 @@ export const API_PATH = {
   userBindBankcard: '/v1/user/user-bind-bankcard',
   bankCardList: '/v1/user/bank-card-list',
   bankcardInfo: '/v1/user/bankcard-info',
+  // Not in SPEC §7's list: unbinding a card and choosing the default one (docs/api.md "Bank cards").
+  unbindBankcard: '/v1/user/unbind-bankcard',
+  setDefaultBankcard: '/v1/user/set-default-bankcard',
   h5FaceUrl: '/v1/user/h5-face-url',
   h5FaceVerify: '/v1/user/h5-face-verify',
   certificationInfo: '/v1/user/certification-info',

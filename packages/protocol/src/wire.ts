@@ -34,5 +34,6 @@ export * from './signing.js';
 export * from './format.js';
 export * from './validate.js';
 export * from './identity.js';
+export * from './bank-cards.js';
 export * from './telemetry/telemetry-constants.js';
 export * from './telemetry/record-id.js';

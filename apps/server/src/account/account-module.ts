@@ -30,6 +30,14 @@ import { createSmsSending, type SmsSending } from './services/sms-sending.js';
  */
 export { checkMintBudget, mintAuthorizationCode } from './services/authorization-codes.js';
 
+/**
+ * For capabilities that send and check SMS codes of their own purposes (bank-card binding sends to the
+ * phone the bank has): the owner/others bucket of a phone (docs/api.md "SMS code rules") and the mainland
+ * mobile check (4201). Sending and checking are `fastify.accounts.smsSending` and `.smsCodes`.
+ */
+export { smsBucket, type SmsBucket } from './services/sms-requester.js';
+export { requireMainlandMobile } from './services/login.js';
+
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];

@@ -8,6 +8,7 @@ import { httpSection } from './http.js';
 import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
 import { rewardsSection } from './rewards.js';
+import { bankCardsSection } from './bank-cards.js';
 import { secretsSection, type ExplicitSecrets } from './secrets.js';
 import type { NodeEnv, Section, SectionValue } from './section.js';
 import { siteSection, type SiteConfig } from './site.js';
@@ -22,6 +23,7 @@ export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig } from './legal.js';
 export type { RewardsConfig } from './rewards.js';
+export type { BankCardsConfig } from './bank-cards.js';
 export { SECRET_ENV, serverKeysSchema, type ExplicitSecrets, type Secrets, type ServerKey } from './secrets.js';
 export type { NodeEnv } from './section.js';
 export type { SiteConfig } from './site.js';
@@ -43,6 +45,7 @@ const SECTIONS = {
   identity: identitySection,
   verification: verificationSection,
   rewards: rewardsSection,
+  bankCards: bankCardsSection,
 };
 
 export type Config = { env: NodeEnv } & { [K in keyof typeof SECTIONS]: SectionValue<(typeof SECTIONS)[K]> };

@@ -8,6 +8,7 @@ import * as uploads from './migrations/2026-11-22-0900-uploads.js';
 import * as identities from './migrations/2026-11-24-0900-identities.js';
 import * as content from './migrations/2026-11-25-0900-content.js';
 import * as rewards from './migrations/2026-11-24-1200-rewards.js';
+import * as bankCards from './migrations/2026-11-25-1000-bank-cards.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-0900-identities': identities,
   '2026-11-25-0900-content': content,
   '2026-11-24-1200-rewards': rewards,
+  '2026-11-25-1000-bank-cards': bankCards,
 };
 
 export class MigrationError extends Error {

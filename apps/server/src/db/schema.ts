@@ -227,6 +227,22 @@ export interface ContentAuditTable {
   at: number;
 }
 
+/** Bank cards (docs/api.md "Bank cards"): the number only as ciphertext and a keyed hash. */
+export interface BankCardsTable {
+  id: string;
+  user_id: string;
+  card_hash: string;
+  card_enc: string;
+  masked_number: string;
+  last4: string;
+  bank_code: string;
+  card_type: 'debit';
+  masked_phone: string;
+  /** 1 or 0 (both engines). */
+  is_default: number;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -247,10 +263,12 @@ export interface Database {
   messages: MessagesTable;
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;
+  bank_cards: BankCardsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type IdentityRow = Selectable<IdentitiesTable>;
+export type BankCardRow = Selectable<BankCardsTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;

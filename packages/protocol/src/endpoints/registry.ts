@@ -1,4 +1,7 @@
 import type { Endpoint } from './define-endpoint.js';
+import { bankCardList, bankcardInfo, setDefaultBankcard, unbindBankcard } from './bank-cards/bank-card-list.js';
+import { bankList, bankListNew } from './bank-cards/bank-lists.js';
+import { bindBankcard, userBindBankcard } from './bank-cards/bind-bankcard.js';
 import { getLuckyDrawUrl } from './rewards/get-lucky-draw-url.js';
 import { luckyDrawHistory } from './rewards/lucky-draw-history.js';
 import { luckyDrawInfo } from './rewards/lucky-draw-info.js';
@@ -87,6 +90,14 @@ export const endpoints = {
   [luckyDrawHistory.path]: luckyDrawHistory,
   [pointsLedger.path]: pointsLedger,
   [getLuckyDrawUrl.path]: getLuckyDrawUrl,
+  [bankListNew.path]: bankListNew,
+  [bankList.path]: bankList,
+  [bindBankcard.path]: bindBankcard,
+  [userBindBankcard.path]: userBindBankcard,
+  [bankCardList.path]: bankCardList,
+  [bankcardInfo.path]: bankcardInfo,
+  [unbindBankcard.path]: unbindBankcard,
+  [setDefaultBankcard.path]: setDefaultBankcard,
 } as const satisfies Record<string, Endpoint>;
 
 export type EndpointPath = keyof typeof endpoints;

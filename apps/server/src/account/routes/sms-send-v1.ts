@@ -1,6 +1,7 @@
 // POST /tydApi/v1/user/sms-send-v1 (SPEC §7 getcode): sends an SMS code for one purpose (docs/api.md "SMS code rules").
 // 'login' codes go to the number given; 'change-phone' codes to the new number of a logged-in user;
-// every other purpose to the logged-in account's own phone (the page only holds it masked, SPEC §3).
+// 'bind-card' codes only by bind-bankcard (to the phone the bank has); every other purpose to the logged-in
+// account's own phone (the page only holds it masked, SPEC §3).
 import { CODE, SUBCODE, endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
@@ -19,6 +20,9 @@ export default async function smsSendRoute(fastify: FastifyInstance): Promise<vo
         phone = requireMainlandMobile(payload.phone ?? '');
       } else if (!session) {
         throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: `sms purpose ${purpose} needs a session` });
+      } else if (purpose === 'bind-card') {
+        // Card-binding codes go to the phone the bank has, sent by bind-bankcard after its check (docs/api.md "Bank cards").
+        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: 'bind-card codes are sent by bind-bankcard' });
       } else if (purpose === 'change-phone') {
         phone = requireMainlandMobile(payload.phone ?? '');
       } else {

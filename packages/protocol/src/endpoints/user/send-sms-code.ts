@@ -5,9 +5,10 @@ import { phoneField, powChallengeField, powSolutionField, smsPurposeField } from
 
 /**
  * getcode (SPEC §7) -> sms-send-v1: sends a 6-digit code for one purpose (docs/api.md "SMS code rules").
- * `phone` is required for 'login'; for 'deregister', 'bind-card' and 'verify-phone' the code goes to the
+ * `phone` is required for 'login'; for 'deregister', 'unbind-card' and 'verify-phone' the code goes to the
  * logged-in account's own phone (the page only holds it masked, SPEC §3) and `phone` must be left out;
- * 'change-phone' sends to the new number given, for a logged-in user.
+ * 'change-phone' sends to the new number given, for a logged-in user. 'bind-card' codes are sent by
+ * bind-bankcard to the phone the bank has (docs/api.md "Bank cards"), never here (400/4009).
  * '200' -> data {cooldownSeconds, expiresInSeconds}. '406' also carries data (SPEC §7): see smsSendRetryLater.
  */
 export const sendSmsCode = defineEndpoint({

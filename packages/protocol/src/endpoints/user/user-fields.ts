@@ -40,7 +40,7 @@ export function normaliseInviteCode(input: string): string {
 export const documentVersionField = z.string().check(z.regex(/^[0-9A-Za-z._~-]{1,65}$/));
 
 /** What an SMS code is for: a code only verifies for the purpose it was sent for (docs/api.md "SMS code rules"). */
-export const SMS_PURPOSES = ['login', 'deregister', 'bind-card', 'verify-phone', 'change-phone'] as const;
+export const SMS_PURPOSES = ['login', 'deregister', 'bind-card', 'unbind-card', 'verify-phone', 'change-phone'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const smsPurposeField = z.enum(SMS_PURPOSES);
 

@@ -1,0 +1,33 @@
+import * as z from 'zod/mini';
+import { API_PATH } from '../../paths.js';
+import { defineEndpoint } from '../define-endpoint.js';
+import { smsCodeField } from '../user/user-fields.js';
+import { bankCardSchema, cardIdField } from './bank-card-fields.js';
+
+/** bank-card-list (SPEC §7, session): the account's cards, the default first, then newest first. */
+export const bankCardList = defineEndpoint({
+  path: API_PATH.bankCardList,
+  request: z.strictObject({}),
+  response: z.strictObject({ items: z.array(bankCardSchema), maxCards: z.int() }),
+});
+
+/** bankcard-info (SPEC §7, session): one card of the account. */
+export const bankcardInfo = defineEndpoint({
+  path: API_PATH.bankcardInfo,
+  request: z.strictObject({ cardId: cardIdField }),
+  response: bankCardSchema,
+});
+
+/** unbind-bankcard (not in SPEC §7, session): confirmed by an SMS code of purpose 'unbind-card' to the account's phone. */
+export const unbindBankcard = defineEndpoint({
+  path: API_PATH.unbindBankcard,
+  request: z.strictObject({ cardId: cardIdField, smsCode: smsCodeField }),
+  response: z.strictObject({ cardId: cardIdField, defaultCardId: z.nullable(cardIdField) }),
+});
+
+/** set-default-bankcard (not in SPEC §7, session): the card payments use first. */
+export const setDefaultBankcard = defineEndpoint({
+  path: API_PATH.setDefaultBankcard,
+  request: z.strictObject({ cardId: cardIdField }),
+  response: bankCardSchema,
+});
