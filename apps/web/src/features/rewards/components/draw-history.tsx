@@ -15,7 +15,7 @@ export function DrawHistory({ list }: { list: ReturnType<typeof useLuckyDrawHist
               <span className="rewards__row-main">
                 <span className="rewards__row-title">{item.kind === 'points' ? `抽中${item.prizeName}` : item.prizeName}</span>
                 <small>
-                  {formatDateTime(item.at)} · 消耗{item.cost}积分
+                  <span className="rewards__nowrap">{formatDateTime(item.at)}</span> · <span className="rewards__nowrap">消耗{item.cost}积分</span>
                 </small>
               </span>
               <span className={`rewards__amount${item.kind === 'points' ? ' rewards__amount--plus' : ''}`}>

@@ -39,8 +39,13 @@ export default function PointsPage() {
                 <span className="rewards__row-main">
                   <span className="rewards__row-title">{REASON_LABEL[entry.reason]}</span>
                   <small>
-                    {formatDateTime(entry.at)}
-                    {entry.expiresAt !== null && entry.amount > 0 ? ` · 有效期至${formatDay(entry.expiresAt)}` : ''}
+                    <span className="rewards__nowrap">{formatDateTime(entry.at)}</span>
+                    {entry.expiresAt !== null && entry.amount > 0 ? (
+                      <>
+                        {' · '}
+                        <span className="rewards__nowrap">有效期至{formatDay(entry.expiresAt)}</span>
+                      </>
+                    ) : null}
                   </small>
                 </span>
                 <span className={`rewards__amount${entry.amount > 0 ? ' rewards__amount--plus' : ''}`} aria-label={`${entry.amount > 0 ? '增加' : '减少'}${Math.abs(entry.amount)}积分`}>
