@@ -51,5 +51,5 @@ export default fp(
     await fastify.register(phoneCatalogueRoutes);
     if (fastify.faceProvider.name === 'sandbox') await fastify.register(sandboxFacePageRoute, { adminToken: opts.secrets.adminToken, returnUrl: rules.faceReturnUrl });
   },
-  { name: 'identity', fastify: '5.x', dependencies: ['database', 'kv', 'uploads', 'verification-providers', 'api-pipeline'] },
+  { name: 'identity', fastify: '5.x', dependencies: ['database', 'kv', 'uploads', 'verification-providers', 'api-pipeline', 'content'] },
 );

@@ -86,6 +86,9 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(verified).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock(), failure: null } });
     // A repeated return (the user reloads the result page): the same answer.
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    // The result is in the user's messages, once, however often the result page is reloaded.
+    const messages = (await call(client, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string; link: string | null }> };
+    expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证已通过', link: '/identity' })]);
     expect(await requireVerifiedIdentity(t.app, userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
     // Verified is final: no second identity, no new documents, no new face session.
     expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });
@@ -111,6 +114,8 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     await faceDone(client);
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode });
     expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'failed', failure: { reason, next } } });
+    const messages = (await call(client, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string }> };
+    expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证未通过' })]);
     // The result was taken: asking again has nothing to ask about.
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
   });

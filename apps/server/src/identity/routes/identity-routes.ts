@@ -2,6 +2,9 @@
 // certification"): idcard-ocr, certification, certification-info, h5-face-url, h5-face-verify.
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
+import type { MessageInput } from '../../content/content-module.js';
+import { ApiError } from '../../http/api-error.js';
+import { certificationPassedMessage, certificationRefusedMessage } from '../services/identity-messages.js';
 
 export default async function identityRoutes(fastify: FastifyInstance): Promise<void> {
   const identity = () => fastify.identity;
@@ -28,6 +31,19 @@ export default async function identityRoutes(fastify: FastifyInstance): Promise<
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/h5-face-verify'],
     auth: 'required',
-    handler: async ({ session, now }) => identity().verifyFace(session.user.id, now),
+    handler: async ({ session, now, request }) => {
+      // The result also reaches the user's messages (services/identity-messages.ts); a message that cannot
+      // be posted is logged and does not change the answer.
+      const post = (message: MessageInput | undefined) =>
+        message ? fastify.content.messages.post(session.user.id, message).catch((error: unknown) => request.log.error({ err: error }, 'certification message not posted')) : undefined;
+      try {
+        const result = await identity().verifyFace(session.user.id, now);
+        if (result.state === 'verified' && result.verifiedAt !== null) await post(certificationPassedMessage(result.verifiedAt));
+        return result;
+      } catch (error) {
+        if (error instanceof ApiError) await post(certificationRefusedMessage(error.subcode, now));
+        throw error;
+      }
+    },
   });
 }
