@@ -1,13 +1,10 @@
 // `npm run admin -- content …` (docs/operations.md "Content") as a child process against the test app's
 // database: what it publishes is what the running server answers, and every change is audited. Both engines.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repoRoot } from '../../src/paths.js';
+import { adminCommand } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
-const run = promisify(execFile);
 // A Node process per command (tsx): seconds apiece on a busy machine; a hang limit, not a timing check.
 const CLI_TEST_TIMEOUT_MS = 180_000;
 
@@ -22,10 +19,7 @@ describe.each(ENGINES)('admin content command on %s', (engine) => {
 
   async function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
     try {
-      const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'content', ...args], {
-        cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, DATABASE_URL: t.testDb.databaseUrl },
-      });
+      const { stdout, stderr } = await adminCommand(t, ['content', ...args]);
       return { code: 0, stdout, stderr };
     } catch (error) {
       const e = error as { code: number; stdout: string; stderr: string };

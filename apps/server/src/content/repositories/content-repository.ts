@@ -4,6 +4,7 @@
 // last (time, id) shown, so rows added while someone pages land before their first page, never inside it.
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
+import type { ListPosition } from '../../lib/list-cursor.js';
 import type { ContentAuditTable, ContentItemsTable, Database, MessagesTable } from '../../db/schema.js';
 import type { Selectable } from 'kysely';
 
@@ -12,11 +13,6 @@ export type MessageRow = Selectable<MessagesTable>;
 export type AuditRow = Selectable<ContentAuditTable>;
 export type ContentKindValue = ContentItemRow['kind'];
 
-/** A list position: after the item with this time and id. */
-export interface ListPosition {
-  at: number;
-  id: string;
-}
 
 export function createContentRepository(db: Kysely<Database>) {
   return {

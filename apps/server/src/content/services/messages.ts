@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, type MessageKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentRepository, MessageRow } from '../repositories/content-repository.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from './list-cursor.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
 
 export interface MessageInput {
   kind: MessageKind;

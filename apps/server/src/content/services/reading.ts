@@ -5,7 +5,7 @@
 import { CODE, SUBCODE, type ContentKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentItemRow, ContentRepository } from '../repositories/content-repository.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from './list-cursor.js';
+import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
 
 export interface ContentSummary {
   id: string;
