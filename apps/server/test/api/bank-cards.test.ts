@@ -55,7 +55,8 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 30 * DAY });
     if (opts.verified !== false) {
       const cipher = createIdentityCipher(t.secrets);
-      const idNumber = opts.idNumber ?? `1101011990030${String(randomInt(100, 900))}1`.slice(0, 17) + 'X';
+      // Distinct per member (a unique index); sequence 123, never the sandbox's 990. Not a valid number: never checked here.
+      const idNumber = opts.idNumber ?? `110101${String(randomInt(0, 100_000_000)).padStart(8, '0')}123X`;
       await t.app.database.db
         .insertInto('identities')
         .values({
@@ -117,6 +118,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const confirmed = await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: sms!.code });
     expect(confirmed).toMatchObject({ code: '200', data: { bankCode: 'ICBC', last4: cardNumber.slice(-4), isDefault: true, cardType: 'debit' } });
     expect(JSON.stringify(confirmed)).not.toContain(cardNumber);
+    expect(await call(m, '/v1/user/bank-card-list')).toMatchObject({ data: { maxCards: 5, identityVerified: true } });
     expect(await cards(m)).toHaveLength(1);
     const info = await call(m, '/v1/user/bankcard-info', { cardId: (confirmed.data as BankCardView).cardId });
     expect(info.data).toEqual(confirmed.data);
@@ -144,6 +146,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
   it('refuses bad input with a clear code and stores nothing', async () => {
     const unverified = await member({ verified: false });
     expect(await start(unverified, icbc())).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.IDENTITY_NOT_VERIFIED });
+    expect(await call(unverified, '/v1/user/bank-card-list')).toMatchObject({ code: '200', data: { items: [], maxCards: 5, identityVerified: false } });
     const m = await member();
     for (const cardNumber of ['6222abcd12345678', '622202123456789', '62220212345678901234', '6222 0212 3456 7890', '']) {
       const answer = await start(m, cardNumber);

@@ -96,7 +96,14 @@ export function createBankCardsService(deps: BankCardsDeps) {
     banks: () => catalogue.banks(),
 
     async list(userId: string) {
-      return { items: (await repo.list(userId)).map(view), maxCards: rules.maxCards };
+      const identityVerified = await deps.requireIdentity(userId).then(
+        () => true,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.subcode === SUBCODE.IDENTITY_NOT_VERIFIED) return false;
+          throw error;
+        },
+      );
+      return { items: (await repo.list(userId)).map(view), maxCards: rules.maxCards, identityVerified };
     },
 
     async info(userId: string, cardId: string) {

@@ -4,11 +4,14 @@ import { defineEndpoint } from '../define-endpoint.js';
 import { smsCodeField } from '../user/user-fields.js';
 import { bankCardSchema, cardIdField } from './bank-card-fields.js';
 
-/** bank-card-list (SPEC §7, session): the account's cards, the default first, then newest first. */
+/**
+ * bank-card-list (SPEC §7, session): the account's cards, the default first, then newest first; whether the
+ * account may bind (a verified identity), so the page can send an unverified user to certification first.
+ */
 export const bankCardList = defineEndpoint({
   path: API_PATH.bankCardList,
   request: z.strictObject({}),
-  response: z.strictObject({ items: z.array(bankCardSchema), maxCards: z.int() }),
+  response: z.strictObject({ items: z.array(bankCardSchema), maxCards: z.int(), identityVerified: z.boolean() }),
 });
 
 /** bankcard-info (SPEC §7, session): one card of the account. */
