@@ -1,0 +1,24 @@
+// POST /v1/user/bank-card-list (SPEC §7, docs/api.md "Bank cards"): the account's cards, masked, and
+// whether it may bind (a verified identity). Shared under one key by the list and detail pages.
+import { API_PATH } from '@tyd/protocol/wire';
+import type { EndpointResponseData, bankCardList } from '@tyd/protocol/schemas';
+import { call } from '../../../lib/api-client';
+import { invalidateQuery, useQuery } from '../../../lib/server-state';
+
+export type BankCardList = EndpointResponseData<typeof bankCardList>;
+export type BankCard = BankCardList['items'][number];
+
+export const BANK_CARD_LIST_KEY = 'bank-card-list';
+
+export function getBankCardList(signal?: AbortSignal): Promise<BankCardList> {
+  return call<BankCardList>(API_PATH.bankCardList, {}, { signal });
+}
+
+export function useBankCardList() {
+  return useQuery(BANK_CARD_LIST_KEY, getBankCardList, { staleTimeMs: 5_000 });
+}
+
+/** After a card was bound, unbound or made the default. */
+export function refreshBankCardList(): void {
+  invalidateQuery(BANK_CARD_LIST_KEY);
+}

@@ -1,0 +1,121 @@
+// /bank-cards and /bank-cards/bind as a user meets them: the empty list with its bind button, the
+// unverified user sent to certification, the cards masked with the default marked, and the two binding
+// steps with the answers shown where they belong.
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearQueries } from '../../../lib/server-state';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import BankCardsPage from './bank-cards-page';
+import BindCardPage from './bind-card-page';
+
+const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
+vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+
+const CARD = {
+  cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA',
+  bankCode: 'ICBC',
+  bankName: '工商银行',
+  mark: { text: '工', color: '#c7000b' },
+  cardType: 'debit',
+  maskedNumber: '6222 **** **** 3441',
+  last4: '3441',
+  maskedPhone: '138****5678',
+  isDefault: true,
+  boundAt: 1_795_000_000_000,
+  singleLimit: 50_000,
+  dailyLimit: 50_000,
+};
+
+let router: Router;
+async function open(path: string, Page: () => React.JSX.Element) {
+  window.history.replaceState(null, '', path);
+  router = createRouter();
+  await router.start();
+  render(
+    <RouterContext value={router}>
+      <Page />
+    </RouterContext>,
+  );
+}
+
+beforeEach(() => {
+  api.request.mockReset();
+  api.call.mockReset();
+  clearQueries();
+});
+afterEach(cleanup);
+
+describe('/bank-cards', () => {
+  it('shows 暂无记录 with a bind button when there are no cards', async () => {
+    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: true });
+    await open('/bank-cards', BankCardsPage);
+    expect(await screen.findByText('暂无记录')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '添加银行卡' }).getAttribute('href')).toBe('/bank-cards/bind');
+  });
+
+  it('sends an unverified user to certification first, and says why', async () => {
+    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: false });
+    await open('/bank-cards', BankCardsPage);
+    expect(await screen.findByText('绑定银行卡需先完成实名认证，且只能绑定本人名下的借记卡。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/identity');
+    expect(screen.queryByRole('link', { name: '添加银行卡' })).toBeNull();
+  });
+
+  it('lists the cards masked, the default marked, and no bind button at the limit', async () => {
+    const cards = Array.from({ length: 5 }, (_, i) => ({ ...CARD, cardId: `bc_AAAAAAAAAAAAAAAAAAAAA${i}`, isDefault: i === 0 }));
+    api.call.mockResolvedValue({ items: cards, maxCards: 5, identityVerified: true });
+    await open('/bank-cards', BankCardsPage);
+    expect(await screen.findByRole('link', { name: '工商银行借记卡，尾号3441，默认卡' })).toBeTruthy();
+    expect(screen.getAllByText('6222 **** **** 3441')).toHaveLength(5);
+    expect(screen.queryByRole('link', { name: '添加银行卡' })).toBeNull();
+    expect(screen.getByText('最多可绑定5张银行卡，如需添加请先解绑其他银行卡')).toBeTruthy();
+  });
+});
+
+describe('/bank-cards/bind', () => {
+  it('names the bank as the number is typed, refuses a credit card at once, and binds in two steps', async () => {
+    await open('/bank-cards/bind', BindCardPage);
+    const number = screen.getByLabelText('银行卡号');
+    expect(number.getAttribute('inputmode')).toBe('numeric');
+    await userEvent.type(number, '6225750000000000');
+    expect(screen.getByText('招商银行 · 信用卡：暂不支持信用卡，请使用借记卡（储蓄卡）')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(screen.getByRole('alert').textContent).toBe('暂不支持信用卡，请使用借记卡（储蓄卡）');
+    expect(api.request).not.toHaveBeenCalled();
+
+    await userEvent.clear(number);
+    await userEvent.type(number, '6222020200112233446');
+    expect((number as HTMLInputElement).value).toBe('6222 0202 0011 2233 446');
+    expect(screen.getByText('工商银行 · 借记卡')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '13812345678');
+    api.request.mockImplementation(async (path: string) => {
+      if (path === '/v1/user/bind-bankcard') {
+        return { code: '200', msg: '成功', data: { ticket: 'T'.repeat(43), expiresInSeconds: 600, bankCode: 'ICBC', bankName: '工商银行', cardType: 'debit', maskedNumber: '6222 **** **** 3441', maskedPhone: '138****5678', cooldownSeconds: 60 } };
+      }
+      if (path === '/v1/user/user-bind-bankcard') return { code: '400', msg: '请求参数错误', subcode: '4202', submsg: '验证码错误' };
+      throw new Error(path);
+    });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/bind-bankcard', { cardNumber: '6222020200112233446', phone: '13812345678' }, expect.anything());
+    expect(await screen.findByText(/验证码已发送至银行预留手机号 138\*\*\*\*5678/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: '60秒后重发' })).toHaveProperty('disabled', true);
+    await userEvent.type(screen.getByLabelText('短信验证码'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: '确认绑定' }));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/user-bind-bankcard', { ticket: 'T'.repeat(43), smsCode: '123456' }, expect.anything());
+    expect((await screen.findByRole('alert')).textContent).toBe('验证码错误');
+  });
+
+  it('shows a phone mismatch at the phone field and a card in someone else\'s name at the card field', async () => {
+    await open('/bank-cards/bind', BindCardPage);
+    await userEvent.type(screen.getByLabelText('银行卡号'), '6222020200112233446');
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '13900000000');
+    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4505', submsg: '银行卡信息校验未通过', data: { outcome: 'mismatch', field: 'phone' } });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('手机号与银行预留手机号不一致，请核对');
+    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4505', submsg: '银行卡信息校验未通过', data: { outcome: 'mismatch', field: 'holder' } });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(await screen.findByText('该银行卡不属于您本人，请绑定本人名下的借记卡')).toBeTruthy();
+  });
+});
