@@ -29,7 +29,8 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // Six sign-ups from one address: above the default, the SMS request asks for a human check.
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -203,6 +204,45 @@ describe('the lucky draw without enough points', () => {
     await screenshotsAtWidths(page, 'web-insufficient');
     await page.getByRole('link', { name: '积分明细' }).click();
     await page.getByText('运营发放').waitFor();
+    await context.close();
+  });
+});
+
+describe('a draw whose answer is lost', () => {
+  it('is fetched again under the same key: one draw, charged once', { timeout: 60_000 }, async () => {
+    const phone = newPhone('136');
+    const { token } = await account(phone);
+    await grant(phone, 100);
+    const context = await contextFor(token, phone, null);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/activity/lucky-draw`);
+    await page.getByRole('button', { name: '抽奖', exact: true }).waitFor();
+    // The first draw reaches the server, which draws; its answer never reaches the page.
+    let sent = 0;
+    let lose = true;
+    await page.route('**/tydApi/v1/index/update-lucky-points', async (route) => {
+      sent += 1;
+      if (!lose) return route.continue();
+      lose = false;
+      await route.fetch();
+      await route.abort('connectionreset');
+    });
+    await page.getByRole('button', { name: '抽奖', exact: true }).click();
+    await page.getByText('网络异常，未能确认抽奖结果', { exact: false }).waitFor();
+    await saveScreenshot(page, 'lucky-draw-web-lost-answer-375');
+    await expectFitsThePhone(page);
+    await page.getByRole('button', { name: '重新获取结果' }).click();
+    await page.getByText('这是刚才那次抽奖的结果，未重复扣除积分').waitFor();
+    await page.locator('.draw-result').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)));
+    await saveScreenshot(page, 'lucky-draw-web-lost-answer-resolved-375');
+    // Two requests (each sealed anew, so the key is not readable here); the server drew once: one draw in
+    // the history, one day's draw and one cost taken.
+    expect(sent).toBe(2);
+    await expect.poll(() => page.getByRole('list', { name: '抽奖记录' }).getByRole('listitem').count()).toBe(1);
+    expect(await drawsLeft(page)).toBe(`${DAILY_LIMIT - 1}/${DAILY_LIMIT}次`);
+    const title = (await page.locator('.draw-result__title').textContent())!;
+    const won = title === '谢谢参与' ? 0 : Number(/^抽中 (\d+)积分$/.exec(title)![1]);
+    expect(await balance(page)).toBe(100 - COST + won);
     await context.close();
   });
 });

@@ -22,7 +22,7 @@ interface Override {
   open?: boolean;
 }
 
-export const UNRESOLVED_TEXT = '网络异常，未能确认抽奖结果。请点“重新获取结果”，不会重复扣除积分。';
+export const UNRESOLVED_TEXT = '网络异常，未能确认抽奖结果。重新获取不会重复扣除积分。';
 
 function blockDetail(block: DrawBlock, state: { cost: number; balance: number; dailyLimit: number }): string {
   if (block === 'insufficient') return `每次抽奖需要${state.cost}积分，还差${state.cost - state.balance}积分`;
