@@ -13,6 +13,8 @@ import { createContentRepository, createPublishing } from '../content/content-mo
 import { CONTENT_USAGE, runContent } from './content-cli.js';
 import { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { REWARDS_USAGE, runRewards } from './rewards-cli.js';
+import { createNfcAntennasRepository } from '../identity/identity-module.js';
+import { NFC_USAGE, runNfc } from './nfc-cli.js';
 import { createUsersRepository } from '../account/repositories/users-repository.js';
 import { createPhoneProtection } from '../account/services/phone-protection.js';
 import { processOutput, UsageError } from './cli-output.js';
@@ -20,11 +22,11 @@ import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
 import { SESSIONS_USAGE, runSessions } from './sessions-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}`;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
-  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions' && command !== 'content' && command !== 'rewards') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions' && command !== 'content' && command !== 'rewards' && command !== 'nfc') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
   const config = parseConfig(process.env);
   const handle = connectDatabase(config.storage.database);
   try {
@@ -42,6 +44,7 @@ async function main(argv: string[]): Promise<number> {
       };
       return await runRewards(args, { ...createRewardsAdmin(handle.db, config.rewards), findUserId }, processOutput, now);
     }
+    if (command === 'nfc') return await runNfc(args, createNfcAntennasRepository(handle.db), processOutput, now);
     if (command === 'content') return await runContent(args, createPublishing(handle.db, createContentRepository(handle.db)), processOutput, now);
     return await runTelemetry(
       args,

@@ -9,6 +9,7 @@ import * as identities from './migrations/2026-11-24-0900-identities.js';
 import * as content from './migrations/2026-11-25-0900-content.js';
 import * as rewards from './migrations/2026-11-24-1200-rewards.js';
 import * as bankCards from './migrations/2026-11-25-1000-bank-cards.js';
+import * as nfcAntennas from './migrations/2026-11-25-1100-nfc-antennas.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-0900-content': content,
   '2026-11-24-1200-rewards': rewards,
   '2026-11-25-1000-bank-cards': bankCards,
+  '2026-11-25-1100-nfc-antennas': nfcAntennas,
 };
 
 export class MigrationError extends Error {

@@ -1,6 +1,6 @@
 // Kysely table types. Times are integer milliseconds since the epoch (bigint in PostgreSQL, parsed to
 // number by connect.ts), so both engines compare and sort them the same way.
-import type { PointsReason } from '@tyd/protocol';
+import type { NfcPosition, PointsReason } from '@tyd/protocol';
 import type { Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
@@ -243,6 +243,33 @@ export interface BankCardsTable {
   created_at: number;
 }
 
+/** Where a phone's NFC antenna sits (the /nfc explainer; docs/api.md): operators change it with the admin command. */
+export interface NfcAntennasTable {
+  brand_id: string;
+  model_id: string;
+  brand_name: string;
+  model_name: string;
+  position: NfcPosition;
+  hint: string;
+  /** 1 or 0 (both engines). */
+  has_nfc: number;
+  foldable_note: string | null;
+  sort_order: number;
+  updated_by: string;
+  updated_at: number;
+}
+
+/** Every change of nfc_antennas, with who and when. */
+export interface NfcAntennaChangesTable {
+  id: string;
+  brand_id: string;
+  model_id: string;
+  action: 'set' | 'delete';
+  change: string;
+  changed_by: string;
+  at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -264,6 +291,8 @@ export interface Database {
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;
   bank_cards: BankCardsTable;
+  nfc_antennas: NfcAntennasTable;
+  nfc_antenna_changes: NfcAntennaChangesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -7,11 +7,16 @@ import fp from 'fastify-plugin';
 import type { IdentityConfig, NodeEnv, Secrets } from '../config/index.js';
 import { createIdentityCipher } from './services/identity-cipher.js';
 import { createIdentityService, type IdentityService } from './services/identity-service.js';
+import { createNfcAntennasRepository } from './repositories/nfc-antennas-repository.js';
+import { createNfcCatalogue } from './services/nfc-catalogue.js';
 import identityRoutes from './routes/identity-routes.js';
 import phoneCatalogueRoutes from './routes/phone-catalogue.js';
 import sandboxFacePageRoute from './routes/sandbox-face-page.js';
 
 export type { CertificationInfo, ConfirmedIdentity, IdentityService } from './services/identity-service.js';
+/** For the admin command, which runs without the server (admin/nfc-cli.ts). */
+export { createNfcAntennasRepository };
+export type { NfcAntennaChange, NfcAntennasRepository } from './repositories/nfc-antennas-repository.js';
 
 /**
  * For capabilities that need a verified identity (bank-card binding: its four elements are the name, ID
@@ -48,7 +53,7 @@ export default fp(
       }),
     );
     await fastify.register(identityRoutes);
-    await fastify.register(phoneCatalogueRoutes);
+    await fastify.register(phoneCatalogueRoutes, { catalogue: createNfcCatalogue(createNfcAntennasRepository(fastify.database.db)) });
     if (fastify.faceProvider.name === 'sandbox') await fastify.register(sandboxFacePageRoute, { adminToken: opts.secrets.adminToken, returnUrl: rules.faceReturnUrl });
   },
   { name: 'identity', fastify: '5.x', dependencies: ['database', 'kv', 'uploads', 'verification-providers', 'api-pipeline', 'content'] },

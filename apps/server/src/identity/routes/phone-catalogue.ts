@@ -1,23 +1,23 @@
 // SPEC §7 content endpoints phone-brand-list and phone-type-list, for the /nfc explainer (SPEC §2): no session
-// needed (the page is public); our own table (services/nfc-catalogue.ts).
+// needed (the page is public); the nfc_antennas table operators keep (services/nfc-catalogue.ts).
 import { CODE, endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { phoneBrands, phoneModels } from '../services/nfc-catalogue.js';
+import type { NfcCatalogue } from '../services/nfc-catalogue.js';
 
-export default async function phoneCatalogueRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function phoneCatalogueRoutes(fastify: FastifyInstance, opts: { catalogue: NfcCatalogue }): Promise<void> {
   fastify.apiRoute({
     endpoint: endpoints['/v1/content/phone-brand-list'],
     auth: 'optional',
-    handler: async () => ({ brands: phoneBrands() }),
+    handler: async () => ({ brands: await opts.catalogue.brands() }),
   });
   fastify.apiRoute({
     endpoint: endpoints['/v1/content/phone-type-list'],
     auth: 'optional',
     handler: async ({ payload }) => {
-      const models = phoneModels(payload.brandId);
+      const models = await opts.catalogue.models(payload.brandId);
       if (!models) throw new ApiError(CODE.NOT_FOUND);
-      return { brandId: payload.brandId, models: models.map((m) => ({ ...m })) };
+      return { brandId: payload.brandId, models };
     },
   });
 }

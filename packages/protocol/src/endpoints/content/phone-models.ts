@@ -37,6 +37,8 @@ export const phoneTypeList = defineEndpoint({
         hint: z.string().check(z.maxLength(80)),
         /** Whether the model has NFC at all. */
         hasNfc: z.boolean(),
+        /** For foldables: where to hold the card folded or unfolded (e.g. 折叠屏：合上后贴在外屏一侧); null for other phones. */
+        foldableNote: z.nullable(z.string().check(z.minLength(1), z.maxLength(80))),
       }),
     ),
   }),

@@ -90,6 +90,9 @@ describe('phone-brand-list, phone-type-list', () => {
     for (const brandId of ['Huawei', '../x', '', 'a'.repeat(41)]) expect(parseRequest(phoneTypeList, { brandId }).ok, brandId).toBe(false);
     expect(parseResponseData(phoneBrandList, { brands: [{ id: 'huawei', name: '华为', usualPosition: 'upper' }] }).ok).toBe(true);
     expect(parseResponseData(phoneBrandList, { brands: [{ id: 'huawei', name: '华为', usualPosition: 'side' }] }).ok).toBe(false);
+    const model = { id: 'galaxy-z', name: 'Galaxy Z 系列', position: 'center', hint: '背面中部', hasNfc: true, foldableNote: '折叠屏：合上后贴在外屏一侧的背面中部' };
+    expect(parseResponseData(phoneTypeList, { brandId: 'samsung', models: [model, { ...model, id: 'galaxy-s', foldableNote: null }] }).ok).toBe(true);
+    for (const foldableNote of ['', 'x'.repeat(81), undefined]) expect(parseResponseData(phoneTypeList, { brandId: 'samsung', models: [{ ...model, foldableNote }] }).ok, String(foldableNote)).toBe(false);
   });
 });
 

@@ -55,6 +55,7 @@ function Models({ brandId }: { brandId: string }) {
             ) : (
               <p className="nfc__model-hint">该机型不支持NFC，请使用拍照认证</p>
             )}
+            {model.hasNfc && model.foldableNote ? <p className="nfc__model-hint">{model.foldableNote}</p> : null}
           </div>
         </li>
       ))}
