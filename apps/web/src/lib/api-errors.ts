@@ -49,11 +49,12 @@ export function userMessage(error: unknown): string {
 }
 
 /**
- * After a user call failed to run: a TransportError has already been toasted by the client; anything
+ * After a user call failed: a TransportError, and an ApiCodeError (the server's code), have already been
+ * toasted by the client (lib/api-client.ts; a call that asked it not to shows its own words); anything
  * else (the call's lazily loaded chunk did not arrive) is a connection problem to the user.
  */
 export function reportCallFailure(error: unknown): void {
-  if (!(error instanceof TransportError)) toast(ERROR_TEXT.networkError, 'fail');
+  if (!(error instanceof TransportError) && !(error instanceof ApiCodeError)) toast(ERROR_TEXT.networkError, 'fail');
 }
 
 /** `action` with its failures reported to the user (reportCallFailure) and passed on, for useMutation. */
