@@ -80,7 +80,7 @@ export default function CardDetailPage() {
     <Page title="银行卡详情">
       <BankCardFace card={card} />
       <Card label="银行卡信息">
-        <dl>
+        <dl className="bank-cards__info">
           <div className="bank-cards__row">
             <dt>银行卡号</dt>
             <dd>{card.maskedNumber}</dd>
@@ -105,18 +105,20 @@ export default function CardDetailPage() {
           </div>
         </dl>
       </Card>
-      <div className="bank-cards__actions">
-        {card.isDefault ? null : (
-          <Button block onClick={() => void handleDefault()}>
-            设为默认卡
-          </Button>
-        )}
-        {unbinding ? null : (
-          <Button variant="secondary" block onClick={() => setUnbinding(true)}>
-            解绑银行卡
-          </Button>
-        )}
-      </div>
+      {card.isDefault && unbinding ? null : (
+        <div className="bank-cards__actions">
+          {card.isDefault ? null : (
+            <Button block onClick={() => void handleDefault()}>
+              设为默认卡
+            </Button>
+          )}
+          {unbinding ? null : (
+            <Button variant="secondary" block onClick={() => setUnbinding(true)}>
+              解绑银行卡
+            </Button>
+          )}
+        </div>
+      )}
       {unbinding ? (
         <Card label="解绑验证">
           <p className="bank-cards__holder">解绑需验证您的账号手机号，验证码将发送至您登录的手机号。</p>
