@@ -38,6 +38,11 @@ export interface NativeShellOptions {
   loginToken?: string;
   /** Safe-area insets in px the shell injects as CSS variables (docs/bridge.md "Safe area"). */
   safeArea?: { top: number; right: number; bottom: number; left: number };
+  /**
+   * What getNfcAntennaInfo answers (docs/bridge.md; an Android 14 shell reading NfcAdapter.getNfcAntennaInfo()),
+   * null for a phone without the information. Without it the fake does not know the method, like an older shell.
+   */
+  nfcAntennaInfo?: { deviceWidth: number; deviceHeight: number; deviceFoldable: boolean; antennas: Array<{ locationX: number; locationY: number }> } | null;
 }
 
 export const DEFAULT_APP_INFO = {
@@ -56,6 +61,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     silent: opts.silentMethods ?? [],
     safeArea: opts.safeArea ?? null,
     loginToken: opts.loginToken ?? null,
+    nfcAntennaInfo: opts.nfcAntennaInfo,
   };
   return `(() => {
   const config = ${JSON.stringify(config)};
@@ -69,6 +75,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     setTitle: () => true,
     share: () => true,
   };
+  if (config.nfcAntennaInfo !== undefined) answers.getNfcAntennaInfo = () => config.nfcAntennaInfo;
   function handle(text) {
     const message = JSON.parse(text);
     calls.push(message);

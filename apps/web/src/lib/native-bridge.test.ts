@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_NAME, BridgeError, RECEIVE_NAME, callNative, getAppInfo, hiddenStatusBarAndTitleBar, logEvent, openWin, type BridgeMessage } from './native-bridge';
+import { BRIDGE_NAME, BridgeError, NFC_ANTENNA_TIMEOUT_MS, RECEIVE_NAME, callNative, getAppInfo, getNfcAntennaInfo, hiddenStatusBarAndTitleBar, logEvent, openWin, readNfcAntennaInfo, type BridgeMessage } from './native-bridge';
 
 type W = Record<string, unknown>;
 const w = window as unknown as W;
@@ -98,4 +98,53 @@ describe('openWin addresses', () => {
       assign.mockRestore();
     },
   );
+});
+
+describe('getNfcAntennaInfo (docs/bridge.md)', () => {
+  const pixel = { deviceWidth: 72, deviceHeight: 152, deviceFoldable: false, antennas: [{ locationX: 36, locationY: 40 }] };
+
+  it('asks the shell with {} and answers what it reports', async () => {
+    installAndroidHandler((m) => (m.method === 'getNfcAntennaInfo' ? pixel : null));
+    await expect(getNfcAntennaInfo()).resolves.toEqual(pixel);
+    expect(posted).toEqual([{ id: expect.any(String), method: 'getNfcAntennaInfo', params: {} }]);
+  });
+
+  it('is null when the shell answers null (no NFC, Android before 14)', async () => {
+    installAndroidHandler(() => null);
+    await expect(getNfcAntennaInfo()).resolves.toBeNull();
+  });
+
+  it('rejects when the shell does not know the method, or after NFC_ANTENNA_TIMEOUT_MS without an answer', async () => {
+    installAndroidHandler();
+    const refused = getNfcAntennaInfo();
+    receive({ id: posted[0]!.id, error: { message: 'unknown method getNfcAntennaInfo' } });
+    await expect(refused).rejects.toMatchObject({ reason: 'native' });
+    vi.useFakeTimers();
+    const silent = getNfcAntennaInfo();
+    vi.advanceTimersByTime(NFC_ANTENNA_TIMEOUT_MS);
+    await expect(silent).rejects.toMatchObject({ reason: 'timeout' });
+  });
+
+  it('is null outside the app', async () => {
+    await expect(getNfcAntennaInfo()).resolves.toBeNull();
+    expect(posted).toEqual([]);
+  });
+
+  it('reads only answers a page can draw', () => {
+    expect(readNfcAntennaInfo({ ...pixel, deviceFoldable: 'yes', extra: 1 })).toEqual(pixel);
+    expect(readNfcAntennaInfo({ ...pixel, antennas: [{ locationX: 10, locationY: 20 }, { locationX: 60, locationY: 140 }] })?.antennas).toHaveLength(2);
+    for (const bad of [
+      null,
+      'x',
+      { ...pixel, antennas: [] },
+      { ...pixel, antennas: [{ locationX: 80, locationY: 40 }] },
+      { ...pixel, antennas: [{ locationX: 36, locationY: -1 }] },
+      { ...pixel, antennas: [{ locationX: '36', locationY: 40 }] },
+      { ...pixel, antennas: [null] },
+      { ...pixel, deviceWidth: 0 },
+      { ...pixel, deviceHeight: 1000 },
+      { ...pixel, deviceWidth: Number.NaN },
+      { ...pixel, antennas: undefined },
+    ]) expect(readNfcAntennaInfo(bad), JSON.stringify(bad)).toBeNull();
+  });
 });

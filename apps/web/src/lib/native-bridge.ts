@@ -191,3 +191,46 @@ export async function share(params: ShareParams): Promise<boolean> {
   if (!inApp()) return false;
   return (await callNative<boolean>('share', params)) === true;
 }
+
+/**
+ * Where this phone's NFC antenna is, as the shell reads it from Android 14's NfcAdapter.getNfcAntennaInfo()
+ * (docs/bridge.md "getNfcAntennaInfo"): the device's size and each antenna's position, in millimetres from
+ * the top-left corner as the user faces the screen in portrait (for foldables: fully unfolded).
+ */
+export interface NfcAntennaInfo {
+  deviceWidth: number;
+  deviceHeight: number;
+  deviceFoldable: boolean;
+  antennas: Array<{ locationX: number; locationY: number }>;
+}
+
+/** The /nfc page falls back to the table after this (the shell reads a system value; no user is asked). */
+export const NFC_ANTENNA_TIMEOUT_MS = 2_000;
+
+const millimetres = (value: unknown, max: number): value is number => typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= max;
+
+/** A shell's answer as NfcAntennaInfo, or null when it is not one a page can draw (any field missing or off the device). */
+export function readNfcAntennaInfo(answer: unknown): NfcAntennaInfo | null {
+  if (typeof answer !== 'object' || answer === null) return null;
+  const { deviceWidth, deviceHeight, deviceFoldable, antennas } = answer as Record<string, unknown>;
+  // A phone (folded out or not) is a few centimetres to a few decimetres across.
+  if (!millimetres(deviceWidth, 400) || !millimetres(deviceHeight, 400) || deviceWidth < 20 || deviceHeight < 20) return null;
+  if (!Array.isArray(antennas) || antennas.length === 0 || antennas.length > 8) return null;
+  const read: NfcAntennaInfo['antennas'] = [];
+  for (const antenna of antennas as unknown[]) {
+    const { locationX, locationY } = (typeof antenna === 'object' && antenna !== null ? antenna : {}) as Record<string, unknown>;
+    if (!millimetres(locationX, deviceWidth) || !millimetres(locationY, deviceHeight)) return null;
+    read.push({ locationX, locationY });
+  }
+  return { deviceWidth, deviceHeight, deviceFoldable: deviceFoldable === true, antennas: read };
+}
+
+/**
+ * The phone's own NFC antenna positions (docs/bridge.md "getNfcAntennaInfo"); null outside the app, and when
+ * the shell answers null (no NFC, or Android before 14) or something unreadable. Rejects when the shell does
+ * not know the method, fails or does not answer in NFC_ANTENNA_TIMEOUT_MS: the page then shows the table.
+ */
+export async function getNfcAntennaInfo(): Promise<NfcAntennaInfo | null> {
+  if (!inApp()) return null;
+  return readNfcAntennaInfo(await callNative('getNfcAntennaInfo', {}, NFC_ANTENNA_TIMEOUT_MS));
+}

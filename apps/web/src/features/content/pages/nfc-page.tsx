@@ -1,22 +1,20 @@
 // /nfc (SPEC §1, §2 NFC读卡位置说明): where the phone's NFC antenna is, so the ID card can be read by
-// laying it on the right spot. Brands and models come from phone-brand-list and phone-type-list (the
-// server's own curated table, docs/api.md); the drawing marks the spot on the phone's back.
-import { useState } from 'react';
+// laying it on the right spot. Inside the app, a shell that reports the phone's own antenna
+// (docs/bridge.md "getNfcAntennaInfo") has it drawn to scale; otherwise, and when the shell does not know the
+// method, fails or is slow, brands and models come from phone-brand-list and phone-type-list (the table
+// operators keep, docs/api.md) and the drawing marks the usual spot on the phone's back.
+import { useEffect, useState } from 'react';
 import type { NfcPosition } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
 import { userMessage } from '../../../lib/api-errors';
+import { useClientEnv } from '../../../lib/env';
+import { getNfcAntennaInfo, type NfcAntennaInfo } from '../../../lib/native-bridge';
 import { usePhoneBrands } from '../api/phone-brand-list';
 import { usePhoneModels } from '../api/phone-type-list';
+import { DeviceAntenna, POSITION_TEXT } from '../components/device-antenna';
 import './nfc-page.css';
-
-const POSITION_TEXT: Record<NfcPosition, string> = {
-  top: '背面顶部',
-  upper: '背面上部，摄像头附近',
-  center: '背面中部',
-  lower: '背面下部',
-};
 /** Where the spot is drawn on a 60 x 120 phone back. */
 const POSITION_Y: Record<NfcPosition, number> = { top: 18, upper: 34, center: 60, lower: 88 };
 
@@ -63,9 +61,31 @@ function Models({ brandId }: { brandId: string }) {
   );
 }
 
+type DeviceAnswer = { status: 'asking' } | { status: 'reported'; info: NfcAntennaInfo } | { status: 'none' };
+
+/** Inside the app, what the shell says about this phone's antenna; outside, nothing to ask. */
+function useDeviceAntenna(inApp: boolean): DeviceAnswer {
+  const [answer, setAnswer] = useState<DeviceAnswer>({ status: 'asking' });
+  useEffect(() => {
+    if (!inApp) return;
+    let live = true;
+    getNfcAntennaInfo().then(
+      (info) => live && setAnswer(info ? { status: 'reported', info } : { status: 'none' }),
+      // An older shell does not know the method (an error answer) or does not answer: the table it is.
+      () => live && setAnswer({ status: 'none' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [inApp]);
+  return inApp ? answer : { status: 'none' };
+}
+
 export default function NfcPage() {
   const brands = usePhoneBrands();
   const [brandId, setBrandId] = useState<string | null>(null);
+  const [othersShown, setOthersShown] = useState(false);
+  const device = useDeviceAntenna(useClientEnv().inApp);
   const chosen = brandId ?? brands.data?.[0]?.id ?? null;
   return (
     <Page title="NFC读卡位置说明" lead="用手机NFC读取身份证时，请把身份证平放贴在手机背面的NFC感应区，保持不动约3秒。">
@@ -76,31 +96,50 @@ export default function NfcPage() {
           <li>将身份证贴在下方标出的感应区，读取完成前不要移动</li>
         </ol>
       </Card>
-      <Card label="选择手机品牌">
-        <h2 className="nfc__heading">选择您的手机品牌</h2>
-        {brands.status === 'loading' ? (
-          <p className="nfc__status" role="status" aria-busy="true">正在加载品牌…</p>
-        ) : brands.status === 'error' || !brands.data ? (
-          <>
-            <p className="nfc__status" role="alert">{userMessage(brands.error)}</p>
-            <Button block variant="secondary" onClick={brands.refetch}>
-              重新加载
-            </Button>
-          </>
-        ) : (
-          <>
-            <div className="nfc__brands" role="radiogroup" aria-label="手机品牌">
-              {brands.data.map((brand) => (
-                <button key={brand.id} type="button" role="radio" aria-checked={brand.id === chosen} className="nfc__brand" onClick={() => setBrandId(brand.id)}>
-                  {brand.name}
-                </button>
-              ))}
-            </div>
-            {chosen ? <Models brandId={chosen} /> : null}
-          </>
-        )}
-      </Card>
-      <Tip tone="info">感应区位置因机型而异，以上为常见位置；如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。</Tip>
+      {device.status === 'reported' ? (
+        <Card label="本机NFC感应区">
+          <DeviceAntenna info={device.info} />
+        </Card>
+      ) : device.status === 'asking' ? (
+        <Card label="本机NFC感应区">
+          <p className="nfc__status" role="status" aria-busy="true">
+            正在读取本机NFC感应区…
+          </p>
+        </Card>
+      ) : null}
+      {device.status === 'none' || othersShown ? (
+        <Card label="选择手机品牌">
+          <h2 className="nfc__heading">选择您的手机品牌</h2>
+          {brands.status === 'loading' ? (
+            <p className="nfc__status" role="status" aria-busy="true">正在加载品牌…</p>
+          ) : brands.status === 'error' || !brands.data ? (
+            <>
+              <p className="nfc__status" role="alert">{userMessage(brands.error)}</p>
+              <Button block variant="secondary" onClick={brands.refetch}>
+                重新加载
+              </Button>
+            </>
+          ) : (
+            <>
+              <div className="nfc__brands" role="radiogroup" aria-label="手机品牌">
+                {brands.data.map((brand) => (
+                  <button key={brand.id} type="button" role="radio" aria-checked={brand.id === chosen} className="nfc__brand" onClick={() => setBrandId(brand.id)}>
+                    {brand.name}
+                  </button>
+                ))}
+              </div>
+              {chosen ? <Models brandId={chosen} /> : null}
+            </>
+          )}
+        </Card>
+      ) : device.status === 'reported' ? (
+        <Button block variant="secondary" onClick={() => setOthersShown(true)}>
+          查看其他机型的感应区位置
+        </Button>
+      ) : null}
+      <Tip tone="info">
+        {device.status === 'reported' && !othersShown ? '' : '感应区位置因机型而异，以上为常见位置；'}如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。
+      </Tip>
     </Page>
   );
 }
