@@ -9,9 +9,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
+import { readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
 import { newMobileContext, saveScreenshot } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
-import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
@@ -196,6 +197,36 @@ describe('identity certification that fails', () => {
   });
 });
 
+describe('identity certification with no face tries left today', () => {
+  it('shows 今日人脸识别次数已用完，请明天再试 on /identity and /identity/face, with no start button', { timeout: 120_000 }, async () => {
+    const phone = newPhone('137');
+    const client = await ApiClient.fromPage(server.baseUrl);
+    expect((await signUp(client, server.baseUrl, phone)).response?.code).toBe('200');
+    // Documents and confirmation through the API (the journeys above do them on the page), then the day's
+    // FACE_TRIES_PER_DAY (5) face starts.
+    const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
+    expect(portrait.code).toBe('200');
+    expect((await readSide(client, 'emblem', uniqueCardPhoto())).code).toBe('200');
+    const read = portrait.data as { name: string; address: string };
+    expect((await client.call('/v1/user/certification', { name: read.name, address: read.address })).response?.code).toBe('200');
+    for (let i = 0; i < 5; i += 1) expect((await client.call('/v1/user/h5-face-url', {})).response?.code).toBe('200');
+    expect((await client.call('/v1/user/h5-face-url', {})).response).toMatchObject({ code: '429', subcode: '4607' });
+
+    const context = await contextFor(client.accessToken!, phone, null);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/identity/face`);
+    await page.getByText('今日人脸识别次数已用完，请明天再试').waitFor();
+    expect(await page.getByRole('button', { name: '开始人脸识别' }).count()).toBe(0);
+    await screenshotsAtWidths(page, 'face-locked');
+    await page.getByRole('link', { name: '返回实名认证' }).click();
+    await page.waitForURL((url) => url.pathname === '/identity');
+    await page.getByText('今日人脸识别次数已用完，请明天再试').waitFor();
+    expect(await page.getByRole('link', { name: /继续认证|重新认证/ }).count()).toBe(0);
+    await screenshotsAtWidths(page, 'status-locked');
+    await context.close();
+  });
+});
+
 describe('/nfc', () => {
   it('shows where the antenna is for the chosen brand', async () => {
     const context = await newMobileContext(browser);
@@ -205,5 +236,35 @@ describe('/nfc', () => {
     await page.getByText('iPhone XS 及之后').waitFor();
     await screenshotsAtWidths(page, 'nfc');
     await context.close();
+  });
+
+  it('inside the app draws the spot the shell reports (getNfcAntennaInfo), and falls back to the table without it', { timeout: 60_000 }, async () => {
+    // An Android 14 phone 72 x 152 mm whose antenna is 50 mm from the left facing the screen and 30 mm from the top.
+    const reporting = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ nfcAntennaInfo: { deviceWidth: 72, deviceHeight: 152, deviceFoldable: false, antennas: [{ locationX: 50, locationY: 30 }] } })],
+    });
+    const page = await reporting.newPage();
+    await page.goto(`${server.baseUrl}/nfc`);
+    const drawing = page.getByRole('img', { name: '本机NFC感应区在背面上部（偏左，距顶部约30毫米）' });
+    await drawing.waitFor();
+    expect(await page.getByRole('radiogroup', { name: '手机品牌' }).count()).toBe(0);
+    expect((await readNativeCalls(page)).filter((c) => c.method === 'getNfcAntennaInfo')).toEqual([expect.objectContaining({ params: {} })]);
+    // The spot is drawn where reported: on the back, 22 of 72 mm from the left, 30 of 152 mm from the top.
+    const [phone, spot] = await Promise.all([drawing.locator('rect').boundingBox(), drawing.locator('circle').boundingBox()]);
+    expect((spot!.x + spot!.width / 2 - phone!.x) / phone!.width).toBeCloseTo(22 / 72, 1);
+    expect((spot!.y + spot!.height / 2 - phone!.y) / phone!.height).toBeCloseTo(30 / 152, 1);
+    await screenshotsAtWidths(page, 'nfc-app-reported');
+    await page.getByRole('button', { name: '查看其他机型的感应区位置' }).click();
+    await page.getByRole('radio', { name: '华为' }).waitFor();
+    await reporting.close();
+
+    // A shell that does not know the method: the table, at once after its error answer.
+    const older = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript()] });
+    const olderPage = await older.newPage();
+    await olderPage.goto(`${server.baseUrl}/nfc`);
+    await olderPage.getByRole('radio', { name: '华为' }).waitFor();
+    expect(await olderPage.getByRole('img', { name: /^本机NFC感应区/ }).count()).toBe(0);
+    await older.close();
   });
 });

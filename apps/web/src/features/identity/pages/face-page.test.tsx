@@ -44,13 +44,33 @@ describe('/identity/face', () => {
     expect(api.request).toHaveBeenCalledWith('/v1/user/h5-face-url', {}, expect.anything());
   });
 
-  it('says when today’s tries are used up and does not leave', async () => {
+  it('when h5-face-url answers 4607, shows the locked-for-today state with no start button and does not leave', async () => {
     const go = vi.spyOn(faceNavigation, 'go').mockImplementation(() => {});
     api.request.mockResolvedValue({ code: '429', subcode: '4607', msg: '请求过于频繁，请稍后重试', submsg: '今日人脸识别次数已达上限，请明天再试', data: { retryAfterSeconds: 100 } });
     await openPage();
     await userEvent.click(await screen.findByRole('button', { name: '开始人脸识别' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('今日人脸识别次数已达上限，请明天再试');
-    expect(screen.getByRole('button', { name: '开始人脸识别' })).toHaveProperty('disabled', true);
+    expect((await screen.findByRole('status')).textContent).toContain('今日人脸识别次数已用完，请明天再试');
+    expect(screen.queryByRole('button', { name: '开始人脸识别' })).toBeNull();
+    expect(screen.getByRole('link', { name: '返回实名认证' }).getAttribute('href')).toBe('/identity');
     expect(go).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['identity-confirmed', null],
+    ['failed', { reason: 'face-mismatch', next: 'try-tomorrow' }],
+  ])('with no tries left today (%s) opens locked, with no start button', async (state, failure) => {
+    api.call.mockResolvedValue({ ...INFO, state, failure, faceTriesLeft: 0 });
+    await openPage();
+    expect((await screen.findByRole('status')).textContent).toContain('今日人脸识别次数已用完，请明天再试');
+    expect(screen.queryByRole('button', { name: '开始人脸识别' })).toBeNull();
+    expect(screen.queryByText(/今日还可尝试/)).toBeNull();
+    expect(api.request).not.toHaveBeenCalled();
+  });
+
+  it('documents still to photograph come first, even with no tries left', async () => {
+    api.call.mockResolvedValue({ ...INFO, state: 'not-started', name: null, idNumber: null, faceTriesLeft: 0 });
+    await openPage();
+    expect(await screen.findByRole('link', { name: '先拍摄身份证' })).toBeTruthy();
+    expect(screen.queryByText('今日人脸识别次数已用完，请明天再试')).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { reportingFailures } from '../../../lib/api-errors';
 import { useMutation } from '../../../lib/server-state';
 import { useCertificationInfo } from '../api/certification-info';
 import { startFaceCheck } from '../api/h5-face-url';
+import { FaceLocked, faceLockedToday } from '../components/face-locked';
 import { StepList } from '../components/step-list';
 import '../components/identity.css';
 
@@ -30,6 +31,21 @@ export default function FacePage() {
 
   const triesLeft = info.data?.faceTriesLeft;
   const needsDocuments = problem?.subcode === SUBCODE.IDENTITY_STEP_MISSING || info.data?.state === 'not-started' || info.data?.state === 'documents-read';
+  // No tries left today (certification-info), or h5-face-url said so (4607): no start button until tomorrow.
+  const locked = !needsDocuments && (problem?.subcode === SUBCODE.FACE_DAILY_LIMIT || (info.data !== undefined && faceLockedToday(info.data)));
+  if (locked) {
+    return (
+      <Page title="人脸识别">
+        <StepList current={3} />
+        <Card label="人脸识别">
+          <FaceLocked />
+          <Link className="btn btn--secondary btn--block" to="/identity">
+            返回实名认证
+          </Link>
+        </Card>
+      </Page>
+    );
+  }
   return (
     <Page title="人脸识别">
       <StepList current={3} />
@@ -55,7 +71,7 @@ export default function FacePage() {
             先拍摄身份证
           </Link>
         ) : (
-          <Button block busy={start.status === 'loading'} disabled={triesLeft === 0 || problem?.subcode === SUBCODE.FACE_DAILY_LIMIT} onClick={() => void handleStart()}>
+          <Button block busy={start.status === 'loading'} onClick={() => void handleStart()}>
             开始人脸识别
           </Button>
         )}

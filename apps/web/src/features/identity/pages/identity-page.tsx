@@ -6,6 +6,7 @@ import { Tip } from '../../../components/tip';
 import { Button } from '../../../components/button';
 import { userMessage } from '../../../lib/api-errors';
 import { getCertificationInfo, useCertificationInfo, type CertificationInfo } from '../api/certification-info';
+import { FaceLocked, faceLockedToday } from '../components/face-locked';
 import { ResultIcon } from '../components/result-icon';
 import { StepList } from '../components/step-list';
 import { FAILURE_TEXT, NEXT_STEP_TEXT, STATE_LABEL, nextPath } from '../utils/identity-texts';
@@ -48,6 +49,15 @@ function Verified({ info }: { info: CertificationInfo }) {
 function Progress({ info }: { info: CertificationInfo }) {
   const path = nextPath(info);
   const failed = info.state === 'failed';
+  if (faceLockedToday(info)) {
+    // Nothing to start today: the state, why, and when it opens again (no buttons).
+    return (
+      <Card label="认证进度">
+        <FaceLocked />
+        {failed && info.failure ? <p className="identity__text identity__centered">上次结果：{FAILURE_TEXT[info.failure.reason]}</p> : null}
+      </Card>
+    );
+  }
   return (
     <Card label="认证进度">
       {failed ? (
