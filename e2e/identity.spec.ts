@@ -135,7 +135,13 @@ describe.each([
     await page.getByRole('button', { name: '下一步' }).click();
     const name = page.getByLabel('姓名');
     expect(await name.inputValue()).toBe('沙盒用户');
-    expect(await page.locator('.identity__number').textContent()).toMatch(/^110101\d{11}[\dX]$/);
+    const idNumber = await page.locator('.identity__number').textContent();
+    expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
+    // A reload at the check step keeps it: the form comes back from idcard-readings.
+    await page.reload();
+    await name.waitFor();
+    expect(await name.inputValue()).toBe('沙盒用户');
+    expect(await page.locator('.identity__number').textContent()).toBe(idNumber);
     await name.fill('沙盒用戶');
     await screenshotsAtWidths(page, `${tag}-check`);
     await page.getByRole('button', { name: '确认无误，下一步' }).click();

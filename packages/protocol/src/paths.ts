@@ -45,6 +45,8 @@ export const API_PATH = {
   certificationInfo: '/v1/user/certification-info',
   certification: '/v1/user/certification',
   idcardOcr: '/v1/user/idcard-ocr',
+  // Not in SPEC §7's list: the kept readings, so the check step survives a reload (docs/api.md "Identity certification").
+  idcardReadings: '/v1/user/idcard-readings',
   inviteCode: '/v1/user/invite-code',
   verifyInviteCode: '/v1/user/verify-invite-code',
   checkLogin: '/v1/user/check-login',

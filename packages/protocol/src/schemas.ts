@@ -26,6 +26,7 @@ export * from './endpoints/upload/upload-part.js';
 export * from './endpoints/upload/finish-upload.js';
 export * from './endpoints/identity/identity-fields.js';
 export * from './endpoints/identity/idcard-ocr.js';
+export * from './endpoints/identity/idcard-readings.js';
 export * from './endpoints/identity/certification.js';
 export * from './endpoints/identity/certification-info.js';
 export * from './endpoints/identity/h5-face-url.js';

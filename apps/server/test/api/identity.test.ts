@@ -280,6 +280,24 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toBeUndefined();
   });
 
+  it('idcard-readings gives back the kept sides before certification only, to the account that read them', async () => {
+    const { client } = await loggedIn();
+    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
+    const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
+    const { warnings: _w, state: _s, ...portraitRead } = portrait.data as Record<string, unknown>;
+    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: { ...portraitRead, state: 'not-started', warnings: [] }, emblem: null } });
+    const emblem = await readSide(client, 'emblem', cardPhoto());
+    const { warnings: _w2, state: _s2, ...emblemRead } = emblem.data as Record<string, unknown>;
+    const both = await call(client, '/v1/user/idcard-readings');
+    expect(both).toEqual({ code: '200', msg: expect.any(String), data: { state: 'documents-read', portrait: { ...portraitRead, state: 'documents-read', warnings: [] }, emblem: { ...emblemRead, state: 'documents-read', warnings: [] } } });
+    // Another account sees only its own (nothing).
+    expect(await call((await loggedIn()).client, '/v1/user/idcard-readings')).toMatchObject({ data: { portrait: null, emblem: null } });
+    expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    // Confirmed: shown masked from now on, not read back.
+    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'identity-confirmed', portrait: null, emblem: null } });
+    expect(await call(await t.client(), '/v1/user/idcard-readings')).toMatchObject({ code: '401' });
+  });
+
   it('lists phone brands and models for /nfc without a session', async () => {
     const anonymous = await t.client();
     const brands = await call(anonymous, '/v1/content/phone-brand-list');

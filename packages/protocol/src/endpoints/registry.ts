@@ -22,6 +22,7 @@ import { certification } from './identity/certification.js';
 import { h5FaceUrl } from './identity/h5-face-url.js';
 import { h5FaceVerify } from './identity/h5-face-verify.js';
 import { idcardOcr } from './identity/idcard-ocr.js';
+import { idcardReadings } from './identity/idcard-readings.js';
 import { finishUpload } from './upload/finish-upload.js';
 import { startUpload } from './upload/start-upload.js';
 import { uploadPart } from './upload/upload-part.js';
@@ -70,6 +71,7 @@ export const endpoints = {
   [uploadPart.path]: uploadPart,
   [finishUpload.path]: finishUpload,
   [idcardOcr.path]: idcardOcr,
+  [idcardReadings.path]: idcardReadings,
   [certification.path]: certification,
   [certificationInfo.path]: certificationInfo,
   [h5FaceUrl.path]: h5FaceUrl,

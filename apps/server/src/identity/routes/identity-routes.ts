@@ -1,5 +1,6 @@
 // SPEC §7 identity certification endpoints behind the sealed pipeline (docs/api.md "Identity
-// certification"): idcard-ocr, certification, certification-info, h5-face-url, h5-face-verify.
+// certification"): idcard-ocr, certification, certification-info, h5-face-url, h5-face-verify, and idcard-readings
+// (not in SPEC §7: the kept readings for the check step after a reload).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { MessageInput } from '../../content/content-module.js';
@@ -12,6 +13,11 @@ export default async function identityRoutes(fastify: FastifyInstance): Promise<
     endpoint: endpoints['/v1/user/idcard-ocr'],
     auth: 'required',
     handler: async ({ session, payload, now }) => identity().readSide(session.user.id, payload.uploadId, payload.side, now),
+  });
+  fastify.apiRoute({
+    endpoint: endpoints['/v1/user/idcard-readings'],
+    auth: 'required',
+    handler: async ({ session }) => identity().readings(session.user.id),
   });
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/certification'],

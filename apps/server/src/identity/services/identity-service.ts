@@ -185,6 +185,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       }
     },
 
+    /**
+     * idcard-readings: the kept sides as idcard-ocr answered them (no warnings: not kept), so the check step
+     * survives a reload; only before certification, afterwards the identity is shown masked (certification-info).
+     */
+    async readings(userId: string) {
+      const row = await repo.find(userId);
+      const state = row?.state ?? 'not-started';
+      const open = state === 'not-started' || state === 'documents-read';
+      const side = <T,>(column: 'portrait_enc' | 'emblem_enc', value: string | null | undefined): T | null => {
+        if (!open || !value) return null;
+        const { uploadId: _photo, ...reading } = cipher.decrypt<Kept<T>>(column, userId, value);
+        return reading as T;
+      };
+      const portrait = side<Portrait>('portrait_enc', row?.portrait_enc);
+      const emblem = side<Emblem>('emblem_enc', row?.emblem_enc);
+      return {
+        state,
+        portrait: portrait && { ...portrait, state, warnings: [] },
+        emblem: emblem && { ...emblem, state, warnings: [] },
+      };
+    },
+
     /** certification: the holder's confirmation; checks everything again and claims the identity. */
     async certify(userId: string, corrected: { name: string; address: string }, now: number): Promise<CertificationInfo> {
       const row = await repo.find(userId);

@@ -13,25 +13,32 @@ import { addressField, idCardSideField, idCardWarningsField, idNumberField, iden
 export const idcardOcr = defineEndpoint({
   path: API_PATH.idcardOcr,
   request: z.strictObject({ uploadId: uploadIdField, side: idCardSideField }),
-  response: z.discriminatedUnion('side', [
-    z.strictObject({
-      side: z.literal('portrait'),
-      state: identityStateField,
-      name: z.string().check(z.minLength(1), z.maxLength(40)),
-      sex: z.enum(['男', '女']),
-      ethnicity: z.string().check(z.maxLength(20)),
-      birthDate: isoDateField,
-      address: z.union([addressField, z.literal('')]),
-      idNumber: idNumberField,
-      warnings: idCardWarningsField,
-    }),
-    z.strictObject({
-      side: z.literal('emblem'),
-      state: identityStateField,
-      authority: z.string().check(z.minLength(1), z.maxLength(60)),
-      validFrom: isoDateField,
-      validTo: validToField,
-      warnings: idCardWarningsField,
-    }),
-  ]),
+  response: z.discriminatedUnion('side', [portraitReading(), emblemReading()]),
 });
+
+/** What the portrait side reads as (idcard-ocr, idcard-readings). */
+export function portraitReading() {
+  return z.strictObject({
+    side: z.literal('portrait'),
+    state: identityStateField,
+    name: z.string().check(z.minLength(1), z.maxLength(40)),
+    sex: z.enum(['男', '女']),
+    ethnicity: z.string().check(z.maxLength(20)),
+    birthDate: isoDateField,
+    address: z.union([addressField, z.literal('')]),
+    idNumber: idNumberField,
+    warnings: idCardWarningsField,
+  });
+}
+
+/** What the emblem side reads as (idcard-ocr, idcard-readings). */
+export function emblemReading() {
+  return z.strictObject({
+    side: z.literal('emblem'),
+    state: identityStateField,
+    authority: z.string().check(z.minLength(1), z.maxLength(60)),
+    validFrom: isoDateField,
+    validTo: validToField,
+    warnings: idCardWarningsField,
+  });
+}

@@ -30,6 +30,7 @@ async function openPage() {
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' });
 
 beforeEach(() => {
+  api.call.mockReset().mockResolvedValue({ state: 'not-started', portrait: null, emblem: null });
   api.request.mockReset();
   upload.uploadPhoto.mockReset();
   upload.uploadPhoto.mockImplementation(async (_blob: Blob, purpose: string) => ({ uploadId: purpose === 'idcard-portrait' ? '00000000-0000-4000-8000-000000000001' : '00000000-0000-4000-8000-000000000002' }));
@@ -95,5 +96,32 @@ describe('/identity/idcard', () => {
     await userEvent.click(screen.getByRole('button', { name: '确认无误，下一步' }));
     expect((await screen.findByRole('alert')).textContent).toBe('该身份证已在其他账号完成实名认证');
     expect(router.current?.path).toBe('/identity/idcard');
+  });
+
+  it('after a reload at the check step, opens the check form with the readings the server kept', async () => {
+    api.call.mockResolvedValue({ state: 'documents-read', portrait: { ...PORTRAIT, state: 'documents-read', warnings: [] }, emblem: EMBLEM });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: INFO });
+    await openPage();
+    expect(await screen.findByText('110101199003079905')).toBeTruthy();
+    expect(api.call).toHaveBeenCalledWith('/v1/user/idcard-readings', {}, expect.objectContaining({ toastErrors: false }));
+    expect(screen.getByLabelText('姓名')).toHaveProperty('value', '沙盒用户');
+    expect(screen.getByText('签发机关').nextElementSibling?.textContent).toBe('北京市公安局东城分局');
+    await userEvent.click(screen.getByRole('button', { name: '确认无误，下一步' }));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/identity/face'));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' }, expect.anything());
+  });
+
+  it('stays at the photos when only one side is kept, or the readings cannot be fetched', async () => {
+    api.call.mockResolvedValue({ state: 'not-started', portrait: { ...PORTRAIT, warnings: [] }, emblem: null });
+    await openPage();
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
+    cleanup();
+    api.call.mockRejectedValue(new Error('offline'));
+    await openPage();
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
   });
 });

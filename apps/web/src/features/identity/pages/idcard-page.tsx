@@ -2,7 +2,7 @@
 // holder checks what was read and may correct the name and the address (a wrong ID number means a
 // retake: it cannot be typed). 确认无误 sends certification, which checks the number again, the age
 // limits and the validity, and claims the identity for this account; then the face step.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
@@ -13,6 +13,7 @@ import { useRouter } from '../../../lib/router-react';
 import { useMutation } from '../../../lib/server-state';
 import { confirmIdentity } from '../api/certification';
 import type { IdCardOcrResult } from '../api/idcard-ocr';
+import { getIdCardReadings } from '../api/idcard-readings';
 import { PhotoCapture } from '../components/photo-capture';
 import { StepList } from '../components/step-list';
 import '../components/identity.css';
@@ -96,6 +97,23 @@ export default function IdCardPage() {
   const [portrait, setPortrait] = useState<Portrait | null>(null);
   const [emblem, setEmblem] = useState<Emblem | null>(null);
   const [checking, setChecking] = useState(false);
+  const photographed = useRef(false);
+
+  // Both sides read on an earlier visit (or before a reload at the check step): back to the check form with
+  // what the server kept. Only while nothing was photographed here yet; a failure leaves the photo step.
+  useEffect(() => {
+    const controller = new AbortController();
+    getIdCardReadings(controller.signal).then(
+      (kept) => {
+        if (photographed.current || kept?.state !== 'documents-read' || !kept.portrait || !kept.emblem) return;
+        setPortrait(kept.portrait);
+        setEmblem(kept.emblem);
+        setChecking(true);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, []);
 
   if (checking && portrait && emblem) {
     return (
@@ -111,8 +129,20 @@ export default function IdCardPage() {
       <Card label="拍摄身份证">
         <h2 className="identity__step-title">拍摄身份证</h2>
         <p className="identity__text">请使用本人有效的第二代居民身份证原件，平放拍摄，四角完整、字迹清晰、无反光。</p>
-        <PhotoCapture side="portrait" onRead={(r) => setPortrait(r?.side === 'portrait' ? r : null)} />
-        <PhotoCapture side="emblem" onRead={(r) => setEmblem(r?.side === 'emblem' ? r : null)} />
+        <PhotoCapture
+          side="portrait"
+          onRead={(r) => {
+            photographed.current = true;
+            setPortrait(r?.side === 'portrait' ? r : null);
+          }}
+        />
+        <PhotoCapture
+          side="emblem"
+          onRead={(r) => {
+            photographed.current = true;
+            setEmblem(r?.side === 'emblem' ? r : null);
+          }}
+        />
         <Button block disabled={!portrait || !emblem} onClick={() => setChecking(true)}>
           下一步
         </Button>
