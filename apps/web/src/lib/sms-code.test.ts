@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { dismissToast, notifyStore } from './notify';
-import { getcode, sendSmsCodeWithChecks } from './sms-code';
+import { getcode, sendSmsCodeWithChecks, withHumanCheck } from './sms-code';
 import { cooldownLeftMs, smsCodeProblem, startCooldown } from './sms-cooldown';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
@@ -73,6 +73,17 @@ describe('sendSmsCodeWithChecks', () => {
     altcha.solveChallenge.mockResolvedValue({ counter: 1, derivedKey: '00' });
     expect(await sendSmsCodeWithChecks({ phone: '13812345678', purpose: 'login' })).toEqual({ status: 'failed' });
     expect(api.request).toHaveBeenCalledTimes(4);
+  });
+
+  it('passes the human check of any call that sends a code (bind-bankcard): the proof goes with the retry, other answers come back as they are', async () => {
+    altcha.solveChallenge.mockResolvedValue({ counter: 7, derivedKey: '00' });
+    const bound: ApiResponse = { code: '200', msg: '成功', data: { ticket: 't' } };
+    const call = vi.fn().mockResolvedValueOnce(humanCheck('4207', 'n1')).mockResolvedValueOnce(bound);
+    expect(await withHumanCheck(call)).toBe(bound);
+    expect(call.mock.calls.map(([proof]) => (proof as { solution: { counter: number } } | undefined)?.solution.counter)).toEqual([undefined, 7]);
+    const mismatch: ApiResponse = { code: '400', subcode: '4505', msg: '请求参数错误' };
+    expect(await withHumanCheck(vi.fn().mockResolvedValue(mismatch))).toBe(mismatch);
+    expect(toastText()).toBeUndefined();
   });
 
   it('406 cooldown: counts down the server’s seconds, nothing sent', async () => {

@@ -1,4 +1,5 @@
-// Requesting an SMS verification code (SPEC §7 getcode -> /v1/user/sms-send-v1), for every purpose;
+// Requesting an SMS verification code (SPEC §7 getcode -> /v1/user/sms-send-v1), for every purpose, and
+// passing the human check of any call that sends one (withHumanCheck: bind-bankcard too);
 // pages reach it through the useSmsCode hook (use-sms-code.ts), which loads this module when the user
 // asks for a code, never with the page.
 //  - SPEC §7: answers '200' and '406' go back to the caller with their data and code; any other code
@@ -57,22 +58,20 @@ export interface SendHooks {
   signal?: AbortSignal;
 }
 
+export type ProofOfWork = NonNullable<SmsSendPayload['proofOfWork']>;
+
 /**
- * Sends a code, solving proof-of-work challenges as they come, and says how long to count down.
- * Transport failures reject (already toasted by the API client).
+ * Runs a call that sends an SMS code and may answer '406' human check (sms-send-v1, bind-bankcard):
+ * solves each challenge (at most MAX_CHALLENGES) and calls again with the proof. Resolves with the first
+ * answer that is not a human check, or undefined when the check could not be passed (the user was told).
  */
-export async function sendSmsCodeWithChecks(payload: Omit<SmsSendPayload, 'proofOfWork'>, hooks: SendHooks = {}): Promise<SendOutcome> {
-  let proofOfWork: SmsSendPayload['proofOfWork'];
+export async function withHumanCheck<T>(call: (proofOfWork: ProofOfWork | undefined) => Promise<ApiResponse<T>>, hooks: SendHooks = {}): Promise<ApiResponse<T> | undefined> {
+  let proofOfWork: ProofOfWork | undefined;
   for (let round = 0; round <= MAX_CHALLENGES; round++) {
-    const response = await getcode(proofOfWork ? { ...payload, proofOfWork } : payload);
-    if (response.code === CODE.OK) {
-      const data = response.data as SmsSent | undefined;
-      return { status: 'counting', seconds: data?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS, sent: true, expiresInSeconds: data?.expiresInSeconds };
-    }
-    if (response.code !== CODE.RETRY_LATER) return { status: 'failed', response };
+    const response = await call(proofOfWork);
     const data = response.data as SmsSendRetryLater | undefined;
-    if (data?.reason === 'cooldown') return { status: 'counting', seconds: data.retryAfterSeconds, sent: false };
-    if (data?.reason !== 'human-check' || round === MAX_CHALLENGES) break;
+    if (response.code !== CODE.RETRY_LATER || data?.reason !== 'human-check') return response;
+    if (round === MAX_CHALLENGES) break;
     hooks.onSolving?.(true);
     try {
       proofOfWork = (await solve(data.challenge, hooks.signal)) ?? undefined;
@@ -86,5 +85,21 @@ export async function sendSmsCodeWithChecks(payload: Omit<SmsSendPayload, 'proof
     if (!proofOfWork || hooks.signal?.aborted) break;
   }
   toast('安全验证未完成，请稍后重试', 'info');
-  return { status: 'failed' };
+  return undefined;
+}
+
+/**
+ * Sends a code, solving proof-of-work challenges as they come, and says how long to count down.
+ * Transport failures reject (already toasted by the API client).
+ */
+export async function sendSmsCodeWithChecks(payload: Omit<SmsSendPayload, 'proofOfWork'>, hooks: SendHooks = {}): Promise<SendOutcome> {
+  const response = await withHumanCheck((proofOfWork) => getcode(proofOfWork ? { ...payload, proofOfWork } : payload), hooks);
+  if (!response) return { status: 'failed' };
+  if (response.code === CODE.OK) {
+    const data = response.data as SmsSent | undefined;
+    return { status: 'counting', seconds: data?.cooldownSeconds ?? DEFAULT_COOLDOWN_SECONDS, sent: true, expiresInSeconds: data?.expiresInSeconds };
+  }
+  const data = response.data as SmsSendRetryLater | undefined;
+  if (response.code === CODE.RETRY_LATER && data?.reason === 'cooldown') return { status: 'counting', seconds: data.retryAfterSeconds, sent: false };
+  return { status: 'failed', response };
 }

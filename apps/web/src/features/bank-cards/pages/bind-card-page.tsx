@@ -88,7 +88,11 @@ export default function BindCardPage() {
     busy.current = true;
     let response: ApiResponse<BindStarted>;
     try {
-      response = await startBinding({ cardNumber: cardDigits, phone });
+      // Step 1 sends the code, so its limits and human check are sms-send-v1's (docs/api.md "Bank cards").
+      const { withHumanCheck } = await import('../../../lib/sms-code');
+      const answer = await withHumanCheck((proofOfWork) => startBinding({ cardNumber: cardDigits, phone, ...(proofOfWork ? { proofOfWork } : {}) }));
+      if (!answer) return;
+      response = answer;
     } catch (error) {
       return reportCallFailure(error);
     } finally {
