@@ -259,6 +259,19 @@ describe('answer handling (SPEC §8)', () => {
     );
   }
 
+  it('a call the caller aborts while its answer is being read rejects with the abort, with no toast', async () => {
+    const caller = new AbortController();
+    fetchMock.mockImplementation(async () => {
+      // The answer arrived; the session changes while its body is read (server-state aborts the old session's calls).
+      caller.abort();
+      return { status: 200, headers: new Headers(), json: () => Promise.reject(new DOMException('aborted', 'AbortError')) } as unknown as Response;
+    });
+    const error = await request('/v1/x', {}, { signal: caller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(DOMException);
+    expect((error as DOMException).name).toBe('AbortError');
+    expect(lastToast()).toBeUndefined();
+  });
+
   it('times out after 100000 ms by default -> 网络超时，请稍后重试', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     let reached!: () => void;

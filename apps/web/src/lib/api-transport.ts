@@ -119,9 +119,11 @@ export async function send(
     const response = await readAnswer(res, responseKey, context);
     return { response, serverTime: res.headers.get(HEADER.serverTime) };
   } catch (error) {
+    // The caller gave up (the session changed, the page went away), also while the answer was being
+    // read: its abort, never a failure to report (an aborted body read is not a malformed answer).
+    if (opts.signal?.aborted && !timedOut) throw opts.signal.reason ?? error;
     if (error instanceof TransportError) throw error;
     if (timedOut) throw new TransportError('timeout', ERROR_TEXT.timeout);
-    if (opts.signal?.aborted) throw error;
     throw new TransportError('network', ERROR_TEXT.networkError);
   } finally {
     clearTimeout(timer);
