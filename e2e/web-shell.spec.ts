@@ -95,7 +95,7 @@ describe('navigation behaviour (SPEC §2)', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
     await page.evaluate(() => document.querySelector<HTMLAnchorElement>('a[href="/nfc"]')!.click());
     await expect.poll(() => page.title()).toBe('NFC读卡位置说明');
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await page.goBack();
     await expect.poll(() => page.title()).toBe('通盈达');
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(400);
