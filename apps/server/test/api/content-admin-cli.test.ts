@@ -1,7 +1,7 @@
 // `npm run admin -- content …` (docs/operations.md "Content") as a child process against the test app's
 // database: what it publishes is what the running server answers, and every change is audited. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCommand } from '../support/admin-command.js';
+import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
@@ -17,15 +17,7 @@ describe.each(ENGINES)('admin content command on %s', (engine) => {
     await t?.close();
   });
 
-  async function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await adminCommand(t, ['content', ...args]);
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (args: string[]) => adminOutcome(t, ['content', ...args]);
 
   it(
     'creates, previews, publishes and unpublishes, with the audit',

@@ -2,7 +2,7 @@
 // app's database: what an operator sets is what phone-brand-list and phone-type-list answer (SPEC §7,
 // /nfc), and every change is kept with who and when. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCommand } from '../support/admin-command.js';
+import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
@@ -18,15 +18,7 @@ describe.each(ENGINES)('admin nfc command on %s', (engine) => {
     await t?.close();
   });
 
-  async function admin(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-    try {
-      const { stdout, stderr } = await adminCommand(t, ['nfc', ...args]);
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (args: string[]) => adminOutcome(t, ['nfc', ...args]);
   const lines = (stdout: string) => stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
 
   it(

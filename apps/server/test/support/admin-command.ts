@@ -14,3 +14,13 @@ export function adminCommand(t: TestApp, args: string[]): Promise<{ stdout: stri
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, ...(t.testDb.databaseUrl && { DATABASE_URL: t.testDb.databaseUrl }) },
   });
 }
+
+/** The command's exit code and output, whatever the code (for tests that check refusals as well as successes). */
+export async function adminOutcome(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    return { code: 0, ...(await adminCommand(t, args)) };
+  } catch (error) {
+    const e = error as { code: number; stdout: string; stderr: string };
+    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+  }
+}
