@@ -11,5 +11,8 @@ export default defineProject({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the page does next (a lazy page chunk, a server answer); on a loaded
+    // two-core CI machine that takes longer than Vitest's 1 s default, which made journeys flaky.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
