@@ -1,6 +1,6 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
 // the lucky draw's prizes. Every prize change is kept with the operator's name and the time
-// (prize_changes); a grant is a ledger entry with its own idempotency key, so running the same grant
+// (reward_changes); a grant is a ledger entry with its own idempotency key, so running the same grant
 // twice with --key gives the points once.
 import { randomBytes } from 'node:crypto';
 import { isMainlandMobile, maskPhone } from '@tyd/protocol';

@@ -10,6 +10,7 @@ import * as content from './migrations/2026-11-25-0900-content.js';
 import * as rewards from './migrations/2026-11-24-1200-rewards.js';
 import * as bankCards from './migrations/2026-11-25-1000-bank-cards.js';
 import * as nfcAntennas from './migrations/2026-11-25-1100-nfc-antennas.js';
+import * as vouchersCodesGiftsInvites from './migrations/2026-11-26-0900-vouchers-codes-gifts-invites.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24-1200-rewards': rewards,
   '2026-11-25-1000-bank-cards': bankCards,
   '2026-11-25-1100-nfc-antennas': nfcAntennas,
+  '2026-11-26-0900-vouchers-codes-gifts-invites': vouchersCodesGiftsInvites,
 };
 
 export class MigrationError extends Error {

@@ -148,11 +148,92 @@ export interface PrizesTable {
   updated_at: number;
 }
 
-export interface PrizeChangesTable {
+/** Every operator change of the rewards capability, with who and when. */
+export interface RewardChangesTable {
   id: string;
-  prize_id: string;
+  subject: 'prize' | 'item' | 'gift' | 'redeem-batch';
+  subject_id: string;
   operator: string;
+  /** JSON of what was set. */
   change: string;
+  at: number;
+}
+
+/** The voucher catalogue (docs/api.md "Vouchers and exchange"). */
+export interface RewardItemsTable {
+  id: string;
+  name: string;
+  description: string;
+  /** Null: not exchangeable for points. */
+  points_cost: number | null;
+  /** Null: no limit. */
+  stock: number | null;
+  /** Null: no limit on exchanges per user. */
+  per_user_limit: number | null;
+  valid_days: number;
+  position: number;
+  /** 1 or 0 (both engines). */
+  active: number;
+  updated_at: number;
+}
+
+export type VoucherSource = 'exchange' | 'redeem-code' | 'new-user-gift' | 'invite';
+
+/** Vouchers users hold; (user_id, source_key) is unique so a retried grant gives one. */
+export interface VouchersTable {
+  id: string;
+  user_id: string;
+  item_id: string;
+  name: string;
+  description: string;
+  source: VoucherSource;
+  source_key: string;
+  granted_at: number;
+  expires_at: number;
+}
+
+export interface RedeemBatchesTable {
+  id: string;
+  name: string;
+  /** Exactly one of points and item_id. */
+  points: number | null;
+  item_id: string | null;
+  codes: number;
+  expires_at: number;
+  revoked_at: number | null;
+  created_by: string;
+  created_at: number;
+}
+
+export interface RedeemCodesTable {
+  /** HMAC-SHA256 (hex) of the normalised code. */
+  code_hash: string;
+  batch_id: string;
+  redeemed_by: string | null;
+  redeemed_at: number | null;
+}
+
+/** One line of the new-user gift: exactly one of points and item_id. */
+export interface GiftContentsTable {
+  id: string;
+  points: number | null;
+  item_id: string | null;
+  position: number;
+}
+
+/** One claim per real person (person_key: identity-cipher.ts personKey). */
+export interface GiftClaimsTable {
+  person_key: string;
+  user_id: string;
+  claimed_at: number;
+}
+
+/** One invitation reward per invited real person. */
+export interface InviteRewardsTable {
+  invitee_person_key: string;
+  invitee_id: string;
+  inviter_id: string;
+  points: number;
   at: number;
 }
 
@@ -283,7 +364,14 @@ export interface Database {
   points_balances: PointsBalancesTable;
   points_entries: PointsEntriesTable;
   prizes: PrizesTable;
-  prize_changes: PrizeChangesTable;
+  reward_changes: RewardChangesTable;
+  reward_items: RewardItemsTable;
+  vouchers: VouchersTable;
+  redeem_batches: RedeemBatchesTable;
+  redeem_codes: RedeemCodesTable;
+  gift_contents: GiftContentsTable;
+  gift_claims: GiftClaimsTable;
+  invite_rewards: InviteRewardsTable;
   draws: DrawsTable;
   content_items: ContentItemsTable;
   notice_reads: NoticeReadsTable;

@@ -13,7 +13,7 @@ import identityRoutes from './routes/identity-routes.js';
 import phoneCatalogueRoutes from './routes/phone-catalogue.js';
 import sandboxFacePageRoute from './routes/sandbox-face-page.js';
 
-export type { CertificationInfo, ConfirmedIdentity, IdentityService } from './services/identity-service.js';
+export type { CertificationInfo, ConfirmedIdentity, IdentityService, VerifiedListener } from './services/identity-service.js';
 /** For the admin command, which runs without the server (admin/nfc-cli.ts). */
 export { createNfcAntennasRepository };
 export type { NfcAntennaChange, NfcAntennasRepository } from './repositories/nfc-antennas-repository.js';
@@ -50,6 +50,7 @@ export default fp(
         ocr: fastify.ocrProvider,
         face: fastify.faceProvider,
         rules,
+        onListenerError: (error) => fastify.log.error({ err: error }, 'a listener of identity verification failed'),
       }),
     );
     await fastify.register(identityRoutes);

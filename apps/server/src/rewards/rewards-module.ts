@@ -9,13 +9,16 @@ import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
 import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
+import { createRewardItemsRepository, type RewardItemsRepository } from './repositories/reward-items-repository.js';
+import { createVouchersRepository, type VouchersRepository } from './repositories/vouchers-repository.js';
 import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
 import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
+import { createVoucherGrants, type VoucherGrants } from './services/voucher-grants.js';
 
 /** The ledger and the prize table over a database handle, for the admin command (admin/rewards-cli.ts). */
 export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
   const points = createPointsRepository(db);
-  return { db, points, prizes: createPrizesRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
+  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
 }
 
 export interface Rewards {
@@ -23,6 +26,9 @@ export interface Rewards {
   luckyDraw: LuckyDraw;
   points: PointsRepository;
   prizes: PrizesRepository;
+  items: RewardItemsRepository;
+  vouchers: VouchersRepository;
+  voucherGrants: VoucherGrants;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
   pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
     balance: number;
@@ -47,6 +53,9 @@ export default fp(
     const points = createPointsRepository(db);
     const prizes = createPrizesRepository(db);
     const draws = createDrawsRepository(db);
+    const items = createRewardItemsRepository(db);
+    const vouchers = createVouchersRepository(db);
+    const voucherGrants = createVoucherGrants({ items, vouchers });
     const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
     const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
 
@@ -55,6 +64,9 @@ export default fp(
       luckyDraw,
       points,
       prizes,
+      items,
+      vouchers,
+      voucherGrants,
       async pointsPage(userId, cursor, now) {
         const expiring = await db.transaction().execute(async (trx) => {
           await ledger.expire(userId, now, trx);

@@ -81,11 +81,17 @@ export interface IdentityServiceDeps {
   ocr: OcrProvider;
   face: FaceProvider;
   rules: IdentityConfig;
+  /** A listener of the verified event failed: the verification stands; the failure is reported. */
+  onListenerError(error: unknown): void;
 }
+
+/** Called once an account's identity is verified (rewards: the invitation reward). */
+export type VerifiedListener = (userId: string, now: number) => Promise<void>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { cipher, rules } = deps;
   const repo = createIdentitiesRepository(deps.db);
+  const verifiedListeners: VerifiedListener[] = [];
   const triesKey = (userId: string, now: number) => `identity:face-tries:${userId}:${chinaDay(now)}`;
 
   async function triesUsed(userId: string, now: number): Promise<number> {
@@ -257,6 +263,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const result = await askProvider(() => deps.face.getFaceResult(sessionId));
       if (result.outcome === 'passed') {
         await repo.markVerified(userId, now);
+        for (const listener of verifiedListeners) await listener(userId, now).catch(deps.onListenerError);
         return info(userId, now);
       }
       if (result.outcome === 'pending') {
@@ -289,6 +296,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const row = await repo.find(userId, trx);
       if (row?.state !== 'verified' || !row.identity_enc) throw new ApiError(CODE.FORBIDDEN, SUBCODE.IDENTITY_NOT_VERIFIED);
       return cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc);
+    },
+
+    onVerified(listener: VerifiedListener): void {
+      verifiedListeners.push(listener);
+    },
+
+    /** The verified person's key for once-per-person rules (identity-cipher.ts); null when not verified. */
+    async personKey(userId: string, trx?: Executor): Promise<string | null> {
+      const row = await repo.find(userId, trx);
+      if (row?.state !== 'verified' || !row.identity_enc) return null;
+      return cipher.personKey(cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc).idNumber);
     },
 
     /** What deregistration keeps of a verified identity (docs/api.md "Deregistration"); undefined otherwise. */

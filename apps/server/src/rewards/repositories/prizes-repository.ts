@@ -1,5 +1,5 @@
 // The lucky draw's prizes. Stock is taken by a conditional UPDATE (stock > 0), so parallel draws can never
-// give out more than there is; every operator change is kept with who and when (prize_changes).
+// give out more than there is; every operator change is kept with who and when (reward_changes).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
@@ -32,7 +32,7 @@ export interface PrizesRepository {
   listAll(): Promise<Array<Prize & { active: boolean }>>;
   /** Takes one from the stock; false when none is left. A prize without a limit always succeeds. */
   takeOne(prizeId: string, trx: Executor): Promise<boolean>;
-  /** An operator's change, kept in prize_changes; false when there is no such prize. */
+  /** An operator's change, kept in reward_changes; false when there is no such prize. */
   change(prizeId: string, change: PrizeChange, operator: string, now: number): Promise<boolean>;
   history(prizeId: string): Promise<Array<{ operator: string; change: string; at: number }>>;
 }
@@ -71,12 +71,12 @@ export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
           .where('id', '=', prizeId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('prize_changes').values({ id: randomUUID(), prize_id: prizeId, operator, change: JSON.stringify(change), at: now }).execute();
+        await trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'prize', subject_id: prizeId, operator, change: JSON.stringify(change), at: now }).execute();
         return true;
       });
     },
     async history(prizeId) {
-      return db.selectFrom('prize_changes').select(['operator', 'change', 'at']).where('prize_id', '=', prizeId).orderBy('at').orderBy('id').execute();
+      return db.selectFrom('reward_changes').select(['operator', 'change', 'at']).where('subject', '=', 'prize').where('subject_id', '=', prizeId).orderBy('at').orderBy('id').execute();
     },
   };
 }
