@@ -7,6 +7,7 @@ import type { RewardsConfig } from '../config/index.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
+import { createGiftContentsRepository, type GiftContentsRepository } from './repositories/gift-contents-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
 import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
 import { createRewardItemsRepository, type RewardItemsRepository } from './repositories/reward-items-repository.js';
@@ -18,7 +19,7 @@ import { createVoucherGrants, type VoucherGrants } from './services/voucher-gran
 /** The ledger and the prize table over a database handle, for the admin command (admin/rewards-cli.ts). */
 export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
   const points = createPointsRepository(db);
-  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
+  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), giftContents: createGiftContentsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
 }
 
 export interface Rewards {
@@ -29,6 +30,7 @@ export interface Rewards {
   items: RewardItemsRepository;
   vouchers: VouchersRepository;
   voucherGrants: VoucherGrants;
+  giftContents: GiftContentsRepository;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
   pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
     balance: number;
@@ -67,6 +69,7 @@ export default fp(
       items,
       vouchers,
       voucherGrants,
+      giftContents: createGiftContentsRepository(db),
       async pointsPage(userId, cursor, now) {
         const expiring = await db.transaction().execute(async (trx) => {
           await ledger.expire(userId, now, trx);
