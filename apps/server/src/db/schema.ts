@@ -280,7 +280,7 @@ export interface NoticeReadsTable {
 export interface MessagesTable {
   id: string;
   user_id: string;
-  kind: 'security' | 'identity' | 'bank-card' | 'system';
+  kind: 'security' | 'identity' | 'bank-card' | 'rewards' | 'system';
   title: string;
   body: string;
   link: string | null;

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { contentIdField, listCursorField } from '../content/content-fields.js';
 
 /** What a personal message is about (docs/architecture.md "Modules": other capabilities post them). */
-export const MESSAGE_KINDS = ['security', 'identity', 'bank-card', 'system'] as const;
+export const MESSAGE_KINDS = ['security', 'identity', 'bank-card', 'rewards', 'system'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const messageSchema = z.strictObject({
