@@ -1,17 +1,17 @@
 // The draw itself (docs/api.md "Points and the lucky draw"): the balance, the cost, the draws left today,
 // one 抽奖 button that says why when it cannot be pressed, and the result shown calmly in place. Every
 // press draws under a new idempotency key and a press whose answer was lost is resent under the same
-// one (hooks/draw-presses.ts), so a bad connection never costs a second draw.
+// one (lib/keyed-presses.ts), so a bad connection never costs a second draw.
 import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card } from '../../../components/page';
 import { reportCallFailure, TransportError } from '../../../lib/api-errors';
+import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { LuckyDrawInfo } from '../api/lucky-draw-info';
 import { drawOnce, type DrawResult } from '../api/update-lucky-points';
-import { createDrawPresses, type DrawPresses } from '../hooks/draw-presses';
 import { DRAW_BLOCK_TEXT, drawBlock, type DrawBlock } from '../utils/rewards-texts';
 
 /** What the last answers changed, over the info they were answered for (a refetched info replaces it). */
@@ -45,7 +45,7 @@ function Result({ draw }: { draw: DrawResult }) {
 
 /** `onDrawn`: a draw was made (history and info are stale); `onStale`: a refusal says the info shown is out of date. */
 export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onDrawn: () => void; onStale: () => void }) {
-  const [presses] = useState<DrawPresses<DrawResult>>(() => createDrawPresses(drawOnce));
+  const [presses] = useState<KeyedPresses<DrawResult>>(() => createKeyedPresses(drawOnce));
   const [override, setOverride] = useState<Override | null>(null);
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);

@@ -1,24 +1,25 @@
-// The presses of 抽奖 and their idempotency keys (docs/api.md "Points and the lucky draw"): every press
-// draws under a NEW key; a press whose answer was lost (no answer at all: network, timeout, HTTP error) is
-// resent under the SAME key, so the server answers the draw it already made instead of drawing twice; a
-// press while one is in flight (a double tap) is ignored.
+// The presses of a button that acts once per press (抽奖, 兑换, 领取) and their idempotency keys
+// (docs/api.md "Points and the lucky draw", "Vouchers and exchange"): every press acts under a NEW key; a
+// press whose answer was lost (no answer at all: network, timeout, HTTP error) is resent under the SAME
+// key, so the server answers what it already did instead of acting twice; a press while one is in flight
+// (a double tap) is ignored. Shared by the features that have such a button.
 import { randomBytes, toBase64Url, type ApiResponse } from '@tyd/protocol/wire';
-import { TransportError } from '../../../lib/api-errors';
+import { TransportError } from './api-errors';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-], what the endpoint's key field takes. */
 export function newIdempotencyKey(): string {
   return toBase64Url(randomBytes(16));
 }
 
-export interface DrawPresses<T> {
-  /** Sends a draw; resolves with the server's answer (any code), or null when a press is already in flight. */
+export interface KeyedPresses<T> {
+  /** Sends the action; resolves with the server's answer (any code), or null when a press is already in flight. */
   press(): Promise<ApiResponse<T> | null>;
   /** True while a press's answer was lost: the next press resends it under the same key. */
   readonly unresolved: boolean;
   readonly inFlight: boolean;
 }
 
-export function createDrawPresses<T>(send: (idempotencyKey: string) => Promise<ApiResponse<T>>, newKey: () => string = newIdempotencyKey): DrawPresses<T> {
+export function createKeyedPresses<T>(send: (idempotencyKey: string) => Promise<ApiResponse<T>>, newKey: () => string = newIdempotencyKey): KeyedPresses<T> {
   let pendingKey: string | null = null;
   let inFlight = false;
   return {
@@ -29,11 +30,11 @@ export function createDrawPresses<T>(send: (idempotencyKey: string) => Promise<A
       pendingKey = key;
       try {
         const answer = await send(key);
-        // Answered (whatever the code): this press is settled; the next one is a new draw.
+        // Answered (whatever the code): this press is settled; the next one acts anew.
         pendingKey = null;
         return answer;
       } catch (error) {
-        // No answer: the server may have drawn. Keep the key for the retry. Anything else is settled.
+        // No answer: the server may have acted. Keep the key for the retry. Anything else is settled.
         if (!(error instanceof TransportError)) pendingKey = null;
         throw error;
       } finally {

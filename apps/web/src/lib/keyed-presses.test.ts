@@ -1,8 +1,8 @@
-// The idempotency keys of 抽奖 (docs/api.md "Points and the lucky draw"): a new key per press, the same key
+// The idempotency keys of a button that acts once per press (抽奖, 兑换): a new key per press, the same key
 // when a press whose answer was lost is sent again, and a double tap ignored.
 import { describe, expect, it, vi } from 'vitest';
-import { ApiCodeError, TransportError } from '../../../lib/api-errors';
-import { createDrawPresses, newIdempotencyKey } from './draw-presses';
+import { ApiCodeError, TransportError } from './api-errors';
+import { createKeyedPresses, newIdempotencyKey } from './keyed-presses';
 
 const OK = { code: '200', msg: '成功', data: {} };
 
@@ -11,10 +11,10 @@ function keys() {
   return () => `press-key-${String(++n).padStart(6, '0')}`;
 }
 
-describe('createDrawPresses', () => {
+describe('createKeyedPresses', () => {
   it('draws every press under a new key', async () => {
     const send = vi.fn().mockResolvedValue(OK);
-    const presses = createDrawPresses(send, keys());
+    const presses = createKeyedPresses(send, keys());
     await presses.press();
     await presses.press();
     expect(send.mock.calls.map(([key]) => key)).toEqual(['press-key-000001', 'press-key-000002']);
@@ -22,7 +22,7 @@ describe('createDrawPresses', () => {
 
   it('resends a press whose answer was lost under the same key, then draws anew', async () => {
     const send = vi.fn().mockRejectedValueOnce(new TransportError('timeout', '网络超时，请稍后重试')).mockRejectedValueOnce(new TransportError('http', '服务器繁忙，请稍后重试', 502)).mockResolvedValue(OK);
-    const presses = createDrawPresses(send, keys());
+    const presses = createKeyedPresses(send, keys());
     await expect(presses.press()).rejects.toBeInstanceOf(TransportError);
     expect(presses.unresolved).toBe(true);
     await expect(presses.press()).rejects.toBeInstanceOf(TransportError);
@@ -34,7 +34,7 @@ describe('createDrawPresses', () => {
 
   it('a refusal is an answer: the next press is a new draw', async () => {
     const send = vi.fn().mockResolvedValueOnce({ code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来' }).mockResolvedValue(OK);
-    const presses = createDrawPresses(send, keys());
+    const presses = createKeyedPresses(send, keys());
     await presses.press();
     expect(presses.unresolved).toBe(false);
     await presses.press();
@@ -43,7 +43,7 @@ describe('createDrawPresses', () => {
 
   it('an error that is not a lost answer settles the press', async () => {
     const send = vi.fn().mockRejectedValueOnce(new ApiCodeError({ code: '500', msg: '服务器繁忙' })).mockResolvedValue(OK);
-    const presses = createDrawPresses(send, keys());
+    const presses = createKeyedPresses(send, keys());
     await expect(presses.press()).rejects.toBeInstanceOf(ApiCodeError);
     await presses.press();
     expect(send.mock.calls.map(([key]) => key)).toEqual(['press-key-000001', 'press-key-000002']);
@@ -52,7 +52,7 @@ describe('createDrawPresses', () => {
   it('ignores a press while one is in flight (a double tap)', async () => {
     let answer: (value: typeof OK) => void = () => {};
     const send = vi.fn(() => new Promise<typeof OK>((resolve) => (answer = resolve)));
-    const presses = createDrawPresses(send, keys());
+    const presses = createKeyedPresses(send, keys());
     const first = presses.press();
     expect(presses.inFlight).toBe(true);
     expect(await presses.press()).toBeNull();
