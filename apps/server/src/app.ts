@@ -94,13 +94,14 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
   await app.register(contentModule, { secrets });
-  await app.register(rewardsModule, { rewards: config.rewards });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
-  await app.register(rewardsRoutes);
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
+  // After identity: invitations are paid on its verified event, once per person (its person keys).
+  await app.register(rewardsModule, { rewards: config.rewards });
+  await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
   await app.register(bankCardsModule, { bankCards: config.bankCards, secrets });
   await app.register(bankCardsRoutes);

@@ -49,6 +49,8 @@ export const API_PATH = {
   idcardReadings: '/v1/user/idcard-readings',
   inviteCode: '/v1/user/invite-code',
   verifyInviteCode: '/v1/user/verify-invite-code',
+  // Not in SPEC §7's list: the accounts registered with the caller's invite code (docs/api.md "Invitations").
+  myInvitees: '/v1/user/my-invitees',
   checkLogin: '/v1/user/check-login',
   privacyPolicyStatus: '/v1/user/privacy-policy-status',
   privacyPolicy: '/v1/user/privacy-policy',

@@ -49,6 +49,7 @@ export * from './endpoints/rewards/update-lucky-points.js';
 export * from './endpoints/rewards/lucky-draw-history.js';
 export * from './endpoints/rewards/points-ledger.js';
 export * from './endpoints/rewards/get-lucky-draw-url.js';
+export * from './endpoints/rewards/my-invitees.js';
 export * from './endpoints/bank-cards/bank-card-fields.js';
 export * from './endpoints/bank-cards/bank-lists.js';
 export * from './endpoints/bank-cards/bind-bankcard.js';

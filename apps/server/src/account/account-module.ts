@@ -38,6 +38,9 @@ export { checkMintBudget, mintAuthorizationCode } from './services/authorization
 export { smsBucket, type SmsBucket } from './services/sms-requester.js';
 export { requireMainlandMobile } from './services/login.js';
 
+/** For the rewards capability's invitations: an account's code, who invited it, and whom it invited (masked). */
+export { inviteCodeOf, inviteesOf, inviterOf, type Invitee } from './services/invitees.js';
+
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];

@@ -7,7 +7,9 @@ export const rewardsSection = defineSection({
     REWARDS_DRAW_COST: whole(1, 1_000_000).default(10),
     REWARDS_DRAW_DAILY_LIMIT: whole(1, 1_000).default(5),
     POINTS_VALID_DAYS: whole(1, 3_650).default(365),
+    // What an inviter earns when an invited person is verified (docs/api.md "Invitations").
+    INVITE_REWARD_POINTS: whole(1, 100_000).default(50),
   },
-  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS }),
+  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS, inviteRewardPoints: e.INVITE_REWARD_POINTS }),
 });
 export type RewardsConfig = SectionValue<typeof rewardsSection>;

@@ -1,17 +1,21 @@
-// The rewards capability's services (SPEC §1 points and the lucky draw; docs/architecture.md "Modules"):
-// the points ledger and the lucky draw over their repositories, and the daily write-off of expired
-// points. Its routes are registered apart, behind the pipeline (rewards-routes.ts).
+// The rewards capability's services (SPEC §1 points, the lucky draw and invite codes; docs/architecture.md
+// "Modules"): the points ledger and the lucky draw over their repositories, vouchers, invitations (paid on
+// the identity module's verified event), and the daily write-off of expired points. Its routes are
+// registered apart, behind the pipeline (rewards-routes.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { inviteesOf, inviterOf } from '../account/account-module.js';
 import type { RewardsConfig } from '../config/index.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createGiftContentsRepository, type GiftContentsRepository } from './repositories/gift-contents-repository.js';
+import { createInviteRewardsRepository } from './repositories/invite-rewards-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
 import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
 import { createRewardItemsRepository, type RewardItemsRepository } from './repositories/reward-items-repository.js';
 import { createVouchersRepository, type VouchersRepository } from './repositories/vouchers-repository.js';
+import { createInvitations, type Invitations } from './services/invitations.js';
 import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
 import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
 import { createVoucherGrants, type VoucherGrants } from './services/voucher-grants.js';
@@ -31,6 +35,7 @@ export interface Rewards {
   vouchers: VouchersRepository;
   voucherGrants: VoucherGrants;
   giftContents: GiftContentsRepository;
+  invitations: Invitations;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
   pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
     balance: number;
@@ -59,6 +64,17 @@ export default fp(
     const vouchers = createVouchersRepository(db);
     const voucherGrants = createVoucherGrants({ items, vouchers });
     const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
+    const invitations = createInvitations({
+      db,
+      ledger,
+      rewards: createInviteRewardsRepository(db),
+      personKey: (userId) => fastify.identity.personKey(userId),
+      inviterOf: (userId) => inviterOf(fastify.accounts, userId),
+      inviteesOf: (inviterId, before, limit) => inviteesOf(fastify.accounts, inviterId, before, limit),
+      postMessage: (userId, message) => fastify.content.messages.post(userId, message),
+      rules: opts.rewards,
+    });
+    fastify.identity.onVerified((userId, now) => invitations.onVerified(userId, now));
     const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
 
     fastify.decorate('rewards', {
@@ -70,6 +86,7 @@ export default fp(
       vouchers,
       voucherGrants,
       giftContents: createGiftContentsRepository(db),
+      invitations,
       async pointsPage(userId, cursor, now) {
         const expiring = await db.transaction().execute(async (trx) => {
           await ledger.expire(userId, now, trx);
@@ -102,5 +119,5 @@ export default fp(
     fastify.addHook('onReady', expireAll);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock'] },
+  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'accounts', 'content', 'identity'] },
 );

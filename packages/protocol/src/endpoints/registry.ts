@@ -5,6 +5,7 @@ import { bindBankcard, userBindBankcard } from './bank-cards/bind-bankcard.js';
 import { getLuckyDrawUrl } from './rewards/get-lucky-draw-url.js';
 import { luckyDrawHistory } from './rewards/lucky-draw-history.js';
 import { luckyDrawInfo } from './rewards/lucky-draw-info.js';
+import { myInvitees } from './rewards/my-invitees.js';
 import { pointsLedger } from './rewards/points-ledger.js';
 import { updateLuckyPoints } from './rewards/update-lucky-points.js';
 import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
@@ -65,6 +66,7 @@ export const endpoints = {
   [authorizedLogin.path]: authorizedLogin,
   [authorizedCode.path]: authorizedCode,
   [inviteCode.path]: inviteCode,
+  [myInvitees.path]: myInvitees,
   [verifyInviteCode.path]: verifyInviteCode,
   [getAppDownloadUrl.path]: getAppDownloadUrl,
   [startUpload.path]: startUpload,

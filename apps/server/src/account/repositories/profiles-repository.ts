@@ -15,6 +15,8 @@ export interface ProfilesRepository {
   tryCreate(input: { userId: string; inviteCode: string; invitedBy: string | null; now: number }, trx?: Executor): Promise<boolean>;
   findByUserId(userId: string, trx?: Executor): Promise<Profile | undefined>;
   findByInviteCode(inviteCode: string, trx?: Executor): Promise<Profile | undefined>;
+  /** The profiles of the accounts one account invited, newest first, strictly before the (at, id) cursor. */
+  listInvitees(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<Profile[]>;
 }
 
 const toProfile = (row: UserProfilesTable): Profile => ({
@@ -43,6 +45,12 @@ export function createProfilesRepository(db: Kysely<Database>): ProfilesReposito
     async findByInviteCode(inviteCode, trx = db) {
       const row = await trx.selectFrom('user_profiles').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
       return row && toProfile(row);
+    },
+    async listInvitees(inviterId, before, limit) {
+      let query = db.selectFrom('user_profiles').selectAll().where('invited_by', '=', inviterId);
+      if (before) query = query.where((eb) => eb.or([eb('created_at', '<', before.at), eb.and([eb('created_at', '=', before.at), eb('user_id', '<', before.id)])]));
+      const rows = await query.orderBy('created_at', 'desc').orderBy('user_id', 'desc').limit(limit).execute();
+      return rows.map(toProfile);
     },
   };
 }

@@ -1,0 +1,90 @@
+// Invitations (docs/api.md "Invitations"): an account registered with someone's invite code earns that
+// inviter INVITE_REWARD_POINTS once both are verified people and not the same person. Paid when the second
+// of the two is verified (the identity module's verified event), so the order does not matter; an
+// unverified inviter cannot collect for a second account of their own, since the inviter's person is known
+// before anything is paid. Once per real person: invite_rewards is keyed by the invitee's person key.
+import type { Kysely } from 'kysely';
+import type { Invitee } from '../../account/account-module.js';
+import type { MessageInput } from '../../content/content-module.js';
+import type { Database } from '../../db/schema.js';
+import type { InviteRewardsRepository } from '../repositories/invite-rewards-repository.js';
+import type { PointsLedger } from './points-ledger.js';
+
+const SCAN_PAGE = 100;
+
+export interface InvitationsDeps {
+  db: Kysely<Database>;
+  ledger: PointsLedger;
+  rewards: InviteRewardsRepository;
+  personKey(userId: string): Promise<string | null>;
+  inviterOf(userId: string): Promise<string | null>;
+  inviteesOf(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<Invitee[]>;
+  postMessage(userId: string, message: MessageInput): Promise<unknown>;
+  rules: { inviteRewardPoints: number };
+}
+
+export interface Invitations {
+  /** What an inviter earns per invited person (INVITE_REWARD_POINTS). */
+  readonly rewardPoints: number;
+  /** The verified event of an account: pays its inviter, and what it earned as an inviter while unverified. */
+  onVerified(userId: string, now: number): Promise<void>;
+  /** A page of the account's invitees with where each stands, and the totals. */
+  page(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<{
+    invitees: Array<Invitee & { state: 'registered' | 'verified' | 'rewarded' }>;
+    rewarded: number;
+    points: number;
+  }>;
+}
+
+export function createInvitations(deps: InvitationsDeps): Invitations {
+  const points = deps.rules.inviteRewardPoints;
+
+  /** Pays the inviter for the invitee when both are verified, different people, and the invitee's person earned nothing yet. */
+  async function pay(inviterId: string, inviteeId: string, now: number): Promise<void> {
+    const [inviterKey, inviteeKey] = await Promise.all([deps.personKey(inviterId), deps.personKey(inviteeId)]);
+    if (inviterKey === null || inviteeKey === null || inviterKey === inviteeKey) return;
+    const paid = await deps.db.transaction().execute(async (trx) => {
+      if (!(await deps.rewards.claim({ inviteePersonKey: inviteeKey, inviteeId, inviterId, points, now }, trx))) return false;
+      await deps.ledger.credit({ userId: inviterId, amount: points, reason: 'invite-reward', key: `invite:${inviteeKey}`, now }, trx);
+      return true;
+    });
+    if (paid) {
+      await deps.postMessage(inviterId, {
+        kind: 'rewards',
+        title: '邀请奖励已到账',
+        body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`,
+        link: '/activity/points',
+        dedupeKey: `invite:${inviteeKey}`,
+      });
+    }
+  }
+
+  return {
+    rewardPoints: points,
+    async onVerified(userId, now) {
+      const inviter = await deps.inviterOf(userId);
+      if (inviter !== null) await pay(inviter, userId, now);
+      // Invitees verified before this account was: their rewards waited for this moment.
+      let before: { at: number; id: string } | undefined;
+      for (;;) {
+        const invitees = await deps.inviteesOf(userId, before, SCAN_PAGE);
+        const rewarded = await deps.rewards.rewardedAmong(userId, invitees.map((invitee) => invitee.userId));
+        for (const invitee of invitees) if (!rewarded.has(invitee.userId)) await pay(userId, invitee.userId, now);
+        const last = invitees[invitees.length - 1];
+        if (invitees.length < SCAN_PAGE || !last) break;
+        before = { at: last.registeredAt, id: last.userId };
+      }
+    },
+    async page(inviterId, before, limit) {
+      const invitees = await deps.inviteesOf(inviterId, before, limit);
+      const rewarded = await deps.rewards.rewardedAmong(inviterId, invitees.map((invitee) => invitee.userId));
+      const states = await Promise.all(
+        invitees.map(async (invitee) => ({
+          ...invitee,
+          state: rewarded.has(invitee.userId) ? ('rewarded' as const) : (await deps.personKey(invitee.userId)) !== null ? ('verified' as const) : ('registered' as const),
+        })),
+      );
+      return { invitees: states, ...(await deps.rewards.totals(inviterId)) };
+    },
+  };
+}
