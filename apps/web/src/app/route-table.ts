@@ -53,6 +53,8 @@ export const ROUTES: readonly RouteDef[] = [
   // Points and the lucky draw (SPEC §1, §7 index; docs/api.md "Points and the lucky draw").
   { path: '/activity/lucky-draw', name: 'luckyDraw', title: '积分抽奖', requiresLogin: true, page: 'features/rewards/pages/lucky-draw-page.tsx' },
   { path: '/activity/points', name: 'points', title: '我的积分', requiresLogin: true, page: 'features/rewards/pages/points-page.tsx' },
+  // Invitations (SPEC §1 invite codes; docs/api.md "Invitations").
+  { path: '/activity/invite', name: 'invite', title: '邀请好友', requiresLogin: true, page: 'features/rewards/pages/invite-page.tsx' },
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
   // Its first screen depends on the admin token this tab stored.

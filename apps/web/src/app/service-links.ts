@@ -7,6 +7,7 @@ export const SERVICE_LINKS: readonly LinkListItem[] = [
   { to: '/discover/notice', label: '公司公告', hint: '通盈达的最新公告' },
   { to: '/cloudSteward/index', label: '新人礼', hint: '新用户专享礼包' },
   { to: '/activity-exchange', label: '积分兑换', hint: '用抽奖积分兑换奖品' },
+  { to: '/activity/invite', label: '邀请好友', hint: '好友完成实名认证，您得积分' },
   { to: '/nfc', label: 'NFC读卡位置说明', hint: '用手机读取身份证前请看' },
   { to: '/download', label: 'APP下载', hint: '下载通盈达 App' },
 ];

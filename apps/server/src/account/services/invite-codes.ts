@@ -2,7 +2,6 @@
 // 0-9 A-Z without I, L, O, U, drawn from the CSPRNG: 40 bits, so guessing a valid code is hopeless,
 // and nothing on the code can be misread (O/0, I/1/L) or spell much.
 import { randomInt } from 'node:crypto';
-import { INVITE_CODE_PATTERN, normaliseInviteCode } from '@tyd/protocol';
 
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 export const INVITE_CODE_LENGTH = 8;
@@ -11,10 +10,4 @@ export function generateInviteCode(): string {
   let code = '';
   for (let i = 0; i < INVITE_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
   return code;
-}
-
-/** The canonical form of a typed code, or undefined when it cannot be a code at all. */
-export function readInviteCode(input: string): string | undefined {
-  const code = normaliseInviteCode(input);
-  return INVITE_CODE_PATTERN.test(code) ? code : undefined;
 }

@@ -1,13 +1,13 @@
 // Login and registration in one step (docs/api.md), invite codes and profiles. No HTTP here: routes call these
 // with the payload and the time, and send what they return.
-import { CODE, SUBCODE, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { CODE, SUBCODE, isMainlandMobile, maskPhone, readInviteCode } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { Executor } from '../../db/executor.js';
 import type { Profile } from '../repositories/profiles-repository.js';
 import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
-import { generateInviteCode, readInviteCode } from './invite-codes.js';
+import { generateInviteCode } from './invite-codes.js';
 import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
 
 /** 4201 unless a mainland mobile number (1[3-9] + 9 digits). */

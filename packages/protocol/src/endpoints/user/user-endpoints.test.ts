@@ -4,7 +4,7 @@ import { parseRequest, parseResponseData } from '../define-endpoint.js';
 import { endpointFor, endpoints } from '../registry.js';
 import { userLoginV1 } from './login.js';
 import { sendSmsCode, smsSendRetryLater } from './send-sms-code.js';
-import { INVITE_CODE_PATTERN, normaliseInviteCode } from './user-fields.js';
+import { INVITE_CODE_PATTERN, normaliseInviteCode, readInviteCode } from '../../invite-codes.js';
 import { verifyInviteCode } from './verify-invite-code.js';
 import * as z from 'zod/mini';
 
@@ -57,6 +57,8 @@ describe('account user endpoints (docs/api.md)', () => {
     expect(normaliseInviteCode('ab12-cd3o')).toBe('AB12CD30');
     expect(normaliseInviteCode('il oO')).toBe('1100');
     expect(INVITE_CODE_PATTERN.test('AB12CD30')).toBe(true);
+    expect(readInviteCode(' ab12-cd3o ')).toBe('AB12CD30');
+    for (const bad of [null, undefined, '', 'AB12CD3', 'AB12CD3U', '<script>']) expect(readInviteCode(bad), String(bad)).toBeUndefined();
     for (const bad of ['AB12CD3O', 'AB12CD3U', 'AB12CD3', 'ab12cd30']) expect(INVITE_CODE_PATTERN.test(bad), bad).toBe(false);
     expect(parseResponseData(verifyInviteCode, { inviteCode: 'AB12CD30' }).ok).toBe(true);
   });

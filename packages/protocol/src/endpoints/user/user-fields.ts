@@ -2,6 +2,7 @@
 // is the right answer; the phone is only bounded here because a wrong number deserves its own clear
 // subcode (4201, mainland mobile numbers only), which the server gives after isMainlandMobile.
 import * as z from 'zod/mini';
+import { INVITE_CODE_PATTERN } from '../../invite-codes.js';
 import { MASKED_PHONE_PATTERN } from './check-login.js';
 
 /** A phone number as typed (digits only; the page strips its 3-4-4 spacing). Mainland only, checked by the server (4201). */
@@ -18,20 +19,10 @@ export const accessTokenField = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/))
 
 /**
  * Invite code as typed: Crockford base32 (no I, L, O, U), 8 characters. Input is forgiving: lower case,
- * spaces and hyphens are accepted and O/I/L read as 0/1/1 (normaliseInviteCode).
+ * spaces and hyphens are accepted and O/I/L read as 0/1/1 (invite-codes.ts).
  */
 export const inviteCodeInputField = z.string().check(z.minLength(1), z.maxLength(32));
-export const INVITE_CODE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{8}$/;
 export const inviteCodeField = z.string().check(z.regex(INVITE_CODE_PATTERN));
-
-/** Crockford base32 reading of a typed invite code: upper case, O->0, I/L->1, separators dropped. */
-export function normaliseInviteCode(input: string): string {
-  return input
-    .toUpperCase()
-    .replace(/[\s-]/g, '')
-    .replace(/O/g, '0')
-    .replace(/[IL]/g, '1');
-}
 
 /**
  * Version label of a legal document, e.g. "2026-11-01", or of both together as accepted with one tick:

@@ -5,22 +5,16 @@
 // field they concern or as a toast (SPEC §8 text: submsg, else msg). An `inviteCode` comes from a link
 // (untrusted): it is sent normalised when it is a well-formed invite code, else left out, so a mangled
 // link never blocks a login (an unknown but well-formed code still gets the server's 400/4211).
-import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
-import { INVITE_CODE_PATTERN, normaliseInviteCode, type EndpointRequest, type EndpointResponseData, type userLoginV1 } from '@tyd/protocol/schemas';
+import { API_PATH, CODE, readInviteCode, type ApiResponse } from '@tyd/protocol/wire';
+import type { EndpointRequest, EndpointResponseData, userLoginV1 } from '@tyd/protocol/schemas';
 import { request } from '../../../lib/api-client';
 import { clearSession, rememberLoginPhone, startSession } from '../../../lib/session';
 
 export type LoginPayload = EndpointRequest<typeof userLoginV1>;
 export type LoginData = EndpointResponseData<typeof userLoginV1>;
 
-/** The invite code to send: Crockford base32 as the protocol reads it (normaliseInviteCode), 8 characters; else none. */
-export function validInviteCode(raw: string | undefined): string | undefined {
-  const code = raw === undefined ? '' : normaliseInviteCode(raw);
-  return INVITE_CODE_PATTERN.test(code) ? code : undefined;
-}
-
 export async function loginWithSmsCode({ inviteCode, ...rest }: LoginPayload): Promise<ApiResponse<LoginData>> {
-  const invite = validInviteCode(inviteCode);
+  const invite = readInviteCode(inviteCode);
   const payload: LoginPayload = invite ? { ...rest, inviteCode: invite } : rest;
   const response = await request<LoginData>(API_PATH.userLoginV1, payload, { loading: '登录中…', toastErrors: false });
   if (response.code === CODE.OK && response.data) {

@@ -2,7 +2,7 @@
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CODE, SUBCODE, isMainlandMobile } from '@tyd/protocol/wire';
+import { CODE, SUBCODE, isMainlandMobile, readInviteCode } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { reportCallFailure } from '../../../lib/api-errors';
@@ -21,7 +21,7 @@ export interface LoginFormProps {
   /** The server said the shown documents are not the current ones: fetch them again. */
   onAgreementOutdated: () => void;
   onLoggedIn: () => void;
-  /** The page's `inviteCode` parameter as given; api/login.ts keeps it only when well-formed. */
+  /** The page's `inviteCode` parameter as given; shown and sent only when well-formed (a mangled link never blocks a login). */
   inviteCode?: string | null;
 }
 
@@ -53,6 +53,7 @@ function focusAtEnd(input: HTMLInputElement | null) {
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 
 export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
+  const invite = readInviteCode(inviteCode);
   // SPEC §3 loginPhone: the number last used on this page (kept in memory only) is offered again.
   const [phone, setPhone] = useState(() => sessionStore.get().loginPhone ?? '');
   const [agreed, setAgreed] = useState(false);
@@ -98,7 +99,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     let response;
     try {
       const { loginWithSmsCode } = await loadLogin();
-      response = await loginWithSmsCode({ phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(inviteCode ? { inviteCode } : {}) });
+      response = await loginWithSmsCode({ phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(invite ? { inviteCode: invite } : {}) });
     } catch (error) {
       return reportCallFailure(error);
     }
@@ -131,6 +132,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         error={errors.phone}
       />
       <SmsCodeField sms={sms} onRequestCode={handleSendCode} />
+      {invite ? <p className="login__invite">好友邀请码 {invite}，新用户注册时自动填写</p> : null}
       <AgreementConsent
         ref={agreementRef}
         checked={agreed}

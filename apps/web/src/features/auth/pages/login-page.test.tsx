@@ -312,6 +312,9 @@ describe('/login form', () => {
     answer({ '/v1/user/user-login-v1': LOGGED_IN });
     await openLogin(`?inviteCode=${encodeURIComponent(param)}`);
     await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    // The invited visitor sees whose code applies; a malformed one shows nothing.
+    expect(screen.queryByText(`好友邀请码 ${expected}，新用户注册时自动填写`) !== null).toBe(expected !== undefined);
+    expect(document.body.textContent).not.toContain('好友邀请码 <');
     await user.type(phoneInput(), '13812345678');
     await user.type(codeInput(), '123456');
     await user.click(consent());
