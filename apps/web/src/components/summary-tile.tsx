@@ -1,7 +1,8 @@
-// A capability's tile on home and 我的 (messages, certification, points): its icon, its name, one line
-// of state and a badge, all one link into the capability. One component and one stylesheet, so the tiles
-// look and behave alike and a change reaches all of them. (It saves no first-load bytes: gzip had already
-// folded the markup the tiles repeated; measured with bench/web-sizes.ts.)
+// A capability's tile on home and 我的 (messages, certification, bank cards, points): its icon, its
+// name, one line of state and a badge, all one link into the capability. One component and one
+// stylesheet, so the tiles look and behave alike and a change reaches all of them. (It saves no
+// first-load bytes: gzip had already folded the markup the tiles repeated; measured with
+// bench/web-sizes.ts.)
 import type { ReactNode } from 'react';
 import { Link } from './link';
 import './summary-tile.css';
@@ -11,7 +12,7 @@ export interface SummaryTileProps {
   title: string;
   /** The icon's drawing: the children of a 24×24 outlined svg (stroke in the tone's colour). */
   icon: ReactNode;
-  tone: 'blue' | 'orange' | 'red';
+  tone: 'blue' | 'orange' | 'red' | 'green';
   /** The state in one short line. */
   hint: string;
   /** The hint is "still asking": said to assistive technology as busy. */

@@ -13,6 +13,12 @@ const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../lib/api-client', () => ({ request: api.request, call: api.call }));
 /** certification-info for the identity tile (docs/api.md "Identity certification"). */
 const NOT_CERTIFIED = { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: 5 };
+/** bank-card-list for the bank-card tile (docs/api.md "Bank cards"): one card, masked. */
+const ONE_CARD = {
+  items: [{ cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA', bankCode: 'CMB', bankName: '招商银行', mark: { text: '招', color: '#c7000b' }, cardType: 'debit', maskedNumber: '6225 **** **** 1234', last4: '1234', maskedPhone: '138****5678', isDefault: true, boundAt: 1, singleLimit: 50_000, dailyLimit: 50_000 }],
+  maxCards: 5,
+  identityVerified: true,
+};
 
 let router: Router;
 beforeEach(async () => {
@@ -21,7 +27,7 @@ beforeEach(async () => {
   await router.start();
   clearSession();
   api.request.mockReset();
-  api.call.mockReset().mockResolvedValue(NOT_CERTIFIED);
+  api.call.mockReset().mockImplementation(async (path: string) => (path === '/v1/user/bank-card-list' ? ONE_CARD : NOT_CERTIFIED));
 });
 afterEach(() => {
   cleanup();
@@ -55,8 +61,9 @@ describe('/ home', () => {
     expect(screen.getByText('138****5678')).toBeTruthy();
     expect(screen.getByRole('link', { name: /138\*{4}5678/ }).getAttribute('href')).toBe('/mine');
     expect(api.request).toHaveBeenCalledWith('/v1/user/check-login', {}, expect.objectContaining({ toastErrors: false, unauthorized: 'ignore' }));
-    // The identity tile shows where certification stands.
+    // The identity tile shows where certification stands, the bank-card tile the default card.
     expect((await screen.findByRole('link', { name: '实名认证：未认证' })).getAttribute('href')).toBe('/identity');
+    expect((await screen.findByRole('link', { name: '银行卡：已绑定1张，默认招商银行尾号1234' })).getAttribute('href')).toBe('/bank-cards');
   });
 
   it('a failed login check clears the session (SPEC §7) and home shows logged out', async () => {
@@ -86,6 +93,7 @@ describe('/mine', () => {
     renderPage('mine');
     expect(await screen.findByText('139****0000')).toBeTruthy();
     expect(screen.getByRole('link', { name: '注销账号' }).getAttribute('href')).toBe('/mine/signOff');
+    expect(await screen.findByText('招商银行 尾号1234')).toBeTruthy();
   });
 
   it('退出登录 asks first; cancel keeps the session; confirm ends it, says so and goes home', async () => {

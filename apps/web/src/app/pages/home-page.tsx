@@ -10,6 +10,7 @@ import { SkeletonButton, SkeletonLine } from '../../components/skeleton';
 import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
+import { BankCardsTile } from '../../features/bank-cards/components/bank-cards-tile';
 import { DiscoverFeed } from '../../features/content/components/discover-feed';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { HomeNoticeBanner } from '../../features/notices/components/home-notice-banner';
@@ -90,6 +91,7 @@ export default function HomePage() {
         <Account />
         <MessagesTile />
         <IdentityTile />
+        <BankCardsTile />
         <RewardsTile />
         <DiscoverFeed />
         <nav aria-label="服务">

@@ -14,6 +14,7 @@ import { TAB_BAR_CLASS, TabBar } from '../../components/tab-bar';
 import { TrustFooter } from '../../components/trust-footer';
 import { useCheckLogin } from '../../features/auth/api/check-login';
 import { logout } from '../../features/auth/api/logout';
+import { BankCardsTile } from '../../features/bank-cards/components/bank-cards-tile';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { MessagesTile } from '../../features/notices/components/messages-tile';
 import { RewardsTile } from '../../features/rewards/components/rewards-tile';
@@ -85,6 +86,7 @@ export default function MinePage() {
       </Card>
       <MessagesTile />
       <IdentityTile />
+      <BankCardsTile />
       <RewardsTile />
       {loggedIn ? <LinkList items={ACCOUNT_LINKS} label="账户与安全" /> : null}
       <LinkList items={MINE_LINKS} label="常用" />

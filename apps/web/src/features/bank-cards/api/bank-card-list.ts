@@ -1,5 +1,6 @@
 // POST /v1/user/bank-card-list (SPEC §7, docs/api.md "Bank cards"): the account's cards, masked, and
-// whether it may bind (a verified identity). Shared under one key by the list and detail pages.
+// whether it may bind (a verified identity). Shared under one key by the list and detail pages and the
+// tile on home and 我的, so a bind, unbind or new default reaches all of them.
 import { API_PATH } from '@tyd/protocol/wire';
 import type { EndpointResponseData, bankCardList } from '@tyd/protocol/schemas';
 import { call } from '../../../lib/api-client';
@@ -10,12 +11,19 @@ export type BankCard = BankCardList['items'][number];
 
 export const BANK_CARD_LIST_KEY = 'bank-card-list';
 
-export function getBankCardList(signal?: AbortSignal): Promise<BankCardList> {
-  return call<BankCardList>(API_PATH.bankCardList, {}, { signal });
+export function getBankCardList(signal?: AbortSignal, toastErrors = true): Promise<BankCardList> {
+  return call<BankCardList>(API_PATH.bankCardList, {}, { signal, toastErrors });
 }
 
 export function useBankCardList() {
   return useQuery(BANK_CARD_LIST_KEY, getBankCardList, { staleTimeMs: 5_000 });
+}
+
+const getBankCardListQuietly = (signal: AbortSignal) => getBankCardList(signal, false);
+
+/** For the tile on home and 我的: read quietly (it shows a neutral hint when the call fails, no toast over home). */
+export function useBankCardListQuietly() {
+  return useQuery(BANK_CARD_LIST_KEY, getBankCardListQuietly, { staleTimeMs: 5_000 });
 }
 
 /** After a card was bound, unbound or made the default. */
