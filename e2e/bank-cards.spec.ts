@@ -5,16 +5,16 @@
 // the account's phone. In a plain mobile browser and in the simulated Android and iOS app shells.
 // Screenshots at 320, 375 and 414 px: e2e/screenshots/bank-cards-*.png.
 import { randomInt } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../apps/server/test/support/api-client';
-import { latestCode, signUp } from '../apps/server/test/support/accounts';
+import type { ApiClient } from '../apps/server/test/support/api-client';
+import { latestCode } from '../apps/server/test/support/accounts';
 import { cardPhoto, readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { launchBrowser, saveScreenshot } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
-import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
+import { loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
 
 const WIDTHS = [320, 375, 414] as const;
@@ -47,8 +47,7 @@ function icbcCard(): string {
 
 /** Signs up and certifies through the API (sandbox OCR and face); the client holds the session. */
 async function verifiedAccount(phone: string): Promise<ApiClient> {
-  const client = await ApiClient.fromPage(server.baseUrl);
-  expect((await signUp(client, server.baseUrl, phone)).response?.code).toBe('200');
+  const client = await signedUpClient(server.baseUrl, phone);
   expect((await readSide(client, 'portrait', uniqueCardPhoto())).code).toBe('200');
   expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
   expect((await client.call('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
@@ -57,26 +56,6 @@ async function verifiedAccount(phone: string): Promise<ApiClient> {
   expect((await fetch(`${server.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
   expect((await client.call('/v1/user/h5-face-verify', {})).response?.data).toMatchObject({ state: 'verified' });
   return client;
-}
-
-async function contextFor(token: string, phone: string, shell: 'ios' | 'android' | null): Promise<BrowserContext> {
-  if (shell) {
-    return newMobileContext(browser, {
-      userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
-      initScripts: [nativeShellScript({ platform: shell, appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
-    });
-  }
-  const context = await newMobileContext(browser);
-  await context.addInitScript(
-    ([t, p]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('accessToken', t!);
-      localStorage.setItem('phone', p!);
-    },
-    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
-  );
-  return context;
 }
 
 async function screenshotsAtWidths(page: Page, name: string) {
@@ -96,7 +75,7 @@ describe.each([
   it('binds a card, shows it masked, sets another as default and unbinds', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
     const client = await verifiedAccount(phone);
-    const context = await contextFor(client.accessToken!, phone, shell);
+    const context = await loggedInContext(browser, client.accessToken!, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
 

@@ -5,16 +5,15 @@
 // result and the tiles on home and 我的. In a plain mobile browser and in the simulated Android and iOS app shells
 // (docs/bridge.md §6). A failing journey: the sandbox's "another face" (sequence 991). Screenshots at 320,
 // 375 and 414 px: e2e/screenshots/identity-*.png.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../apps/server/test/support/api-client';
-import { signUp } from '../apps/server/test/support/accounts';
 import { readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
 import { newMobileContext, saveScreenshot } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
-import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
+import { loggedInContext, signedUpClient } from './support/sign-in';
 
 const WIDTHS = [320, 375, 414] as const;
 
@@ -37,33 +36,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function account(phone: string): Promise<string> {
-  const client = await ApiClient.fromPage(server.baseUrl);
-  expect((await signUp(client, server.baseUrl, phone)).response?.code).toBe('200');
-  return client.accessToken!;
-}
-
-/** A browser holding `token` as its session (SPEC §3: storage), or the app shell handing it over. */
-async function contextFor(token: string, phone: string, shell: 'ios' | 'android' | null): Promise<BrowserContext> {
-  if (shell) {
-    return newMobileContext(browser, {
-      userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
-      initScripts: [nativeShellScript({ platform: shell, appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
-    });
-  }
-  const context = await newMobileContext(browser);
-  await context.addInitScript(
-    ([t, p]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('accessToken', t!);
-      localStorage.setItem('phone', p!);
-    },
-    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
-  );
-  return context;
-}
 
 /**
  * A camera-like JPEG drawn by the browser itself, `width` x `height` (the sandbox OCR picks outcomes by the
@@ -119,9 +91,9 @@ describe.each([
 ] as const)('identity certification in the %s', (_where, shell) => {
   it('goes from the entry to verified, through both photos, the check form and the face page', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
-    const token = await account(phone);
+    const { accessToken } = await signedUpClient(server.baseUrl, phone);
     const inApp = shell !== null;
-    const context = await contextFor(token, phone, shell);
+    const context = await loggedInContext(browser, accessToken!, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
     await page.goto(`${server.baseUrl}/identity`);
@@ -174,8 +146,8 @@ describe.each([
 describe('identity certification that fails', () => {
   it('says the face did not match and offers another try; a forged return query changes nothing', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
-    const token = await account(phone);
-    const context = await contextFor(token, phone, null);
+    const { accessToken } = await signedUpClient(server.baseUrl, phone);
+    const context = await loggedInContext(browser, accessToken!, phone);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/identity/idcard`);
     // Sequence 991: the sandbox's "another face".
@@ -206,8 +178,7 @@ describe('identity certification that fails', () => {
 describe('identity certification with no face tries left today', () => {
   it('shows 今日人脸识别次数已用完，请明天再试 on /identity and /identity/face, with no start button', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
-    const client = await ApiClient.fromPage(server.baseUrl);
-    expect((await signUp(client, server.baseUrl, phone)).response?.code).toBe('200');
+    const client = await signedUpClient(server.baseUrl, phone);
     // Documents and confirmation through the API (the journeys above do them on the page), then the day's
     // FACE_TRIES_PER_DAY (5) face starts.
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
@@ -218,7 +189,7 @@ describe('identity certification with no face tries left today', () => {
     for (let i = 0; i < 5; i += 1) expect((await client.call('/v1/user/h5-face-url', {})).response?.code).toBe('200');
     expect((await client.call('/v1/user/h5-face-url', {})).response).toMatchObject({ code: '429', subcode: '4607' });
 
-    const context = await contextFor(client.accessToken!, phone, null);
+    const context = await loggedInContext(browser, client.accessToken!, phone);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/identity/face`);
     await page.getByText('今日人脸识别次数已用完，请明天再试').waitFor();

@@ -9,15 +9,14 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient } from '../apps/server/test/support/api-client';
-import { signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
-import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
+import { loggedInContext, signedUpClient } from './support/sign-in';
 
 const run = promisify(execFile);
 const WIDTHS = [320, 375, 414] as const;
@@ -38,12 +37,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function account(phone: string): Promise<{ token: string; client: ApiClient }> {
-  const client = await ApiClient.fromPage(server.baseUrl);
-  expect((await signUp(client, server.baseUrl, phone)).response?.code).toBe('200');
-  return { token: client.accessToken!, client };
-}
-
 /** What an operator runs (docs/operations.md "Points and prizes"), against this server's database. */
 async function grant(phone: string, points: number): Promise<void> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points)], {
@@ -51,27 +44,6 @@ async function grant(phone: string, points: number): Promise<void> {
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
   });
   expect(JSON.parse(stdout)).toMatchObject({ granted: true, balance: points });
-}
-
-/** A browser holding `token` as its session (SPEC §3: storage), or the app shell handing it over. */
-async function contextFor(token: string, phone: string, shell: 'ios' | 'android' | null): Promise<BrowserContext> {
-  if (shell) {
-    return newMobileContext(browser, {
-      userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
-      initScripts: [nativeShellScript({ platform: shell, appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
-    });
-  }
-  const context = await newMobileContext(browser);
-  await context.addInitScript(
-    ([t, p]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('accessToken', t!);
-      localStorage.setItem('phone', p!);
-    },
-    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
-  );
-  return context;
 }
 
 async function screenshotsAtWidths(page: Page, name: string) {
@@ -106,9 +78,9 @@ describe.each([
 ] as const)('the lucky draw in the %s', (_where, shell) => {
   it('draws with granted points until the day’s draws are used up, with the rules, history and 我的积分', { timeout: 120_000 }, async () => {
     const phone = newPhone('136');
-    const { token } = await account(phone);
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
     await grant(phone, 100);
-    const context = await contextFor(token, phone, shell);
+    const context = await loggedInContext(browser, token, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
 
@@ -193,9 +165,9 @@ describe.each([
 describe('the lucky draw without enough points', () => {
   it('disables 抽奖 with 积分不足 and shows the empty history', { timeout: 60_000 }, async () => {
     const phone = newPhone('136');
-    const { token } = await account(phone);
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
     await grant(phone, 5);
-    const context = await contextFor(token, phone, null);
+    const context = await loggedInContext(browser, token, phone);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/activity/lucky-draw`);
     await page.getByText('积分不足', { exact: true }).waitFor();
@@ -211,9 +183,9 @@ describe('the lucky draw without enough points', () => {
 describe('a draw whose answer is lost', () => {
   it('is fetched again under the same key: one draw, charged once', { timeout: 60_000 }, async () => {
     const phone = newPhone('136');
-    const { token } = await account(phone);
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
     await grant(phone, 100);
-    const context = await contextFor(token, phone, null);
+    const context = await loggedInContext(browser, token, phone);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/activity/lucky-draw`);
     await page.getByRole('button', { name: '抽奖', exact: true }).waitFor();
@@ -250,7 +222,7 @@ describe('a draw whose answer is lost', () => {
 describe('get-lucky-draw-url', () => {
   it('opens the draw page logged in from the one-time address, in a browser without a session', { timeout: 60_000 }, async () => {
     const phone = newPhone('136');
-    const { client } = await account(phone);
+    const client = await signedUpClient(server.baseUrl, phone);
     const answer = (await client.call('/v1/index/get-lucky-draw-url', {})).response;
     const url = (answer?.data as { url: string }).url;
     expect(url).toMatch(/^\/others\/tydPreJump\?/);

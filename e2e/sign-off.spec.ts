@@ -1,15 +1,16 @@
 // /mine/signOff against the real server: a logged-out visitor is sent to login and comes back;
 // the page explains, asks for a fresh deregistration code, confirms, and ends with the account gone.
 // Screenshots (explanation, confirm dialog, done) are saved for review at 375x812.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
-import { outbox, signUp } from '../apps/server/test/support/accounts';
+import { outbox } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
+import { loggedInContext, signedUpClient } from './support/sign-in';
 
 let server: RunningServer;
 let browser: Browser;
@@ -24,33 +25,10 @@ afterAll(async () => {
 });
 
 
-/** A registered account, logged in by API; returns its token. */
-async function account(phone: string): Promise<string> {
-  const client = await ApiClient.fromPage(server.baseUrl);
-  const result = await signUp(client, server.baseUrl, phone);
-  expect(result.response?.code).toBe('200');
-  return client.accessToken!;
-}
-
 async function checkLogin(token: string): Promise<string | undefined> {
   const client = await ApiClient.fromPage(server.baseUrl);
   client.accessToken = token;
   return (await client.call('/v1/user/check-login', {})).response?.code;
-}
-
-/** A browser already holding `token` as its session (SPEC §3: storage and cookie). */
-async function loggedInContext(token: string, phone: string): Promise<BrowserContext> {
-  const context = await newMobileContext(browser);
-  await context.addInitScript(
-    ([t, p]) => {
-      if (sessionStorage.getItem('seeded')) return;
-      sessionStorage.setItem('seeded', '1');
-      localStorage.setItem('accessToken', t!);
-      localStorage.setItem('phone', p!);
-    },
-    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
-  );
-  return context;
 }
 
 /** Waits out the server's per-number cooldown after the sign-up code, then gets a deregistration code. */
@@ -95,8 +73,8 @@ describe('/mine/signOff', () => {
 
   it('explains, asks for a fresh code, confirms, deregisters: the session ends and the token is refused', { timeout: 90_000 }, async () => {
     const phone = newPhone('136');
-    const token = await account(phone);
-    const context = await loggedInContext(token, phone);
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
+    const context = await loggedInContext(browser, token, phone);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/mine/signOff`);
     await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();

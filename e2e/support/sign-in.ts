@@ -1,0 +1,45 @@
+// A new account and a browser logged in as it, for the journeys that start logged in: the account signs up
+// through the API (login code from the sandbox SMS outbox, the agreement accepted: signUp in
+// apps/server/test/support/accounts.ts), and the browser gets its session the way a returning visitor or the
+// app has it, so the journey starts on the page it is about.
+import type { Browser, BrowserContext } from 'playwright-core';
+import { expect } from 'vitest';
+import { ApiClient } from '../../apps/server/test/support/api-client';
+import { signUp } from '../../apps/server/test/support/accounts';
+import { newMobileContext } from './browser';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './native-shell';
+
+/** Where the page runs: a plain mobile browser, or the simulated Android or iOS app shell (docs/bridge.md §6). */
+export type Shell = 'android' | 'ios' | null;
+
+/** Signs `phone` up; the returned client holds the session, for calls the journey makes through the API. */
+export async function signedUpClient(baseUrl: string, phone: string): Promise<ApiClient> {
+  const client = await ApiClient.fromPage(baseUrl);
+  expect((await signUp(client, baseUrl, phone)).response?.code).toBe('200');
+  return client;
+}
+
+/**
+ * A mobile browser holding `token` as its session: in a plain browser, stored as the web app stores it
+ * (SPEC §3: the token and the masked phone), once per tab so a logout in the journey sticks; in an app
+ * shell, handed over by the shell's app info like the native app does.
+ */
+export async function loggedInContext(browser: Browser, token: string, phone: string, shell: Shell = null): Promise<BrowserContext> {
+  if (shell) {
+    return newMobileContext(browser, {
+      userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ platform: shell, appInfo: { ...DEFAULT_APP_INFO, token, phone } })],
+    });
+  }
+  const context = await newMobileContext(browser);
+  await context.addInitScript(
+    ([t, p]) => {
+      if (sessionStorage.getItem('seeded')) return;
+      sessionStorage.setItem('seeded', '1');
+      localStorage.setItem('accessToken', t!);
+      localStorage.setItem('phone', p!);
+    },
+    [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
+  );
+  return context;
+}
