@@ -1,9 +1,10 @@
 // Bank cards in the system Chromium against the real server (docs/api.md "Bank cards"), at phone sizes: a
 // verified user (certified through the API with the sandbox OCR and face) finds 暂无记录, binds a card
 // through the page (number typed on the numeric keypad, the bank named as it is typed, the code sent to the
-// reserved phone), sees it masked and default, makes a second card the default, and unbinds with a code to
-// the account's phone. In a plain mobile browser and in the simulated Android and iOS app shells.
-// Screenshots at 320, 375 and 414 px: e2e/screenshots/bank-cards-*.png.
+// reserved phone), sees it masked and default, makes a second card the default, finds the count and the
+// default card on the tiles of home and 我的, and unbinds with a code to the account's phone. In a plain mobile
+// browser and in the simulated Android and iOS app shells. Screenshots at 320, 375 and 414 px:
+// e2e/screenshots/bank-cards-*.png.
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -80,6 +81,8 @@ describe.each([
     const tag = shell ? `app-${shell}` : 'web';
 
     await page.goto(`${server.baseUrl}/mine`);
+    await page.getByRole('link', { name: /^银行卡/ }).getByText('暂未绑定银行卡').waitFor();
+    if (!shell) await screenshotsAtWidths(page, `${tag}-mine-tile-empty`);
     await page.getByRole('link', { name: /我的银行卡/ }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards');
     await page.getByText('暂无记录').waitFor();
@@ -122,6 +125,25 @@ describe.each([
     await page.getByRole('button', { name: '设为默认卡' }).waitFor({ state: 'detached' });
     await screenshotsAtWidths(page, `${tag}-detail`);
 
+    // Home and 我的: the count and the new default card, masked (SPEC §3).
+    const secondLast4 = second.slice(-4);
+    for (const [path, name] of [['/', 'home'], ['/mine', 'mine']] as const) {
+      await page.goto(`${server.baseUrl}${path}`);
+      const tile = page.getByRole('link', { name: `银行卡：已绑定2张，默认工商银行尾号${secondLast4}` });
+      await tile.getByText(`默认 工商银行 尾号${secondLast4}`).waitFor();
+      expect(await tile.getByText('2张', { exact: true }).count()).toBe(1);
+      expect(await page.content()).not.toContain(second);
+      if (!shell) {
+        await tile.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshotsAtWidths(page, `${tag}-${name}-tile`);
+      }
+    }
+    // The tile leads to the list; the new default's page again, to unbind it.
+    await page.getByRole('link', { name: /^银行卡：/ }).click();
+    await page.waitForURL((url) => url.pathname === '/bank-cards');
+    await page.getByRole('link', { name: `工商银行借记卡，尾号${secondLast4}，默认卡` }).click();
+    await page.waitForURL((url) => url.pathname === '/bank-cards/detail');
+
     // Unbind it with a code to the account's phone; the first card is the default again.
     await page.getByRole('button', { name: '解绑银行卡' }).click();
     // The login code went to this phone seconds ago: the server may answer the cooldown (406, nothing sent);
@@ -144,6 +166,9 @@ describe.each([
     await page.getByRole('link', { name: `工商银行借记卡，尾号${last4}，默认卡` }).waitFor();
     expect(await page.getByRole('link', { name: /工商银行借记卡/ }).count()).toBe(1);
     await screenshotsAtWidths(page, `${tag}-after-unbind`);
+    // Home again: one card, the first one, default again.
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: `银行卡：已绑定1张，默认工商银行尾号${last4}` }).getByText(`工商银行 尾号${last4}`, { exact: true }).waitFor();
     await context.close();
   });
 });
