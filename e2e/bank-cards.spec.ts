@@ -10,12 +10,11 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../apps/server/test/support/api-client';
 import { latestCode } from '../apps/server/test/support/accounts';
-import { cardPhoto, readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
 import { launchBrowser, saveScreenshot } from './support/browser';
 import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
-import { loggedInContext, signedUpClient } from './support/sign-in';
+import { certify, loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
 
 const WIDTHS = [320, 375, 414] as const;
@@ -49,13 +48,7 @@ function icbcCard(): string {
 /** Signs up and certifies through the API (sandbox OCR and face); the client holds the session. */
 async function verifiedAccount(phone: string): Promise<ApiClient> {
   const client = await signedUpClient(server.baseUrl, phone);
-  expect((await readSide(client, 'portrait', uniqueCardPhoto())).code).toBe('200');
-  expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
-  expect((await client.call('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
-  const face = (await client.call('/v1/user/h5-face-url', {})).response?.data as { url: string };
-  const session = new URL(face.url, server.baseUrl).searchParams.get('session');
-  expect((await fetch(`${server.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
-  expect((await client.call('/v1/user/h5-face-verify', {})).response?.data).toMatchObject({ state: 'verified' });
+  await certify(client);
   return client;
 }
 
@@ -83,7 +76,7 @@ describe.each([
     await page.goto(`${server.baseUrl}/mine`);
     await page.getByRole('link', { name: /^银行卡/ }).getByText('暂未绑定银行卡').waitFor();
     if (!shell) await screenshotsAtWidths(page, `${tag}-mine-tile-empty`);
-    await page.getByRole('link', { name: /我的银行卡/ }).click();
+    await page.getByRole('link', { name: /^银行卡/ }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards');
     await page.getByText('暂无记录').waitFor();
     await screenshotsAtWidths(page, `${tag}-empty`);

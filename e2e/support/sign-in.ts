@@ -6,17 +6,32 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 import { ApiClient } from '../../apps/server/test/support/api-client';
 import { signUp } from '../../apps/server/test/support/accounts';
+import { cardPhoto, readSide, uniqueCardPhoto } from '../../apps/server/test/support/identity';
 import { newMobileContext } from './browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './native-shell';
 
 /** Where the page runs: a plain mobile browser, or the simulated Android or iOS app shell (docs/bridge.md §6). */
 export type Shell = 'android' | 'ios' | null;
 
-/** Signs `phone` up; the returned client holds the session, for calls the journey makes through the API. */
-export async function signedUpClient(baseUrl: string, phone: string): Promise<ApiClient> {
+/**
+ * Signs `phone` up (with a friend's `inviteCode` when given); the returned client holds the session, for
+ * calls the journey makes through the API.
+ */
+export async function signedUpClient(baseUrl: string, phone: string, opts: { inviteCode?: string } = {}): Promise<ApiClient> {
   const client = await ApiClient.fromPage(baseUrl);
-  expect((await signUp(client, baseUrl, phone)).response?.code).toBe('200');
+  expect((await signUp(client, baseUrl, phone, opts.inviteCode ? { inviteCode: opts.inviteCode } : {})).response?.code).toBe('200');
   return client;
+}
+
+/** Certifies the client's account through the API with the sandbox OCR and face check (docs/sandbox.md): verified. */
+export async function certify(client: ApiClient): Promise<void> {
+  expect((await readSide(client, 'portrait', uniqueCardPhoto())).code).toBe('200');
+  expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
+  expect((await client.call('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
+  const face = (await client.call('/v1/user/h5-face-url', {})).response?.data as { url: string };
+  const session = new URL(face.url, client.baseUrl).searchParams.get('session');
+  expect((await fetch(`${client.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
+  expect((await client.call('/v1/user/h5-face-verify', {})).response?.data).toMatchObject({ state: 'verified' });
 }
 
 /**

@@ -3,7 +3,6 @@
 import type { LinkListItem } from '../components/link-list';
 
 export const SERVICE_LINKS: readonly LinkListItem[] = [
-  { to: '/bank-cards', label: '我的银行卡', hint: '绑定本人借记卡，用于借款到账和还款' },
   { to: '/discover/notice', label: '公司公告', hint: '通盈达的最新公告' },
   { to: '/cloudSteward/index', label: '新人礼', hint: '新用户专享礼包' },
   { to: '/activity-exchange', label: '积分兑换', hint: '用抽奖积分兑换奖品' },
@@ -20,6 +19,5 @@ export const MINE_LINKS: readonly LinkListItem[] = [
 
 /** The account's own settings, on 我的 when logged in. */
 export const ACCOUNT_LINKS: readonly LinkListItem[] = [
-  { to: '/bank-cards', label: '我的银行卡', hint: '绑定、解绑和设置默认卡' },
   { to: '/mine/phone', label: '更换手机号', hint: '验证当前手机号后绑定新号码' },
 ];

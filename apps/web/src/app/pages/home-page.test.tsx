@@ -47,7 +47,7 @@ describe('/ home', () => {
     expect(screen.getByRole('link', { name: '登录 / 注册' }).getAttribute('href')).toBe('/login?returnUrl=%2F');
     expect(screen.getByRole('navigation', { name: '主导航' }).querySelector('[aria-current="page"]')?.textContent).toBe('首页');
     const nav = screen.getByRole('navigation', { name: '服务' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/bank-cards', '/discover/notice', '/cloudSteward/index', '/activity-exchange', '/activity/invite', '/nfc', '/download']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/discover/notice', '/cloudSteward/index', '/activity-exchange', '/activity/invite', '/nfc', '/download']);
     expect(api.request).not.toHaveBeenCalled();
     // Logged out, home asks only for public content: the banner's notice and the newest articles.
     expect(api.call.mock.calls.map(([path]) => path).sort()).toEqual(['/v1/content/new-information-info-v1', '/v1/notice/home-page-notice']);

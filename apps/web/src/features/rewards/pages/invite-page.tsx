@@ -55,9 +55,12 @@ export default function InvitePage() {
           </div>
         </div>
         {info && !info.verified ? (
-          <Tip>
-            完成<Link to="/identity">实名认证</Link>后，好友的邀请奖励才会发放给您。
-          </Tip>
+          <div className="invite__verify">
+            <Tip>完成实名认证后，好友的邀请奖励才会发放给您。</Tip>
+            <Link className="btn btn--secondary btn--block" to="/identity">
+              去实名认证
+            </Link>
+          </div>
         ) : null}
         {info ? (
           <dl className="invite__totals">
@@ -94,9 +97,7 @@ export default function InvitePage() {
           <li>好友通过您的邀请链接或填写您的邀请码注册通盈达账户。</li>
           <li>好友完成实名认证，且您本人也已完成实名认证后，{info ? `${info.rewardPoints}积分` : '积分奖励'}将自动存入您的账户，并通过消息通知您。</li>
           <li>每位好友（以实名身份为准）只能为邀请人带来一次奖励；同一人的多个账户、邀请自己的其他账户均不发放奖励。</li>
-          <li>
-            奖励积分可在<Link to="/activity/lucky-draw">积分抽奖</Link>和<Link to="/activity-exchange">积分兑换</Link>中使用，有效期见<Link to="/activity/points">我的积分</Link>。
-          </li>
+          <li>奖励积分可用于积分抽奖和积分兑换，有效期见“我的积分”。</li>
         </ol>
       </Card>
     </Page>

@@ -1,0 +1,129 @@
+// Invitations in the system Chromium against the real server (docs/api.md "Invitations"), at phone sizes:
+// a verified user opens 邀请好友 from home, copies the code (browser) or shares the invitation link through
+// the app's share sheet (simulated Android app, docs/bridge.md "share"); a friend opening the link sees the
+// code on the login page, registers with it and is certified (sandbox OCR and face through the API); the
+// inviter's page then shows the friend masked as 已发放奖励 and the points arrive, with a message. An
+// inviter not yet certified is told the reward waits for them. Screenshots at 320, 375 and 414 px:
+// e2e/screenshots/invite-*.png.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { expectFitsThePhone } from './support/layout';
+import { readNativeCalls } from './support/native-shell';
+import { newPhone } from './support/phones';
+import { startServer, type RunningServer } from './support/server';
+import { certify, loggedInContext, signedUpClient, type Shell } from './support/sign-in';
+
+const WIDTHS = [320, 375, 414] as const;
+/** The server's default INVITE_REWARD_POINTS. */
+const REWARD = 50;
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function screenshotsAtWidths(page: Page, name: string) {
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 812 });
+    await saveScreenshot(page, `invite-${name}-${width}`);
+    await expectFitsThePhone(page, width);
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+}
+
+const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+
+describe.each([
+  ['browser', null],
+  ['Android app shell', 'android'],
+] as const)('inviting a friend in the %s', (_where, shell: Shell) => {
+  it('shares the code; the friend registers with it and is certified; the inviter is rewarded once', { timeout: 120_000 }, async () => {
+    const phone = newPhone('135');
+    const inviter = await signedUpClient(server.baseUrl, phone);
+    await certify(inviter);
+    const context = await loggedInContext(browser, inviter.accessToken!, phone, shell);
+    if (!shell) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+    const page = await context.newPage();
+    const tag = shell ? `app-${shell}` : 'web';
+
+    // From home's service list to the page: the code, what it earns, no friends yet.
+    await page.goto(`${server.baseUrl}/`);
+    await page.getByRole('link', { name: /邀请好友/ }).click();
+    await page.waitForURL((url) => url.pathname === '/activity/invite');
+    await expect.poll(() => page.locator('.invite__code').textContent()).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+    const inviteCode = (await page.locator('.invite__code').textContent())!;
+    await page.getByText(`好友注册并完成实名认证，您得${REWARD}积分`).waitFor();
+    await page.getByText('暂无记录').waitFor();
+    expect(await page.getByRole('note').count()).toBe(0);
+    await screenshotsAtWidths(page, `${tag}-empty`);
+
+    if (shell) {
+      await page.getByRole('button', { name: '分享给好友' }).click();
+      const shared = async () => (await readNativeCalls(page)).find((c) => c.method === 'share')?.params as { title: string; url: string } | undefined;
+      await expect.poll(shared).toMatchObject({ title: '邀请您加入通盈达' });
+      const params = (await shared())!;
+      expect(new URL(params.url).pathname).toBe('/login');
+      expect(new URL(params.url).searchParams.get('inviteCode')).toBe(inviteCode);
+    } else {
+      await page.getByRole('button', { name: '复制邀请码' }).click();
+      await page.getByText('邀请码已复制').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteCode);
+    }
+
+    // The friend opens the invitation link: the login page says whose code applies.
+    const friendContext = await newMobileContext(browser);
+    const friendPage = await friendContext.newPage();
+    await friendPage.goto(`${server.baseUrl}/login?inviteCode=${inviteCode.toLowerCase()}&pageTitle=${encodeURIComponent('好友邀请您加入通盈达')}`);
+    await friendPage.getByText(`好友邀请码 ${inviteCode}，新用户注册时自动填写`).waitFor();
+    expect(await friendPage.title()).toBe('好友邀请您加入通盈达');
+    if (!shell) await screenshotsAtWidths(friendPage, 'friend-login');
+    await friendContext.close();
+
+    // The friend registers with the code (as that form sends it) and is certified.
+    const friendPhone = newPhone('135');
+    const friend = await signedUpClient(server.baseUrl, friendPhone, { inviteCode });
+    await page.reload();
+    await page.getByText('已注册，待实名认证').waitFor();
+    await certify(friend);
+    await page.reload();
+    const row = page.getByRole('list', { name: '我邀请的好友' }).getByRole('listitem');
+    await expect.poll(() => row.allTextContents()).toEqual([expect.stringContaining('已发放奖励')]);
+    expect((await row.first().textContent())!).toContain(masked(friendPhone));
+    expect(await page.content()).not.toContain(friendPhone);
+    await page.getByText('1人').waitFor();
+    await screenshotsAtWidths(page, `${tag}-rewarded`);
+
+    // The points and the message arrived, once.
+    const ledger = (await inviter.call('/v1/index/points-ledger', {})).response?.data as { balance: number; items: Array<{ reason: string }> };
+    expect(ledger.balance).toBe(REWARD);
+    expect(ledger.items.filter((item) => item.reason === 'invite-reward')).toHaveLength(1);
+    await page.goto(`${server.baseUrl}/activity/points`);
+    await page.getByText('邀请奖励').waitFor();
+    await page.goto(`${server.baseUrl}/messages?tab=mine`);
+    await page.getByText('邀请奖励已到账').first().waitFor();
+    await context.close();
+  });
+});
+
+describe('an inviter not yet certified', () => {
+  it('is told that rewards wait for their own certification, with the way there', { timeout: 60_000 }, async () => {
+    const phone = newPhone('135');
+    const inviter = await signedUpClient(server.baseUrl, phone);
+    const context = await loggedInContext(browser, inviter.accessToken!, phone);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/activity/invite`);
+    await page.getByRole('note').getByText('完成实名认证后，好友的邀请奖励才会发放给您。').waitFor();
+    await screenshotsAtWidths(page, 'web-unverified');
+    await page.getByRole('link', { name: '去实名认证' }).click();
+    await page.waitForURL((url) => url.pathname === '/identity');
+    await context.close();
+  });
+});
