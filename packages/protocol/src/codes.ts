@@ -151,6 +151,15 @@ export const SUBCODE = {
   DRAW_DAILY_LIMIT: '4802',
   /** No prize is on offer (the operators closed the draw). */
   DRAW_CLOSED: '4803',
+  // The new-user gift, 4813–4818 (docs/api.md "New-user gift").
+  /** The gift holds nothing (the operators emptied it): the activity is closed. */
+  GIFT_CLOSED: '4813',
+  /** Past the claim window after registration (NEW_USER_GIFT_DAYS); data {deadline}. */
+  GIFT_WINDOW_CLOSED: '4814',
+  /** The same person (another account, or one deregistered before) already claimed the gift; never says which account. */
+  GIFT_CLAIMED_ELSEWHERE: '4815',
+  /** A voucher of the gift is out of stock: nothing was given; data {itemId}. */
+  GIFT_ITEM_UNAVAILABLE: '4816',
   // Bank cards, 49xx (docs/api.md "Bank cards").
   /** Not 16 to 19 digits (SPEC §5, §9). */
   BANK_CARD_NUMBER_INVALID: '4901',
@@ -273,6 +282,10 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4801': '积分不足，暂时无法抽奖',
   '4802': '今日抽奖次数已用完，请明天再来',
   '4803': '抽奖活动暂未开放',
+  '4813': '新人礼活动暂未开放',
+  '4814': '新人礼已过领取期限',
+  '4815': '您已在其他账号领取过新人礼，每人限领一次',
+  '4816': '礼包中的卡券已发完，请稍后再试',
   '4901': '请输入16至19位数字的银行卡号',
   '4902': '暂不支持信用卡，请使用借记卡（储蓄卡）',
   '4903': '暂不支持该银行的银行卡，请查看支持的银行',

@@ -21,6 +21,9 @@ export const API_PATH = {
   luckyDrawInfo: '/v1/index/lucky-draw-info',
   luckyDrawHistory: '/v1/index/lucky-draw-history',
   pointsLedger: '/v1/index/points-ledger',
+  // Not in SPEC §7's list: what the new-user gift page shows, and the claim (docs/api.md "New-user gift").
+  newUserGiftInfo: '/v1/index/new-user-gift-info',
+  claimNewUserGift: '/v1/index/claim-new-user-gift',
   // User.
   login: '/v1/user/login',
   userLoginV1: '/v1/user/user-login-v1',

@@ -7,12 +7,14 @@ import { isMainlandMobile, maskPhone } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
 import type { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { UsageError, type CliOutput } from './cli-output.js';
+import { GIFT_USAGE, runGift } from './gift-cli.js';
 
 export const REWARDS_USAGE = [
   'rewards grant <phone> <points> [--key K]      (operator grant; the same --key grants once)',
   'rewards prizes                                 (the prize table)',
   'rewards prize <id> --operator NAME [--name N] [--points P] [--weight W] [--stock S|unlimited] [--active yes|no]',
   'rewards prize-history <id>',
+  GIFT_USAGE,
 ].join('\n');
 
 type RewardsAdmin = ReturnType<typeof createRewardsAdmin>;
@@ -40,6 +42,7 @@ export async function runRewards(
   now: number,
 ): Promise<number> {
   const [action, ...rest] = args;
+  if (action === 'gift' || action === 'gift-set' || action === 'gift-claims') return runGift(action, rest, deps, out, now);
   if (action === 'grant') {
     const [phone, amountText, ...more] = rest;
     if (!isMainlandMobile(phone) || amountText === undefined) throw new UsageError('rewards grant: a mainland mobile number and a number of points expected');

@@ -7,9 +7,11 @@ export const rewardsSection = defineSection({
     REWARDS_DRAW_COST: whole(1, 1_000_000).default(10),
     REWARDS_DRAW_DAILY_LIMIT: whole(1, 1_000).default(5),
     POINTS_VALID_DAYS: whole(1, 3_650).default(365),
+    // The new-user gift may be claimed this many days after registration (docs/api.md "New-user gift").
+    NEW_USER_GIFT_DAYS: whole(1, 365).default(30),
     // What an inviter earns when an invited person is verified (docs/api.md "Invitations").
     INVITE_REWARD_POINTS: whole(1, 100_000).default(50),
   },
-  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS, inviteRewardPoints: e.INVITE_REWARD_POINTS }),
+  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS, newUserGiftDays: e.NEW_USER_GIFT_DAYS, inviteRewardPoints: e.INVITE_REWARD_POINTS }),
 });
 export type RewardsConfig = SectionValue<typeof rewardsSection>;

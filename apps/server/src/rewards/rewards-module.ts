@@ -6,9 +6,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inviteesOf, inviterOf } from '../account/account-module.js';
 import type { RewardsConfig } from '../config/index.js';
+import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
+import { createGiftClaimsRepository } from './repositories/gift-claims-repository.js';
 import { createGiftContentsRepository, type GiftContentsRepository } from './repositories/gift-contents-repository.js';
 import { createInviteRewardsRepository } from './repositories/invite-rewards-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
@@ -17,13 +19,14 @@ import { createRewardItemsRepository, type RewardItemsRepository } from './repos
 import { createVouchersRepository, type VouchersRepository } from './repositories/vouchers-repository.js';
 import { createInvitations, type Invitations } from './services/invitations.js';
 import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
+import { createNewUserGift, type NewUserGift } from './services/new-user-gift.js';
 import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
 import { createVoucherGrants, type VoucherGrants } from './services/voucher-grants.js';
 
 /** The ledger and the prize table over a database handle, for the admin command (admin/rewards-cli.ts). */
 export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
   const points = createPointsRepository(db);
-  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), giftContents: createGiftContentsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
+  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), giftContents: createGiftContentsRepository(db), giftClaims: createGiftClaimsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
 }
 
 export interface Rewards {
@@ -35,6 +38,7 @@ export interface Rewards {
   vouchers: VouchersRepository;
   voucherGrants: VoucherGrants;
   giftContents: GiftContentsRepository;
+  newUserGift: NewUserGift;
   invitations: Invitations;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
   pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
@@ -75,6 +79,23 @@ export default fp(
       rules: opts.rewards,
     });
     fastify.identity.onVerified((userId, now) => invitations.onVerified(userId, now));
+    const giftContents = createGiftContentsRepository(db);
+    const newUserGift = createNewUserGift({
+      db,
+      claims: createGiftClaimsRepository(db),
+      contents: giftContents,
+      items,
+      ledger,
+      voucherGrants,
+      personKey: (userId) => fastify.identity.personKey(userId),
+      requireVerified: (userId) => requireVerifiedIdentity(fastify, userId),
+      notify: (userId, message) =>
+        fastify.content.messages.post(userId, message).then(
+          () => undefined,
+          (error: unknown) => fastify.log.error({ err: error }, 'new-user gift message not posted'),
+        ),
+      rules: opts.rewards,
+    });
     const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
 
     fastify.decorate('rewards', {
@@ -85,7 +106,8 @@ export default fp(
       items,
       vouchers,
       voucherGrants,
-      giftContents: createGiftContentsRepository(db),
+      giftContents,
+      newUserGift,
       invitations,
       async pointsPage(userId, cursor, now) {
         const expiring = await db.transaction().execute(async (trx) => {

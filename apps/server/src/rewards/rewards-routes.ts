@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import invitationRoutes from './routes/invitations.js';
 import luckyDrawRoutes from './routes/lucky-draw.js';
+import newUserGiftRoutes from './routes/new-user-gift.js';
 
 export default fp(
   async (fastify: FastifyInstance) => {
     await fastify.register(luckyDrawRoutes);
+    await fastify.register(newUserGiftRoutes);
     await fastify.register(invitationRoutes);
   },
   { name: 'rewards-routes', fastify: '5.x', dependencies: ['api-pipeline', 'rewards', 'accounts', 'identity'] },

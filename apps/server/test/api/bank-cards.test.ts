@@ -6,10 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { CODE, SUBCODE, type ApiResponse, type BankCardView } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
 import type { ApiClient } from '../support/api-client.js';
 import { latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
-import { createSession, createUser, uniquePhone } from '../support/factories.js';
+import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -53,29 +52,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const phone = uniquePhone();
     const user = await createUser(t.app.accounts.repos, { phone, now: clock() });
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 30 * DAY });
-    if (opts.verified !== false) {
-      const cipher = createIdentityCipher(t.secrets);
-      // Distinct per member (a unique index); sequence 123, never the sandbox's 990. Not a valid number: never checked here.
-      const idNumber = opts.idNumber ?? `110101${String(randomInt(0, 100_000_000)).padStart(8, '0')}123X`;
-      await t.app.database.db
-        .insertInto('identities')
-        .values({
-          user_id: user.id,
-          state: 'verified',
-          portrait_enc: null,
-          emblem_enc: null,
-          identity_enc: cipher.encrypt('identity_enc', user.id, { name: '沙盒用户', idNumber, sex: '男', ethnicity: '汉', birthDate: '1990-03-07', address: '北京市东城区沙盒路1号', validFrom: '2020-01-01', validTo: '2040-01-01' }),
-          id_hash: cipher.idHash(idNumber),
-          face_session_enc: null,
-          face_expires_at: null,
-          failure_reason: null,
-          confirmed_at: clock(),
-          verified_at: clock(),
-          created_at: clock(),
-          updated_at: clock(),
-        })
-        .execute();
-    }
+    if (opts.verified !== false) await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { ...(opts.idNumber && { idNumber: opts.idNumber }), now: clock() });
     return { userId: user.id, accessToken, phone };
   }
   const call = async (m: Member, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload, { accessToken: m.accessToken })).response!;

@@ -2,10 +2,13 @@ import type { Endpoint } from './define-endpoint.js';
 import { bankCardList, bankcardInfo, setDefaultBankcard, unbindBankcard } from './bank-cards/bank-card-list.js';
 import { bankList, bankListNew } from './bank-cards/bank-lists.js';
 import { bindBankcard, userBindBankcard } from './bank-cards/bind-bankcard.js';
+import { claimNewUserGift } from './rewards/claim-new-user-gift.js';
+import { getCloudStewardUrl } from './rewards/get-cloud-steward-url.js';
 import { getLuckyDrawUrl } from './rewards/get-lucky-draw-url.js';
 import { luckyDrawHistory } from './rewards/lucky-draw-history.js';
 import { luckyDrawInfo } from './rewards/lucky-draw-info.js';
 import { myInvitees } from './rewards/my-invitees.js';
+import { newUserGiftInfo } from './rewards/new-user-gift-info.js';
 import { pointsLedger } from './rewards/points-ledger.js';
 import { updateLuckyPoints } from './rewards/update-lucky-points.js';
 import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
@@ -94,6 +97,9 @@ export const endpoints = {
   [luckyDrawHistory.path]: luckyDrawHistory,
   [pointsLedger.path]: pointsLedger,
   [getLuckyDrawUrl.path]: getLuckyDrawUrl,
+  [newUserGiftInfo.path]: newUserGiftInfo,
+  [claimNewUserGift.path]: claimNewUserGift,
+  [getCloudStewardUrl.path]: getCloudStewardUrl,
   [bankListNew.path]: bankListNew,
   [bankList.path]: bankList,
   [bindBankcard.path]: bindBankcard,

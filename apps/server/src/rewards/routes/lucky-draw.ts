@@ -3,7 +3,7 @@
 // shows (lucky-draw-info), the user's draws (lucky-draw-history) and points (points-ledger).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { checkMintBudget, mintAuthorizationCode } from '../../account/account-module.js';
+import { loggedInPageAddress } from './page-address.js';
 
 /** The lucky-draw page (apps/web route table). */
 export const LUCKY_DRAW_PAGE = '/activity/lucky-draw';
@@ -32,12 +32,6 @@ export default async function luckyDrawRoutes(fastify: FastifyInstance): Promise
   fastify.apiRoute({
     endpoint: endpoints['/v1/index/get-lucky-draw-url'],
     auth: 'required',
-    handler: async ({ session }) => {
-      const now = fastify.clock();
-      await checkMintBudget(fastify.accounts, session.session.id, now);
-      const { authCode, expiresInSeconds } = await mintAuthorizationCode(fastify.accounts, session.user.id, now);
-      const query = new URLSearchParams({ code: authCode, returnUrl: LUCKY_DRAW_PAGE });
-      return { url: `/others/tydPreJump?${query.toString()}`, expiresInSeconds };
-    },
+    handler: async ({ session, now }) => loggedInPageAddress(fastify, session, LUCKY_DRAW_PAGE, now),
   });
 }

@@ -1,0 +1,21 @@
+// What an operator may put in the new-user gift (docs/api.md "New-user gift", docs/operations.md): at most
+// GIFT_MAX_LINES lines, each 1..GIFT_POINTS_MAX points or one voucher of an item in the catalogue. One
+// check for every way a package is set (the admin command, the /ops rewards API).
+import type { GiftLine } from '../repositories/gift-contents-repository.js';
+import type { RewardItemsRepository } from '../repositories/reward-items-repository.js';
+
+export const GIFT_MAX_LINES = 10;
+export const GIFT_POINTS_MAX = 100_000;
+
+/** Why the package cannot be set (English, for operators), or null when it can. An empty package closes the gift. */
+export async function giftPackageProblem(lines: readonly GiftLine[], items: Pick<RewardItemsRepository, 'find'>): Promise<string | null> {
+  if (lines.length > GIFT_MAX_LINES) return `at most ${GIFT_MAX_LINES} lines`;
+  for (const [index, line] of lines.entries()) {
+    if (line.itemId === null) {
+      if (!Number.isSafeInteger(line.points) || line.points < 1 || line.points > GIFT_POINTS_MAX) return `line ${index + 1}: points must be a whole number 1..${GIFT_POINTS_MAX}`;
+    } else if (!(await items.find(line.itemId))) {
+      return `line ${index + 1}: no item ${line.itemId}`;
+    }
+  }
+  return null;
+}
