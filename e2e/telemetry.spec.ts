@@ -188,12 +188,12 @@ describe('deep links', () => {
   }
 
   it('/?dl=<key> opens the page the key names; an unknown key shows the default page', async () => {
-    setDeepLink('spring-2026', 'android', { path: '/cloudSteward/index', channel: 'sms' });
+    setDeepLink('spring-2026', 'android', { path: '/download', channel: 'sms' });
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/?dl=spring-2026&utm_source=push`);
-    await page.locator('main h1', { hasText: '新人礼' }).waitFor();
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/cloudSteward/index?utm_source=push&channel=sms');
+    await page.locator('main h1', { hasText: '下载通盈达 APP' }).waitFor();
+    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/download?utm_source=push&channel=sms');
     await page.goto(`${server.baseUrl}/?dl=no-such-key`);
     // While the key is looked up the default page says it is opening; then it shows itself, without the key.
     await page.waitForURL(`${server.baseUrl}/`);

@@ -46,7 +46,6 @@ const PAGES: [path: string, title: string, heading: string, shot: string][] = [
   ['/discover/detail', '通盈达', '资讯详情', 'web-discover-detail'],
   ['/discover/notice', '公司公告', '公司公告', 'web-discover-notice'],
   ['/others/tydPreJump', '授权登录', '授权登录', 'web-tyd-pre-jump'],
-  ['/cloudSteward/index', '新人礼', '新人礼', 'web-cloud-steward'],
   ['/no/such/page', '404', '404 页面不存在', 'web-404'],
 ];
 
@@ -120,16 +119,16 @@ describe('navigation behaviour (SPEC §2)', () => {
       (window as unknown as { perfWrites: string[] }).perfWrites = writes;
       const setItem = Storage.prototype.setItem;
       Storage.prototype.setItem = function (key: string, value: string) {
-        if (key === 'perf:/cloudSteward/index') writes.push(`${value}|${document.title}`);
+        if (key === 'perf:/nfc') writes.push(`${value}|${document.title}`);
         return setItem.call(this, key, value);
       };
     });
     const before = Date.now();
-    await page.getByRole('link', { name: /新人礼/ }).click();
-    await expect.poll(() => page.title()).toBe('新人礼');
+    await page.getByRole('link', { name: /NFC读卡位置说明/ }).click();
+    await expect.poll(() => page.title()).toBe('NFC读卡位置说明');
     const [first] = await page.evaluate(() => (window as unknown as { perfWrites: string[] }).perfWrites);
     const [value, titleThen] = first!.split('|');
-    expect(JSON.parse(value!)).toMatchObject({ _pn: '/cloudSteward/index', _du: false });
+    expect(JSON.parse(value!)).toMatchObject({ _pn: '/nfc', _du: false });
     expect(JSON.parse(value!)._st).toBeGreaterThanOrEqual(before - 5_000);
     // Written before the navigation completed: the title was still the hub's.
     expect(titleThen).toBe('通盈达');

@@ -1,0 +1,51 @@
+// What the new-user gift page says (docs/api.md "New-user gift"): dates and the days left in China time
+// (the server counts the claim window in milliseconds from registration; the page names the China day
+// it ends on), and each state's button and explanation.
+import type { NewUserGiftInfo } from '../api/new-user-gift-info';
+
+const DAY_MS = 86_400_000;
+const CHINA_OFFSET_MS = 8 * 3_600_000;
+
+const PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function parts(ms: number): Record<string, string> {
+  return Object.fromEntries(PARTS.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
+}
+
+/** YYYY-MM-DD in China time (SPEC §3: dates with hyphens). */
+export function formatDay(ms: number): string {
+  const p = parts(ms);
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+/** YYYY-MM-DD HH:mm in China time. */
+export function formatDateTime(ms: number): string {
+  const p = parts(ms);
+  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
+}
+
+const chinaDay = (ms: number) => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
+
+/** 还剩N天 counted in China calendar days to the deadline's day; 今天截止 on that day. */
+export function daysLeftText(deadline: number, now: number): string {
+  const days = chinaDay(deadline) - chinaDay(now);
+  return days <= 0 ? '今天截止' : `还剩${days}天`;
+}
+
+export type GiftAction = { label: string; note: string | null };
+
+/** The primary button's label and the line under it, by state (claimable and needs-verification act; the rest are disabled). */
+export function giftAction(info: Pick<NewUserGiftInfo, 'state' | 'claimedElsewhere' | 'windowDays' | 'deadline'>): GiftAction {
+  switch (info.state) {
+    case 'claimable':
+      return { label: '立即领取', note: null };
+    case 'needs-verification':
+      return { label: '先完成实名认证', note: '新人礼仅限完成实名认证的用户领取，认证通过后回到本页即可领取。' };
+    case 'claimed':
+      return { label: '已领取', note: info.claimedElsewhere ? '您已在其他账号领取过新人礼，每人限领一次。' : null };
+    case 'window-closed':
+      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取，您的领取期限已于${formatDay(info.deadline)}结束。` };
+    case 'closed':
+      return { label: '活动暂未开放', note: '新人礼活动暂未开放，敬请期待。' };
+  }
+}
