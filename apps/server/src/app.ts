@@ -100,7 +100,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(contentRoutes);
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
   // After identity: invitations are paid on its verified event, once per person (its person keys).
-  await app.register(rewardsModule, { rewards: config.rewards });
+  await app.register(rewardsModule, { rewards: config.rewards, secrets });
   await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
   await app.register(bankCardsModule, { bankCards: config.bankCards, secrets });

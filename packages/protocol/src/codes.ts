@@ -151,6 +151,25 @@ export const SUBCODE = {
   DRAW_DAILY_LIMIT: '4802',
   /** No prize is on offer (the operators closed the draw). */
   DRAW_CLOSED: '4803',
+  // Activity exchange and redeem codes, 4804–4812 (docs/api.md "Vouchers and exchange", "Redeem codes").
+  /** No such item, or not on offer for points (inactive, or no points cost). */
+  EXCHANGE_ITEM_UNAVAILABLE: '4804',
+  /** The item's stock is used up (已兑完). */
+  EXCHANGE_OUT_OF_STOCK: '4805',
+  /** The user has exchanged this item as often as allowed; data {limit}. */
+  EXCHANGE_LIMIT_REACHED: '4806',
+  /** Not a redeem code this service issued (or mistyped); data {attemptsLeft}. */
+  REDEEM_CODE_INVALID: '4807',
+  /** The code was already used (by someone else, or by the caller under another idempotency key). */
+  REDEEM_CODE_USED: '4808',
+  /** The code's batch is past its expiry date. */
+  REDEEM_CODE_EXPIRED: '4809',
+  /** The operators revoked the code's batch. */
+  REDEEM_CODE_REVOKED: '4810',
+  /** Too many refused codes in this hour from this account or address; data {retryAfterSeconds}. */
+  REDEEM_LOCKED: '4811',
+  /** The code is good but the voucher it gives is out of stock: nothing was taken, the code stays usable. */
+  REDEEM_REWARD_UNAVAILABLE: '4812',
   // The new-user gift, 4813–4818 (docs/api.md "New-user gift").
   /** The gift holds nothing (the operators emptied it): the activity is closed. */
   GIFT_CLOSED: '4813',
@@ -279,9 +298,18 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4613': '暂不支持临时身份证，请使用正式身份证',
   '4614': '照片不是所需的身份证面，请按提示拍摄',
   '4615': '人脸识别已失效，请重新开始',
-  '4801': '积分不足，暂时无法抽奖',
+  '4801': '积分不足',
   '4802': '今日抽奖次数已用完，请明天再来',
   '4803': '抽奖活动暂未开放',
+  '4804': '该奖品暂不可兑换',
+  '4805': '该奖品已兑完',
+  '4806': '该奖品的兑换次数已达上限',
+  '4807': '兑换码无效，请核对后重新输入',
+  '4808': '该兑换码已被使用',
+  '4809': '该兑换码已过期',
+  '4810': '该兑换码已失效',
+  '4811': '兑换码错误次数过多，请稍后再试',
+  '4812': '奖品暂时发放完毕，兑换码仍可稍后使用',
   '4813': '新人礼活动暂未开放',
   '4814': '新人礼已过领取期限',
   '4815': '您已在其他账号领取过新人礼，每人限领一次',

@@ -21,6 +21,12 @@ export const API_PATH = {
   luckyDrawInfo: '/v1/index/lucky-draw-info',
   luckyDrawHistory: '/v1/index/lucky-draw-history',
   pointsLedger: '/v1/index/points-ledger',
+  // Not in SPEC §7's list: activity exchange (/activity-exchange, SPEC §2) of points for vouchers, the
+  // user's vouchers, and redeem codes (docs/api.md "Vouchers and exchange", "Redeem codes").
+  exchangeInfo: '/v1/index/exchange-info',
+  exchangePoints: '/v1/index/exchange-points',
+  myVouchers: '/v1/index/my-vouchers',
+  redeemCode: '/v1/index/redeem-code',
   // Not in SPEC §7's list: what the new-user gift page shows, and the claim (docs/api.md "New-user gift").
   newUserGiftInfo: '/v1/index/new-user-gift-info',
   claimNewUserGift: '/v1/index/claim-new-user-gift',

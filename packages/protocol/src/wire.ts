@@ -7,6 +7,8 @@ export * from './errors.js';
 export * from './paths.js';
 export * from './invite-codes.js';
 export * from './content-ops.js';
+export * from './rewards-ops.js';
+export * from './redeem-codes.js';
 export * from './page-config.js';
 export * from './base64.js';
 export * from './utf8.js';

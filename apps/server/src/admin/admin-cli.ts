@@ -42,7 +42,7 @@ async function main(argv: string[]): Promise<number> {
         const user = await users.findByPhone(phone);
         return user?.status === 'active' ? user.id : undefined;
       };
-      return await runRewards(args, { ...createRewardsAdmin(handle.db, config.rewards), findUserId }, processOutput, now);
+      return await runRewards(args, { ...createRewardsAdmin(handle.db, config.rewards, secrets), findUserId }, processOutput, now);
     }
     if (command === 'nfc') return await runNfc(args, createNfcAntennasRepository(handle.db), processOutput, now);
     if (command === 'content') return await runContent(args, createPublishing(handle.db, createContentRepository(handle.db)), processOutput, now);

@@ -5,6 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { isMainlandMobile, maskPhone } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
+import type { RewardItemChange } from '../rewards/repositories/reward-items-repository.js';
+import { RewardsInputError } from '../rewards/services/rewards-operations.js';
 import type { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 import { GIFT_USAGE, runGift } from './gift-cli.js';
@@ -14,6 +16,14 @@ export const REWARDS_USAGE = [
   'rewards prizes                                 (the prize table)',
   'rewards prize <id> --operator NAME [--name N] [--points P] [--weight W] [--stock S|unlimited] [--active yes|no]',
   'rewards prize-history <id>',
+  'rewards items                                  (the voucher catalogue)',
+  'rewards item <id> --operator NAME [--name N] [--description D] [--cost P|none] [--stock S|unlimited] [--limit L|none] [--valid-days D] [--active yes|no]',
+  'rewards item-add <id> --operator NAME --name N --description D --valid-days D   (added inactive, not on offer for points)',
+  'rewards redeem-batch --operator NAME --name N (--points P | --item ID) --count C --expires YYYY-MM-DD',
+  '                                               (prints the new codes ONCE, one a line; C at most 10000)',
+  'rewards redeem-batches                         (batches with codes used/issued)',
+  'rewards redeem-revoke <batchId> --operator NAME',
+  'rewards changes [--subject prize|item|gift|redeem-batch]   (the operators\' changes, newest first)',
   GIFT_USAGE,
 ].join('\n');
 
@@ -94,5 +104,104 @@ export async function runRewards(
     for (const entry of await deps.prizes.history(rest[0]!)) out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
     return 0;
   }
+  if (CATALOGUE_ACTIONS.has(action ?? '')) {
+    try {
+      return await runCatalogue(action!, rest, deps, out, now);
+    } catch (error) {
+      if (!(error instanceof RewardsInputError)) throw error;
+      if (error.kind === 'invalid') throw new UsageError(`rewards ${action}: ${error.message}`);
+      out.error(error.message);
+      return 1;
+    }
+  }
   throw new UsageError(`rewards: unknown action ${action ?? '(none)'}`);
+}
+
+/** The voucher catalogue, redeem batches and the audit (docs/operations.md "Vouchers and redeem codes"). */
+const CATALOGUE_ACTIONS = new Set(['items', 'item', 'item-add', 'redeem-batch', 'redeem-batches', 'redeem-revoke', 'changes']);
+const CHANGE_SUBJECTS = ['prize', 'item', 'gift', 'redeem-batch'] as const;
+
+/** `--operator NAME`, required for every change. */
+function operatorOf(given: Map<string, string>, action: string): string {
+  const operator = given.get('operator');
+  if (!operator || !/^.{1,64}$/u.test(operator)) throw new UsageError(`rewards ${action}: --operator NAME (who makes the change) is required`);
+  return operator;
+}
+
+/** A whole number as typed; its range is checked with the change (services/rewards-operations.ts). */
+const count = (text: string, name: string): number => wholeNumber(text, name, 0, 1_000_000_000);
+/** A number, or null for the word that means "no limit" / "not on offer". */
+const countOr = (text: string, word: string, name: string): number | null => (text === word ? null : count(text, name));
+
+async function runCatalogue(action: string, rest: string[], deps: RewardsAdmin, out: CliOutput, now: number): Promise<number> {
+  const { operations } = deps;
+  const [first, ...more] = rest;
+  if (action === 'items' && rest.length === 0) {
+    for (const item of await deps.items.list()) out.json(item);
+    return 0;
+  }
+  if (action === 'item' || action === 'item-add') {
+    if (!first || first.startsWith('--')) throw new UsageError(`rewards ${action}: an item id expected`);
+    const given = options(more);
+    const operator = operatorOf(given, action);
+    given.delete('operator');
+    if (action === 'item-add') {
+      const [name, description, validDays] = [given.get('name'), given.get('description'), given.get('valid-days')];
+      if (name === undefined || description === undefined || validDays === undefined || given.size !== 3) throw new UsageError('rewards item-add: --name, --description and --valid-days, nothing else');
+      out.json(await operations.addItem({ id: first, name, description, validDays: count(validDays, 'valid-days') }, operator, now));
+      return 0;
+    }
+    const change: RewardItemChange = {};
+    for (const [name, value] of given) {
+      if (name === 'name') change.name = value;
+      else if (name === 'description') change.description = value;
+      else if (name === 'cost') change.pointsCost = countOr(value, 'none', 'cost');
+      else if (name === 'stock') change.stock = countOr(value, 'unlimited', 'stock');
+      else if (name === 'limit') change.perUserLimit = countOr(value, 'none', 'limit');
+      else if (name === 'valid-days') change.validDays = count(value, 'valid-days');
+      else if (name === 'active' && (value === 'yes' || value === 'no')) change.active = value === 'yes';
+      else throw new UsageError(`rewards item: unknown option --${name} ${value}`);
+    }
+    out.json(await operations.changeItem(first, change, operator, now));
+    return 0;
+  }
+  if (action === 'redeem-batch') {
+    const given = options(rest);
+    const operator = operatorOf(given, action);
+    const [name, points, item, codes, expires] = ['name', 'points', 'item', 'count', 'expires'].map((option) => given.get(option));
+    if (name === undefined || codes === undefined || expires === undefined || (points === undefined) === (item === undefined) || given.size !== 5) {
+      throw new UsageError('rewards redeem-batch: --operator, --name, --points P or --item ID, --count and --expires, nothing else');
+    }
+    const created = await operations.createBatch(
+      { name, ...(points !== undefined ? { points: count(points, 'points') } : { itemId: item! }), count: count(codes, 'count'), expires },
+      operator,
+      now,
+    );
+    // The codes go to stdout alone (redirect them into a file); they are shown this once and never stored.
+    for (const code of created.codes) out.line(code);
+    out.error(`batch ${created.batch.id} (${created.batch.name}): ${created.codes.length} codes, valid until ${new Date(created.batch.expiresAt - 1).toISOString()}; they are not shown again`);
+    return 0;
+  }
+  if (action === 'redeem-batches' && rest.length === 0) {
+    for (const batch of await operations.batches()) out.json({ ...batch, expiresAt: new Date(batch.expiresAt).toISOString() });
+    return 0;
+  }
+  if (action === 'redeem-revoke') {
+    if (!first || first.startsWith('--')) throw new UsageError('rewards redeem-revoke: a batch id expected');
+    const given = options(more);
+    const operator = operatorOf(given, action);
+    if (given.size !== 1) throw new UsageError('rewards redeem-revoke: --operator only');
+    out.json(await operations.revokeBatch(first, operator, now));
+    return 0;
+  }
+  if (action === 'changes') {
+    const subject = options(rest).get('subject');
+    if (rest.length > 2 || (rest.length === 2 && !CHANGE_SUBJECTS.includes(subject as (typeof CHANGE_SUBJECTS)[number]))) {
+      throw new UsageError(`rewards changes: --subject ${CHANGE_SUBJECTS.join('|')}`);
+    }
+    const changes = await deps.changes.recent({ ...(subject && { subject: subject as (typeof CHANGE_SUBJECTS)[number] }), limit: 200 });
+    for (const change of changes) out.json({ ...change, at: new Date(change.at).toISOString() });
+    return 0;
+  }
+  throw new UsageError(`rewards ${action}: unexpected arguments`);
 }

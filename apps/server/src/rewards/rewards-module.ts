@@ -5,9 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inviteesOf, inviterOf } from '../account/account-module.js';
-import type { RewardsConfig } from '../config/index.js';
+import type { RewardsConfig, Secrets } from '../config/index.js';
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import type { DatabaseHandle } from '../db/connect.js';
+import { deriveKey } from '../lib/derived-keys.js';
 import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createGiftClaimsRepository } from './repositories/gift-claims-repository.js';
@@ -15,6 +16,8 @@ import { createGiftContentsRepository, type GiftContentsRepository } from './rep
 import { createInviteRewardsRepository } from './repositories/invite-rewards-repository.js';
 import { createPointsRepository, type PointsEntry, type PointsRepository } from './repositories/points-repository.js';
 import { createPrizesRepository, type PrizesRepository } from './repositories/prizes-repository.js';
+import { createRedeemCodesRepository } from './repositories/redeem-codes-repository.js';
+import { createRewardChangesRepository } from './repositories/reward-changes-repository.js';
 import { createRewardItemsRepository, type RewardItemsRepository } from './repositories/reward-items-repository.js';
 import { createVouchersRepository, type VouchersRepository } from './repositories/vouchers-repository.js';
 import { createInvitations, type Invitations } from './services/invitations.js';
@@ -22,9 +25,38 @@ import { createLuckyDraw, type LuckyDraw } from './services/lucky-draw.js';
 import { createNewUserGift, type NewUserGift } from './services/new-user-gift.js';
 import { createPointsLedger, type PointsLedger } from './services/points-ledger.js';
 import { createVoucherGrants, type VoucherGrants } from './services/voucher-grants.js';
+import { createExchange, type Exchange } from './services/exchange.js';
+import { createRedeemBatches, createRedeeming, type Redeeming } from './services/redeem-codes.js';
+import { createRewardsOperations, type RewardsOperations } from './services/rewards-operations.js';
 
-/** The ledger and the prize table over a database handle, for the admin command (admin/rewards-cli.ts). */
-export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
+/**
+ * The redeem codes' HMAC key (services/redeem-codes.ts). Rooted in the phone hash key because that secret
+ * is of the same kind: the key of stored lookup hashes, which must stay put as long as what was hashed
+ * under it is in use (docs/operations.md "Derived keys"), present in every environment, and resolved by the admin
+ * command too, which issues codes outside the server. HKDF with its own purpose keeps the uses apart
+ * (lib/derived-keys.ts), so neither hash says anything about the other.
+ */
+const redeemCodesKey = (secrets: Pick<Secrets, 'phoneHashKey'>) => deriveKey(secrets.phoneHashKey, 'redeem-codes');
+
+/** What operators change (prizes, items, redeem batches, the gift), checked in one place for the admin command and /ops. */
+function createOperations(db: DatabaseHandle['db'], secrets: Pick<Secrets, 'phoneHashKey'>): RewardsOperations {
+  const codes = createRedeemCodesRepository(db);
+  return createRewardsOperations({
+    prizes: createPrizesRepository(db),
+    items: createRewardItemsRepository(db),
+    giftContents: createGiftContentsRepository(db),
+    codes,
+    batches: createRedeemBatches({ db, codes, key: redeemCodesKey(secrets) }),
+    changes: createRewardChangesRepository(db),
+  });
+}
+
+/** The ledger, the catalogue and the operators' changes over a database handle, for the admin command (admin/rewards-cli.ts). */
+export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey'>) {
+  return { ...adminRepositories(db, rules), operations: createOperations(db, secrets), changes: createRewardChangesRepository(db) };
+}
+
+function adminRepositories(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
   const points = createPointsRepository(db);
   return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), giftContents: createGiftContentsRepository(db), giftClaims: createGiftClaimsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
 }
@@ -38,6 +70,14 @@ export interface Rewards {
   vouchers: VouchersRepository;
   voucherGrants: VoucherGrants;
   giftContents: GiftContentsRepository;
+  /** Points for vouchers, and the user's vouchers (docs/api.md "Vouchers and exchange"). */
+  exchange: Exchange;
+  /** Redeem codes (docs/api.md "Redeem codes"). */
+  redeeming: Redeeming;
+  /** Operators' changes (docs/api.md "Rewards operations"). */
+  operations: RewardsOperations;
+  /** The /ops rewards API's bearer token; unset: that API is off. */
+  adminToken: string | undefined;
   newUserGift: NewUserGift;
   invitations: Invitations;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
@@ -59,7 +99,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_BATCH = 500;
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig }) => {
+  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'adminToken'> }) => {
     const db = fastify.database.db;
     const points = createPointsRepository(db);
     const prizes = createPrizesRepository(db);
@@ -97,6 +137,18 @@ export default fp(
       rules: opts.rewards,
     });
     const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
+    const exchange = createExchange({ db, items, vouchers, voucherGrants, points, ledger });
+    const redeeming = createRedeeming({
+      db,
+      codes: createRedeemCodesRepository(db),
+      key: redeemCodesKey(opts.secrets),
+      ledger,
+      points,
+      vouchers,
+      voucherGrants,
+      kv: fastify.kv,
+      limits: { perUserPerHour: opts.rewards.redeemUserFailuresPerHour, perAddressPerHour: opts.rewards.redeemAddressFailuresPerHour },
+    });
 
     fastify.decorate('rewards', {
       ledger,
@@ -106,6 +158,10 @@ export default fp(
       items,
       vouchers,
       voucherGrants,
+      exchange,
+      redeeming,
+      operations: createOperations(db, opts.secrets),
+      adminToken: opts.secrets.adminToken,
       giftContents,
       newUserGift,
       invitations,
@@ -141,5 +197,5 @@ export default fp(
     fastify.addHook('onReady', expireAll);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'accounts', 'content', 'identity'] },
+  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'kv', 'accounts', 'content', 'identity'] },
 );

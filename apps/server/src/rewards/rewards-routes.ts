@@ -2,12 +2,16 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import invitationRoutes from './routes/invitations.js';
+import exchangeRoutes from './routes/exchange.js';
 import luckyDrawRoutes from './routes/lucky-draw.js';
+import opsRewardsRoutes from './routes/ops-rewards.js';
 import newUserGiftRoutes from './routes/new-user-gift.js';
 
 export default fp(
   async (fastify: FastifyInstance) => {
     await fastify.register(luckyDrawRoutes);
+    await fastify.register(exchangeRoutes);
+    await fastify.register(opsRewardsRoutes);
     await fastify.register(newUserGiftRoutes);
     await fastify.register(invitationRoutes);
   },

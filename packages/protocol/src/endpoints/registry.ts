@@ -10,6 +10,10 @@ import { luckyDrawInfo } from './rewards/lucky-draw-info.js';
 import { myInvitees } from './rewards/my-invitees.js';
 import { newUserGiftInfo } from './rewards/new-user-gift-info.js';
 import { pointsLedger } from './rewards/points-ledger.js';
+import { exchangeInfo } from './rewards/exchange-info.js';
+import { exchangePoints } from './rewards/exchange-points.js';
+import { myVouchers } from './rewards/my-vouchers.js';
+import { redeemCode } from './rewards/redeem-code.js';
 import { updateLuckyPoints } from './rewards/update-lucky-points.js';
 import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
 import { newInformationInfo } from './content/new-information-info.js';
@@ -97,6 +101,10 @@ export const endpoints = {
   [luckyDrawHistory.path]: luckyDrawHistory,
   [pointsLedger.path]: pointsLedger,
   [getLuckyDrawUrl.path]: getLuckyDrawUrl,
+  [exchangeInfo.path]: exchangeInfo,
+  [exchangePoints.path]: exchangePoints,
+  [myVouchers.path]: myVouchers,
+  [redeemCode.path]: redeemCode,
   [newUserGiftInfo.path]: newUserGiftInfo,
   [claimNewUserGift.path]: claimNewUserGift,
   [getCloudStewardUrl.path]: getCloudStewardUrl,

@@ -36,6 +36,8 @@ export interface PointsRepository {
     trx: Executor,
   ): Promise<string | undefined>;
   hasEntry(userId: string, key: string, trx?: Executor): Promise<boolean>;
+  /** The entry written under a key (what a retried request answers). */
+  findEntry(userId: string, key: string, trx?: Executor): Promise<PointsEntry | undefined>;
   /** The user's lots with points left, the first to expire first. */
   openLots(userId: string, trx: Executor): Promise<PointsLot[]>;
   setRemaining(lotId: string, remaining: number, trx: Executor): Promise<void>;
@@ -72,6 +74,10 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
     },
     async hasEntry(userId, key, trx = db) {
       return (await trx.selectFrom('points_entries').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()) !== undefined;
+    },
+    async findEntry(userId, key, trx = db) {
+      const row = await trx.selectFrom('points_entries').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
+      return row && toEntry(row);
     },
     async openLots(userId, trx) {
       const rows = await trx

@@ -1,0 +1,158 @@
+// What operators may change in the rewards capability, checked in one place for both ways in: the admin
+// command (admin/rewards-catalogue-cli.ts) and the /ops rewards API (routes/ops-rewards.ts); docs/operations.md
+// "Rewards" and docs/api.md "Rewards operations". Every change is kept with who and when in
+// reward_changes by the repository that makes it, in the same transaction.
+import { REWARDS_OPS_LIMITS } from '@tyd/protocol';
+import { chinaDayEnd, DAY_MS } from '../../lib/china-day.js';
+import type { GiftContentsRepository, GiftLine } from '../repositories/gift-contents-repository.js';
+import type { PrizeChange, PrizesRepository } from '../repositories/prizes-repository.js';
+import type { RedeemCodesRepository, RedeemReward } from '../repositories/redeem-codes-repository.js';
+import type { RewardChangesRepository } from '../repositories/reward-changes-repository.js';
+import type { RewardItemChange, RewardItemsRepository } from '../repositories/reward-items-repository.js';
+import { giftPackageProblem } from './gift-package.js';
+import { oddsPercent } from './lucky-draw.js';
+import type { RedeemBatches } from './redeem-codes.js';
+
+/** A refused change: 'invalid' input (exit 2, 400) or 'not-found' (exit 1, 404). The message says what. */
+export class RewardsInputError extends Error {
+  override readonly name = 'RewardsInputError';
+  constructor(
+    readonly kind: 'invalid' | 'not-found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,35}$/;
+const BIG = 100_000_000;
+
+const invalid = (message: string) => new RewardsInputError('invalid', message);
+
+function text(value: string, name: string, max: number): string {
+  const trimmed = value.trim();
+  if (trimmed.length === 0 || [...trimmed].length > max || /[\p{Cc}]/u.test(trimmed)) throw invalid(`${name}: 1..${max} characters, no control characters`);
+  return trimmed;
+}
+
+function whole(value: number, name: string, min: number, max: number): number {
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${name}: a whole number ${min}..${max}`);
+  return value;
+}
+
+const wholeOrNull = (value: number | null, name: string, min: number, max: number) => (value === null ? null : whole(value, name, min, max));
+
+/** An operator's name as kept in the audit. */
+export const operatorName = (value: string): string => text(value, 'operator', 64);
+
+/** The end of China day YYYY-MM-DD: a batch expiring on a date works through that whole day. */
+export function endOfChinaDate(date: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
+  if (!match || Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date) throw invalid('expires: a date YYYY-MM-DD');
+  return chinaDayEnd(day / DAY_MS);
+}
+
+export interface RewardsOperationsDeps {
+  prizes: PrizesRepository;
+  items: RewardItemsRepository;
+  giftContents: GiftContentsRepository;
+  codes: RedeemCodesRepository;
+  batches: RedeemBatches;
+  changes: RewardChangesRepository;
+}
+
+export function createRewardsOperations(deps: RewardsOperationsDeps) {
+  const { prizes, items, giftContents, codes, changes } = deps;
+
+  const prizeTable = async () => {
+    const all = await prizes.listAll();
+    const total = all.filter((prize) => prize.active).reduce((sum, prize) => sum + prize.weight, 0);
+    return all.map((prize) => ({ ...prize, oddsPercent: prize.active ? oddsPercent(prize.weight, total) : '0' }));
+  };
+
+  const existingItem = async (itemId: string) => {
+    if (!ITEM_ID.test(itemId) || !(await items.find(itemId))) throw new RewardsInputError('not-found', `no item ${itemId}`);
+    return itemId;
+  };
+
+  return {
+    prizeTable,
+
+    async changePrize(prizeId: string, change: PrizeChange, operator: string, now: number) {
+      const prize = (await prizes.listAll()).find((p) => p.id === prizeId);
+      if (!prize) throw new RewardsInputError('not-found', `no prize ${prizeId}`);
+      const checked: PrizeChange = {
+        ...(change.name !== undefined && { name: text(change.name, 'name', 20) }),
+        ...(change.points !== undefined && { points: wholeOrNull(change.points, 'points', 1, 1_000_000) }),
+        ...(change.weight !== undefined && { weight: whole(change.weight, 'weight', 0, 1_000_000) }),
+        ...(change.stock !== undefined && { stock: wholeOrNull(change.stock, 'stock', 0, BIG) }),
+        ...(change.active !== undefined && { active: change.active }),
+      };
+      if (Object.keys(checked).length === 0) throw invalid('nothing to change');
+      if (prize.kind === 'thanks' && (checked.stock != null || checked.points != null)) throw invalid('谢谢参与 has no stock and no points');
+      if (prize.kind === 'points' && checked.points === null) throw invalid('points: a points prize needs its points');
+      await prizes.change(prizeId, checked, operator, now);
+      return (await prizeTable()).find((p) => p.id === prizeId)!;
+    },
+
+    async changeItem(itemId: string, change: RewardItemChange, operator: string, now: number) {
+      const checked: RewardItemChange = {
+        ...(change.name !== undefined && { name: text(change.name, 'name', 40) }),
+        ...(change.description !== undefined && { description: text(change.description, 'description', 200) }),
+        ...(change.pointsCost !== undefined && { pointsCost: wholeOrNull(change.pointsCost, 'cost', 1, 1_000_000) }),
+        ...(change.stock !== undefined && { stock: wholeOrNull(change.stock, 'stock', 0, BIG) }),
+        ...(change.perUserLimit !== undefined && { perUserLimit: wholeOrNull(change.perUserLimit, 'limit', 1, 1_000) }),
+        ...(change.validDays !== undefined && { validDays: whole(change.validDays, 'valid-days', 1, 3_650) }),
+        ...(change.active !== undefined && { active: change.active }),
+      };
+      if (Object.keys(checked).length === 0) throw invalid('nothing to change');
+      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new RewardsInputError('not-found', `no item ${itemId}`);
+      return (await items.find(itemId))!;
+    },
+
+    async addItem(item: { id: string; name: string; description: string; validDays: number }, operator: string, now: number) {
+      if (!ITEM_ID.test(item.id)) throw invalid('id: 1..36 of a-z, 0-9 and -, starting with a letter or digit');
+      const added = { id: item.id, name: text(item.name, 'name', 40), description: text(item.description, 'description', 200), validDays: whole(item.validDays, 'valid-days', 1, 3_650) };
+      if (!(await items.add(added, operator, now))) throw invalid(`item ${item.id} exists already`);
+      return (await items.find(item.id))!;
+    },
+
+    async createBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, operator: string, now: number) {
+      if ((input.points === undefined) === (input.itemId === undefined)) throw invalid('a batch gives either points or an item');
+      const reward: RedeemReward =
+        input.itemId !== undefined ? { points: null, itemId: await existingItem(input.itemId) } : { points: whole(input.points!, 'points', 1, REWARDS_OPS_LIMITS.redeemPoints), itemId: null };
+      const expiresAt = endOfChinaDate(input.expires);
+      if (expiresAt <= now) throw invalid('expires: a day from today on');
+      return deps.batches.create({ name: text(input.name, 'name', 40), reward, count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes), expiresAt, operator, now });
+    },
+
+    /** Batches newest first, with how many codes were used. */
+    batches: () => codes.listBatches(),
+
+    async revokeBatch(batchId: string, operator: string, now: number) {
+      const batch = await codes.findBatch(batchId);
+      if (!batch) throw new RewardsInputError('not-found', `no batch ${batchId}`);
+      if (!(await codes.revoke(batchId, operator, now))) throw invalid(`batch ${batchId} was revoked already`);
+      return (await codes.findBatch(batchId))!;
+    },
+
+    async replaceGift(lines: GiftLine[], operator: string, now: number) {
+      const problem = await giftPackageProblem(lines, items);
+      if (problem) throw invalid(problem);
+      await giftContents.replace(lines, operator, now);
+      return giftContents.list();
+    },
+
+    async summary() {
+      return {
+        prizes: await prizeTable(),
+        items: await items.list(),
+        batches: await codes.listBatches(),
+        gift: await giftContents.list(),
+        changes: await changes.recent({ limit: 50 }),
+      };
+    },
+  };
+}
+export type RewardsOperations = ReturnType<typeof createRewardsOperations>;
