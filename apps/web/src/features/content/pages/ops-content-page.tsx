@@ -6,8 +6,9 @@ import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
+import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
-import { opsContent, opsToken, OpsContentError, type ContentKind, type ManagedItem } from '../api/ops-content';
+import { opsContent, type ContentKind, type ManagedItem } from '../api/ops-content';
 import '../components/content.css';
 
 const KIND_TEXT: Record<ContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯' };
@@ -63,7 +64,7 @@ export default function OpsContentPage() {
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const preview = usePreview(draft.body);
-  const unauthorized = list.error instanceof OpsContentError && (list.error.failure === 'unauthorized' || list.error.failure === 'disabled');
+  const unauthorized = list.error instanceof OpsApiError && (list.error.failure === 'unauthorized' || list.error.failure === 'disabled');
 
   if (!token || unauthorized) {
     return (

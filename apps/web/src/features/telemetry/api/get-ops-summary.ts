@@ -1,17 +1,14 @@
 // GET OPS_SUMMARY_PATH?days=N (docs/api.md "Operations summary"): the operations view's aggregates,
 // behind the admin token. Not a sealed product call (plain JSON, `Authorization: Bearer`), so it does
 // not go through the API client: its toasts, 401 login handling and request counter are for users'
-// pages. The token is the operator's: kept for this tab only (sessionStorage), never logged.
+// pages. The token is the operator's (lib/ops-api.ts).
 import type { OpsSummary } from '@tyd/protocol/schemas';
-import { session } from '../../../lib/storage';
 
 /**
  * @tyd/protocol's OPS_SUMMARY_PATH, restated: its module builds zod schemas at load, which would add
  * zod (~20 KB gzip) to this page's first load (the test checks both agree).
  */
 export const OPS_SUMMARY_URL_PATH = '/ops/api/summary';
-
-export const OPS_TOKEN_KEY = 'tyd.opsToken';
 
 export type OpsFailure = 'unauthorized' | 'disabled' | 'unavailable';
 
@@ -21,12 +18,6 @@ export class OpsError extends Error {
     super(failure);
   }
 }
-
-export const opsToken = {
-  get: (): string | null => session.get(OPS_TOKEN_KEY),
-  set: (token: string): void => session.set(OPS_TOKEN_KEY, token),
-  clear: (): void => session.remove(OPS_TOKEN_KEY),
-};
 
 function isSummary(data: unknown): data is OpsSummary {
   const d = data as Partial<OpsSummary> | null;

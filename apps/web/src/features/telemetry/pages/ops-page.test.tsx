@@ -2,7 +2,8 @@ import { OPS_SUMMARY_PATH, type OpsSummary } from '@tyd/protocol/schemas';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPS_SUMMARY_URL_PATH, OPS_TOKEN_KEY } from '../api/get-ops-summary';
+import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
+import { OPS_SUMMARY_URL_PATH } from '../api/get-ops-summary';
 import { clearQueries } from '../../../lib/server-state';
 import OpsPage from './ops-page';
 
