@@ -3,8 +3,8 @@
 // reads the package, the deadline and the rules, claims it, sees 已领取 and finds the points in 我的积分;
 // a reload does not give it again. In a plain mobile browser and in the simulated Android and iOS app
 // shells (title sent to the app, docs/bridge.md 3.2). An unverified user is sent to certification; a
-// logged-out visitor goes through login from home's link and lands back on the gift; get-cloud-steward-url's
-// one-time address opens the page logged in. Screenshots at 320, 375 and 414 px:
+// logged-out visitor sees the offer from home's link, goes through 登录领取 and lands back on the gift;
+// get-cloud-steward-url's one-time address opens the page logged in. Screenshots at 320, 375 and 414 px:
 // e2e/screenshots/new-user-gift-*.png.
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -128,13 +128,19 @@ describe('the new-user gift for an unverified user', () => {
 });
 
 describe('a logged-out visitor', () => {
-  it('goes from home’s 新人礼 through login (registering) and back to the gift', { timeout: 60_000 }, async () => {
+  it('sees the gift from home’s 新人礼, and goes through 登录领取 (registering) back to it', { timeout: 60_000 }, async () => {
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('link', { name: /新人礼/ }).click();
+    await page.waitForURL((url) => url.pathname === '/cloudSteward/index');
+    // The offer, as a new visitor sees it: what the gift holds, and the way to get it.
+    await page.getByText('送您一份新人礼包').waitFor();
+    await screenshotsAtWidths(page, 'web-logged-out');
+    await page.getByRole('link', { name: '登录领取' }).click();
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/cloudSteward/index');
+    expect(await page.title()).toBe('登录领取新人礼');
     const phone = newPhone('135');
     await page.getByLabel('手机号').pressSequentially(phone);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();

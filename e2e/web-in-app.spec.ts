@@ -143,6 +143,7 @@ describe('every page inside the app', () => {
     ['/discover/detail', 'app-discover-detail'],
     ['/discover/notice', 'app-discover-notice'],
     ['/others/tydPreJump', 'app-tyd-pre-jump'],
+    ['/cloudSteward/index', 'app-cloud-steward'],
     ['/anything-else', 'app-404'],
   ])('%s renders inside the app', async (path, shot) => {
     const page = await open(path);

@@ -46,6 +46,7 @@ const PAGES: [path: string, title: string, heading: string, shot: string][] = [
   ['/discover/detail', '通盈达', '资讯详情', 'web-discover-detail'],
   ['/discover/notice', '公司公告', '公司公告', 'web-discover-notice'],
   ['/others/tydPreJump', '授权登录', '授权登录', 'web-tyd-pre-jump'],
+  ['/cloudSteward/index', '新人礼', '新人礼', 'web-cloud-steward'],
   ['/no/such/page', '404', '404 页面不存在', 'web-404'],
 ];
 

@@ -254,9 +254,18 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     }
     expect((await call(m, '/v1/index/new-user-gift-info', { extra: 1 })).code).toBe(CODE.BAD_REQUEST);
     expect(await claimRows(m.userId)).toEqual([]);
-    for (const path of ['/v1/index/new-user-gift-info', '/v1/index/claim-new-user-gift', '/v1/content/get-cloud-steward-url']) {
+    for (const path of ['/v1/index/claim-new-user-gift', '/v1/content/get-cloud-steward-url']) {
       expect((await client.call(path, path.includes('claim') ? { idempotencyKey: key() } : {}, { accessToken: '' })).response?.code, path).toBe(CODE.UNAUTHORIZED);
     }
+  });
+
+  it('shows a visitor without a session the offer (needs-login, no deadline), and nothing of any account', async () => {
+    const offer = (await client.call('/v1/index/new-user-gift-info', {}, { accessToken: '' })).response;
+    expect(offer?.code).toBe(CODE.OK);
+    expect(offer?.data).toMatchObject({ state: 'needs-login', deadline: null, claimedAt: null, claimedElsewhere: false, windowDays: expect.any(Number) });
+    expect((offer?.data as { contents: unknown[] }).contents.length).toBeGreaterThan(0);
+    // A token that opens no session reads as a visitor too (the pipeline's optional session): nobody's data.
+    expect((await client.call('/v1/index/new-user-gift-info', {}, { accessToken: 'A'.repeat(43) })).response?.data).toMatchObject({ state: 'needs-login', deadline: null });
   });
 
   it('get-cloud-steward-url gives the gift page with a one-time ticket that logs in', async () => {

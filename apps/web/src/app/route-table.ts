@@ -56,7 +56,7 @@ export const ROUTES: readonly RouteDef[] = [
   // Invitations (SPEC §1 invite codes; docs/api.md "Invitations").
   { path: '/activity/invite', name: 'invite', title: '邀请好友', requiresLogin: true, page: 'features/rewards/pages/invite-page.tsx' },
   // The new-user gift (SPEC §1, §2, §7 get-cloud-steward-url; docs/api.md "New-user gift").
-  { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', requiresLogin: true, page: 'features/activity/pages/cloud-steward-page.tsx' },
+  { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
   // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
   // Its first screen depends on the admin token this tab stored.
   { path: '/ops', name: 'ops', title: '运营数据', noPrerender: true, page: 'features/telemetry/pages/ops-page.tsx' },

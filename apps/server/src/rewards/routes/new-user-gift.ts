@@ -10,8 +10,9 @@ export const NEW_USER_GIFT_PAGE = '/cloudSteward/index';
 export default async function newUserGiftRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
     endpoint: endpoints['/v1/index/new-user-gift-info'],
-    auth: 'required',
-    handler: async ({ session, now }) => fastify.rewards.newUserGift.info(session.user, now),
+    // A new visitor sees the offer before registering: that is whom the gift is for.
+    auth: 'optional',
+    handler: async ({ session, now }) => (session ? fastify.rewards.newUserGift.info(session.user, now) : fastify.rewards.newUserGift.offer()),
   });
   fastify.apiRoute({
     endpoint: endpoints['/v1/index/claim-new-user-gift'],

@@ -40,7 +40,8 @@ export interface GiftAccount {
 export interface GiftInfo {
   state: GiftState;
   contents: GiftLineView[];
-  deadline: number;
+  /** Null without an account (the window counts from registration). */
+  deadline: number | null;
   windowDays: number;
   claimedAt: number | null;
   claimedElsewhere: boolean;
@@ -114,6 +115,12 @@ export function createNewUserGift(deps: NewUserGiftDeps) {
   }
 
   return {
+    /** The gift as a visitor without a session sees it: what it holds and the rules, to register for. */
+    async offer(): Promise<GiftInfo> {
+      const contents = await offered(await deps.contents.list());
+      return { state: contents.length === 0 ? 'closed' : 'needs-login', contents, deadline: null, windowDays: rules.newUserGiftDays, pointsValidDays: rules.pointsValidDays, claimedAt: null, claimedElsewhere: false };
+    },
+
     async info(account: GiftAccount, now: number): Promise<GiftInfo> {
       const base = { deadline: deadlineOf(account), windowDays: rules.newUserGiftDays, pointsValidDays: rules.pointsValidDays };
       const own = await claims.findByUser(account.id);

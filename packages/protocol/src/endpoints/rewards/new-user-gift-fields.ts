@@ -12,7 +12,8 @@ export type GiftLineView = z.output<typeof giftLineSchema>;
 /**
  * What the page offers the account: claimable; claimed (by this account, or by the same person on another
  * account: `claimedElsewhere`); needs-verification (claimable once verified); window-closed (past the days
- * after registration); closed (the gift holds nothing).
+ * after registration); closed (the gift holds nothing); needs-login (asked without a session: the offer
+ * as a new visitor sees it).
  */
-export const GIFT_STATES = ['claimable', 'claimed', 'needs-verification', 'window-closed', 'closed'] as const;
+export const GIFT_STATES = ['claimable', 'claimed', 'needs-verification', 'window-closed', 'closed', 'needs-login'] as const;
 export type GiftState = (typeof GIFT_STATES)[number];

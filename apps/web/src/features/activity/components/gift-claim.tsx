@@ -1,5 +1,5 @@
 // The gift's one primary button (docs/api.md "New-user gift"), following new-user-gift-info's state:
-// 立即领取 claims; 先完成实名认证 leads to /identity; 已领取 (with where the points and vouchers are, or
+// 立即领取 claims; 先完成实名认证 leads to /identity; 登录领取 (no session) to login and back; 已领取 (with where the points and vouchers are, or
 // that another account of the same person claimed), 活动已结束 and 活动暂未开放 are disabled and say why.
 // Every press claims under a new idempotency key and a press whose answer was lost is resent under the
 // same one (lib/keyed-presses.ts); a refusal is explained under the button and the state read again.
@@ -13,7 +13,7 @@ import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presse
 import { toast } from '../../../lib/notify';
 import { claimNewUserGift, type GiftClaim } from '../api/claim-new-user-gift';
 import type { NewUserGiftInfo } from '../api/new-user-gift-info';
-import { daysLeftText, formatDateTime, formatDay, giftAction } from '../utils/gift-texts';
+import { daysLeftText, formatDateTime, formatDay, giftAction, GIFT_LOGIN_PATH } from '../utils/gift-texts';
 
 export const UNRESOLVED_TEXT = '网络异常，未能确认领取结果。重新获取不会重复领取。';
 
@@ -73,7 +73,7 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
 
   return (
     <div className="gift-claim">
-      {open ? (
+      {open && info.deadline !== null ? (
         <p className="gift-claim__deadline">
           <strong>{daysLeftText(info.deadline, now)}</strong>
           <span>活动截止 {formatDay(info.deadline)}</span>
@@ -85,6 +85,10 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
         </Button>
       ) : state === 'needs-verification' ? (
         <Link className="btn btn--primary btn--block" to="/identity" aria-describedby={noteId}>
+          {action.label}
+        </Link>
+      ) : state === 'needs-login' ? (
+        <Link className="btn btn--primary btn--block" to={GIFT_LOGIN_PATH} aria-describedby={noteId}>
           {action.label}
         </Link>
       ) : (

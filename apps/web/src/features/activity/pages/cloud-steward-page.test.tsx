@@ -153,6 +153,20 @@ describe('/cloudSteward/index claimable', () => {
 });
 
 describe('/cloudSteward/index in the other states', () => {
+  it('without a session: the offer and 登录领取, leading to login titled for the gift and back here', async () => {
+    answer({ ...INFO, state: 'needs-login', deadline: null });
+    await openPage();
+    expect(lines().length).toBeGreaterThan(0);
+    const link = screen.getByRole('link', { name: '登录领取' });
+    const target = new URL(link.getAttribute('href')!, 'http://x');
+    expect(target.pathname).toBe('/login');
+    expect(target.searchParams.get('returnUrl')).toBe('/cloudSteward/index');
+    expect(target.searchParams.get('pageTitle')).toBe('登录领取新人礼');
+    expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toContain('完成实名认证即可领取，每人限领一次');
+    expect(screen.queryByText(/还剩\d+天/)).toBeNull();
+    expect(screen.queryByRole('button', { name: '立即领取' })).toBeNull();
+  });
+
   it('needs verification: 先完成实名认证 leads to the identity page', async () => {
     answer({ ...INFO, state: 'needs-verification' });
     await openPage();

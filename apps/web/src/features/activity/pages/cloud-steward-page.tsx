@@ -1,7 +1,7 @@
 // /cloudSteward/index, name cloudStewardIndex (SPEC §1, §2 新人礼; docs/api.md "New-user gift"): the gift
 // for new users — what it holds, until when it can be claimed, one button that follows the account's
 // state, and the rules, always on the page. Warm but plain: a finance page, so no confetti and no
-// invented values; behind the login guard (a new visitor logs in or registers first, then comes back).
+// invented values. Open to visitors without a session too: a new visitor sees the offer, then 登录领取.
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { TrustFooter } from '../../../components/trust-footer';

@@ -34,7 +34,10 @@ export function daysLeftText(deadline: number, now: number): string {
 
 export type GiftAction = { label: string; note: string | null };
 
-/** The primary button's label and the line under it, by state (claimable and needs-verification act; the rest are disabled). */
+/** Where 登录领取 leads: login, titled for the gift, and back here (features/auth login page). */
+export const GIFT_LOGIN_PATH = `/login?${new URLSearchParams({ returnUrl: '/cloudSteward/index', pageTitle: '登录领取新人礼' }).toString()}`;
+
+/** The primary button's label and the line under it, by state (claimable, needs-verification and needs-login act; the rest are disabled). */
 export function giftAction(info: Pick<NewUserGiftInfo, 'state' | 'claimedElsewhere' | 'windowDays' | 'deadline'>): GiftAction {
   switch (info.state) {
     case 'claimable':
@@ -44,8 +47,10 @@ export function giftAction(info: Pick<NewUserGiftInfo, 'state' | 'claimedElsewhe
     case 'claimed':
       return { label: '已领取', note: info.claimedElsewhere ? '您已在其他账号领取过新人礼，每人限领一次。' : null };
     case 'window-closed':
-      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取，您的领取期限已于${formatDay(info.deadline)}结束。` };
+      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取${info.deadline === null ? '' : `，您的领取期限已于${formatDay(info.deadline)}结束`}。` };
     case 'closed':
       return { label: '活动暂未开放', note: '新人礼活动暂未开放，敬请期待。' };
+    case 'needs-login':
+      return { label: '登录领取', note: `新用户注册后${info.windowDays}天内完成实名认证即可领取，每人限领一次。` };
   }
 }
