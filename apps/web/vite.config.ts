@@ -10,7 +10,9 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 // "Delivery"):
 //  - everything the entry imports statically (React, router, API client, session, toaster…)
 //    is one "shell" chunk, preloaded by index.html with the entry: two files before any page,
-//    instead of the several small chunks the default splitting makes of shared modules;
+//    instead of the several small chunks the default splitting makes of shared modules (a page
+//    served with its prerendered first screen gets these tags as a bootstrap that adds them after
+//    the first paint: apps/server/src/plugins/first-screen.ts);
 //  - code only pages use stays with the pages (a login form never weighs on the 404 page); on a
 //    first load the server names the route's page chunk and its imports in the page (modulepreload,
 //    from .vite/routes.json below), on a navigation they are preloaded in parallel with the page
@@ -90,22 +92,6 @@ const routeEntries: Plugin = {
   },
 };
 
-/**
- * The page arrives with its first screen prerendered (docs/architecture.md "Delivery"): the first paint
- * needs the HTML and the stylesheet, not the scripts, which only make it interactive. So the scripts are
- * fetched at low priority (HTML `fetchpriority`), behind the stylesheet: this marks the entry script and
- * the modulepreload links Vite writes into index.html (the server's links for the route's chunks carry it
- * too, apps/server/src/plugins/route-preloads.ts).
- */
-const lowPriorityScripts: Plugin = {
-  name: 'tyd:low-priority-scripts',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"'),
-  },
-};
-
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than a TCP packet; the server then sends the file as is. */
 const MIN_COMPRESS_BYTES = 1024;
@@ -147,7 +133,7 @@ const precompress: Plugin = {
 
 export default defineConfig({
   base: '/',
-  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, lowPriorityScripts, precompress],
+  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, precompress],
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,

@@ -3,7 +3,7 @@
 // writes the prerenders as dist/.vite/prerender.json (apps/web/scripts/prerender.ts); the server never
 // imports web source. The web app hydrates the markup when its router lands on the same route
 // (apps/web/src/main.tsx), and renders afresh otherwise, so a prerender that does not fit costs a
-// repaint, never a wrong page.
+// repaint, never a wrong page. Such a page starts its scripts after its first paint (`SCRIPT_START`).
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COOKIE, NATIVE_APP_MARKERS } from '@tyd/protocol';
@@ -107,4 +107,69 @@ export function applyFirstScreen(source: string, screen: FirstScreen): string {
   // The custom property the navigation sets (apps/web/src/styles/base.css `--route-bg`).
   if (entry.background) page = page.replace(/<body([^>]*)>/, `<body$1 style="--route-bg:${escapeHtml(entry.background)}">`);
   return page.replace('<div id="root"></div>', `<div id="root" data-prerender="${escapeHtml(route)}">${entry.html ?? ''}</div>`);
+}
+
+/**
+ * The inline bootstrap of a page with a prerendered first screen (docs/architecture.md "Delivery"): the
+ * page shows without JavaScript, so no script is fetched before its first paint; then this adds the
+ * module scripts that the build's index.html and the route's chunks name (its `data-modules`, the entry
+ * first) as the parser would have: the entry as a module script, the rest as `modulepreload` links,
+ * `crossorigin` like Vite's tags. It waits for
+ * - the end of parsing (DOMContentLoaded): an inserted module script runs as soon as it has loaded,
+ *   while the entry expects the whole document, as a parser-inserted module script (deferred) gets it;
+ * - the first contentful paint, as Paint Timing reports it (W3C Paint Timing: the entry comes once the
+ *   frame was presented, which is when Lighthouse and the user see it; a frame callback comes before
+ *   the paint and a task after it can still precede the presentation by several frames on a busy
+ *   device). Where Paint Timing is missing, the task after the first frame (HTML "update the
+ *   rendering"); where it never reports (nothing contentful painted), one second after the first frame.
+ *   A frame only comes once the render-blocking stylesheets have loaded, as for the paint itself;
+ * - not at all in a hidden tab (opened in the background, or hidden before its first paint): it gets no
+ *   frames until shown, and its scripts should be ready by then.
+ * Allowed by its hash in the page's CSP (web-app.ts); its text never varies, the addresses ride in the
+ * attribute. Plain ES2015 for every supported webview (Chrome 66+, Safari 17+).
+ */
+export const SCRIPT_START = `(() => {
+  const d = document;
+  const [entry, ...modules] = d.currentScript.dataset.modules.split(' ');
+  let started = false;
+  const add = (tag, props) => d.head.append(Object.assign(d.createElement(tag), { crossOrigin: '' }, props));
+  const start = () => {
+    if (started) return;
+    started = true;
+    add('script', { type: 'module', src: entry });
+    for (const href of modules) add('link', { rel: 'modulepreload', href });
+  };
+  const afterFirstPaint = () => {
+    if (d.visibilityState === 'hidden') return start();
+    d.addEventListener('visibilitychange', start, { once: true });
+    const paintTiming = self.PerformanceObserver && (PerformanceObserver.supportedEntryTypes || []).includes('paint');
+    if (paintTiming) {
+      new PerformanceObserver((list, observer) => {
+        if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+        observer.disconnect();
+        start();
+      }).observe({ type: 'paint', buffered: true });
+    }
+    requestAnimationFrame(() => setTimeout(start, paintTiming ? 1000 : 0));
+  };
+  if (d.readyState === 'loading') d.addEventListener('DOMContentLoaded', afterFirstPaint, { once: true });
+  else afterFirstPaint();
+})();`;
+
+/** Vite's tags in index.html: the entry module script and the modulepreload links of its imports. */
+const ENTRY_SCRIPT = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
+
+/**
+ * A page with a prerendered first screen: the build's module script and modulepreload links replaced
+ * by the bootstrap (`SCRIPT_START`) in the entry script's place, naming them and the route's own
+ * modules (route-preloads.ts) to start after the first paint. A page without a module entry (not a Vite
+ * build) is left as it is.
+ */
+export function startScriptsAfterPaint(page: string, routeModules: readonly string[]): string {
+  const entry = ENTRY_SCRIPT.exec(page)?.[1];
+  if (entry === undefined) return page;
+  const imports = [...page.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  const modules = [...new Set([entry, ...imports, ...routeModules])];
+  return page.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => `<script data-modules="${escapeHtml(modules.join(' '))}">${SCRIPT_START}</script>`);
 }

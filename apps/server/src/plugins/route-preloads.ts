@@ -12,8 +12,33 @@ interface ManifestChunk {
   css?: string[];
 }
 
-/** Route path -> the `<link>` tags that let the browser fetch the route's chunks with the entry. */
-export type RoutePreloads = ReadonlyMap<string, string>;
+/** What a route's page needs beyond what index.html loads: build file addresses ("/assets/…"). */
+export interface RouteChunks {
+  /** Stylesheets of the page chunk and its imports: the first screen needs them. */
+  styles: string[];
+  /** The page chunk and its static imports (module scripts). */
+  modules: string[];
+}
+
+/** Route path ("*" for any other path) -> its chunks. */
+export type RoutePreloads = ReadonlyMap<string, RouteChunks>;
+
+/** The route's stylesheets as `<link>` tags: every page gets them, since its first screen needs them. */
+export function stylesheetLinks(chunks: RouteChunks | undefined): string {
+  return (chunks?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('');
+}
+
+/**
+ * The route's modules as `modulepreload` links, for a page whose scripts start with the HTML (one
+ * without a prerendered first screen; the others start them after the first paint, first-screen.ts
+ * `startScriptsAfterPaint`). Without them the browser finds the page chunk only after the entry ran
+ * (index -> shell -> page -> the page's imports, one round trip each); with them, all start with the
+ * HTML. `crossorigin` as on Vite's own tags, so the preloaded response matches the module request's
+ * credentials mode and is reused (HTML §4.6.7.2).
+ */
+export function modulePreloadLinks(chunks: RouteChunks | undefined): string {
+  return (chunks?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+}
 
 async function readJson(file: string): Promise<unknown> {
   try {
@@ -33,19 +58,14 @@ function staticClosure(manifest: Record<string, ManifestChunk>, key: string, int
 }
 
 /**
- * Link tags per route: `modulepreload` for the page chunk and its static imports, `stylesheet` for their
- * CSS, minus what the entry loads already (index.html has those). Without the hints the browser finds
- * the page chunk only after the entry ran (index -> shell -> page -> the page's imports, one round trip
- * each); with them, all start with the HTML. `crossorigin` as on Vite's own tags, so the preloaded
- * response matches the module request's credentials mode and is reused (HTML §4.6.7.2). Scripts at
- * `fetchpriority="low"` like the entry's: the prerendered first screen paints without them, and the
- * stylesheet it does need goes first (docs/architecture.md "Delivery"). A build without the two files
- * (an older build) gives no preloads, and pages still work.
+ * Chunks per route: the page chunk and its static imports, and their CSS, minus what the entry loads
+ * already (index.html has those). A build without the two files (an older build) gives none, and pages
+ * still work.
  */
 export async function readRoutePreloads(webDist: string): Promise<RoutePreloads> {
   const manifest = (await readJson(join(webDist, '.vite/manifest.json'))) as Record<string, ManifestChunk> | undefined;
   const routes = (await readJson(join(webDist, '.vite/routes.json'))) as Record<string, string> | undefined;
-  const preloads = new Map<string, string>();
+  const preloads = new Map<string, RouteChunks>();
   if (!manifest || !routes) return preloads;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
@@ -54,13 +74,7 @@ export async function readRoutePreloads(webDist: string): Promise<RoutePreloads>
     const keys = [...staticClosure(manifest, pageKey)].filter((key) => !loaded.has(key));
     const scripts = [...new Set(keys.map((key) => manifest[key]!.file))];
     const styles = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))].filter((file) => !loadedCss.has(file));
-    preloads.set(
-      path,
-      [
-        ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-        ...scripts.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`),
-      ].join(''),
-    );
+    preloads.set(path, { styles: styles.map((file) => `/${file}`), modules: scripts.map((file) => `/${file}`) });
   }
   return preloads;
 }

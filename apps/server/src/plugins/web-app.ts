@@ -8,7 +8,8 @@
 //   files from the brotli and gzip copies the build writes beside them, the page from copies made once
 //   per route and build; the page also names the route's chunks for preloading (route-preloads.ts);
 // - the page carries the route's first screen prerendered at build time, set for a browser or the app
-//   (first-screen.ts), so it paints before any script ran.
+//   (first-screen.ts), so it paints before any script ran; such a page fetches its scripts only after
+//   that first paint (first-screen.ts SCRIPT_START), a page without one at once.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -20,8 +21,8 @@ import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../config/index.js';
-import { applyFirstScreen, pickFirstScreen, readPrerenders, type Prerenders } from './first-screen.js';
-import { readRoutePreloads, type RoutePreloads } from './route-preloads.js';
+import { applyFirstScreen, pickFirstScreen, readPrerenders, SCRIPT_START, startScriptsAfterPaint, type Prerenders } from './first-screen.js';
+import { modulePreloadLinks, readRoutePreloads, stylesheetLinks, type RoutePreloads } from './route-preloads.js';
 
 export interface WebApp {
   isPageRoute(request: FastifyRequest): boolean;
@@ -42,17 +43,21 @@ export function configScript(config: BrowserConfig): string {
   return `<script id="tyd-config" type="application/json">${json}</script>`;
 }
 
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
 /**
- * The page CSP: only our own origin, plus the config data block by hash (a JSON block is never executed,
- * the hash only makes the allowance explicit). Inline styles are allowed because React and toast
- * libraries set style attributes; no inline script is. frame-ancestors 'none': native apps load the page
- * as a top-level document in their webviews, which this does not affect, while any site framing it to
+ * The page CSP: only our own origin, plus two inline scripts by hash: the config data block (a JSON
+ * block is never executed, the hash only makes the allowance explicit) and the bootstrap that starts a
+ * prerendered page's scripts after its first paint (first-screen.ts SCRIPT_START; its text is the same
+ * on every page, so one policy serves all). Inline styles are allowed because React and toast libraries
+ * set style attributes; no other inline script is. frame-ancestors 'none': native apps load the page as
+ * a top-level document in their webviews, which this does not affect, while any site framing it to
  * overlay a lending form (clickjacking) is refused.
  */
-function pageCsp(scriptHash: string): string {
+function pageCsp(scriptHashes: string[]): string {
   return [
     "default-src 'self'",
-    `script-src 'self' '${scriptHash}'`,
+    `script-src 'self' ${scriptHashes.join(' ')}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -93,7 +98,7 @@ export default fp(
     const assetsDir = join(opts.webDist, 'assets') + sep;
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
-    const csp = pageCsp(`sha256-${createHash('sha256').update(scriptContent).digest('base64')}`);
+    const csp = pageCsp([sha256(scriptContent), sha256(SCRIPT_START)]);
     let build: { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> } | undefined;
 
     if (existsSync(opts.webDist)) {
@@ -126,8 +131,9 @@ export default fp(
     }
 
     /**
-     * index.html for a request, with the config, the preload links of the route whose page will show and
-     * its first screen (first-screen.ts) injected, encoded once per variant; everything is re-read when the
+     * index.html for a request, with the config, the chunks of the route whose page will show and its
+     * first screen (first-screen.ts) injected, encoded once per variant. With a first screen the scripts
+     * start after its paint (the bootstrap names them), without one at once (preload links); everything is re-read when the
      * build changes (index.html's mtime; the build writes the prerenders right after it). Unknown paths
      * share the 404 page's variants, so the cache holds a few pages per route (browser or app, with or
      * without the prerender).
@@ -150,9 +156,11 @@ export default fp(
       const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'}`;
       let page = build.pages.get(key);
       if (!page) {
-        const source = applyFirstScreen(build.source, screen);
+        const chunks = build.preloads.get(linksRoute);
+        const prerendered = screen.route !== undefined;
+        const source = prerendered ? startScriptsAfterPaint(applyFirstScreen(build.source, screen), chunks?.modules ?? []) : applyFirstScreen(build.source, screen);
         const at = source.indexOf('</head>');
-        const head = `${build.preloads.get(linksRoute) ?? ''}${script}`;
+        const head = `${stylesheetLinks(chunks)}${prerendered ? '' : modulePreloadLinks(chunks)}${script}`;
         page = encodePage(at < 0 ? `${head}${source}` : `${source.slice(0, at)}${head}${source.slice(at)}`);
         build.pages.set(key, page);
       }

@@ -1,6 +1,8 @@
 // Serving the built web app on the API's port (docs/operations.md "Serving the web build") with the config
-// block injected (docs/api.md "Other routes on the same port"), compressed and with the route's chunks
-// preloaded (docs/architecture.md "Delivery").
+// block injected (docs/api.md "Other routes on the same port"), compressed, with the route's chunks
+// preloaded, or started after the first paint of a prerendered first screen (docs/architecture.md
+// "Delivery").
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
@@ -8,6 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
+import { SCRIPT_START } from '../../src/plugins/first-screen.js';
 import { configScript } from '../../src/plugins/web-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestDatabase } from '../support/test-databases.js';
@@ -53,6 +56,22 @@ function rootOf(page: string): { route: string | undefined; html: string } {
   const match = /<div id="root"(?: data-prerender="([^"]*)")?>(.*?)<\/div><\/body>/s.exec(page);
   return { route: match?.[1], html: match?.[2] ?? '' };
 }
+
+/** The addresses the page's bootstrap starts after the first paint, or undefined when it has none. */
+function bootstrapModules(page: string): string[] | undefined {
+  const scripts = [...page.matchAll(/<script data-modules="([^"]*)">(.*?)<\/script>/gs)];
+  if (scripts.length === 0) return undefined;
+  expect(scripts).toHaveLength(1);
+  expect(scripts[0]![2]).toBe(SCRIPT_START);
+  return scripts[0]![1]!.split(' ');
+}
+
+/** What the browser fetches with the HTML: module scripts and modulepreload links, stylesheets apart. */
+function scriptTags(page: string): string[] {
+  return [...page.matchAll(/<script type="module"[^>]*src="([^"]+)"|<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? m[2]!);
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /** Compressible text well over a packet, so every copy is smaller than the file. */
 const SHELL_JS = Array.from({ length: 400 }, (_, i) => `export const value${i} = 'shell module ${i}';`).join('\n');
@@ -325,7 +344,7 @@ describe('web app serving', () => {
 
   it('puts the route\'s page chunk, its imports and its CSS into the page, not what the entry loads already', async () => {
     const login = await (await fetch(`${t.baseUrl}/login?returnUrl=%2Fmine`, { headers: html })).text();
-    const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)"(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(links).toEqual([
       'modulepreload /assets/shell-Sh12Sh34.js',
       'stylesheet /assets/style-St12St34.css',
@@ -333,16 +352,73 @@ describe('web app serving', () => {
       'modulepreload /assets/login-page-Lp12Lp34.js',
       'modulepreload /assets/field-Fd12Fd34.js',
     ]);
-    const nfc = await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text();
-    expect(nfc).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
+    const nfc = await (await fetch(`${t.baseUrl}/nfc?title=x`, { headers: html })).text();
+    expect(scriptTags(nfc)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', '/assets/nfc-page-Nf12Nf34.js']);
     expect(nfc).not.toContain('login-page');
   });
 
-  it('gives unknown routes only the entry\'s own links', async () => {
-    for (const path of ['/nowhere', '/Login', '/nfc/x', '/']) {
+  it('starts the scripts of a page with a prerendered first screen after its paint: a bootstrap names them, no tag fetches them', async () => {
+    const login = await (await fetch(`${t.baseUrl}/login`, { headers: html })).text();
+    expect(rootOf(login).route).toBe('/login');
+    expect(scriptTags(login)).toEqual([]);
+    expect(login.replace(SCRIPT_START, '')).not.toMatch(/<script[^>]* src=|modulepreload/);
+    // The entry first, then what index.html preloaded, then the route's page chunk and its imports.
+    expect(bootstrapModules(login)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', '/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']);
+    // In the entry script's place, before the stylesheets, which the first paint does need.
+    const links = [...login.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(links).toEqual(['/assets/style-St12St34.css', '/assets/login-page-Lc12Lc34.css']);
+    expect(login.indexOf('<script data-modules=')).toBeLessThan(login.indexOf('<link rel="stylesheet"'));
+    const variants: [string, Record<string, string>, string[]][] = [
+      ['/nfc/', {}, ['/assets/nfc-page-Nf12Nf34.js']],
+      ['/nfc?utm_source=sms', {}, ['/assets/nfc-page-Nf12Nf34.js']],
+      ['/nfc', { 'user-agent': APP_UA }, ['/assets/nfc-page-Nf12Nf34.js']],
+      ['/', {}, []],
+      ['/nowhere', {}, []],
+      ['/mine/signOff', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
+    ];
+    for (const [path, headers, routeModules] of variants) {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: { ...html, ...headers } })).text();
+      expect(rootOf(page).route, path).toBeDefined();
+      expect(scriptTags(page), path).toEqual([]);
+      expect(bootstrapModules(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', ...routeModules]);
+    }
+  });
+
+  it('fetches the scripts with the HTML on a page without a prerender: nothing shows before them', async () => {
+    const cases: [string, Record<string, string>, string[]][] = [
+      ['/login?title=x', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
+      ['/ops', {}, []],
+      ['/mine/signOff', { cookie: `x-access-token=${'A'.repeat(43)}` }, []],
+      ['/mine/signOff', { 'user-agent': APP_UA }, []],
+    ];
+    for (const [path, headers, routeModules] of cases) {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: { ...html, ...headers } })).text();
+      expect(rootOf(page).route, path).toBeUndefined();
+      expect(bootstrapModules(page), path).toBeUndefined();
+      expect(scriptTags(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', ...routeModules]);
+    }
+  });
+
+  it('allows the page\'s inline scripts, and only those, by their hashes in its CSP', async () => {
+    const config = configScript(browserConfig(t.secrets));
+    const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<'))), sha256(SCRIPT_START)];
+    for (const path of ['/login', '/nfc', '/login?title=x', '/ops']) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
+      const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
+      expect(scriptSrc, path).toEqual(["'self'", ...allowed]);
+      const inline = [...(await res.text()).matchAll(/<script(?![^>]* src=)[^>]*>(.*?)<\/script>/gs)].map((m) => sha256(m[1]!));
+      expect(inline.length, path).toBe(path === '/login' || path === '/nfc' ? 2 : 1);
+      for (const hash of inline) expect(scriptSrc, path).toContain(hash);
+    }
+    // The check can fail: one character more and the bootstrap would not run.
+    expect(allowed).not.toContain(sha256(`${SCRIPT_START} `));
+  });
+
+  it('gives unknown routes only the entry\'s own chunks', async () => {
+    for (const path of ['/nowhere', '/Login', '/nfc/x', '/', '/nowhere?title=x']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(page, path).not.toMatch(/login-page|nfc-page|field-/);
-      expect(page, path).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-Sh12Sh34.js">');
+      expect([...(bootstrapModules(page) ?? []), ...scriptTags(page)], path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
     }
   });
 
@@ -354,14 +430,14 @@ describe('web app serving', () => {
     expect(login).toContain('<html>');
     const nfc = await (await fetch(`${t.baseUrl}/nfc/`, { headers: html })).text();
     expect(rootOf(nfc)).toEqual({ route: '/nfc', html: '<main class="page">nfc</main>' });
-    expect(nfc).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/nfc-page-Nf12Nf34.js">');
+    expect(bootstrapModules(nfc)).toContain('/assets/nfc-page-Nf12Nf34.js');
     expect(nfc).toContain('<body>');
     // Campaign tags change nothing on the page; any other parameter may (login's title), so the browser renders it.
     expect(rootOf(await (await fetch(`${t.baseUrl}/nfc?utm_source=sms&channel=a`, { headers: html })).text()).route).toBe('/nfc');
     const titled = await (await fetch(`${t.baseUrl}/login?title=${encodeURIComponent('绑定手机号')}`, { headers: html })).text();
     expect(rootOf(titled)).toEqual({ route: undefined, html: '' });
     expect(titled).toContain('<title>通盈达</title>');
-    expect(titled).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-Lp12Lp34.js">');
+    expect(titled).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-Lp12Lp34.js">');
     // A route without markup (its first screen depends on stored data) renders in the browser.
     expect(rootOf(await (await fetch(`${t.baseUrl}/ops`, { headers: html })).text())).toEqual({ route: undefined, html: '' });
   });
@@ -377,7 +453,7 @@ describe('web app serving', () => {
   it('sends a route that needs a session as the login page to a browser without the session cookie, and unrendered otherwise', async () => {
     const anonymous = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: html })).text();
     expect(rootOf(anonymous).route).toBe('/login');
-    expect(anonymous).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/login-page-Lp12Lp34.js">');
+    expect(bootstrapModules(anonymous)).toContain('/assets/login-page-Lp12Lp34.js');
     const withSession = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, cookie: `x-access-token=${'A'.repeat(43)}` } })).text();
     expect(rootOf(withSession)).toEqual({ route: undefined, html: '' });
     const inApp = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, 'user-agent': APP_UA } })).text();
