@@ -139,7 +139,6 @@ describe('every page inside the app', () => {
     ['/download', 'app-download'],
     ['/error500', 'app-error500'],
     ['/nfc', 'app-nfc'],
-    ['/activity-exchange', 'app-activity-exchange'],
     ['/discover/detail', 'app-discover-detail'],
     ['/discover/notice', 'app-discover-notice'],
     ['/others/tydPreJump', 'app-tyd-pre-jump'],

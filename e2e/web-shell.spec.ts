@@ -42,7 +42,6 @@ const PAGES: [path: string, title: string, heading: string, shot: string][] = [
   ['/download', 'APP下载', '下载通盈达 APP', 'web-download'],
   ['/error500', '500', '500 页面加载失败', 'web-error500'],
   ['/nfc', 'NFC读卡位置说明', 'NFC读卡位置说明', 'web-nfc'],
-  ['/activity-exchange', '通盈达', '积分兑换', 'web-activity-exchange'],
   ['/discover/detail', '通盈达', '资讯详情', 'web-discover-detail'],
   ['/discover/notice', '公司公告', '公司公告', 'web-discover-notice'],
   ['/others/tydPreJump', '授权登录', '授权登录', 'web-tyd-pre-jump'],

@@ -32,7 +32,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/download', name: 'download', title: 'APP下载', page: 'features/download/pages/download-page.tsx' },
   { path: '/error500', name: 'error500', title: '500', page: 'features/errors/pages/error500-page.tsx' },
   { path: '/nfc', name: 'nfc', title: 'NFC读卡位置说明', page: 'features/content/pages/nfc-page.tsx' },
-  { path: '/activity-exchange', name: 'activityExchange', page: 'features/activity/pages/activity-exchange-page.tsx' },
+  // Points and redeem codes for vouchers (SPEC §1, §2; docs/api.md "Vouchers and exchange", "Redeem codes"); title empty -> default.
+  { path: '/activity-exchange', name: 'activityExchange', requiresLogin: true, page: 'features/rewards/pages/activity-exchange-page.tsx' },
   { path: '/discover/detail', name: 'discoverDetail', defaultTitle: true, page: 'features/content/pages/discover-detail-page.tsx' },
   { path: '/discover/notice', name: 'discoverNotice', title: '公司公告', page: 'features/notices/pages/company-notice-page.tsx' },
   // Notices and the account's messages (SPEC §7 notice and message paths; docs/api.md "Notices, messages and content").
@@ -62,6 +63,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/ops', name: 'ops', title: '运营数据', noPrerender: true, page: 'features/telemetry/pages/ops-page.tsx' },
   // Operators' content editor behind the same token (docs/operations.md "Content").
   { path: '/ops/content', name: 'opsContent', title: '内容管理', noPrerender: true, page: 'features/content/pages/ops-content-page.tsx' },
+  // Operators' prizes, vouchers, redeem batches and the new-user gift behind the same token (docs/operations.md "Vouchers and redeem codes").
+  { path: '/ops/rewards', name: 'opsRewards', title: '奖励管理', noPrerender: true, page: 'features/rewards/pages/ops-rewards-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

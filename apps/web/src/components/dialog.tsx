@@ -1,6 +1,7 @@
 // Modal dialog (WAI-ARIA APG "Dialog (Modal)"): role=dialog + aria-modal, labelled by its
 // title, focus moves in on open and back to the opener on close, Escape and the mask close it,
-// Tab stays inside, and the page behind does not scroll.
+// Tab stays inside, and the page behind does not scroll. `sheet` anchors it to the bottom edge, within
+// thumb reach: for confirming an action the page offers (兑换).
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useScrollLock } from './scroll-lock';
 import './dialog.css';
@@ -12,9 +13,10 @@ export interface DialogProps {
   /** The buttons; the first focusable one gets focus on open. */
   actions: ReactNode;
   onClose: () => void;
+  sheet?: boolean;
 }
 
-export function Dialog({ open, title, children, actions, onClose }: DialogProps) {
+export function Dialog({ open, title, children, actions, onClose, sheet }: DialogProps) {
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useScrollLock(open);
@@ -50,8 +52,8 @@ export function Dialog({ open, title, children, actions, onClose }: DialogProps)
   }
 
   return (
-    <div className="dialog-mask" onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={ref} className="dialog" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={handleKeyDown}>
+    <div className={sheet ? 'dialog-mask dialog-mask--sheet' : 'dialog-mask'} onClick={(event) => event.target === event.currentTarget && onClose()}>
+      <div ref={ref} className={sheet ? 'dialog dialog--sheet' : 'dialog'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={handleKeyDown}>
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>

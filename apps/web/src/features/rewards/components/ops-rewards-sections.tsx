@@ -1,0 +1,362 @@
+// The sections of /ops/rewards (docs/operations.md "Vouchers and redeem codes"): prizes with their odds,
+// the voucher catalogue, the new-user gift's lines, redeem batches and the audit. Each edits through one
+// `run` the page gives it, which names the operator and shows the server's answer; the server checks
+// every value (services/rewards-operations.ts), so these forms only shape what is typed.
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Dialog } from '../../../components/dialog';
+import { Card } from '../../../components/page';
+import type { GiftLine, NewBatch, OpsBatch, OpsChange, OpsItem, OpsPrize, RewardsSummary } from '../api/ops-rewards';
+import { opsRewards } from '../api/ops-rewards';
+import { formatDateTime, formatDay } from '../utils/rewards-texts';
+
+/** Runs a change as the operator, then reads the summary again; false when it was refused (the page says why). */
+export type RunChange = (action: (by: string) => Promise<unknown>, done: string) => Promise<boolean>;
+
+/** '' is "no limit" (null), digits a number; anything else goes as typed, for the server to refuse with its reason. */
+const countOrNull = (text: string): number | string | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
+const countText = (value: number | null) => (value === null ? '' : String(value));
+
+/** A recorded value as operators read it: times as China dates, null as 不限/无, objects as `field: value` pairs. */
+function valueText(field: string, value: unknown): string {
+  if (value === null) return '不限/无';
+  if (typeof value === 'number' && field.endsWith('At')) return formatDateTime(value);
+  if (Array.isArray(value)) return `[${value.map((entry) => valueText('', entry)).join('；')}]`;
+  if (typeof value === 'object') return `（${changeText(value)}）`;
+  return String(value);
+}
+
+function changeText(change: unknown): string {
+  if (typeof change !== 'object' || change === null) return String(change);
+  if (Array.isArray(change)) return valueText('', change);
+  return Object.entries(change)
+    .map(([field, value]) => `${field}: ${valueText(field, value)}`)
+    .join('，');
+}
+
+const SUBJECT_TEXT: Record<OpsChange['subject'], string> = { prize: '抽奖奖品', item: '卡券', gift: '新人礼', 'redeem-batch': '兑换码批次' };
+
+function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
+  const [weight, setWeight] = useState(String(prize.weight));
+  const [stock, setStock] = useState(countText(prize.stock));
+  const [active, setActive] = useState(prize.active);
+  const changed = weight !== String(prize.weight) || stock !== countText(prize.stock) || active !== prize.active;
+  function handleSave(event: FormEvent) {
+    event.preventDefault();
+    const change = {
+      ...(weight !== String(prize.weight) && { weight: countOrNull(weight) }),
+      ...(stock !== countText(prize.stock) && { stock: countOrNull(stock) }),
+      ...(active !== prize.active && { active }),
+    };
+    void run((by) => opsRewards.changePrize(prize.id, change, by), `已保存 ${prize.name}`);
+  }
+  return (
+    <li className="ops-rewards__entry">
+      <form onSubmit={handleSave} aria-label={`奖品 ${prize.name}`}>
+        <p className="ops-rewards__entry-title">
+          {prize.name} <span className="ops-rewards__muted">中奖概率 {prize.oddsPercent}%{prize.active ? '' : '（未上架）'}</span>
+        </p>
+        <div className="ops-rewards__fields">
+          <label>
+            权重
+            <input inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} />
+          </label>
+          {prize.kind === 'points' ? (
+            <label>
+              库存（空=不限）
+              <input inputMode="numeric" value={stock} onChange={(e) => setStock(e.target.value)} />
+            </label>
+          ) : null}
+          <label className="ops-rewards__check">
+            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> 上架
+          </label>
+          <Button type="submit" variant="secondary" disabled={!changed}>
+            保存
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+export function PrizesSection({ prizes, run }: { prizes: OpsPrize[]; run: RunChange }) {
+  return (
+    <Card label="抽奖奖品">
+      <h2 className="rewards__heading">抽奖奖品</h2>
+      <p className="ops-rewards__muted">概率 = 权重 ÷ 上架奖品的权重之和；库存用完的奖品按“谢谢参与”抽出。</p>
+      <ul className="ops-rewards__list">
+        {prizes.map((prize) => (
+          <PrizeRow key={`${prize.id}:${prize.weight}:${prize.stock}:${prize.active}`} prize={prize} run={run} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function ItemRow({ item, run }: { item: OpsItem; run: RunChange }) {
+  const [cost, setCost] = useState(countText(item.pointsCost));
+  const [stock, setStock] = useState(countText(item.stock));
+  const [limit, setLimit] = useState(countText(item.perUserLimit));
+  const [validDays, setValidDays] = useState(String(item.validDays));
+  const [active, setActive] = useState(item.active);
+  const changed = cost !== countText(item.pointsCost) || stock !== countText(item.stock) || limit !== countText(item.perUserLimit) || validDays !== String(item.validDays) || active !== item.active;
+  function handleSave(event: FormEvent) {
+    event.preventDefault();
+    // Only what was changed, so the audit says what the operator set.
+    const change = {
+      ...(cost !== countText(item.pointsCost) && { pointsCost: countOrNull(cost) }),
+      ...(stock !== countText(item.stock) && { stock: countOrNull(stock) }),
+      ...(limit !== countText(item.perUserLimit) && { perUserLimit: countOrNull(limit) }),
+      ...(validDays !== String(item.validDays) && { validDays: countOrNull(validDays) }),
+      ...(active !== item.active && { active }),
+    };
+    void run((by) => opsRewards.changeItem(item.id, change, by), `已保存 ${item.name}`);
+  }
+  return (
+    <li className="ops-rewards__entry">
+      <form onSubmit={handleSave} aria-label={`卡券 ${item.name}`}>
+        <p className="ops-rewards__entry-title">
+          {item.name} <span className="ops-rewards__muted">{item.id}</span>
+        </p>
+        <p className="ops-rewards__muted">{item.description}</p>
+        <div className="ops-rewards__fields">
+          <label>
+            所需积分（空=不可兑换）
+            <input inputMode="numeric" value={cost} onChange={(e) => setCost(e.target.value)} />
+          </label>
+          <label>
+            库存（空=不限）
+            <input inputMode="numeric" value={stock} onChange={(e) => setStock(e.target.value)} />
+          </label>
+          <label>
+            每人限兑（空=不限）
+            <input inputMode="numeric" value={limit} onChange={(e) => setLimit(e.target.value)} />
+          </label>
+          <label>
+            有效天数
+            <input inputMode="numeric" value={validDays} onChange={(e) => setValidDays(e.target.value)} />
+          </label>
+          <label className="ops-rewards__check">
+            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> 上架
+          </label>
+          <Button type="submit" variant="secondary" disabled={!changed}>
+            保存
+          </Button>
+        </div>
+      </form>
+    </li>
+  );
+}
+
+export function ItemsSection({ items, run }: { items: OpsItem[]; run: RunChange }) {
+  return (
+    <Card label="卡券">
+      <h2 className="rewards__heading">卡券</h2>
+      <p className="ops-rewards__muted">新卡券用命令添加：npm run admin -- rewards item-add（见运维文档）。</p>
+      <ul className="ops-rewards__list">
+        {items.map((item) => (
+          <ItemRow key={JSON.stringify(item)} item={item} run={run} />
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+type DraftLine = { kind: 'points'; points: string } | { kind: 'item'; itemId: string };
+
+const toDraft = (line: GiftLine): DraftLine => (line.itemId !== null ? { kind: 'item', itemId: line.itemId } : { kind: 'points', points: String(line.points) });
+const fromDraft = (line: DraftLine): GiftLine => (line.kind === 'item' ? { points: null, itemId: line.itemId } : { points: Number(line.points), itemId: null });
+
+export function GiftSection({ gift, items, run }: { gift: GiftLine[]; items: OpsItem[]; run: RunChange }) {
+  const [lines, setLines] = useState<DraftLine[]>(() => gift.map(toDraft));
+  const set = (index: number, line: DraftLine) => setLines(lines.map((old, i) => (i === index ? line : old)));
+  function handleSave(event: FormEvent) {
+    event.preventDefault();
+    void run((by) => opsRewards.replaceGift(lines.map(fromDraft), by), lines.length === 0 ? '新人礼已关闭（礼包为空）' : '新人礼已保存');
+  }
+  return (
+    <Card label="新人礼">
+      <h2 className="rewards__heading">新人礼</h2>
+      <p className="ops-rewards__muted">每行一份：积分，或一张卡券；最多10行。礼包为空即关闭活动。</p>
+      <form onSubmit={handleSave} aria-label="新人礼内容">
+        <ol className="ops-rewards__list">
+          {lines.map((line, index) => (
+            <li key={index} className="ops-rewards__fields ops-rewards__gift-line">
+              <select aria-label={`第${index + 1}行类型`} value={line.kind} onChange={(e) => set(index, e.target.value === 'item' ? { kind: 'item', itemId: items[0]?.id ?? '' } : { kind: 'points', points: '100' })}>
+                <option value="points">积分</option>
+                <option value="item">卡券</option>
+              </select>
+              {line.kind === 'points' ? (
+                <input aria-label={`第${index + 1}行积分`} inputMode="numeric" value={line.points} onChange={(e) => set(index, { kind: 'points', points: e.target.value })} />
+              ) : (
+                <select aria-label={`第${index + 1}行卡券`} value={line.itemId} onChange={(e) => set(index, { kind: 'item', itemId: e.target.value })}>
+                  {items.map((item) => (
+                    <option key={item.id} value={item.id}>
+                      {item.name}
+                    </option>
+                  ))}
+                </select>
+              )}
+              <Button variant="text" onClick={() => setLines(lines.filter((_, i) => i !== index))}>
+                删除
+              </Button>
+            </li>
+          ))}
+        </ol>
+        <div className="ops-rewards__fields">
+          <Button variant="secondary" disabled={lines.length >= 10} onClick={() => setLines([...lines, { kind: 'points', points: '100' }])}>
+            添加一行
+          </Button>
+          <Button type="submit">保存礼包</Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
+
+/** The codes as a text file, one a line: offered once, right after the batch is made (only hashes are kept). */
+function CodesFile({ batch, codes }: { batch: OpsBatch; codes: string[] }) {
+  // A data: address, not a blob: one, so nothing is left to revoke when the page goes.
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\n')}\n`)}`;
+  return (
+    <div className="ops-rewards__codes" role="status">
+      <p>
+        已生成 {codes.length} 个兑换码（{batch.name}）。兑换码只在此显示一次，请立即下载并妥善保管。
+      </p>
+      <a className="btn btn--primary" href={href} download={`redeem-codes-${formatDay(batch.createdAt)}-${batch.id.slice(0, 8)}.txt`}>
+        下载兑换码（.txt）
+      </a>
+    </div>
+  );
+}
+
+function rewardText(batch: OpsBatch, items: OpsItem[]): string {
+  return batch.reward.itemId !== null ? (items.find((item) => item.id === batch.reward.itemId)?.name ?? batch.reward.itemId) : `${batch.reward.points}积分`;
+}
+
+export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; items: OpsItem[]; run: RunChange }) {
+  const [name, setName] = useState('');
+  const [kind, setKind] = useState<'points' | 'item'>('points');
+  const [points, setPoints] = useState('100');
+  const [itemId, setItemId] = useState(items[0]?.id ?? '');
+  const [count, setCount] = useState('100');
+  const [expires, setExpires] = useState('');
+  const [created, setCreated] = useState<{ batch: OpsBatch; codes: string[] } | null>(null);
+  const [revoking, setRevoking] = useState<OpsBatch | null>(null);
+
+  function handleCreate(event: FormEvent) {
+    event.preventDefault();
+    const batch: NewBatch = kind === 'item' ? { name, itemId, count: Number(count), expires } : { name, points: Number(points), count: Number(count), expires };
+    setCreated(null);
+    void run(async (by) => setCreated(await opsRewards.createBatch(batch, by)), '批次已生成');
+  }
+
+  return (
+    <Card label="兑换码批次">
+      <h2 className="rewards__heading">兑换码批次</h2>
+      <form onSubmit={handleCreate} aria-label="生成兑换码" className="ops-rewards__fields">
+        <label>
+          批次名称
+          <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <label>
+          奖励
+          <select value={kind} onChange={(e) => setKind(e.target.value as 'points' | 'item')}>
+            <option value="points">积分</option>
+            <option value="item">卡券</option>
+          </select>
+        </label>
+        {kind === 'points' ? (
+          <label>
+            每码积分
+            <input inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} />
+          </label>
+        ) : (
+          <label>
+            卡券
+            <select value={itemId} onChange={(e) => setItemId(e.target.value)}>
+              {items.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {item.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <label>
+          数量（最多10000）
+          <input inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+        </label>
+        <label>
+          有效期至（含当日）
+          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+        </label>
+        <Button type="submit" disabled={!name.trim() || !expires}>
+          生成兑换码
+        </Button>
+      </form>
+      {created ? <CodesFile key={created.batch.id} batch={created.batch} codes={created.codes} /> : null}
+      <ul className="ops-rewards__list" aria-label="全部批次">
+        {batches.map((batch) => (
+          <li key={batch.id} className="ops-rewards__entry ops-rewards__batch">
+            <div>
+              <p className="ops-rewards__entry-title">
+                {batch.name} <span className="ops-rewards__muted">{rewardText(batch, items)}</span>
+              </p>
+              <p className="ops-rewards__muted">
+                已使用 {batch.used}/{batch.codes} · 有效期至{formatDay(batch.expiresAt - 1)} · {batch.createdBy} 创建于{formatDateTime(batch.createdAt)}
+                {batch.revokedAt !== null ? ` · 已作废（${formatDateTime(batch.revokedAt)}）` : ''}
+              </p>
+            </div>
+            {batch.revokedAt === null ? (
+              <Button variant="secondary" onClick={() => setRevoking(batch)}>
+                作废
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <Dialog
+        open={revoking !== null}
+        title="作废这个批次？"
+        onClose={() => setRevoking(null)}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setRevoking(null)}>
+              取消
+            </Button>
+            <Button
+              onClick={() => {
+                const batch = revoking!;
+                setRevoking(null);
+                void run((by) => opsRewards.revokeBatch(batch.id, by), `已作废 ${batch.name}`);
+              }}
+            >
+              作废
+            </Button>
+          </>
+        }
+      >
+        {revoking ? `${revoking.name}：未使用的 ${revoking.codes - revoking.used} 个兑换码将立即失效，已兑换的不受影响。此操作不能撤销。` : null}
+      </Dialog>
+    </Card>
+  );
+}
+
+export function ChangesSection({ changes }: { changes: RewardsSummary['changes'] }) {
+  return (
+    <Card label="操作记录">
+      <h2 className="rewards__heading">操作记录</h2>
+      <ol className="ops-rewards__list ops-rewards__audit">
+        {changes.map((change, index) => (
+          <li key={`${change.at}-${index}`}>
+            <span>
+              <span className="ops-rewards__muted">{formatDateTime(change.at)}</span> {change.operator} · {SUBJECT_TEXT[change.subject]} {change.subjectId}
+            </span>
+            <span>{changeText(change.change)}</span>
+          </li>
+        ))}
+      </ol>
+    </Card>
+  );
+}

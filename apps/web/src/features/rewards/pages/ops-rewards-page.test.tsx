@@ -1,0 +1,146 @@
+// /ops/rewards as an operator sees it: the token first, then prizes with odds, vouchers, the gift's lines,
+// redeem batches and the audit; each change names the operator and says the server's answer; a new
+// batch's codes are offered once as a text file.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
+import { clearQueries } from '../../../lib/server-state';
+import OpsRewardsPage from './ops-rewards-page';
+
+const SUMMARY = {
+  prizes: [
+    { id: 'points-100', name: '100积分', kind: 'points', points: 100, weight: 3, stock: 100, active: true, oddsPercent: '3' },
+    { id: 'thanks', name: '谢谢参与', kind: 'thanks', points: null, weight: 97, stock: null, active: true, oddsPercent: '97' },
+  ],
+  items: [{ id: 'coupon-repay-10', name: '10元还款立减券', description: '单笔还款满500元立减10元', pointsCost: 200, stock: null, perUserLimit: 5, validDays: 30, active: true }],
+  batches: [{ id: 'b1111111-0000-0000-0000-000000000000', name: '双十一', reward: { points: 66, itemId: null }, codes: 100, used: 7, expiresAt: Date.UTC(2026, 11, 1, 16), revokedAt: null, createdBy: '王五', createdAt: Date.UTC(2026, 10, 1, 2) }],
+  gift: [{ points: 100, itemId: null }, { points: null, itemId: 'coupon-repay-10' }],
+  changes: [{ subject: 'prize', subjectId: 'points-100', operator: '王五', change: { weight: 3 }, at: Date.UTC(2026, 10, 2, 3) }],
+};
+
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined; auth: string | null };
+const calls: Call[] = [];
+let answers: Array<(call: Call) => Response> = [];
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => json(200, { code: '200', msg: '成功', data });
+
+beforeEach(() => {
+  calls.length = 0;
+  answers = [];
+  sessionStorage.clear();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined, auth: new Headers(init.headers).get('authorization') };
+    calls.push(call);
+    const next = answers.shift();
+    return next ? next(call) : ok(SUMMARY);
+  });
+});
+afterEach(() => {
+  cleanup();
+  clearQueries();
+  vi.unstubAllGlobals();
+});
+
+async function openWithToken() {
+  sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+  render(<OpsRewardsPage />);
+  await screen.findByRole('region', { name: '抽奖奖品' });
+}
+
+describe('/ops/rewards', () => {
+  it('asks for the token first, keeps it for the tab, and asks again when it is wrong', async () => {
+    answers.push(() => json(401, { code: '401', msg: '登录已失效' }));
+    render(<OpsRewardsPage />);
+    await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
+    expect(calls[0]).toMatchObject({ url: '/ops/api/rewards', auth: 'Bearer wrong' });
+    await userEvent.clear(screen.getByLabelText('管理令牌'));
+    await userEvent.type(screen.getByLabelText('管理令牌'), 'admin-secret');
+    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    expect(await screen.findByRole('region', { name: '抽奖奖品' })).toBeTruthy();
+    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
+  });
+
+  it('shows prizes with odds, vouchers, the gift, batches with use and the audit', async () => {
+    await openWithToken();
+    expect(screen.getByRole('form', { name: '奖品 100积分' }).textContent).toContain('中奖概率 3%');
+    expect(screen.getByRole('form', { name: '卡券 10元还款立减券' })).toBeTruthy();
+    expect((screen.getByLabelText('第1行积分') as HTMLInputElement).value).toBe('100');
+    expect((screen.getByLabelText('第2行卡券') as HTMLSelectElement).value).toBe('coupon-repay-10');
+    const batches = screen.getByRole('list', { name: '全部批次' });
+    expect(batches.textContent).toContain('双十一 66积分');
+    expect(batches.textContent).toContain('已使用 7/100 · 有效期至2026-12-01 · 王五 创建于2026-11-01 10:00');
+    expect(screen.getByRole('region', { name: '操作记录' }).textContent).toContain('王五 · 抽奖奖品 points-100weight: 3');
+  });
+
+  it('changes a prize as the named operator, and refuses to change anything without one', async () => {
+    await openWithToken();
+    const form = screen.getByRole('form', { name: '奖品 100积分' });
+    await userEvent.clear(within(form).getByLabelText('权重'));
+    await userEvent.type(within(form).getByLabelText('权重'), '5');
+    await userEvent.clear(within(form).getByLabelText('库存（空=不限）'));
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请先填写操作人');
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('操作人'), '李四');
+    answers.push(() => ok({ prize: SUMMARY.prizes[0] }));
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect(await screen.findByText('已保存 100积分')).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/ops/api/rewards/prizes/points-100', body: { by: '李四', weight: 5, stock: null }, auth: 'Bearer admin-secret' });
+  });
+
+  it("says the server's reason when it refuses a change", async () => {
+    await openWithToken();
+    await userEvent.type(screen.getByLabelText('操作人'), '李四');
+    const form = screen.getByRole('form', { name: '卡券 10元还款立减券' });
+    await userEvent.clear(within(form).getByLabelText('所需积分（空=不可兑换）'));
+    await userEvent.type(within(form).getByLabelText('所需积分（空=不可兑换）'), '0');
+    answers.push(() => json(400, { code: '400', subcode: '4009', msg: '请求参数错误', data: { reason: 'cost: a whole number 1..1000000' } }));
+    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('cost: a whole number 1..1000000');
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ by: '李四', pointsCost: 0 });
+  });
+
+  it('replaces the gift with its lines', async () => {
+    await openWithToken();
+    await userEvent.type(screen.getByLabelText('操作人'), '赵六');
+    const gift = screen.getByRole('form', { name: '新人礼内容' });
+    await userEvent.click(within(gift).getAllByRole('button', { name: '删除' })[0]!);
+    await userEvent.click(within(gift).getByRole('button', { name: '添加一行' }));
+    await userEvent.clear(within(gift).getByLabelText('第2行积分'));
+    await userEvent.type(within(gift).getByLabelText('第2行积分'), '300');
+    answers.push(() => ok({ gift: [] }));
+    await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
+    await screen.findByText('新人礼已保存');
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/ops/api/rewards/gift', body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] } });
+  });
+
+  it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {
+    await openWithToken();
+    await userEvent.type(screen.getByLabelText('操作人'), '钱七');
+    const form = screen.getByRole('form', { name: '生成兑换码' });
+    await userEvent.type(within(form).getByLabelText('批次名称'), '门店');
+    await userEvent.selectOptions(within(form).getByLabelText('奖励'), 'item');
+    await userEvent.clear(within(form).getByLabelText('数量（最多10000）'));
+    await userEvent.type(within(form).getByLabelText('数量（最多10000）'), '2');
+    within(form).getByLabelText('有效期至（含当日）').setAttribute('value', '');
+    await userEvent.type(within(form).getByLabelText('有效期至（含当日）'), '2026-12-31');
+    const codes = ['AAAA-BBBB-CCCC-DDDD', 'EEEE-FFFF-GGGG-HHHH'];
+    answers.push(() => ok({ batch: { ...SUMMARY.batches[0], id: 'b2222222-0000-0000-0000-000000000000', name: '门店', codes: 2, used: 0 }, codes }));
+    await userEvent.click(within(form).getByRole('button', { name: '生成兑换码' }));
+    const download = await screen.findByRole('link', { name: '下载兑换码（.txt）' });
+    expect(decodeURIComponent(download.getAttribute('href')!.split(',')[1]!)).toBe('AAAA-BBBB-CCCC-DDDD\nEEEE-FFFF-GGGG-HHHH\n');
+    expect(download.getAttribute('download')).toMatch(/^redeem-codes-\d{4}-\d{2}-\d{2}-b2222222\.txt$/);
+    expect(calls.find((c) => c.url === '/ops/api/rewards/batches')?.body).toEqual({ by: '钱七', name: '门店', itemId: 'coupon-repay-10', count: 2, expires: '2026-12-31' });
+
+    await userEvent.click(within(screen.getByRole('list', { name: '全部批次' })).getByRole('button', { name: '作废' }));
+    const dialog = screen.getByRole('dialog', { name: '作废这个批次？' });
+    expect(dialog.textContent).toContain('未使用的 93 个兑换码将立即失效');
+    answers.push(() => ok({ batch: SUMMARY.batches[0] }));
+    await userEvent.click(within(dialog).getByRole('button', { name: '作废' }));
+    await screen.findByText('已作废 双十一');
+    expect(calls.find((c) => c.url.endsWith('/revoke'))).toMatchObject({ url: '/ops/api/rewards/batches/b1111111-0000-0000-0000-000000000000/revoke', body: { by: '钱七' } });
+  });
+});

@@ -1,0 +1,116 @@
+// /ops/rewards (docs/operations.md "Vouchers and redeem codes"; docs/api.md "Rewards operations"):
+// operators set the lucky draw's prizes (weights, so odds, and stock), the voucher catalogue (cost, stock,
+// per-user limit, validity, on offer), the new-user gift's lines, and issue redeem batches (the codes
+// downloaded once as a text file) or revoke them; the audit shows who changed what. Behind the admin
+// token of /ops; every change names its operator, kept by the server with the change.
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/button';
+import { Field } from '../../../components/field';
+import { Card, Page } from '../../../components/page';
+import { OpsApiError, opsToken } from '../../../lib/ops-api';
+import { useQuery } from '../../../lib/server-state';
+import { opsRewards } from '../api/ops-rewards';
+import { BatchesSection, ChangesSection, GiftSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
+import '../components/rewards.css';
+import '../components/ops-rewards.css';
+
+const SUMMARY_KEY = 'ops-rewards';
+
+function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; error?: string }) {
+  const [token, setToken] = useState('');
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (token.trim()) onSubmit(token.trim());
+  }
+  return (
+    <Card>
+      <form onSubmit={handleSubmit} className="ops-rewards__token">
+        <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
+        <Button type="submit" block disabled={!token.trim()}>
+          进入
+        </Button>
+      </form>
+    </Card>
+  );
+}
+
+export default function OpsRewardsPage() {
+  const [token, setToken] = useState(opsToken.get);
+  const [entry, setEntry] = useState(0);
+  const summary = useQuery(token ? [SUMMARY_KEY, entry] : null, (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
+  const [by, setBy] = useState('');
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const locked = summary.error instanceof OpsApiError && (summary.error.failure === 'unauthorized' || summary.error.failure === 'disabled');
+
+  if (!token || locked) {
+    return (
+      <Page title="奖励管理">
+        <TokenForm
+          error={locked ? (summary.error as Error).message : undefined}
+          onSubmit={(value) => {
+            opsToken.set(value);
+            setToken(value);
+            setEntry((n) => n + 1);
+          }}
+        />
+      </Page>
+    );
+  }
+
+  const run: RunChange = async (action, done) => {
+    if (!by.trim()) {
+      setMessage({ text: '请先填写操作人', error: true });
+      return false;
+    }
+    setBusy(true);
+    setMessage(null);
+    try {
+      await action(by.trim());
+      setMessage({ text: done, error: false });
+      summary.refetch();
+      return true;
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const data = summary.data;
+  return (
+    <Page title="奖励管理" lead="抽奖奖品、卡券、新人礼与兑换码。每次修改都会记录操作人和时间。">
+      <Card label="操作人与提交结果">
+        <Field label="操作人" value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" />
+        <div aria-live="polite">
+          {busy ? <p className="ops-rewards__muted">正在提交…</p> : message ? <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
+        </div>
+      </Card>
+      {data ? (
+        <>
+          <PrizesSection prizes={data.prizes} run={run} />
+          <ItemsSection items={data.items} run={run} />
+          <GiftSection key={JSON.stringify(data.gift)} gift={data.gift} items={data.items} run={run} />
+          <BatchesSection batches={data.batches} items={data.items} run={run} />
+          <ChangesSection changes={data.changes} />
+        </>
+      ) : summary.status === 'error' ? (
+        <Card>
+          <p className="rewards__error" role="alert">
+            {(summary.error as Error).message}
+          </p>
+          <Button variant="secondary" onClick={summary.refetch}>
+            重新加载
+          </Button>
+        </Card>
+      ) : (
+        <Card>
+          <p className="rewards__muted" role="status" aria-busy="true">
+            正在加载…
+          </p>
+        </Card>
+      )}
+    </Page>
+  );
+}
