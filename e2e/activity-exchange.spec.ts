@@ -180,7 +180,7 @@ describe('/ops/rewards', () => {
     const codes = (await (await download.createReadStream()).toArray()).join('').trim().split('\n');
     expect(codes).toHaveLength(2);
     await screenshotsAtWidths(page, 'ops-rewards-batch', page.getByRole('region', { name: '兑换码批次' }));
-    await page.getByRole('list', { name: '全部批次' }).getByText('已使用 0/2', { exact: false }).waitFor();
+    await page.getByRole('list', { name: '全部批次' }).getByText('已使用 0/2').waitFor();
 
     // The 7天免息券 stock set to 0: a user sees 已兑完.
     const item = page.getByRole('form', { name: '卡券 7天免息券' });

@@ -287,7 +287,7 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; i
           数量（最多10000）
           <input inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
         </label>
-        <label>
+        <label className="ops-rewards__date">
           有效期至（含当日）
           <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
         </label>
@@ -303,9 +303,15 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; i
               <p className="ops-rewards__entry-title">
                 {batch.name} <span className="ops-rewards__muted">{rewardText(batch, items)}</span>
               </p>
-              <p className="ops-rewards__muted">
-                已使用 {batch.used}/{batch.codes} · 有效期至{formatDay(batch.expiresAt - 1)} · {batch.createdBy} 创建于{formatDateTime(batch.createdAt)}
-                {batch.revokedAt !== null ? ` · 已作废（${formatDateTime(batch.revokedAt)}）` : ''}
+              <p className="ops-rewards__muted ops-rewards__meta">
+                <span>
+                  已使用 {batch.used}/{batch.codes}
+                </span>
+                <span>有效期至{formatDay(batch.expiresAt - 1)}</span>
+                <span>
+                  {batch.createdBy} 创建于{formatDateTime(batch.createdAt)}
+                </span>
+                {batch.revokedAt !== null ? <span>已作废（{formatDateTime(batch.revokedAt)}）</span> : null}
               </p>
             </div>
             {batch.revokedAt === null ? (

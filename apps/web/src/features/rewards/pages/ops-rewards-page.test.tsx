@@ -71,7 +71,7 @@ describe('/ops/rewards', () => {
     expect((screen.getByLabelText('第2行卡券') as HTMLSelectElement).value).toBe('coupon-repay-10');
     const batches = screen.getByRole('list', { name: '全部批次' });
     expect(batches.textContent).toContain('双十一 66积分');
-    expect(batches.textContent).toContain('已使用 7/100 · 有效期至2026-12-01 · 王五 创建于2026-11-01 10:00');
+    expect(batches.textContent).toContain('已使用 7/100有效期至2026-12-01王五 创建于2026-11-01 10:00');
     expect(screen.getByRole('region', { name: '操作记录' }).textContent).toContain('王五 · 抽奖奖品 points-100weight: 3');
   });
 
