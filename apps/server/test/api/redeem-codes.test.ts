@@ -19,8 +19,6 @@ const ITEM = 'coupon-interest-free-7';
 /** A China date `days` from the clock's day. */
 const chinaDate = (now: number, days: number) => new Date(now + 8 * HOUR + days * DAY).toISOString().slice(0, 10);
 
-type Redeemed = { kind: string; points: number | null; voucher: { itemId: string; source: string; state: string } | null; balance: number; repeated: boolean };
-
 describe.each(ENGINES)('redeem codes on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
