@@ -1,13 +1,11 @@
-// The /ops content API (docs/api.md "Content operations"): plain JSON behind the admin token
-// (Authorization: Bearer, compared in constant time, http/admin-token.ts), like the operations summary.
-// Without a configured token the API does not exist. The operator names themselves in `by`, which the
+// The /ops content API (docs/api.md "Content operations"): plain JSON behind the admin token, like the
+// operations summary (http/ops-api.ts). The operator names themselves in `by`, which the
 // audit keeps with every change (the token is shared; `by` says who acted).
-import { CODE, CODE_TEXT, OPS_CONTENT_PATH, SUBCODE } from '@tyd/protocol';
+import { CODE, OPS_CONTENT_PATH, SUBCODE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isAdminToken } from '../../http/admin-token.js';
 import { ApiError } from '../../http/api-error.js';
-import { sendApiResponse } from '../../http/send-api-response.js';
+import { opsAnswer, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
 import { ContentInputError, MAX_BODY_CHARS } from '../services/publishing.js';
 
 const by = z.string().min(1).max(64);
@@ -19,24 +17,6 @@ const unpublishBody = z.strictObject({ by });
 const previewBody = z.strictObject({ body: z.string().max(MAX_BODY_CHARS) });
 const ID = /^[nar]_[A-Za-z0-9_-]{6,38}$/;
 
-/** The sealed pipeline reads JSON bodies as text (to check signatures over the bytes sent), so bodies arrive as strings here. */
-function jsonOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: 'the body is not JSON' } });
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(jsonOf(value));
-  if (!result.success) {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } });
-  }
-  return result.data;
-}
-
 function contentId(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';
   if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND, { httpStatus: 404 });
@@ -44,27 +24,20 @@ function contentId(request: FastifyRequest): string {
 }
 
 /** Refusals of the publishing service as answers the editor shows (the reason in data.reason). */
-async function answer(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  try {
-    const data = await run();
-    return await sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data });
-  } catch (error) {
-    if (!(error instanceof ContentInputError)) throw error;
-    const [code, subcode, status] =
-      error.kind === 'not-found' ? ([CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND, 404] as const) : error.kind === 'conflict' ? ([CODE.CONFLICT, undefined, 409] as const) : ([CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, 400] as const);
-    throw new ApiError(code, subcode, { httpStatus: status, data: { reason: error.message }, detail: error.message });
-  }
-}
+const refusalOf = (error: unknown): OpsRefusal | undefined =>
+  error instanceof ContentInputError
+    ? error.kind === 'not-found'
+      ? { code: CODE.NOT_FOUND, subcode: SUBCODE.CONTENT_NOT_FOUND, httpStatus: 404, reason: error.message }
+      : error.kind === 'conflict'
+        ? { code: CODE.CONFLICT, httpStatus: 409, reason: error.message }
+        : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
+    : undefined;
+const answer = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => opsAnswer(request, reply, run, refusalOf);
 
 export default async function opsContentRoutes(fastify: FastifyInstance): Promise<void> {
   const { adminToken, publishing } = fastify.content;
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(OPS_CONTENT_PATH)) return;
-    if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
-    if (!isAdminToken(request, adminToken)) {
-      reply.header('www-authenticate', 'Bearer realm="ops"');
-      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
-    }
+    if (request.url.startsWith(OPS_CONTENT_PATH)) requireAdminToken(request, reply, adminToken);
   });
   const now = () => fastify.clock();
 

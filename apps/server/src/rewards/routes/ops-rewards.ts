@@ -1,14 +1,12 @@
-// The /ops rewards API (docs/api.md "Rewards operations"): plain JSON behind the admin token
-// (Authorization: Bearer, compared in constant time, http/admin-token.ts), like the content API. Without
-// a configured token the API does not exist. The operator names themselves in `by`, kept with every
+// The /ops rewards API (docs/api.md "Rewards operations"): plain JSON behind the admin token, like the
+// content API (http/ops-api.ts). The operator names themselves in `by`, kept with every
 // change in reward_changes (the token is shared; `by` says who acted). What may be set is checked by
 // services/rewards-operations.ts, the same rules as the admin command.
-import { CODE, CODE_TEXT, OPS_REWARDS_PATH, SUBCODE } from '@tyd/protocol';
+import { CODE, OPS_REWARDS_PATH, SUBCODE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isAdminToken } from '../../http/admin-token.js';
 import { ApiError } from '../../http/api-error.js';
-import { sendApiResponse } from '../../http/send-api-response.js';
+import { opsAnswer, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
 import { operatorName, RewardsInputError } from '../services/rewards-operations.js';
 
 const by = z.string().min(1).max(64);
@@ -29,24 +27,6 @@ const revokeBody = z.strictObject({ by });
 const giftBody = z.strictObject({ by, lines: z.array(z.union([z.strictObject({ points: count }), z.strictObject({ itemId: z.string().max(64) })])).max(100) });
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
-/** The sealed pipeline reads JSON bodies as text (to check signatures over the bytes sent), so bodies arrive as strings here. */
-function jsonOf(value: unknown): unknown {
-  if (typeof value !== 'string') return value;
-  try {
-    return JSON.parse(value) as unknown;
-  } catch {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: 'the body is not JSON' } });
-  }
-}
-
-function parse<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(jsonOf(value));
-  if (!result.success) {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } });
-  }
-  return result.data;
-}
-
 function idParam(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';
   if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: 'no such id' } });
@@ -54,16 +34,13 @@ function idParam(request: FastifyRequest): string {
 }
 
 /** Refusals of the operations service as answers the page shows (the reason in data.reason). */
-async function answer(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) {
-  try {
-    const data = await run();
-    return await sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data });
-  } catch (error) {
-    if (!(error instanceof RewardsInputError)) throw error;
-    const [code, subcode, status] = error.kind === 'not-found' ? ([CODE.NOT_FOUND, undefined, 404] as const) : ([CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, 400] as const);
-    throw new ApiError(code, subcode, { httpStatus: status, data: { reason: error.message }, detail: error.message });
-  }
-}
+const refusalOf = (error: unknown): OpsRefusal | undefined =>
+  error instanceof RewardsInputError
+    ? error.kind === 'not-found'
+      ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
+      : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
+    : undefined;
+const answer = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => opsAnswer(request, reply, run, refusalOf);
 
 /** Drops the fields not given, so a change names only what it sets. */
 const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -71,12 +48,7 @@ const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries
 export default async function opsRewardsRoutes(fastify: FastifyInstance): Promise<void> {
   const { adminToken, operations } = fastify.rewards;
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith(OPS_REWARDS_PATH)) return;
-    if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
-    if (!isAdminToken(request, adminToken)) {
-      reply.header('www-authenticate', 'Bearer realm="ops"');
-      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
-    }
+    if (request.url.startsWith(OPS_REWARDS_PATH)) requireAdminToken(request, reply, adminToken);
   });
   const now = () => fastify.clock();
 

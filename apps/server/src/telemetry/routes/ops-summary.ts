@@ -3,8 +3,8 @@
 // outside production only) the operations API does not exist.
 import { CODE, CODE_TEXT, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, OPS_SUMMARY_PATH, SUBCODE } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { isAdminToken } from '../../http/admin-token.js';
 import { ApiError } from '../../http/api-error.js';
+import { requireAdminToken } from '../../http/ops-api.js';
 import { sendApiResponse } from '../../http/send-api-response.js';
 import { buildOpsSummary } from '../services/ops-summary.js';
 
@@ -13,11 +13,7 @@ export default async function opsSummaryRoute(fastify: FastifyInstance): Promise
   if (!adminToken) fastify.log.warn('TYD_ADMIN_TOKEN unset: the operations API (/ops/api) is off');
 
   fastify.get(OPS_SUMMARY_PATH, async (request, reply) => {
-    if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
-    if (!isAdminToken(request, adminToken)) {
-      reply.header('www-authenticate', 'Bearer realm="ops"');
-      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
-    }
+    requireAdminToken(request, reply, adminToken);
     const raw = (request.query as Record<string, unknown>).days;
     const days = raw === undefined ? OPS_DEFAULT_DAYS : typeof raw === 'string' && /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
     if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: 'days: 1..90' });
