@@ -5,6 +5,7 @@ export * from './constants.js';
 export * from './codes.js';
 export * from './errors.js';
 export * from './paths.js';
+export * from './crockford.js';
 export * from './invite-codes.js';
 export * from './content-ops.js';
 export * from './rewards-ops.js';

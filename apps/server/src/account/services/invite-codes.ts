@@ -2,12 +2,10 @@
 // 0-9 A-Z without I, L, O, U, drawn from the CSPRNG: 40 bits, so guessing a valid code is hopeless,
 // and nothing on the code can be misread (O/0, I/1/L) or spell much.
 import { randomInt } from 'node:crypto';
-
-const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-export const INVITE_CODE_LENGTH = 8;
+import { CROCKFORD_ALPHABET, INVITE_CODE_LENGTH } from '@tyd/protocol';
 
 export function generateInviteCode(): string {
   let code = '';
-  for (let i = 0; i < INVITE_CODE_LENGTH; i++) code += ALPHABET[randomInt(ALPHABET.length)];
+  for (let i = 0; i < INVITE_CODE_LENGTH; i++) code += CROCKFORD_ALPHABET[randomInt(CROCKFORD_ALPHABET.length)];
   return code;
 }

@@ -5,7 +5,7 @@
 // through voucherGrants) in the same transaction: a code is used once, however many try it at once, and
 // a refusal (the voucher out of stock) leaves it unused. Codes are never logged or written anywhere else.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { CODE, normaliseRedeemCode, REDEEM_CODE_ALPHABET, REDEEM_CODE_LENGTH, SUBCODE } from '@tyd/protocol';
+import { CODE, CROCKFORD_ALPHABET, normaliseRedeemCode, REDEEM_CODE_LENGTH, SUBCODE } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -30,7 +30,7 @@ export function generateRedeemCode(): string {
     bits += 8;
     while (bits >= 5) {
       bits -= 5;
-      code += REDEEM_CODE_ALPHABET[(value >> bits) & 31];
+      code += CROCKFORD_ALPHABET[(value >> bits) & 31];
     }
   }
   return code;
