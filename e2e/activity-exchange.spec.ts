@@ -9,17 +9,16 @@
 import { randomBytes } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { launchBrowser, newMobileContext } from './support/browser';
+import { screenshotsAtWidths } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 
 const run = promisify(execFile);
-const WIDTHS = [320, 375, 414] as const;
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 let server: RunningServer;
@@ -45,17 +44,6 @@ async function admin(...args: string[]): Promise<string> {
 
 /** A China date `days` from today, as the admin command takes it. */
 const chinaDate = (days: number) => new Date(Date.now() + 8 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
-
-async function screenshotsAtWidths(page: Page, name: string, target?: Locator) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    // The section's top at the top of the screen.
-    if (target) await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
-    await saveScreenshot(page, `${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
 
 const balance = async (page: Page) => Number(await page.locator('.draw__points').textContent());
 

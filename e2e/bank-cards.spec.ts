@@ -10,14 +10,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../apps/server/test/support/api-client';
 import { latestCode } from '../apps/server/test/support/accounts';
-import { launchBrowser, saveScreenshot } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { launchBrowser } from './support/browser';
+import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
 
-const WIDTHS = [320, 375, 414] as const;
 
 let server: RunningServer;
 let browser: Browser;
@@ -52,14 +51,7 @@ async function verifiedAccount(phone: string): Promise<ApiClient> {
   return client;
 }
 
-async function screenshotsAtWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await saveScreenshot(page, `bank-cards-${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `bank-cards-${name}`);
 
 describe.each([
   ['browser', null],

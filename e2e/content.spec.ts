@@ -11,13 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../apps/server/test/support/accounts';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { screenshotsAtWidths } from './support/layout';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
-const WIDTHS = [320, 375, 414] as const;
 /** Every trick an author could try; the page must show it as text and run none of it. */
 const HOSTILE_BODY = [
   '安全说明正文第一段，较长的中文句子用来检查在窄屏上是否能够正常换行而不会溢出到页面之外。',
@@ -71,15 +70,7 @@ function guard(page: Page): { dialogs: string[] } {
   return seen;
 }
 
-async function atWidths(page: Page, name: string): Promise<void> {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await page.waitForTimeout(50);
-    await expectFitsThePhone(page, width);
-    await saveScreenshot(page, `content-${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const atWidths = (page: Page, name: string) => screenshotsAtWidths(page, `content-${name}`);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);

@@ -9,13 +9,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
 import { newMobileContext, saveScreenshot } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 
-const WIDTHS = [320, 375, 414] as const;
 
 let server: RunningServer;
 let browser: Browser;
@@ -67,7 +66,8 @@ async function takePhotos(page: Page, portraitHeight: number) {
   const portrait = await cardPhoto(page, 1200, portraitHeight, '人像面');
   const emblem = await cardPhoto(page, 1200, 760, '国徽面');
   const cameras = page.locator('input[type=file][capture=environment]');
-  expect(await cameras.count()).toBe(2);
+  // The page may still be loading its chunk: wait for both file inputs before using them.
+  await expect.poll(() => cameras.count()).toBe(2);
   await cameras.nth(0).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
   await page.getByText('已识别').first().waitFor({ timeout: 20_000 });
   // The album input: no capture attribute.
@@ -75,14 +75,7 @@ async function takePhotos(page: Page, portraitHeight: number) {
   await expect.poll(() => page.getByText('已识别').count(), { timeout: 20_000 }).toBe(2);
 }
 
-async function screenshotsAtWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await saveScreenshot(page, `identity-${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `identity-${name}`);
 
 describe.each([
   ['browser', null],

@@ -7,14 +7,13 @@
 // e2e/screenshots/invite-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { launchBrowser, newMobileContext } from './support/browser';
+import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient, type Shell } from './support/sign-in';
 
-const WIDTHS = [320, 375, 414] as const;
 /** The server's default INVITE_REWARD_POINTS. */
 const REWARD = 50;
 
@@ -30,14 +29,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function screenshotsAtWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await saveScreenshot(page, `invite-${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `invite-${name}`);
 
 const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
 

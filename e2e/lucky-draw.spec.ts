@@ -12,14 +12,13 @@ import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { expectFitsThePhone, screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 
 const run = promisify(execFile);
-const WIDTHS = [320, 375, 414] as const;
 /** The server's defaults (REWARDS_DRAW_COST, REWARDS_DRAW_DAILY_LIMIT). */
 const COST = 10;
 const DAILY_LIMIT = 5;
@@ -46,14 +45,7 @@ async function grant(phone: string, points: number): Promise<void> {
   expect(JSON.parse(stdout)).toMatchObject({ granted: true, balance: points });
 }
 
-async function screenshotsAtWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await saveScreenshot(page, `lucky-draw-${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `lucky-draw-${name}`);
 
 /** The whole page at 375 px, to review everything below the fold. */
 async function fullPage(page: Page, name: string) {

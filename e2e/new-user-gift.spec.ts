@@ -9,15 +9,14 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
-import { expectFitsThePhone } from './support/layout';
+import { launchBrowser, newMobileContext, screenshotDir } from './support/browser';
+import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
 
-const WIDTHS = [320, 375, 414] as const;
 /** The server's default NEW_USER_GIFT_DAYS and POINTS_VALID_DAYS, and the package the migration seeds. */
 const WINDOW_DAYS = 30;
 const POINTS_VALID_DAYS = 365;
@@ -35,14 +34,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function screenshotsAtWidths(page: Page, name: string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 812 });
-    await saveScreenshot(page, `new-user-gift-${name}-${width}`);
-    await expectFitsThePhone(page, width);
-  }
-  await page.setViewportSize({ width: 375, height: 812 });
-}
+const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `new-user-gift-${name}`);
 
 const claimButton = (page: Page) => page.getByRole('button', { name: '立即领取' });
 

@@ -1,7 +1,11 @@
 // Layout checks every journey makes on the pages it visits: a phone never scrolls sideways, and every
 // link and button is a 44 px target (WCAG 2.5.5 target size).
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { saveScreenshot } from './browser';
+
+/** The phone widths every page is looked at: a small Android, the common iPhone, a large phone. */
+export const PHONE_WIDTHS = [320, 375, 414] as const;
 
 /** Fails when anything is wider than the viewport (`width`, default the 375 px of newMobileContext). */
 export async function expectNoHorizontalOverflow(page: Page, width = 375): Promise<void> {
@@ -23,4 +27,21 @@ export async function expectTouchTargets(page: Page): Promise<void> {
 export async function expectFitsThePhone(page: Page, width = 375): Promise<void> {
   await expectNoHorizontalOverflow(page, width);
   await expectTouchTargets(page);
+}
+
+/**
+ * Saves `<name>-<width>.png` at each of PHONE_WIDTHS (812 px tall), checking at each that the page fits
+ * the phone, and returns to 375 px. `target`: scrolled to the top of the screen first (a section below
+ * the fold).
+ */
+export async function screenshotsAtWidths(page: Page, name: string, target?: Locator): Promise<void> {
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 812 });
+    // The layout for the new width lands in the next frames: a picture taken sooner shows the old one.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    if (target) await target.evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, `${name}-${width}`);
+    await expectFitsThePhone(page, width);
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
 }
