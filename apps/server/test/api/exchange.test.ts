@@ -79,6 +79,22 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect(ledger.items.filter((entry) => entry.reason === 'exchange')).toEqual([expect.objectContaining({ amount: -200 })]);
   });
 
+  it('refuses a key already used for an exchange of another item (also at once) and takes nothing more', async () => {
+    const { userId, accessToken } = await member(1_000);
+    const idempotencyKey = key();
+    expect((await exchange(accessToken, ITEM, idempotencyKey)).response?.code).toBe('200');
+    const reused = { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, data: { reason: 'idempotencyKey: already used for another item' } };
+    expect((await exchange(accessToken, 'coupon-interest-free-7', idempotencyKey)).response).toMatchObject(reused);
+    // The same key for two items in parallel: one exchange, the other refused.
+    const parallelKey = key();
+    const answers = await Promise.all([exchange(accessToken, ITEM, parallelKey), exchange(accessToken, 'coupon-interest-free-7', parallelKey)]);
+    expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(1);
+    expect(answers.filter((a) => a.response?.subcode === SUBCODE.BAD_PAYLOAD)).toHaveLength(1);
+    expect((await myVouchers(accessToken)).items).toHaveLength(2);
+    const otherCost = (await t.app.rewards.items.find('coupon-interest-free-7'))!.pointsCost!;
+    expect(await t.app.rewards.points.balance(userId)).toBe(1_000 - 200 - (answers[0]?.response?.code === '200' ? 200 : otherCost));
+  });
+
   it('refuses without enough points, saying the balance and the cost, and keeps nothing', async () => {
     const { userId, accessToken } = await member(150);
     expect((await exchange(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 150, cost: 200 } });
@@ -140,7 +156,7 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     const balances = await Promise.all(members.map((m) => t.app.rewards.points.balance(m.userId)));
     expect(balances.every((b) => b >= 0)).toBe(true);
     expect(balances.reduce((sum, b) => sum + b, 0)).toBe(50 * 400 - 10 * 200);
-    const vouchers = await t.app.database.db.selectFrom('vouchers').select('id').where('item_id', '=', ITEM).where('source', '=', 'exchange').execute();
+    const vouchers = await t.app.database.db.selectFrom('vouchers').select('id').where('source', '=', 'exchange').execute();
     expect(vouchers.length).toBe(await t.app.database.db.selectFrom('points_entries').select('id').where('reason', '=', 'exchange').execute().then((rows) => rows.length));
   });
 

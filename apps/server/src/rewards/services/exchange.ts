@@ -43,9 +43,11 @@ export function createExchange(deps: ExchangeDeps) {
   const { items, vouchers, points, ledger } = deps;
   const limitReached = (limit: number) => new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_LIMIT_REACHED, { data: { limit } });
 
-  const repeatedAnswer = async (userId: string, idempotencyKey: string, now: number) => {
+  /** The exchange made under this key, answered again; a key that named an exchange of another item is refused. */
+  const repeatedAnswer = async (userId: string, itemId: string, idempotencyKey: string, now: number) => {
     const earlier = await vouchers.findByKey(userId, exchangeKey(idempotencyKey));
     if (!earlier) return undefined;
+    if (earlier.itemId !== itemId) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another item' } });
     const debit = await points.findEntry(userId, exchangeKey(idempotencyKey));
     return { voucher: voucherView(earlier, now), cost: -(debit?.amount ?? 0), balance: await points.balance(userId), repeated: true };
   };
@@ -72,7 +74,7 @@ export function createExchange(deps: ExchangeDeps) {
     },
 
     async exchange(userId: string, itemId: string, idempotencyKey: string, now: number) {
-      const replay = await repeatedAnswer(userId, idempotencyKey, now);
+      const replay = await repeatedAnswer(userId, itemId, idempotencyKey, now);
       if (replay) return replay;
       const item = await items.find(itemId);
       if (!onOffer(item)) throw new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_ITEM_UNAVAILABLE);
@@ -103,7 +105,7 @@ export function createExchange(deps: ExchangeDeps) {
         return { voucher: voucherView(voucher, now), cost, balance: await points.balance(userId), repeated: false };
       } catch (error) {
         if (!(error instanceof SameKeyFirst)) throw error;
-        const answer = await repeatedAnswer(userId, idempotencyKey, now);
+        const answer = await repeatedAnswer(userId, itemId, idempotencyKey, now);
         if (!answer) throw new Error('an exchange key was used but its voucher is not there');
         return answer;
       }
