@@ -143,6 +143,38 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(await t.app.rewards.points.balance(userId)).toBe(20);
   });
 
+  it('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
+    const { userId } = await member(0);
+    const { db } = t.app.database;
+    const { ledger, points } = t.app.rewards;
+    const start = clock();
+    await db.transaction().execute((trx) => ledger.credit({ userId, amount: 100, reason: 'operator-grant', key: key(), now: start }, trx));
+    await db.transaction().execute((trx) => ledger.credit({ userId, amount: 100, reason: 'operator-grant', key: key(), now: start + DAY }, trx));
+    const expiresAt = start + 30 * DAY;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let spent!: () => void;
+    const spentFirst = new Promise<void>((resolve) => (spent = resolve));
+    // A draw's cost taken from the older lot the moment before it expires, its transaction still open…
+    const spend = db.transaction().execute(async (trx) => {
+      await ledger.debit({ userId, amount: 50, reason: 'draw-cost', key: key(), now: expiresAt - 1 }, trx);
+      spent();
+      await held;
+    });
+    await spentFirst;
+    // …while another request, a moment later, writes that lot off. The pause only lets it reach the
+    // spend's locks (PostgreSQL; SQLite runs one transaction at a time); the checks below do not time anything.
+    const writeOff = db.transaction().execute((trx) => ledger.expire(userId, expiresAt, trx));
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    release();
+    await Promise.all([spend, writeOff]);
+    const entries = await db.selectFrom('points_entries').select(['amount', 'remaining', 'reason']).where('user_id', '=', userId).execute();
+    expect(entries.find((entry) => entry.reason === 'expiry')?.amount).toBe(-50);
+    expect(await points.balance(userId)).toBe(100);
+    expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(100);
+    expect(entries.reduce((sum, entry) => sum + (entry.remaining ?? 0), 0)).toBe(100);
+  });
+
   it('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
     const { accessToken } = await member(100);
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });

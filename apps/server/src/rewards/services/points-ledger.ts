@@ -68,6 +68,11 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
       return true;
     },
     async expire(userId, now, trx) {
+      if (!(await points.openLots(userId, trx)).some((lot) => lot.expiresAt <= now)) return 0;
+      // The balance row's lock first (a no-op change takes it), then the lots read again: a spend of these
+      // lots still in flight holds that lock, so on PostgreSQL (READ COMMITTED) the write-off waits for it
+      // and takes what it left, instead of a `remaining` read before it (a lost update).
+      await points.changeBalance(userId, 0, now, trx);
       let expired = 0;
       for (const lot of await points.openLots(userId, trx)) {
         if (lot.expiresAt > now) break;
