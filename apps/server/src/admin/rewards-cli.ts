@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { isMainlandMobile, maskPhone } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
 import type { RewardItemChange } from '../rewards/repositories/reward-items-repository.js';
-import { RewardsInputError } from '../rewards/services/rewards-operations.js';
+import { operatorName, RewardsInputError } from '../rewards/services/rewards-operations.js';
 import type { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 import { GIFT_USAGE, runGift } from './gift-cli.js';
@@ -71,35 +71,6 @@ export async function runRewards(
     for (const prize of await deps.prizes.listAll()) out.json(prize);
     return 0;
   }
-  if (action === 'prize') {
-    const [id, ...more] = rest;
-    if (!id || id.startsWith('--')) throw new UsageError('rewards prize: a prize id expected');
-    const given = options(more);
-    const operator = given.get('operator');
-    if (!operator || !/^.{1,64}$/u.test(operator)) throw new UsageError('rewards prize: --operator NAME (who makes the change) is required');
-    const change: PrizeChange = {};
-    for (const [name, value] of given) {
-      if (name === 'operator') continue;
-      else if (name === 'name') {
-        if (!/^.{1,20}$/u.test(value)) throw new UsageError('rewards prize: --name 1..20 characters');
-        change.name = value;
-      } else if (name === 'points') change.points = wholeNumber(value, 'points', 1, 1_000_000);
-      else if (name === 'weight') change.weight = wholeNumber(value, 'weight', 0, 1_000_000);
-      else if (name === 'stock') change.stock = value === 'unlimited' ? null : wholeNumber(value, 'stock', 0, 100_000_000);
-      else if (name === 'active' && (value === 'yes' || value === 'no')) change.active = value === 'yes';
-      else throw new UsageError(`rewards prize: unknown option --${name} ${value}`);
-    }
-    if (Object.keys(change).length === 0) throw new UsageError('rewards prize: nothing to change');
-    const prize = (await deps.prizes.listAll()).find((p) => p.id === id);
-    if (!prize) {
-      out.error(`no prize ${id}`);
-      return 1;
-    }
-    if (prize.kind === 'thanks' && (change.stock !== undefined || change.points !== undefined)) throw new UsageError('rewards prize: 谢谢参与 has no stock and no points');
-    await deps.prizes.change(id, change, operator, now);
-    out.json((await deps.prizes.listAll()).find((p) => p.id === id));
-    return 0;
-  }
   if (action === 'prize-history' && rest.length === 1) {
     for (const entry of await deps.prizes.history(rest[0]!)) out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
     return 0;
@@ -117,15 +88,15 @@ export async function runRewards(
   throw new UsageError(`rewards: unknown action ${action ?? '(none)'}`);
 }
 
-/** The voucher catalogue, redeem batches and the audit (docs/operations.md "Vouchers and redeem codes"). */
-const CATALOGUE_ACTIONS = new Set(['items', 'item', 'item-add', 'redeem-batch', 'redeem-batches', 'redeem-revoke', 'changes']);
+/** Prizes, the voucher catalogue, redeem batches and the audit (docs/operations.md "Vouchers and redeem codes"): checked by services/rewards-operations.ts. */
+const CATALOGUE_ACTIONS = new Set(['prize', 'items', 'item', 'item-add', 'redeem-batch', 'redeem-batches', 'redeem-revoke', 'changes']);
 const CHANGE_SUBJECTS = ['prize', 'item', 'gift', 'redeem-batch'] as const;
 
-/** `--operator NAME`, required for every change. */
+/** `--operator NAME`, required for every change, checked as the /ops rewards API checks `by`. */
 function operatorOf(given: Map<string, string>, action: string): string {
   const operator = given.get('operator');
-  if (!operator || !/^.{1,64}$/u.test(operator)) throw new UsageError(`rewards ${action}: --operator NAME (who makes the change) is required`);
-  return operator;
+  if (!operator) throw new UsageError(`rewards ${action}: --operator NAME (who makes the change) is required`);
+  return operatorName(operator);
 }
 
 /** A whole number as typed; its range is checked with the change (services/rewards-operations.ts). */
@@ -136,6 +107,23 @@ const countOr = (text: string, word: string, name: string): number | null => (te
 async function runCatalogue(action: string, rest: string[], deps: RewardsAdmin, out: CliOutput, now: number): Promise<number> {
   const { operations } = deps;
   const [first, ...more] = rest;
+  if (action === 'prize') {
+    if (!first || first.startsWith('--')) throw new UsageError('rewards prize: a prize id expected');
+    const given = options(more);
+    const operator = operatorOf(given, action);
+    given.delete('operator');
+    const change: PrizeChange = {};
+    for (const [name, value] of given) {
+      if (name === 'name') change.name = value;
+      else if (name === 'points') change.points = count(value, 'points');
+      else if (name === 'weight') change.weight = count(value, 'weight');
+      else if (name === 'stock') change.stock = countOr(value, 'unlimited', 'stock');
+      else if (name === 'active' && (value === 'yes' || value === 'no')) change.active = value === 'yes';
+      else throw new UsageError(`rewards prize: unknown option --${name} ${value}`);
+    }
+    out.json(await operations.changePrize(first, change, operator, now));
+    return 0;
+  }
   if (action === 'items' && rest.length === 0) {
     for (const item of await deps.items.list()) out.json(item);
     return 0;

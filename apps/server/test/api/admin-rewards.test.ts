@@ -44,6 +44,11 @@ describe('admin rewards', () => {
     await expect(admin('prize', 'points-100', '--operator', 'x', '--weight', '-1')).rejects.toMatchObject({ code: 2 });
     await expect(admin('prize', 'thanks', '--operator', 'x', '--stock', '5')).rejects.toMatchObject({ code: 2 });
     await expect(admin('prize', 'no-such', '--operator', 'x', '--weight', '1')).rejects.toMatchObject({ code: 1 });
+    // The same checks as the /ops rewards API: a name of blanks or with a control character, a blank operator.
+    await expect(admin('prize', 'points-5', '--operator', 'x', '--name', '   ')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('prize', 'points-5', '--operator', 'x', '--name', '5积分\u0007')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('prize', 'points-5', '--operator', '  ', '--weight', '1')).rejects.toMatchObject({ code: 2 });
+    expect((await t.app.rewards.prizes.listAll()).find((prize) => prize.id === 'points-5')).toMatchObject({ name: '5积分', weight: 35 });
     await expect(admin('grant', uniquePhone(), '10')).rejects.toMatchObject({ code: 1 });
     await expect(admin('grant', '12345', '10')).rejects.toMatchObject({ code: 2 });
     await expect(admin('grant', uniquePhone(), '0')).rejects.toMatchObject({ code: 2 });

@@ -1,5 +1,5 @@
 // What operators may change in the rewards capability, checked in one place for both ways in: the admin
-// command (admin/rewards-catalogue-cli.ts) and the /ops rewards API (routes/ops-rewards.ts); docs/operations.md
+// command (admin/rewards-cli.ts) and the /ops rewards API (routes/ops-rewards.ts); docs/operations.md
 // "Rewards" and docs/api.md "Rewards operations". Every change is kept with who and when in
 // reward_changes by the repository that makes it, in the same transaction.
 import { REWARDS_OPS_LIMITS } from '@tyd/protocol';
