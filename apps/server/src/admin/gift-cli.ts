@@ -4,6 +4,7 @@
 // here).
 import type { GiftLine } from '../rewards/repositories/gift-contents-repository.js';
 import { giftPackageProblem } from '../rewards/services/gift-package.js';
+import { operatorName } from '../rewards/services/rewards-operations.js';
 import type { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 
@@ -53,12 +54,12 @@ export async function runGift(action: string, args: string[], deps: GiftAdmin, o
       if (args[i] === '--operator') operator = args[++i];
       else words.push(args[i]!);
     }
-    if (!operator || !/^.{1,64}$/u.test(operator)) throw new UsageError('rewards gift-set: --operator NAME (who makes the change) is required');
+    if (!operator) throw new UsageError('rewards gift-set: --operator NAME (who makes the change) is required');
     if (words.length === 0) throw new UsageError('rewards gift-set: the lines of the gift, or none to close it');
     const lines = words.length === 1 && words[0] === 'none' ? [] : words.map(parseLine);
     const problem = await giftPackageProblem(lines, deps.items);
     if (problem) throw new UsageError(`rewards gift-set: ${problem}`);
-    await deps.giftContents.replace(lines, operator, now);
+    await deps.giftContents.replace(lines, operatorName(operator), now);
     await printGift(deps, out);
     return 0;
   }

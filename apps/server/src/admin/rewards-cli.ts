@@ -52,7 +52,7 @@ export async function runRewards(
   now: number,
 ): Promise<number> {
   const [action, ...rest] = args;
-  if (action === 'gift' || action === 'gift-set' || action === 'gift-claims') return runGift(action, rest, deps, out, now);
+  if (action === 'gift' || action === 'gift-set' || action === 'gift-claims') return checked(action, out, () => runGift(action, rest, deps, out, now));
   if (action === 'grant') {
     const [phone, amountText, ...more] = rest;
     if (!isMainlandMobile(phone) || amountText === undefined) throw new UsageError('rewards grant: a mainland mobile number and a number of points expected');
@@ -75,17 +75,20 @@ export async function runRewards(
     for (const entry of await deps.prizes.history(rest[0]!)) out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
     return 0;
   }
-  if (CATALOGUE_ACTIONS.has(action ?? '')) {
-    try {
-      return await runCatalogue(action!, rest, deps, out, now);
-    } catch (error) {
-      if (!(error instanceof RewardsInputError)) throw error;
-      if (error.kind === 'invalid') throw new UsageError(`rewards ${action}: ${error.message}`);
-      out.error(error.message);
-      return 1;
-    }
-  }
+  if (CATALOGUE_ACTIONS.has(action ?? '')) return checked(action!, out, () => runCatalogue(action!, rest, deps, out, now));
   throw new UsageError(`rewards: unknown action ${action ?? '(none)'}`);
+}
+
+/** Runs an action whose input services/rewards-operations.ts checks: invalid input exits 2, an unknown id 1. */
+async function checked(action: string, out: CliOutput, run: () => Promise<number>): Promise<number> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof RewardsInputError)) throw error;
+    if (error.kind === 'invalid') throw new UsageError(`rewards ${action}: ${error.message}`);
+    out.error(error.message);
+    return 1;
+  }
 }
 
 /** Prizes, the voucher catalogue, redeem batches and the audit (docs/operations.md "Vouchers and redeem codes"): checked by services/rewards-operations.ts. */

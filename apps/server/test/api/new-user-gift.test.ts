@@ -329,6 +329,9 @@ describe('admin rewards gift', () => {
       ['--operator', 'x', ...Array.from({ length: 11 }, () => 'points:1')],
       ['--operator', 'x'],
       ['points:100'],
+      // The operator checked as the /ops rewards API checks `by`.
+      ['--operator', '   ', 'points:100'],
+      ['--operator', 'x\u0007', 'points:100'],
     ]) {
       const refused = await admin('gift-set', ...bad);
       expect(refused.code, bad.join(' ')).toBe(2);
