@@ -139,6 +139,16 @@ describe.each(ENGINES)('the /ops rewards API on %s', (engine) => {
     expect((await ops('POST', '/prizes/thanks', { by: 'x', weight: 1 }, `Bearer ${token}x`)).status).toBe(401);
   });
 
+  it('asks for the token however the address is written (percent-encoded, doubled slashes, a query)', async () => {
+    const before = await summary();
+    const path = OPS_REWARDS_PATH.replace('rewards', '%72ewards');
+    for (const address of [`${path}/prizes/thanks`, `/${OPS_REWARDS_PATH}/prizes/thanks`, `${OPS_REWARDS_PATH.toUpperCase()}/prizes/thanks`, `${OPS_REWARDS_PATH}/prizes/thanks?x=1`]) {
+      const response = await fetch(`${t.baseUrl}${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ by: 'x', weight: 0 }) });
+      expect([401, 404], address).toContain(response.status);
+    }
+    expect((await summary()).prizes).toEqual(before.prizes);
+  });
+
   it('shows prizes with odds, items, batches, the gift and the recent changes', async () => {
     const shown = await summary();
     expect(shown.prizes.map((p) => p.id)).toEqual(['points-100', 'points-20', 'points-5', 'thanks']);

@@ -47,9 +47,9 @@ const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries
 
 export default async function opsRewardsRoutes(fastify: FastifyInstance): Promise<void> {
   const { adminToken, operations } = fastify.rewards;
-  fastify.addHook('onRequest', async (request, reply) => {
-    if (request.url.startsWith(OPS_REWARDS_PATH)) requireAdminToken(request, reply, adminToken);
-  });
+  // This plugin's routes only (it is registered without fastify-plugin, so the hook stays in it), every
+  // one of them: matching the raw address instead let one written another way (`%72ewards`) past the token.
+  fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
   const now = () => fastify.clock();
 
   fastify.get(OPS_REWARDS_PATH, async (request, reply) => answer(request, reply, () => operations.summary()));
