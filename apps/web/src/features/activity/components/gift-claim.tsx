@@ -9,11 +9,12 @@ import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { reportCallFailure, TransportError } from '../../../lib/api-errors';
 import { clientConfig } from '../../../lib/api-client';
+import { formatDateTime, formatDay } from '../../../lib/china-time';
 import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import { claimNewUserGift, type GiftClaim } from '../api/claim-new-user-gift';
 import type { NewUserGiftInfo } from '../api/new-user-gift-info';
-import { daysLeftText, formatDateTime, formatDay, giftAction, GIFT_LOGIN_PATH } from '../utils/gift-texts';
+import { daysLeftText, giftAction, GIFT_LOGIN_PATH } from '../utils/gift-texts';
 
 export const UNRESOLVED_TEXT = '网络异常，未能确认领取结果。重新获取不会重复领取。';
 

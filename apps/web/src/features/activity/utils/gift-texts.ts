@@ -1,30 +1,8 @@
 // What the new-user gift page says (docs/api.md "New-user gift"): dates and the days left in China time
 // (the server counts the claim window in milliseconds from registration; the page names the China day
 // it ends on), and each state's button and explanation.
+import { chinaDay, formatDay } from '../../../lib/china-time';
 import type { NewUserGiftInfo } from '../api/new-user-gift-info';
-
-const DAY_MS = 86_400_000;
-const CHINA_OFFSET_MS = 8 * 3_600_000;
-
-const PARTS = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-
-function parts(ms: number): Record<string, string> {
-  return Object.fromEntries(PARTS.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-}
-
-/** YYYY-MM-DD in China time (SPEC §3: dates with hyphens). */
-export function formatDay(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** YYYY-MM-DD HH:mm in China time. */
-export function formatDateTime(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
-}
-
-const chinaDay = (ms: number) => Math.floor((ms + CHINA_OFFSET_MS) / DAY_MS);
 
 /** 还剩N天 counted in China calendar days to the deadline's day; 今天截止 on that day. */
 export function daysLeftText(deadline: number, now: number): string {

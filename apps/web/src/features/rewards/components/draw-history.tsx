@@ -1,7 +1,7 @@
 // 我的抽奖记录: the user's draws, newest first (lucky-draw-history), what each cost and what it won.
 import { Card } from '../../../components/page';
+import { formatDateTime } from '../../../lib/china-time';
 import type { useLuckyDrawHistory } from '../api/lucky-draw-history';
-import { formatDateTime } from '../utils/rewards-texts';
 import { ListStates } from './list-states';
 
 export function DrawHistory({ list }: { list: ReturnType<typeof useLuckyDrawHistory> }) {

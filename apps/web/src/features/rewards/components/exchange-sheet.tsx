@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { reportCallFailure, TransportError } from '../../../lib/api-errors';
+import { formatDay } from '../../../lib/china-time';
 import type { KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { ExchangeItem } from '../api/exchange-info';
 import type { ExchangeResult } from '../api/exchange-points';
 import { exchangeRefusalText } from '../utils/exchange-texts';
-import { formatDay } from '../utils/rewards-texts';
 
 type Outcome = { kind: 'done'; result: ExchangeResult } | { kind: 'refused'; text: string } | null;
 

@@ -6,9 +6,9 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
+import { formatDateTime, formatDay } from '../../../lib/china-time';
 import type { GiftLine, NewBatch, OpsBatch, OpsChange, OpsItem, OpsPrize, RewardsSummary } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
-import { formatDateTime, formatDay } from '../utils/rewards-texts';
 
 /** Runs a change as the operator, then reads the summary again; false when it was refused (the page says why). */
 export type RunChange = (action: (by: string) => Promise<unknown>, done: string) => Promise<boolean>;

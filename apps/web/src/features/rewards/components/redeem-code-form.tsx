@@ -7,10 +7,10 @@ import { CODE, groupRedeemCode, normaliseRedeemCode, REDEEM_CODE_MAX_INPUT, type
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { reportCallFailure, TransportError } from '../../../lib/api-errors';
+import { formatDay } from '../../../lib/china-time';
 import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
 import { redeemOnce, type RedeemResult } from '../api/redeem-code';
 import { redeemRefusalText } from '../utils/exchange-texts';
-import { formatDay } from '../utils/rewards-texts';
 
 type Message = { kind: 'done' | 'refused' | 'unresolved'; text: string } | null;
 

@@ -1,10 +1,10 @@
 // 我的卡券 (docs/api.md "Vouchers and exchange"): the user's vouchers, newest first, valid and expired,
 // each with what it is, where it came from and until when it is valid. Vouchers are held for the lending
 // product (a future loan uses them); nothing on this page spends one.
+import { formatDay } from '../../../lib/china-time';
 import type { usePagedList } from '../../../lib/paged-list';
 import type { Voucher } from '../api/my-vouchers';
 import { SOURCE_LABEL } from '../utils/exchange-texts';
-import { formatDay } from '../utils/rewards-texts';
 import { ListStates } from './list-states';
 
 export function VoucherList({ list }: { list: ReturnType<typeof usePagedList<Voucher>> }) {

@@ -5,11 +5,11 @@ import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
+import { formatDay } from '../../../lib/china-time';
 import { toast } from '../../../lib/notify';
 import { sharePage } from '../../../lib/share';
 import { useInviteSummary, useMyInvitees, type Invitee } from '../api/my-invitees';
 import { ListStates } from '../components/list-states';
-import { formatDay } from '../utils/rewards-texts';
 import '../components/rewards.css';
 import '../components/invite.css';
 

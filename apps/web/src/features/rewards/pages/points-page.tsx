@@ -2,9 +2,10 @@
 // first and when, and every change of the balance with its reason, newest first.
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
+import { formatDateTime, formatDay } from '../../../lib/china-time';
 import { usePointsLedger, usePointsSummary } from '../api/points-ledger';
 import { ListStates } from '../components/list-states';
-import { formatAmount, formatDateTime, formatDay, REASON_LABEL } from '../utils/rewards-texts';
+import { formatAmount, REASON_LABEL } from '../utils/rewards-texts';
 import '../components/rewards.css';
 
 export default function PointsPage() {

@@ -1,5 +1,5 @@
 // What the points and lucky-draw pages say (docs/api.md "Points and the lucky draw"): ledger reasons in
-// Chinese, why 抽奖 cannot be pressed, and dates in China time (the server counts days in Asia/Shanghai).
+// Chinese, why 抽奖 cannot be pressed (dates in China time: lib/china-time.ts).
 import type { PointsReason } from '@tyd/protocol/schemas';
 
 export const REASON_LABEL: Record<PointsReason, string> = {
@@ -27,32 +27,6 @@ export function drawBlock(state: { open: boolean; balance: number; cost: number;
   if (state.drawsLeftToday <= 0) return 'daily-limit';
   if (state.balance < state.cost) return 'insufficient';
   return null;
-}
-
-const PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-function parts(ms: number): Record<string, string> {
-  return Object.fromEntries(PARTS.formatToParts(new Date(ms)).map((part) => [part.type, part.value]));
-}
-
-/** YYYY-MM-DD in China time (SPEC §3: dates with hyphens). */
-export function formatDay(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day}`;
-}
-
-/** YYYY-MM-DD HH:mm in China time. */
-export function formatDateTime(ms: number): string {
-  const p = parts(ms);
-  return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }
 
 /** A ledger amount with its sign: +20 / −10 (a real minus sign, read as “负”). */
