@@ -180,7 +180,10 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const reused = key();
     expect((await redeem(accessToken, first!, from, reused)).response?.code).toBe('200');
     expect((await redeem(accessToken, second!, from, reused)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    clock.advance(1_000);
     expect((await redeem(accessToken, second!, from)).response?.code).toBe('200');
+    // The second code, now the user's too, under the first one's key: still refused, not answered as the first.
+    expect((await redeem(accessToken, second!, from, reused)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     expect(await t.app.rewards.points.balance(userId)).toBe(14);
     expect((await client.call('/v1/index/redeem-code', { code: first, idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });

@@ -24,6 +24,8 @@ export interface RedeemBatch {
 /** A code's row as looked up by its hash. */
 export interface RedeemCodeRow {
   redeemedBy: string | null;
+  /** When it was redeemed: the time of the ledger entry or voucher its redemption wrote, in the same transaction. */
+  redeemedAt: number | null;
   batch: RedeemBatch;
 }
 
@@ -109,12 +111,12 @@ export function createRedeemCodesRepository(db: Kysely<Database>): RedeemCodesRe
         .selectFrom('redeem_codes')
         .innerJoin('redeem_batches', 'redeem_batches.id', 'redeem_codes.batch_id')
         .selectAll('redeem_batches')
-        .select('redeem_codes.redeemed_by')
+        .select(['redeem_codes.redeemed_by', 'redeem_codes.redeemed_at'])
         .where('redeem_codes.code_hash', '=', hash)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { redeemed_by: redeemedBy, ...batch } = row;
-      return { redeemedBy, batch: toBatch(batch) };
+      const { redeemed_by: redeemedBy, redeemed_at: redeemedAt, ...batch } = row;
+      return { redeemedBy, redeemedAt, batch: toBatch(batch) };
     },
     async findBatch(batchId) {
       const row = await db.selectFrom('redeem_batches').selectAll().where('id', '=', batchId).executeTakeFirst();

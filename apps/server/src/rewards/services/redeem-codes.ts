@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
 import type { PointsRepository } from '../repositories/points-repository.js';
-import type { RedeemBatch, RedeemCodesRepository, RedeemReward } from '../repositories/redeem-codes-repository.js';
+import type { RedeemBatch, RedeemCodeRow, RedeemCodesRepository, RedeemReward } from '../repositories/redeem-codes-repository.js';
 import type { VouchersRepository } from '../repositories/vouchers-repository.js';
 import { voucherView } from './exchange.js';
 import type { PointsLedger } from './points-ledger.js';
@@ -134,15 +134,25 @@ export function createRedeeming(deps: RedeemingDeps) {
     };
   }
 
-  /** What the user's redemption under `key` gave, when that redemption was of this code; else undefined. */
-  async function earlier(userId: string, batch: RedeemBatch, key: string, now: number) {
-    if (batch.reward.points !== null) {
+  /**
+   * What the user's redemption under `key` gave, when that redemption was of this code (its entry or
+   * voucher was written with the code's redemption, at the same moment); else undefined.
+   */
+  async function earlier(userId: string, row: RedeemCodeRow, key: string, now: number) {
+    const { reward } = row.batch;
+    if (reward.points !== null) {
       const entry = await points.findEntry(userId, key);
-      return entry && { kind: 'points' as const, points: entry.amount, voucher: null, balance: await points.balance(userId), repeated: true };
+      if (!entry || entry.at !== row.redeemedAt || entry.amount !== reward.points) return undefined;
+      return { kind: 'points' as const, points: entry.amount, voucher: null, balance: await points.balance(userId), repeated: true };
     }
     const voucher = await vouchers.findByKey(userId, key);
-    return voucher && voucher.itemId === batch.reward.itemId ? { kind: 'voucher' as const, points: null, voucher: voucherView(voucher, now), balance: await points.balance(userId), repeated: true } : undefined;
+    if (!voucher || voucher.grantedAt !== row.redeemedAt || voucher.itemId !== reward.itemId) return undefined;
+    return { kind: 'voucher' as const, points: null, voucher: voucherView(voucher, now), balance: await points.balance(userId), repeated: true };
   }
+
+  /** The key already named a redemption (of another code: `earlier` found none of this one). */
+  const keyUsed = async (userId: string, key: string) => (await points.hasEntry(userId, key)) || (await vouchers.findByKey(userId, key)) !== undefined;
+  const keyUsedForAnotherCode = () => new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another code' } });
 
   return {
     async redeem(input: { userId: string; address: string; code: string; idempotencyKey: string; now: number }) {
@@ -154,7 +164,7 @@ export function createRedeeming(deps: RedeemingDeps) {
       // since it tells nothing a guesser could use.
       const row = hash === undefined ? undefined : await codes.find(hash);
       if (row?.redeemedBy === userId) {
-        const answer = await earlier(userId, row.batch, key, now);
+        const answer = await earlier(userId, row, key, now);
         if (answer) return answer;
       }
       const attempt = await reserveAttempt(userId, input.address, now);
@@ -181,7 +191,7 @@ export function createRedeeming(deps: RedeemingDeps) {
           await attempt.good();
           throw new ApiError(CODE.CONFLICT, SUBCODE.REDEEM_REWARD_UNAVAILABLE);
         }
-        if (error instanceof KeyUsedForAnotherCode) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another code' } });
+        if (error instanceof KeyUsedForAnotherCode) throw keyUsedForAnotherCode();
         throw error;
       }
       if (given) {
@@ -194,11 +204,12 @@ export function createRedeeming(deps: RedeemingDeps) {
       if (!found) throw invalid();
       if (found.redeemedBy === userId) {
         // A parallel request with this key took it first: the same answer.
-        const answer = await earlier(userId, found.batch, key, now);
+        const answer = await earlier(userId, found, key, now);
         if (answer) {
           await attempt.good();
           return answer;
         }
+        if (await keyUsed(userId, key)) throw keyUsedForAnotherCode();
       }
       if (found.redeemedBy !== null) throw new ApiError(CODE.CONFLICT, SUBCODE.REDEEM_CODE_USED);
       if (found.batch.revokedAt !== null) throw new ApiError(CODE.CONFLICT, SUBCODE.REDEEM_CODE_REVOKED);
