@@ -9,7 +9,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, screenshotDir } from './support/browser';
+import { launchBrowser, newMobileContext, screenshotDir, waitForApp } from './support/browser';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -53,6 +53,8 @@ describe.each([
 
     // From home's 新人礼 link.
     await page.goto(`${server.baseUrl}/`);
+    // Home is prerendered: its link is the app's once the app runs (docs/architecture.md "Delivery").
+    await waitForApp(page);
     await page.getByRole('link', { name: /新人礼/ }).click();
     await page.waitForURL((url) => url.pathname === '/cloudSteward/index');
     await claimButton(page).waitFor();
@@ -124,6 +126,8 @@ describe('a logged-out visitor', () => {
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
+    // Home is prerendered: its link is the app's once the app runs (docs/architecture.md "Delivery").
+    await waitForApp(page);
     await page.getByRole('link', { name: /新人礼/ }).click();
     await page.waitForURL((url) => url.pathname === '/cloudSteward/index');
     // The offer, as a new visitor sees it: what the gift holds, and the way to get it.

@@ -2,7 +2,9 @@
 // prerendered in the HTML, and the web app hydrates that markup instead of replacing it, with no
 // hydration error, in a plain mobile browser and in the simulated app shell (docs/bridge.md). Inside the
 // app the page is styled for it from its first paint (no page heading the app's title bar replaces), and
-// a logged-in visitor never sees the logged-out account card flash by.
+// a logged-in visitor never sees the logged-out account card flash by. No script is requested before
+// that first paint (the server's bootstrap starts them after it, also in a tab hidden from the start),
+// and the page still becomes interactive.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
@@ -24,6 +26,7 @@ const FIRST_SCREEN_PROBE = `(() => {
       route: root ? root.dataset.prerender : undefined,
       htmlClass: document.documentElement.className,
       text: root ? root.textContent : '',
+      heading: root && root.querySelector('h1') ? root.querySelector('h1').textContent : undefined,
     };
   });
 })();`;
@@ -32,6 +35,7 @@ interface FirstScreen {
   route: string | undefined;
   htmlClass: string;
   text: string;
+  heading: string | undefined;
 }
 
 let server: RunningServer;
@@ -68,7 +72,7 @@ async function open(ctx: BrowserContext, path: string): Promise<{ page: Page; er
 function firstScreen(page: Page): Promise<FirstScreen> {
   return page.evaluate(() => {
     const shot = (window as unknown as { __firstScreen: FirstScreen }).__firstScreen;
-    return { route: shot.route, htmlClass: shot.htmlClass, text: shot.text };
+    return { route: shot.route, htmlClass: shot.htmlClass, text: shot.text, heading: shot.heading };
   });
 }
 
@@ -89,6 +93,32 @@ async function keptPrerenderedElement(page: Page): Promise<boolean> {
     return element === null || !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
   });
   return (await page.evaluate(adopted)) === true;
+}
+
+/**
+ * When the page's first contentful paint was presented and when its scripts were requested, from the
+ * page's own Paint and Resource Timing (the same clock).
+ */
+function scriptsAgainstFirstPaint(page: Page): Promise<{ firstPaint: number | undefined; scriptStarts: number[] }> {
+  return page.evaluate(() => ({
+    firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scriptStarts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => new URL(entry.name).pathname.endsWith('.js'))
+      .map((entry) => entry.startTime),
+  }));
+}
+
+/** Clicks home's link to the NFC page: the router shows it in the same document, no page load. */
+async function navigatesWithoutReload(page: Page): Promise<void> {
+  let loads = 0;
+  page.on('load', () => (loads += 1));
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+  await page.getByRole('link', { name: /NFC读卡位置说明/ }).click();
+  await expect.poll(() => page.title()).toBe('NFC读卡位置说明');
+  expect(new URL(page.url()).pathname).toBe('/nfc');
+  expect(loads).toBe(0);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 }
 
 // Routes that need a session show the login page in a browser (the guard's redirect, prerendered as
@@ -166,5 +196,54 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
       await page.close();
     }
     await still.close();
+  });
+});
+
+describe('scripts after the first paint (docs/architecture.md "Delivery")', () => {
+  it.each([
+    ['a mobile browser', () => web],
+    ['the app', () => app],
+  ])('in %s: the heading is painted before any script is requested, then the page works', async (_name, context) => {
+    const { page, errors } = await open(context(), '/');
+    const shown = await firstScreen(page);
+    expect(shown.route).toBe('/');
+    expect(shown.heading).toBe('通盈达');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    const { firstPaint, scriptStarts } = await scriptsAgainstFirstPaint(page);
+    expect(firstPaint).toBeGreaterThan(0);
+    expect(scriptStarts.length).toBeGreaterThan(3);
+    for (const start of scriptStarts) expect(start).toBeGreaterThan(firstPaint!);
+    await navigatesWithoutReload(page);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('in a tab hidden before its first frame (opened in the background), the scripts start all the same', async () => {
+    // As a background tab: hidden, and neither a frame nor a paint comes (headless Chromium does paint
+    // the page, so the paint entries are hidden from the bootstrap too).
+    const hidden = await newMobileContext(browser, {
+      initScripts: [
+        FIRST_SCREEN_PROBE,
+        `Object.defineProperty(Document.prototype, 'visibilityState', { get: () => 'hidden' });
+         Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => [] });
+         window.requestAnimationFrame = () => 0;`,
+      ],
+    });
+    const { page, errors } = await open(hidden, '/');
+    expect((await firstScreen(page)).route).toBe('/');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    await navigatesWithoutReload(page);
+    expect(errors).toEqual([]);
+    await hidden.close();
+  });
+
+  it('a page without a prerender requests its scripts with the HTML', async () => {
+    const { page, errors } = await open(web, '/login?title=' + encodeURIComponent('绑定手机号'));
+    expect((await firstScreen(page)).route).toBeUndefined();
+    await page.getByRole('heading', { name: '绑定手机号' }).waitFor();
+    const { firstPaint, scriptStarts } = await scriptsAgainstFirstPaint(page);
+    expect(Math.min(...scriptStarts)).toBeLessThan(firstPaint!);
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
@@ -58,6 +58,8 @@ async function waitForPerfReported(page: Page, path: string): Promise<{ _perf: n
 
 async function showHub(page: Page) {
   await page.locator('main h1', { hasText: '通盈达' }).waitFor();
+  // The heading is prerendered: until the app runs, the stored record is the previous load's.
+  await waitForApp(page);
   return waitForPerfReported(page, '/');
 }
 
@@ -207,6 +209,8 @@ describe('/ops with the data of this run', () => {
   async function logIn(context: BrowserContext) {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/login`);
+    // The form is prerendered: typing reaches the app once it runs (docs/architecture.md "Delivery").
+    await waitForApp(page);
     await page.getByLabel('手机号').pressSequentially(PHONE);
     await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
     await page.locator('.sms-code-button').click();

@@ -8,7 +8,7 @@ import { maskPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
@@ -203,12 +203,19 @@ describe('offline', () => {
     const { page } = await watchedPage(context);
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('navigation', { name: '主导航' }).waitFor();
+    // The navigation is prerendered: the app, and what it fetches at start (the API transport, telemetry),
+    // must have arrived before the connection goes; only the page chunk is to fail.
+    await waitForApp(page);
+    await page.waitForLoadState('networkidle');
     await context.setOffline(true);
     await page.getByRole('link', { name: /NFC读卡位置说明/ }).click();
     await page.getByRole('heading', { name: '网络不给力' }).waitFor();
     expect(pathOf(page)).toBe('/nfc');
     await saveScreenshot(page, 'platform-offline');
+    // The retry has failed before the connection comes back (else it would find the site and reload).
+    const retried = page.waitForEvent('requestfailed', (request) => /\/nfc-page-[^/]+\.js$/.test(request.url()));
     await page.getByRole('button', { name: '重试' }).click();
+    await retried;
     await page.getByRole('heading', { name: '网络不给力' }).waitFor();
     await context.setOffline(false);
     await page.getByRole('button', { name: '重试' }).click();

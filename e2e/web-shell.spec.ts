@@ -4,7 +4,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoHorizontalOverflow, expectTouchTargets } from './support/layout';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { WECHAT_USER_AGENT } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
 
@@ -27,6 +27,7 @@ async function open(path: string, ctx: BrowserContext = context): Promise<Page> 
   const page = await ctx.newPage();
   await page.goto(`${server.baseUrl}${path}`);
   await page.locator('main h1').first().waitFor();
+  await waitForApp(page);
   return page;
 }
 
@@ -87,6 +88,8 @@ describe('navigation behaviour (SPEC §2)', () => {
 
   it('a new page starts at the top; back restores the scroll position', async () => {
     const page = await open('/');
+    // Home's tiles and feed settle first: content arriving above would move the position (scroll anchoring).
+    await page.waitForLoadState('networkidle');
     await page.evaluate(() => {
       document.body.style.paddingBottom = '2000px';
       window.scrollTo(0, 400);
@@ -191,6 +194,7 @@ describe('page chunk that fails to load (SPEC §8 ChunkLoadError)', () => {
     page.on('load', () => (loads += 1));
     await page.goto(`${server.baseUrl}/`);
     await page.locator('main h1').waitFor();
+    await waitForApp(page);
     await page.getByRole('link', { name: /NFC读卡位置说明/ }).click();
     await page.getByRole('button', { name: '重新加载' }).waitFor();
     expect(loads).toBe(2);

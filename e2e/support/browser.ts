@@ -41,3 +41,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<string> 
   await page.screenshot({ path });
   return path;
 }
+
+/**
+ * Waits until the web app has taken the page over (React's root is on #root). A page with a prerendered
+ * first screen shows its content, and fires `load`, before its scripts even start (docs/architecture.md
+ * "Delivery"): until then a click is the browser's own (a full page load) and typing is not seen by the
+ * app. Once the root is there, React hydrates whatever part a click lands on first.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
+  });
+}
