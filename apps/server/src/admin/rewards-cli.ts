@@ -12,7 +12,7 @@ import { UsageError, type CliOutput } from './cli-output.js';
 import { GIFT_USAGE, runGift } from './gift-cli.js';
 
 export const REWARDS_USAGE = [
-  'rewards grant <phone> <points> [--key K]      (operator grant; the same --key grants once)',
+  'rewards grant <phone> <points> [--key K]      (operator grant; the same --key, 1..64 of A-Za-z0-9-_, grants once)',
   'rewards prizes                                 (the prize table)',
   'rewards prize <id> --operator NAME [--name N] [--points P] [--weight W] [--stock S|unlimited] [--active yes|no]',
   'rewards prize-history <id>',
@@ -28,6 +28,8 @@ export const REWARDS_USAGE = [
 ].join('\n');
 
 type RewardsAdmin = ReturnType<typeof createRewardsAdmin>;
+
+const GRANT_KEY = /^[A-Za-z0-9_-]{1,64}$/;
 
 function options(args: string[]): Map<string, string> {
   const found = new Map<string, string>();
@@ -57,7 +59,10 @@ export async function runRewards(
     const [phone, amountText, ...more] = rest;
     if (!isMainlandMobile(phone) || amountText === undefined) throw new UsageError('rewards grant: a mainland mobile number and a number of points expected');
     const amount = wholeNumber(amountText, 'points', 1, 1_000_000);
-    const key = options(more).get('key') ?? `operator:${randomBytes(12).toString('base64url')}`;
+    const given = options(more).get('key');
+    // The ledger keeps `grant:<key>` in a varchar(96): a longer one would pass on SQLite and fail on PostgreSQL.
+    if (given !== undefined && !GRANT_KEY.test(given)) throw new UsageError('rewards grant: --key is 1..64 of A-Z, a-z, 0-9, - and _');
+    const key = given ?? `operator:${randomBytes(12).toString('base64url')}`;
     const userId = await deps.findUserId(phone);
     if (!userId) {
       out.error(`no active account for ${maskPhone(phone)}`);

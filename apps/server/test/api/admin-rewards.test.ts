@@ -52,5 +52,8 @@ describe('admin rewards', () => {
     await expect(admin('grant', uniquePhone(), '10')).rejects.toMatchObject({ code: 1 });
     await expect(admin('grant', '12345', '10')).rejects.toMatchObject({ code: 2 });
     await expect(admin('grant', uniquePhone(), '0')).rejects.toMatchObject({ code: 2 });
+    // A key the ledger's column could not hold (PostgreSQL refuses it mid-grant) or with odd characters: refused first.
+    await expect(admin('grant', uniquePhone(), '10', '--key', 'k'.repeat(100))).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '10', '--key', '春季 活动')).rejects.toMatchObject({ code: 2 });
   });
 });
