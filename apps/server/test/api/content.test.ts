@@ -223,6 +223,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((await ops('GET', '', undefined, null)).status).toBe(401);
     expect((await ops('GET', '', undefined, `Bearer ${token}x`)).status).toBe(401);
     expect((await ops('POST', '/preview', { body: '<script>alert(1)</script>' }, null)).status).toBe(401);
+    // However the address is written: percent-encoded, with a doubled slash, with a query.
+    for (const address of [OPS_CONTENT_PATH.replace('content', '%63ontent'), OPS_CONTENT_PATH.replace('/content', '//content'), `${OPS_CONTENT_PATH}?x=1`]) {
+      const answer = await fetch(`${t.baseUrl}${address}`);
+      expect(answer.status, address).not.toBe(200);
+      expect(JSON.stringify(await answer.json().catch(() => null)), address).not.toContain('"items"');
+    }
     const preview = await ops('POST', '/preview', { body: '**粗** <script>alert(1)</script>' });
     expect(preview.body.data).toEqual({ html: '<p><strong>粗</strong> &lt;script&gt;alert(1)&lt;/script&gt;</p>\n' });
     const created = await ops('POST', '', { kind: 'article', title: '运营文章', body: '正文', by: '运营小王' });
