@@ -55,7 +55,7 @@ describe.each([
   it('exchanges points for a voucher, refuses a wrong code, redeems a good one, and lists both in 我的卡券', { timeout: 180_000 }, async () => {
     const phone = newPhone('137');
     const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
-    await admin('grant', phone, '1000');
+    await admin('grant', phone, '1000', '--operator', 'e2e');
     const [code] = (await admin('redeem-batch', '--operator', 'e2e', '--name', '门店活动', '--points', '50', '--count', '1', '--expires', chinaDate(30))).trim().split('\n');
     const context = await loggedInContext(browser, token, phone, shell);
     const page = await context.newPage();

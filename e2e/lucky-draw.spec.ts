@@ -38,7 +38,7 @@ afterAll(async () => {
 
 /** What an operator runs (docs/operations.md "Points and prizes"), against this server's database. */
 async function grant(phone: string, points: number): Promise<void> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points)], {
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points), '--operator', 'e2e'], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
   });

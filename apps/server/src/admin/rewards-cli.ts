@@ -1,5 +1,5 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
-// the lucky draw's prizes. Every prize change is kept with the operator's name and the time
+// the lucky draw's prizes. Every change, and every grant, is kept with the operator's name and the time
 // (reward_changes); a grant is a ledger entry with its own idempotency key, so running the same grant
 // twice with --key gives the points once.
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,7 @@ import { UsageError, type CliOutput } from './cli-output.js';
 import { GIFT_USAGE, runGift } from './gift-cli.js';
 
 export const REWARDS_USAGE = [
-  'rewards grant <phone> <points> [--key K]      (operator grant; the same --key, 1..64 of A-Za-z0-9-_, grants once)',
+  'rewards grant <phone> <points> --operator NAME [--key K]   (operator grant, kept with who; the same --key, 1..64 of A-Za-z0-9-_, grants once)',
   'rewards prizes                                 (the prize table)',
   'rewards prize <id> --operator NAME [--name N] [--points P] [--weight W] [--stock S|unlimited] [--active yes|no]',
   'rewards prize-history <id>',
@@ -23,7 +23,7 @@ export const REWARDS_USAGE = [
   '                                               (prints the new codes ONCE, one a line; C at most 10000)',
   'rewards redeem-batches                         (batches with codes used/issued)',
   'rewards redeem-revoke <batchId> --operator NAME',
-  'rewards changes [--subject prize|item|gift|redeem-batch]   (the operators\' changes, newest first)',
+  'rewards changes [--subject prize|item|gift|redeem-batch|grant]   (the operators\' changes, newest first)',
   GIFT_USAGE,
 ].join('\n');
 
@@ -59,18 +59,30 @@ export async function runRewards(
     const [phone, amountText, ...more] = rest;
     if (!isMainlandMobile(phone) || amountText === undefined) throw new UsageError('rewards grant: a mainland mobile number and a number of points expected');
     const amount = wholeNumber(amountText, 'points', 1, 1_000_000);
-    const given = options(more).get('key');
+    const given = options(more);
+    const operatorGiven = given.get('operator');
+    if (operatorGiven === undefined) throw new UsageError('rewards grant: --operator NAME (who grants) is required');
+    const keyGiven = given.get('key');
     // The ledger keeps `grant:<key>` in a varchar(96): a longer one would pass on SQLite and fail on PostgreSQL.
-    if (given !== undefined && !GRANT_KEY.test(given)) throw new UsageError('rewards grant: --key is 1..64 of A-Z, a-z, 0-9, - and _');
-    const key = given ?? `operator:${randomBytes(12).toString('base64url')}`;
-    const userId = await deps.findUserId(phone);
-    if (!userId) {
-      out.error(`no active account for ${maskPhone(phone)}`);
-      return 1;
-    }
-    const granted = await deps.db.transaction().execute((trx) => deps.ledger.credit({ userId, amount, reason: 'operator-grant', key: `grant:${key}`, now }, trx));
-    out.json({ phone: maskPhone(phone), points: amount, granted, balance: await deps.points.balance(userId) });
-    return 0;
+    if (keyGiven !== undefined && !GRANT_KEY.test(keyGiven)) throw new UsageError('rewards grant: --key is 1..64 of A-Z, a-z, 0-9, - and _');
+    if ([...given.keys()].some((name) => name !== 'operator' && name !== 'key')) throw new UsageError('rewards grant: only --operator and --key');
+    return checked('grant', out, async () => {
+      const operator = operatorName(operatorGiven);
+      const key = keyGiven ?? `operator:${randomBytes(12).toString('base64url')}`;
+      const userId = await deps.findUserId(phone);
+      if (!userId) {
+        out.error(`no active account for ${maskPhone(phone)}`);
+        return 1;
+      }
+      // The grant and who made it, in one transaction: a grant the ledger refuses as a repeat is not recorded again.
+      const granted = await deps.db.transaction().execute(async (trx) => {
+        const credited = await deps.ledger.credit({ userId, amount, reason: 'operator-grant', key: `grant:${key}`, now }, trx);
+        if (credited) await deps.changes.record({ subject: 'grant', subjectId: userId, operator, change: { points: amount, key }, at: now }, trx);
+        return credited;
+      });
+      out.json({ phone: maskPhone(phone), points: amount, granted, balance: await deps.points.balance(userId) });
+      return 0;
+    });
   }
   if (action === 'prizes' && rest.length === 0) {
     for (const prize of await deps.prizes.listAll()) out.json(prize);
@@ -98,7 +110,7 @@ async function checked(action: string, out: CliOutput, run: () => Promise<number
 
 /** Prizes, the voucher catalogue, redeem batches and the audit (docs/operations.md "Vouchers and redeem codes"): checked by services/rewards-operations.ts. */
 const CATALOGUE_ACTIONS = new Set(['prize', 'items', 'item', 'item-add', 'redeem-batch', 'redeem-batches', 'redeem-revoke', 'changes']);
-const CHANGE_SUBJECTS = ['prize', 'item', 'gift', 'redeem-batch'] as const;
+const CHANGE_SUBJECTS = ['prize', 'item', 'gift', 'redeem-batch', 'grant'] as const;
 
 /** `--operator NAME`, required for every change, checked as the /ops rewards API checks `by`. */
 function operatorOf(given: Map<string, string>, action: string): string {

@@ -151,7 +151,8 @@ export interface PrizesTable {
 /** Every operator change of the rewards capability, with who and when. */
 export interface RewardChangesTable {
   id: string;
-  subject: 'prize' | 'item' | 'gift' | 'redeem-batch';
+  /** grant: points an operator granted an account (subject_id the account). */
+  subject: 'prize' | 'item' | 'gift' | 'redeem-batch' | 'grant';
   subject_id: string;
   operator: string;
   /** JSON of what was set. */

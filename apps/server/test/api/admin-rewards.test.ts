@@ -19,15 +19,24 @@ describe('admin rewards', () => {
 
   const admin = (...args: string[]) => adminCommand(t, ['rewards', ...args]);
 
-  it('grants points once per --key, and the user sees them', { timeout: 180_000 }, async () => {
+  it('grants points once per --key, kept with who granted them, and the user sees them', { timeout: 180_000 }, async () => {
     const phone = uniquePhone();
     const user = await t.client();
     await signUp(user, t.baseUrl, phone);
     const key = randomBytes(9).toString('base64url');
-    const first = JSON.parse((await admin('grant', phone, '150', '--key', key)).stdout) as { phone: string; granted: boolean; balance: number };
+    const first = JSON.parse((await admin('grant', phone, '150', '--operator', '运营-李', '--key', key)).stdout) as { phone: string; granted: boolean; balance: number };
     expect(first).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, granted: true, balance: 150 });
-    const again = JSON.parse((await admin('grant', phone, '150', '--key', key)).stdout) as { granted: boolean; balance: number };
+    const again = JSON.parse((await admin('grant', phone, '150', '--operator', '运营-李', '--key', key)).stdout) as { granted: boolean; balance: number };
     expect(again).toMatchObject({ granted: false, balance: 150 });
+    // Who granted, once (the repeat granted nothing), with the account, never the phone.
+    const grants = (await admin('changes', '--subject', 'grant')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { operator: string; subjectId: string; change: unknown });
+    const userId = (await t.app.accounts.repos.users.findByPhone(phone))!.id;
+    expect(grants.filter((entry) => entry.subjectId === userId)).toEqual([expect.objectContaining({ operator: '运营-李', change: { points: 150, key } })]);
+    expect(JSON.stringify(grants)).not.toContain(phone);
+    // No grant without a name, or with a blank one.
+    await expect(admin('grant', phone, '10')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', phone, '10', '--operator', '  ')).rejects.toMatchObject({ code: 2 });
+    expect(await t.app.rewards.points.balance(userId)).toBe(150);
     expect((await user.call('/v1/index/lucky-draw-info', {})).response?.data).toMatchObject({ balance: 150 });
     const ledger = (await user.call('/v1/index/points-ledger', {})).response?.data as { items: Array<{ reason: string; amount: number }> };
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'operator-grant', amount: 150 })]);
@@ -49,11 +58,11 @@ describe('admin rewards', () => {
     await expect(admin('prize', 'points-5', '--operator', 'x', '--name', '5积分\u0007')).rejects.toMatchObject({ code: 2 });
     await expect(admin('prize', 'points-5', '--operator', '  ', '--weight', '1')).rejects.toMatchObject({ code: 2 });
     expect((await t.app.rewards.prizes.listAll()).find((prize) => prize.id === 'points-5')).toMatchObject({ name: '5积分', weight: 35 });
-    await expect(admin('grant', uniquePhone(), '10')).rejects.toMatchObject({ code: 1 });
-    await expect(admin('grant', '12345', '10')).rejects.toMatchObject({ code: 2 });
-    await expect(admin('grant', uniquePhone(), '0')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '10', '--operator', 'x')).rejects.toMatchObject({ code: 1 });
+    await expect(admin('grant', '12345', '10', '--operator', 'x')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '0', '--operator', 'x')).rejects.toMatchObject({ code: 2 });
     // A key the ledger's column could not hold (PostgreSQL refuses it mid-grant) or with odd characters: refused first.
-    await expect(admin('grant', uniquePhone(), '10', '--key', 'k'.repeat(100))).rejects.toMatchObject({ code: 2 });
-    await expect(admin('grant', uniquePhone(), '10', '--key', '春季 活动')).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '10', '--operator', 'x', '--key', 'k'.repeat(100))).rejects.toMatchObject({ code: 2 });
+    await expect(admin('grant', uniquePhone(), '10', '--operator', 'x', '--key', '春季 活动')).rejects.toMatchObject({ code: 2 });
   });
 });

@@ -40,7 +40,7 @@ export interface OpsBatch {
 export type GiftLine = { points: number; itemId: null } | { points: null; itemId: string };
 
 export interface OpsChange {
-  subject: 'prize' | 'item' | 'gift' | 'redeem-batch';
+  subject: 'prize' | 'item' | 'gift' | 'redeem-batch' | 'grant';
   subjectId: string;
   operator: string;
   change: unknown;

@@ -34,7 +34,7 @@ function changeText(change: unknown): string {
     .join('，');
 }
 
-const SUBJECT_TEXT: Record<OpsChange['subject'], string> = { prize: '抽奖奖品', item: '卡券', gift: '新人礼', 'redeem-batch': '兑换码批次' };
+const SUBJECT_TEXT: Record<OpsChange['subject'], string> = { prize: '抽奖奖品', item: '卡券', gift: '新人礼', 'redeem-batch': '兑换码批次', grant: '积分发放' };
 
 function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
   const [weight, setWeight] = useState(String(prize.weight));
