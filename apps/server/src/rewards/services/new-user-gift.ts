@@ -99,7 +99,11 @@ export function createNewUserGift(deps: NewUserGiftDeps) {
 
   /** Gives every line under the person's line keys, in the caller's transaction; an item out of stock throws 4816. */
   async function give(userId: string, personKey: string, lines: GiftLine[], now: number, trx: Executor): Promise<void> {
-    for (const [index, line] of lines.entries()) {
+    // Points first, whatever the package's order: every rewards transaction takes the balance row before
+    // an item's stock row (an exchange debits, then takes stock), so two of them never wait on each other
+    // in opposite orders (a deadlock on PostgreSQL). Each line keeps its own key, from its position.
+    const ordered = [...lines.entries()].sort(([, a], [, b]) => Number(a.itemId !== null) - Number(b.itemId !== null));
+    for (const [index, line] of ordered) {
       const key = giftLineKey(personKey, index + 1);
       if (line.itemId === null) {
         await deps.ledger.credit({ userId, amount: line.points, reason: 'new-user-gift', key, now }, trx);
