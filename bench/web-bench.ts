@@ -1,7 +1,9 @@
 // `npm run bench:web`: builds the web app and prints each route's first-load JS and CSS in gzip
 // bytes (bench/web-sizes.ts), against the JS budget of e2e/bundle-budget.spec.ts; then starts the real
-// server and runs Lighthouse (bench/web-lighthouse.ts) on every SPEC §2 route, against the delivery
-// targets (performance >= 98, LCP <= 1.5 s; docs/architecture.md "Delivery").
+// server and runs Lighthouse (bench/web-lighthouse.ts) on every route, against the delivery
+// targets (performance >= 98, LCP <= 1.5 s; docs/architecture.md "Delivery"). BENCH_WEB_ROUTES (paths
+// separated by spaces or commas, e.g. "/ /login") runs Lighthouse on those paths only: a full run takes
+// minutes, and a comparison wants the same few routes at the same load.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,13 @@ import { ROUTES } from '../apps/web/src/app/route-table';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
 import { runLighthouse } from './web-lighthouse';
 import { ANALYTICS_GZIP_TARGET_BYTES, ANALYTICS_MODULE, JS_BUDGET_GZIP_BYTES, lazyModuleSize, routeSizes } from './web-sizes';
+
+// Checked before the build, which takes a while.
+const chosenPaths = (process.env.BENCH_WEB_ROUTES ?? '').split(/[\s,]+/).filter(Boolean);
+if (chosenPaths.some((path) => !path.startsWith('/'))) {
+  console.error(`BENCH_WEB_ROUTES takes paths starting with "/": ${process.env.BENCH_WEB_ROUTES}`);
+  process.exit(1);
+}
 
 const root = resolve(import.meta.dirname, '..');
 const build = spawnSync('npm', ['run', 'build', '-w', '@tyd/web', '--silent'], { cwd: root, stdio: 'inherit' });
@@ -50,8 +59,10 @@ if (own > ANALYTICS_GZIP_TARGET_BYTES) {
   process.exit(1);
 }
 
-// SPEC §2's routes (not the developer hub `/` nor the operators' `/ops`) and one unknown path (the 404 page).
-const LIGHTHOUSE_PATHS = [...ROUTES.map((route) => route.path).filter((path) => path !== '/' && path !== '/ops'), '/no-such-page'];
+// Every route of the table (SPEC §2's and the home page) but the operators' pages under `/ops`, and one
+// unknown path (the 404 page), unless BENCH_WEB_ROUTES names others.
+const forVisitors = (path: string) => path !== '/ops' && !path.startsWith('/ops/');
+const LIGHTHOUSE_PATHS = chosenPaths.length > 0 ? chosenPaths : [...ROUTES.map((route) => route.path).filter(forVisitors), '/no-such-page'];
 const TARGET_PERFORMANCE = 98;
 const TARGET_LCP_MS = 1500;
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-web-'));
