@@ -107,6 +107,10 @@ export default function NfcPage() {
           </p>
         </Card>
       ) : null}
+      {/* Above the brand table, which grows as brands and models arrive: nothing below it to push down. */}
+      <Tip tone="info">
+        {device.status === 'reported' && !othersShown ? '' : '感应区位置因机型而异，下方为常见机型的位置；'}如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。
+      </Tip>
       {device.status === 'none' || othersShown ? (
         <Card label="选择手机品牌">
           <h2 className="nfc__heading">选择您的手机品牌</h2>
@@ -137,9 +141,6 @@ export default function NfcPage() {
           查看其他机型的感应区位置
         </Button>
       ) : null}
-      <Tip tone="info">
-        {device.status === 'reported' && !othersShown ? '' : '感应区位置因机型而异，以上为常见位置；'}如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。
-      </Tip>
     </Page>
   );
 }
