@@ -88,10 +88,15 @@ async function keptPrerenderedElement(page: Page): Promise<boolean> {
     if (Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return true;
     return element.isConnected ? null : false;
   };
-  await page.waitForFunction(() => {
-    const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
-    return element === null || !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-  });
+  // Polled on a timer, not on frames: one case takes the page's frames away.
+  await page.waitForFunction(
+    () => {
+      const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
+      return element === null || !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
+    },
+    undefined,
+    { polling: 50 },
+  );
   return (await page.evaluate(adopted)) === true;
 }
 
