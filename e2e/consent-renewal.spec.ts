@@ -5,11 +5,11 @@
 // native window, and declining ends the session. Screenshot `consent-renewal` for review.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { outbox } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
+import { logInThroughForm } from './support/sign-in';
 
 const ENV = { HUMAN_CHECK_IP_PER_HOUR: '1000' };
 const NEW_POLICY_VERSION = '2026-12-01';
@@ -31,18 +31,7 @@ afterAll(async () => {
 async function signUp(page: Page, baseUrl: string, phone: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
-  await page.getByLabel('手机号').pressSequentially(phone);
-  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
-  await page.locator('.sms-code-button').click();
-  let code: string | undefined;
-  await expect
-    .poll(async () => {
-      code = (await outbox(baseUrl, phone)).find((m) => m.purpose === 'login')?.code;
-      return code;
-    })
-    .toMatch(/^\d{6}$/);
-  await page.getByLabel('验证码').fill(code!);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await logInThroughForm(page, baseUrl, phone);
   await page.waitForURL(`${baseUrl}/`);
 }
 

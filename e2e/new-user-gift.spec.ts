@@ -14,8 +14,7 @@ import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
-import { certify, loggedInContext, signedUpClient } from './support/sign-in';
-import { codeFromOutbox } from './support/sms-outbox';
+import { certify, loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
 
 /** The server's default NEW_USER_GIFT_DAYS and POINTS_VALID_DAYS, and the package the migration seeds. */
 const WINDOW_DAYS = 30;
@@ -137,13 +136,7 @@ describe('a logged-out visitor', () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/cloudSteward/index');
     expect(await page.title()).toBe('登录领取新人礼');
-    const phone = newPhone('135');
-    await page.getByLabel('手机号').pressSequentially(phone);
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
-    const since = Date.now() - 1_000;
-    await page.locator('.sms-code-button').click();
-    await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, phone, 'login', since));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await logInThroughForm(page, server.baseUrl, newPhone('135'));
     await page.waitForURL((url) => url.pathname === '/cloudSteward/index');
     // A new account: the gift asks for certification first.
     await page.getByRole('link', { name: '先完成实名认证' }).waitFor();

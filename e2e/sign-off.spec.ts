@@ -10,7 +10,7 @@ import { expectFitsThePhone } from './support/layout';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
-import { loggedInContext, signedUpClient } from './support/sign-in';
+import { loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
 
 let server: RunningServer;
 let browser: Browser;
@@ -60,12 +60,7 @@ describe('/mine/signOff', () => {
     await page.goto(`${server.baseUrl}/mine/signOff`);
     await page.waitForURL((url) => url.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/signOff');
-    await page.getByLabel('手机号').pressSequentially(phone);
-    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
-    const since = Date.now() - 1_000;
-    await page.locator('.sms-code-button').click();
-    await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, phone, 'login', since));
-    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await logInThroughForm(page, server.baseUrl, phone);
     await page.waitForURL((url) => url.pathname === '/mine/signOff');
     await page.getByRole('heading', { name: '注销后将立即删除' }).waitFor();
     await context.close();

@@ -2,13 +2,14 @@
 // through the API (login code from the sandbox SMS outbox, the agreement accepted: signUp in
 // apps/server/test/support/accounts.ts), and the browser gets its session the way a returning visitor or the
 // app has it, so the journey starts on the page it is about.
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ApiClient } from '../../apps/server/test/support/api-client';
 import { signUp } from '../../apps/server/test/support/accounts';
 import { cardPhoto, readSide, uniqueCardPhoto } from '../../apps/server/test/support/identity';
-import { newMobileContext } from './browser';
+import { newMobileContext, waitForApp } from './browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './native-shell';
+import { codeFromOutbox } from './sms-outbox';
 
 /** Where the page runs: a plain mobile browser, or the simulated Android or iOS app shell (docs/bridge.md §6). */
 export type Shell = 'android' | 'ios' | null;
@@ -57,4 +58,20 @@ export async function loggedInContext(browser: Browser, token: string, phone: st
     [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
   );
   return context;
+}
+
+/**
+ * Logs `phone` in (registering it when new) through the /login form the page is on, as a person does:
+ * the number, the agreement ticked, 获取验证码, the code from the sandbox outbox, 登录. Leaves the page
+ * wherever login leads.
+ */
+export async function logInThroughForm(page: Page, baseUrl: string, phone: string): Promise<void> {
+  // The form is prerendered: typing reaches the app once it runs (docs/architecture.md "Delivery").
+  await waitForApp(page);
+  await page.getByLabel('手机号').pressSequentially(phone);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  const since = Date.now() - 1_000;
+  await page.locator('.sms-code-button').click();
+  await page.getByLabel('验证码').fill(await codeFromOutbox(baseUrl, phone, 'login', since));
+  await page.getByRole('button', { name: '登录', exact: true }).click();
 }
