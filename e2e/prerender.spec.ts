@@ -165,11 +165,27 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
     await page.close();
   });
 
-  it('a logged-in visitor sees a neutral account card first, never the logged-out one', async () => {
-    const context = await newMobileContext(browser, {
-      initScripts: [FIRST_SCREEN_PROBE, `localStorage.setItem('accessToken', 'A'.repeat(43)); localStorage.setItem('phone', '138****5678');`],
-    });
+  it('a first visitor sees the logged-out account card in the first screen, before any script', async () => {
     for (const path of ['/', '/mine']) {
+      const { page, errors } = await open(web, path);
+      const shown = await firstScreen(page);
+      // The form for a browser without the session cookie (docs/architecture.md "Delivery").
+      expect(shown.text).toContain('登录 / 注册');
+      expect(await keptPrerenderedElement(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    }
+  });
+
+  it('a logged-in visitor sees a neutral account card first, never the logged-out one', async () => {
+    for (const path of ['/', '/mine']) {
+      // A web session has its token in storage and in the cookie of the same lifetime (SPEC §3): the
+      // server sees the cookie and sends the neutral form. A context each: the made-up token is refused
+      // on the first page, which ends the session (cookie included).
+      const context = await newMobileContext(browser, {
+        initScripts: [FIRST_SCREEN_PROBE, `localStorage.setItem('accessToken', 'A'.repeat(43)); localStorage.setItem('phone', '138****5678');`],
+      });
+      await context.addCookies([{ name: 'x-access-token', value: 'A'.repeat(43), url: server.baseUrl }]);
       const { page, errors } = await open(context, path);
       const shown = await firstScreen(page);
       expect(shown.text).not.toContain('登录 / 注册');
@@ -180,9 +196,8 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
       if (path === '/') expect(kept).toBe(true);
       await page.getByText(/138\*\*\*\*5678|登录 \/ 注册|验证码登录/).first().waitFor();
       expect(errors).toEqual([]);
-      await page.close();
+      await context.close();
     }
-    await context.close();
   });
 
   it('looks the same before and after hydration (screenshots for review)', async () => {

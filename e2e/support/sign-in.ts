@@ -37,7 +37,7 @@ export async function certify(client: ApiClient): Promise<void> {
 
 /**
  * A mobile browser holding `token` as its session: in a plain browser, stored as the web app stores it
- * (SPEC §3: the token and the masked phone), once per tab so a logout in the journey sticks; in an app
+ * (SPEC §3: the token and the masked phone, and the token cookie), once per tab so a logout in the journey sticks; in an app
  * shell, handed over by the shell's app info like the native app does.
  */
 export async function loggedInContext(browser: Browser, token: string, phone: string, shell: Shell = null): Promise<BrowserContext> {
@@ -54,6 +54,9 @@ export async function loggedInContext(browser: Browser, token: string, phone: st
       sessionStorage.setItem('seeded', '1');
       localStorage.setItem('accessToken', t!);
       localStorage.setItem('phone', p!);
+      // And the token cookie of the same lifetime (SPEC §3), as login writes it: from the next page load on,
+      // the server sends this browser the neutral first screen, not a visitor's (docs/architecture.md "Delivery").
+      document.cookie = `x-access-token=${t!}; path=/; max-age=${7 * 86_400}`;
     },
     [token, `${phone.slice(0, 3)}****${phone.slice(7)}`],
   );

@@ -14,7 +14,7 @@ import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { clientEnv } from './lib/env';
 import { createRouter } from './lib/router';
-import { isLoggedIn, sessionStore } from './lib/session';
+import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
 import './styles/base.css';
 
 /** How long the reachability probe after a failed chunk may take before the site counts as unreachable. */
@@ -46,8 +46,10 @@ installNavigation(router, {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
-// The route whose prerendered HTML the server put into #root, if it did (plugins/web-app.ts).
+// The route whose prerendered HTML the server put into #root, if it did (plugins/web-app.ts), and whether
+// it is the form for a visitor without a session, which hydration must then render too (lib/session.ts).
 const prerenderedRoute = root.dataset.prerender;
+renderFirstScreenFor(root.dataset.visitor !== undefined);
 
 let reactRoot: Root | undefined;
 let overlay: ReactNode;

@@ -9,12 +9,18 @@ import { routeTitle } from './app/navigation';
 import { loadPage } from './app/page-loader';
 import { matchRoute, type RouteDef } from './app/route-table';
 import { createRouter } from './lib/router';
+import { renderFirstScreenFor } from './lib/session';
 import { DEFAULT_TITLE } from '@tyd/protocol/wire';
 
 /** What the server needs to send a route's first screen (plugins/web-app.ts reads it). */
 export interface PrerenderedRoute {
   /** The markup of #root; none for routes whose first screen depends on a session or on stored data. */
   html?: string;
+  /**
+   * The markup for a browser known to have no session (no session cookie), where it differs from `html`:
+   * e.g. home's account card says 登录 / 注册 at once instead of a neutral frame (lib/session.ts).
+   */
+  visitorHtml?: string;
   /** The document title the navigation sets (SPEC §2). */
   title: string;
   /** Body background (SPEC §2), for the page's first paint. */
@@ -40,8 +46,12 @@ export async function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
     if (route.requiresLogin) return { ...meta, requiresLogin: true };
     if (route.noPrerender) return meta;
     await loadPage(route);
-    return { ...meta, html: renderToString(<App router={router} />) };
+    const html = renderToString(<App router={router} />);
+    renderFirstScreenFor(true);
+    const visitorHtml = renderToString(<App router={router} />);
+    return { ...meta, html, ...(visitorHtml !== html && { visitorHtml }) };
   } finally {
+    renderFirstScreenFor(false);
     router.destroy();
   }
 }

@@ -12,6 +12,8 @@ import { COOKIE, NATIVE_APP_MARKERS } from '@tyd/protocol';
 export interface PrerenderedRoute {
   /** #root's markup; absent for routes whose first screen depends on a session or stored data. */
   html?: string;
+  /** #root's markup for a browser without the session cookie, where it differs (apps/web/src/prerender.tsx). */
+  visitorHtml?: string;
   title: string;
   background?: string;
   fullScreen?: boolean;
@@ -30,6 +32,8 @@ export interface FirstScreen {
   route?: string;
   entry?: PrerenderedRoute;
   inApp: boolean;
+  /** The visitor form of the route's markup goes out (a browser without the session cookie). */
+  visitor?: boolean;
 }
 
 /** prerender.json, or undefined when the build has none (an older build: pages render in the browser only). */
@@ -71,7 +75,9 @@ function normalisePath(pathname: string): string {
  * Picks the prerender for a request. A route that requires login, asked for without the session cookie in a
  * browser, gets the login page's: the web app's guard sends such a visitor there before anything shows
  * (apps/web/src/app/login-guard.ts). With the cookie it gets none (its page needs the session), and
- * inside the app neither (the app's own login opens instead; docs/bridge.md 3.1).
+ * inside the app neither (the app's own login opens instead; docs/bridge.md 3.1). A browser without the
+ * cookie gets a route's visitor form where it has one: the cookie lives as long as the web session's
+ * token (SPEC §3), so without it there is no session to show (docs/architecture.md "Delivery").
  */
 export function pickFirstScreen(prerenders: Prerenders | undefined, request: { url: string; userAgent?: string; cookies: Record<string, string | undefined> }): FirstScreen {
   const inApp = isAppAgent(request.userAgent);
@@ -81,12 +87,15 @@ export function pickFirstScreen(prerenders: Prerenders | undefined, request: { u
   const path = normalisePath(url.pathname);
   let route = prerenders.routes.has(path) ? path : '*';
   let entry = prerenders.routes.get(route);
+  const noSession = !inApp && !request.cookies[COOKIE.accessToken];
   if (entry?.requiresLogin) {
-    if (inApp || request.cookies[COOKIE.accessToken]) return { inApp };
+    if (!noSession) return { inApp };
     route = prerenders.loginPath;
     entry = prerenders.routes.get(route);
   }
-  return entry?.html === undefined ? { inApp } : { route, entry, inApp };
+  if (entry?.html === undefined) return { inApp };
+  // Inside the app the session comes from the app, not the cookie: the neutral form there.
+  return { route, entry, inApp, ...(noSession && entry.visitorHtml !== undefined && { visitor: true }) };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -106,7 +115,8 @@ export function applyFirstScreen(source: string, screen: FirstScreen): string {
   page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(entry.title)}</title>`);
   // The custom property the navigation sets (apps/web/src/styles/base.css `--route-bg`).
   if (entry.background) page = page.replace(/<body([^>]*)>/, `<body$1 style="--route-bg:${escapeHtml(entry.background)}">`);
-  return page.replace('<div id="root"></div>', `<div id="root" data-prerender="${escapeHtml(route)}">${entry.html ?? ''}</div>`);
+  const markup = screen.visitor ? entry.visitorHtml : entry.html;
+  return page.replace('<div id="root"></div>', `<div id="root" data-prerender="${escapeHtml(route)}"${screen.visitor ? ' data-visitor' : ''}>${markup ?? ''}</div>`);
 }
 
 /**

@@ -153,7 +153,7 @@ export default fp(
       const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
       // The chunks of the page that will show: the prerender's route (login for a guarded route), else the path's.
       const linksRoute = screen.route ?? (build.preloads.has(requestPath) ? requestPath : '*');
-      const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'}`;
+      const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'} ${screen.visitor ? 'visitor' : '-'}`;
       let page = build.pages.get(key);
       if (!page) {
         const chunks = build.preloads.get(linksRoute);

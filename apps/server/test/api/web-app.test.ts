@@ -41,7 +41,7 @@ const ROUTES_JSON = { '/login': 'src/features/auth/pages/login-page.tsx', '/nfc'
 const PRERENDER = {
   loginPath: '/login',
   routes: {
-    '/': { html: '<main class="page">home</main>', title: '通盈达', fullScreen: true },
+    '/': { html: '<main class="page">home</main>', visitorHtml: '<main class="page">home 登录 / 注册</main>', title: '通盈达', fullScreen: true },
     '/login': { html: '<main class="page"><h1 class="page__title">验证码登录</h1></main>', title: '验证码登录', background: '#fff' },
     '/nfc': { html: '<main class="page">nfc</main>', title: 'NFC读卡位置说明' },
     '/mine/signOff': { title: '注销账号', requiresLogin: true },
@@ -53,8 +53,8 @@ const APP_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 
 
 /** #root as sent, with its data-prerender route (undefined when the page renders in the browser). */
 function rootOf(page: string): { route: string | undefined; html: string } {
-  const match = /<div id="root"(?: data-prerender="([^"]*)")?>(.*?)<\/div><\/body>/s.exec(page);
-  return { route: match?.[1], html: match?.[2] ?? '' };
+  const match = /<div id="root"(?: data-prerender="([^"]*)")?( data-visitor)?>(.*?)<\/div><\/body>/s.exec(page);
+  return { route: match?.[1], html: match?.[3] ?? '', ...(match?.[2] && { visitor: true }) };
 }
 
 /** The addresses the page's bootstrap starts after the first paint, or undefined when it has none. */
@@ -440,6 +440,18 @@ describe('web app serving', () => {
     expect(titled).toContain('<link rel="modulepreload" crossorigin href="/assets/login-page-Lp12Lp34.js">');
     // A route without markup (its first screen depends on stored data) renders in the browser.
     expect(rootOf(await (await fetch(`${t.baseUrl}/ops`, { headers: html })).text())).toEqual({ route: undefined, html: '' });
+  });
+
+  it('sends a browser without the session cookie the visitor form of a route that has one, marked for hydration', async () => {
+    const anonymous = await (await fetch(`${t.baseUrl}/`, { headers: html })).text();
+    expect(rootOf(anonymous)).toEqual({ route: '/', html: PRERENDER.routes['/'].visitorHtml, visitor: true });
+    // With the cookie, and inside the app (whose session comes from the app, not the cookie): the neutral form.
+    const withSession = await (await fetch(`${t.baseUrl}/`, { headers: { ...html, cookie: `x-access-token=${'A'.repeat(43)}` } })).text();
+    expect(rootOf(withSession)).toEqual({ route: '/', html: PRERENDER.routes['/'].html });
+    const inApp = await (await fetch(`${t.baseUrl}/`, { headers: { ...html, 'user-agent': APP_UA } })).text();
+    expect(rootOf(inApp)).toEqual({ route: '/', html: PRERENDER.routes['/'].html });
+    // A route without a visitor form sends its one form to everyone, unmarked.
+    expect(rootOf(await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text())).toEqual({ route: '/nfc', html: PRERENDER.routes['/nfc'].html });
   });
 
   it('gives any other path the 404 page\'s first screen', async () => {

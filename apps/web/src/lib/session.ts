@@ -57,15 +57,27 @@ export const sessionStore = {
   },
 };
 
-const unknownYet = () => null;
+/** A visitor without a session, as the first screen sent to one was rendered. */
+const VISITOR: SessionState = { accessToken: null, phone: null, loginPhone: null, clockOffset: 0 };
+let firstScreenSession: SessionState | null = null;
+const firstScreenSnapshot = () => firstScreenSession;
 
 /**
- * The session as pages show it; null while the build-time prerender is rendered and hydrated (lib/hydration.ts):
- * the build has no session, so a page shows a neutral frame there rather than a logged-out view a
- * logged-in visitor would see flash by.
+ * Which session the first screen was rendered for (docs/architecture.md "Delivery"): unknown (the neutral
+ * prerender), or a visitor without one (the variant the server sends a browser without the session cookie).
+ * Set before the prerender renders and before the page hydrates it, so both render the same.
+ */
+export function renderFirstScreenFor(visitor: boolean): void {
+  firstScreenSession = visitor ? VISITOR : null;
+}
+
+/**
+ * The session as pages show it; while the build-time prerender is rendered and hydrated (lib/hydration.ts),
+ * the one it was rendered for: null (unknown) in the neutral form, so a page shows a neutral frame there
+ * rather than a logged-out view a logged-in visitor would see flash by; logged out in a visitor's form.
  */
 export function useSession(): SessionState | null {
-  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, unknownYet);
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, firstScreenSnapshot);
 }
 
 /** Logged in and logged out differ only by the presence of the token (SPEC §4). */

@@ -1,7 +1,8 @@
+import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientConfig } from './api-client';
 import { readCookie } from './cookies';
-import { clearSession, isLoggedIn, rememberLoginPhone, savePhone, sessionStore, setClockOffset, startSession } from './session';
+import { clearSession, isLoggedIn, rememberLoginPhone, renderFirstScreenFor, savePhone, sessionStore, setClockOffset, startSession, useSession } from './session';
 
 beforeEach(() => {
   localStorage.clear();
@@ -59,5 +60,25 @@ describe('session store (SPEC §3, §4)', () => {
     rememberLoginPhone('13812345678');
     expect(sessionStore.get().loginPhone).toBe('13812345678');
     expect(JSON.stringify({ ...localStorage })).not.toContain('13812345678');
+  });
+});
+
+describe('the session a first screen is rendered for (docs/architecture.md "Delivery")', () => {
+  function Shown() {
+    const session = useSession();
+    return <p>{session === null ? 'unknown' : session.accessToken === null ? 'visitor' : 'logged in'}</p>;
+  }
+
+  it('renders the neutral form (unknown) by default and a visitor form when asked, whatever the client holds', () => {
+    startSession({ accessToken: 'A'.repeat(43), phone: '13812345678' });
+    try {
+      expect(renderToString(<Shown />)).toBe('<p>unknown</p>');
+      renderFirstScreenFor(true);
+      expect(renderToString(<Shown />)).toBe('<p>visitor</p>');
+    } finally {
+      renderFirstScreenFor(false);
+      clearSession();
+    }
+    expect(renderToString(<Shown />)).toBe('<p>unknown</p>');
   });
 });
