@@ -7,7 +7,7 @@
 // e2e/screenshots/invite-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext } from './support/browser';
+import { launchBrowser, newMobileContext, waitForApp } from './support/browser';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -48,6 +48,8 @@ describe.each([
 
     // From home's service list to the page: the code, what it earns, no friends yet.
     await page.goto(`${server.baseUrl}/`);
+    // Home is prerendered: its link is the app's once the app runs (docs/architecture.md "Delivery").
+    await waitForApp(page);
     await page.getByRole('link', { name: /邀请好友/ }).click();
     await page.waitForURL((url) => url.pathname === '/activity/invite');
     await expect.poll(() => page.locator('.invite__code').textContent()).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
