@@ -19,11 +19,18 @@ function httpUrl(value: unknown): string | null {
   }
 }
 
+export const APP_DOWNLOAD_URLS_KEY = 'app-download-urls';
+
+/** The endpoint's answer as the page uses it; also for the answer the server writes into the page (app/server-answers.ts). */
+export function readAppDownloadUrls(data: unknown): AppDownloadUrls {
+  const fields = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
+  return { androidUrl: httpUrl(fields.androidUrl), iosUrl: httpUrl(fields.iosUrl) };
+}
+
 export async function getAppDownloadUrls(signal?: AbortSignal, opts: Pick<CallOptions, 'loading'> = {}): Promise<AppDownloadUrls> {
-  const data = await call<Record<string, unknown> | undefined>(API_PATH.getAppDownloadUrl, {}, { ...opts, signal });
-  return { androidUrl: httpUrl(data?.androidUrl), iosUrl: httpUrl(data?.iosUrl) };
+  return readAppDownloadUrls(await call<unknown>(API_PATH.getAppDownloadUrl, {}, { ...opts, signal }));
 }
 
 export function useAppDownloadUrls() {
-  return useQuery('app-download-urls', getAppDownloadUrls);
+  return useQuery(APP_DOWNLOAD_URLS_KEY, getAppDownloadUrls);
 }
