@@ -32,8 +32,17 @@ export interface FirstScreen {
   route?: string;
   entry?: PrerenderedRoute;
   inApp: boolean;
+  /** A browser without the session cookie: certainly no session (the app's comes from the app). */
+  sessionless: boolean;
   /** The visitor form of the route's markup goes out (a browser without the session cookie). */
   visitor?: boolean;
+}
+
+/** The route's markup rendered with the server's answers (first-screen-renderer.ts), sent instead of the build's. */
+export interface AnsweredMarkup {
+  html: string;
+  /** The queries those answers filled, which the page seeds before it hydrates (apps/web/src/main.tsx). */
+  queries: unknown[];
 }
 
 /** prerender.json, or undefined when the build has none (an older build: pages render in the browser only). */
@@ -81,32 +90,40 @@ function normalisePath(pathname: string): string {
  */
 export function pickFirstScreen(prerenders: Prerenders | undefined, request: { url: string; userAgent?: string; cookies: Record<string, string | undefined> }): FirstScreen {
   const inApp = isAppAgent(request.userAgent);
-  if (!prerenders) return { inApp };
+  // Inside the app the session comes from the app, not the cookie: the neutral form there.
+  const sessionless = !inApp && !request.cookies[COOKIE.accessToken];
+  if (!prerenders) return { inApp, sessionless };
   const url = new URL(request.url, 'http://page');
-  if ([...url.searchParams.keys()].some((name) => !NEUTRAL_PARAM.test(name))) return { inApp };
+  if ([...url.searchParams.keys()].some((name) => !NEUTRAL_PARAM.test(name))) return { inApp, sessionless };
   const path = normalisePath(url.pathname);
   let route = prerenders.routes.has(path) ? path : '*';
   let entry = prerenders.routes.get(route);
-  const noSession = !inApp && !request.cookies[COOKIE.accessToken];
   if (entry?.requiresLogin) {
-    if (!noSession) return { inApp };
+    if (!sessionless) return { inApp, sessionless };
     route = prerenders.loginPath;
     entry = prerenders.routes.get(route);
   }
-  if (entry?.html === undefined) return { inApp };
-  // Inside the app the session comes from the app, not the cookie: the neutral form there.
-  return { route, entry, inApp, ...(noSession && entry.visitorHtml !== undefined && { visitor: true }) };
+  if (entry?.html === undefined) return { inApp, sessionless };
+  return { route, entry, inApp, sessionless, ...(sessionless && entry.visitorHtml !== undefined && { visitor: true }) };
 }
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** A JSON data block (never executed); `<` escaped so the JSON can never close the element (HTML §4.12.1.3). */
+export function jsonDataBlock(id: string, value: unknown): string {
+  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return `<script id="${id}" type="application/json">${json}</script>`;
+}
 
 /**
  * index.html with the first screen applied: `in-app` (and `app-full-screen` on full-screen routes) on
  * <html> from the first paint, as apps/web/src/app/navigation.ts sets them later (docs/bridge.md 3.2), so
  * page headings the app's title bar replaces never flash; the route's title and body background (SPEC
- * §2); the prerendered markup in #root, marked with its route for the web app's hydration.
+ * §2); the prerendered markup in #root, marked with its route for the web app's hydration. `answered`:
+ * the markup rendered with the server's answers, for the screen's `visitor` form, with the queries they
+ * filled in a data block after #root.
  */
-export function applyFirstScreen(source: string, screen: FirstScreen): string {
+export function applyFirstScreen(source: string, screen: FirstScreen, answered?: AnsweredMarkup): string {
   let page = source;
   const classes = [screen.inApp ? 'in-app' : '', screen.inApp && screen.entry?.fullScreen ? 'app-full-screen' : ''].filter(Boolean).join(' ');
   if (classes) page = page.replace(/<html([^>]*)>/, `<html$1 class="${classes}">`);
@@ -115,8 +132,9 @@ export function applyFirstScreen(source: string, screen: FirstScreen): string {
   page = page.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(entry.title)}</title>`);
   // The custom property the navigation sets (apps/web/src/styles/base.css `--route-bg`).
   if (entry.background) page = page.replace(/<body([^>]*)>/, `<body$1 style="--route-bg:${escapeHtml(entry.background)}">`);
-  const markup = screen.visitor ? entry.visitorHtml : entry.html;
-  return page.replace('<div id="root"></div>', `<div id="root" data-prerender="${escapeHtml(route)}"${screen.visitor ? ' data-visitor' : ''}>${markup ?? ''}</div>`);
+  const markup = answered?.html ?? (screen.visitor ? entry.visitorHtml : entry.html);
+  const answers = answered ? jsonDataBlock('tyd-answers', answered.queries) : '';
+  return page.replace('<div id="root"></div>', () => `<div id="root" data-prerender="${escapeHtml(route)}"${screen.visitor ? ' data-visitor' : ''}>${markup ?? ''}</div>${answers}`);
 }
 
 /**

@@ -9,7 +9,9 @@
 //   per route and build; the page also names the route's chunks for preloading (route-preloads.ts);
 // - the page carries the route's first screen prerendered at build time, set for a browser or the app
 //   (first-screen.ts), so it paints before any script ran; such a page fetches its scripts only after
-//   that first paint (first-screen.ts SCRIPT_START), a page without one at once.
+//   that first paint (first-screen.ts SCRIPT_START), a page without one at once;
+// - where a capability provides the answer to the page's first call (first-answers.ts), the first screen
+//   is rendered again with it (first-screen-renderer.ts), so that answer is in the first paint too.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -21,7 +23,8 @@ import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../config/index.js';
-import { applyFirstScreen, pickFirstScreen, readPrerenders, SCRIPT_START, startScriptsAfterPaint, type Prerenders } from './first-screen.js';
+import { applyFirstScreen, jsonDataBlock, pickFirstScreen, readPrerenders, SCRIPT_START, startScriptsAfterPaint, type FirstScreen, type Prerenders } from './first-screen.js';
+import { createFirstScreenRenderer, type AnsweredScreen } from './first-screen-renderer.js';
 import { modulePreloadLinks, readRoutePreloads, stylesheetLinks, type RoutePreloads } from './route-preloads.js';
 
 export interface WebApp {
@@ -37,10 +40,8 @@ declare module 'fastify' {
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** `<` escaped so the JSON can never close the script element (HTML §4.12.1.3). */
 export function configScript(config: BrowserConfig): string {
-  const json = JSON.stringify(config).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-  return `<script id="tyd-config" type="application/json">${json}</script>`;
+  return jsonDataBlock('tyd-config', config);
 }
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -92,6 +93,9 @@ function encodePage(html: string): EncodedPage {
 
 const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** How long a page waits for its first screen to be rendered with answers not rendered before (first-screen-renderer.ts). */
+const ANSWERED_SCREEN_WAIT_MS = 100;
+
 export default fp(
   async (fastify: FastifyInstance, opts: { webDist: string; browserConfig: BrowserConfig }) => {
     const indexFile = join(opts.webDist, 'index.html');
@@ -99,7 +103,10 @@ export default fp(
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
     const csp = pageCsp([sha256(scriptContent), sha256(SCRIPT_START)]);
-    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> } | undefined;
+    let build:
+      | { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; renderer: ReturnType<typeof createFirstScreenRenderer>; pages: Map<string, EncodedPage> }
+      | undefined;
+    fastify.addHook('onClose', async () => build?.renderer?.close());
 
     if (existsSync(opts.webDist)) {
       await fastify.register(fastifyStatic, {
@@ -147,24 +154,46 @@ export default fp(
       }
       if (build?.mtimeMs !== mtimeMs) {
         const [source, preloads, prerenders] = await Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(opts.webDist), readPrerenders(opts.webDist)]);
-        build = { mtimeMs, source, preloads, prerenders, pages: new Map() };
+        await build?.renderer?.close();
+        const renderer = createFirstScreenRenderer({ ssrDir: join(opts.webDist, '.vite/ssr'), waitMs: ANSWERED_SCREEN_WAIT_MS, log: fastify.log });
+        build = { mtimeMs, source, preloads, prerenders, renderer, pages: new Map() };
       }
       const requestPath = request.url.split('?', 1)[0] ?? '';
-      const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
+      const picked = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
+      const answered = await answeredScreen(picked, build.renderer);
+      // Rendered with answers, the screen is the visitor's form wherever there is certainly no session.
+      const screen = answered ? { ...picked, visitor: picked.sessionless } : picked;
       // The chunks of the page that will show: the prerender's route (login for a guarded route), else the path's.
       const linksRoute = screen.route ?? (build.preloads.has(requestPath) ? requestPath : '*');
-      const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'} ${screen.visitor ? 'visitor' : '-'}`;
+      const variant = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'} ${screen.visitor ? 'visitor' : '-'} `;
+      const key = `${variant}${answered?.digest ?? '-'}`;
       let page = build.pages.get(key);
       if (!page) {
         const chunks = build.preloads.get(linksRoute);
         const prerendered = screen.route !== undefined;
-        const source = prerendered ? startScriptsAfterPaint(applyFirstScreen(build.source, screen), chunks?.modules ?? []) : applyFirstScreen(build.source, screen);
+        const first = applyFirstScreen(build.source, screen, answered);
+        const source = prerendered ? startScriptsAfterPaint(first, chunks?.modules ?? []) : first;
         const at = source.indexOf('</head>');
         const head = `${stylesheetLinks(chunks)}${prerendered ? '' : modulePreloadLinks(chunks)}${script}`;
         page = encodePage(at < 0 ? `${head}${source}` : `${source.slice(0, at)}${head}${source.slice(at)}`);
+        // One answered page per variant: the one before these answers changed is not sent again.
+        if (answered) for (const old of build.pages.keys()) if (old.startsWith(variant) && old !== `${variant}-`) build.pages.delete(old);
         build.pages.set(key, page);
       }
       return page;
+    }
+
+    /** The first screen rendered with its route's first answers, when it has them and they are rendered in time. */
+    async function answeredScreen(screen: FirstScreen, renderer: ReturnType<typeof createFirstScreenRenderer>): Promise<AnsweredScreen | undefined> {
+      if (!renderer || screen.route === undefined) return undefined;
+      try {
+        const answers = await fastify.firstAnswers.answersFor(screen.route, { sessionless: screen.sessionless, inApp: screen.inApp });
+        return answers && (await renderer.render(screen.route, screen.sessionless, answers));
+      } catch (error) {
+        // The page still goes out, with the build's first screen; the page asks for the answer itself.
+        fastify.log.warn({ err: error, route: screen.route }, 'first answers failed; the plain prerender goes out');
+        return undefined;
+      }
     }
 
     fastify.decorate('webApp', {
@@ -192,5 +221,5 @@ export default fp(
       },
     } satisfies WebApp);
   },
-  { name: 'web-app', fastify: '5.x', dependencies: ['xsrf'] },
+  { name: 'web-app', fastify: '5.x', dependencies: ['xsrf', 'first-answers'] },
 );

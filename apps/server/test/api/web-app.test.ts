@@ -46,6 +46,8 @@ const PRERENDER = {
     '/nfc': { html: '<main class="page">nfc</main>', title: 'NFC读卡位置说明' },
     '/mine/signOff': { title: '注销账号', requiresLogin: true },
     '/ops': { title: '运营数据' },
+    '/download': { html: '<main class="page">正在获取下载地址…</main>', title: '下载通盈达 APP' },
+    '/cloudSteward/index': { html: '<main class="page">gift loading</main>', title: '新人礼' },
     '*': { html: '<main class="error-view">404</main>', title: '404' },
   },
 };
@@ -53,9 +55,26 @@ const APP_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 
 
 /** #root as sent, with its data-prerender route (undefined when the page renders in the browser). */
 function rootOf(page: string): { route: string | undefined; html: string } {
-  const match = /<div id="root"(?: data-prerender="([^"]*)")?( data-visitor)?>(.*?)<\/div><\/body>/s.exec(page);
+  const match = /<div id="root"(?: data-prerender="([^"]*)")?( data-visitor)?>(.*?)<\/div>(?:<script id="tyd-answers"[^>]*>.*?<\/script>)?<\/body>/s.exec(page);
   return { route: match?.[1], html: match?.[3] ?? '', ...(match?.[2] && { visitor: true }) };
 }
+
+/** The queries the server's answers filled, as the page seeds them (undefined when it wrote none). */
+function answersOf(page: string): unknown {
+  const block = /<script id="tyd-answers" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1];
+  return block === undefined ? undefined : JSON.parse(block);
+}
+
+// A stand-in for the web build's prerender bundle (apps/web/src/prerender.tsx, bundled by the build into
+// .vite/ssr): renders a route with the server's answers as text, and names the query each fills.
+const SSR_PRERENDER = `export async function renderWithAnswers(visitor, answers) {
+  const text = JSON.stringify(answers).replace(/&/g, '&amp;').replace(/</g, '&lt;');
+  return { html: '<main class="page">' + location.pathname + (visitor ? ' visitor ' : ' ') + text + '</main>', queries: Object.entries(answers).map(([path, data]) => [path.split('/').pop(), data]) };
+}`;
+const SSR_WINDOW = `export function installPrerenderWindow() {
+  return { happyDOM: { setURL: (url) => { globalThis.location = new URL(url); } } };
+}`;
+const ANDROID_URL = 'https://dl.example.com/tyd.apk';
 
 /** The addresses the page's bootstrap starts after the first paint, or undefined when it has none. */
 function bootstrapModules(page: string): string[] | undefined {
@@ -129,12 +148,15 @@ describe('web app serving', () => {
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES_JSON));
     writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDER));
+    mkdirSync(join(dist, '.vite', 'ssr'), { recursive: true });
+    writeFileSync(join(dist, '.vite', 'ssr', 'prerender.js'), SSR_PRERENDER);
+    writeFileSync(join(dist, '.vite', 'ssr', 'prerender-window.js'), SSR_WINDOW);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js'), SHELL_JS);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.br'), SHELL_BR);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.gz'), SHELL_GZ);
     writeFileSync(join(dist, 'assets', 'gz-only-Go12Go34.js'), GZ_ONLY_JS);
     writeFileSync(join(dist, 'assets', 'gz-only-Go12Go34.js.gz'), GZ_ONLY_GZ);
-    t = await startTestApp({ env: { WEB_DIST: dist } });
+    t = await startTestApp({ env: { WEB_DIST: dist, APP_DOWNLOAD_ANDROID_URL: ANDROID_URL } });
   });
   afterAll(async () => {
     await t?.close();
@@ -452,6 +474,43 @@ describe('web app serving', () => {
     expect(rootOf(inApp)).toEqual({ route: '/', html: PRERENDER.routes['/'].html });
     // A route without a visitor form sends its one form to everyone, unmarked.
     expect(rootOf(await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text())).toEqual({ route: '/nfc', html: PRERENDER.routes['/nfc'].html });
+  });
+
+  it('renders a first screen with the server\'s answer to the page\'s first call where one is provided, and says what it filled', async () => {
+    const page = (headers: Record<string, string> = {}) => fetch(`${t.baseUrl}/download`, { headers: { ...html, ...headers } }).then((res) => res.text());
+    // The first request may go out before the worker rendered (it waits 100 ms): the plain prerender then.
+    await expect.poll(async () => answersOf(await page()), { timeout: 10_000 }).toBeDefined();
+    const answered = await page();
+    const answer = { androidUrl: ANDROID_URL, iosUrl: null };
+    expect(answersOf(answered)).toEqual([['getAppDownloadUrl', answer]]);
+    // Without the session cookie it is the visitor form, marked for hydration, as home's (lib/session.ts).
+    expect(rootOf(answered)).toEqual({ route: '/download', html: `<main class="page">/download visitor ${JSON.stringify({ '/v1/user/getAppDownloadUrl': answer })}</main>`, visitor: true });
+    expect(bootstrapModules(answered)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
+    // The links do not depend on the session: the neutral form with the cookie and in the app has them too.
+    for (const headers of [{ cookie: `x-access-token=${'A'.repeat(43)}` }, { 'user-agent': APP_UA }]) {
+      await expect.poll(async () => answersOf(await page(headers)), { timeout: 10_000 }).toEqual([['getAppDownloadUrl', answer]]);
+      const neutral = rootOf(await page(headers));
+      expect(neutral.html).toContain('/download {');
+      expect(neutral).not.toHaveProperty('visitor');
+    }
+    // The same document in every encoding.
+    const br = decode(await rawRequest(t.baseUrl, '/download', { ...html, 'accept-encoding': 'br' }));
+    expect(answersOf(br)).toEqual([['getAppDownloadUrl', answer]]);
+  });
+
+  it('gives the new-user gift\'s offer only to a visitor without a session; with one, the page asks for its own', async () => {
+    const page = (headers: Record<string, string> = {}) => fetch(`${t.baseUrl}/cloudSteward/index`, { headers: { ...html, ...headers } }).then((res) => res.text());
+    await expect.poll(async () => answersOf(await page()), { timeout: 10_000 }).toBeDefined();
+    const [[key, offer]] = answersOf(await page()) as [[string, { state: string }]];
+    expect(key).toBe('new-user-gift-info');
+    // What new-user-gift-info answers a caller without a session, through the sealed API.
+    const client = await t.client();
+    expect(offer).toEqual((await client.call('/v1/index/new-user-gift-info', {})).response?.data);
+    expect(offer.state).toMatch(/^(needs-login|closed)$/);
+    const withSession = await page({ cookie: `x-access-token=${'A'.repeat(43)}` });
+    expect(answersOf(withSession)).toBeUndefined();
+    expect(rootOf(withSession)).toEqual({ route: '/cloudSteward/index', html: PRERENDER.routes['/cloudSteward/index'].html });
+    expect(answersOf(await page({ 'user-agent': APP_UA }))).toBeUndefined();
   });
 
   it('gives any other path the 404 page\'s first screen', async () => {

@@ -8,12 +8,16 @@ import { loggedInPageAddress } from './page-address.js';
 export const NEW_USER_GIFT_PAGE = '/cloudSteward/index';
 
 export default async function newUserGiftRoutes(fastify: FastifyInstance): Promise<void> {
+  const info = endpoints['/v1/index/new-user-gift-info'];
   fastify.apiRoute({
-    endpoint: endpoints['/v1/index/new-user-gift-info'],
+    endpoint: info,
     // A new visitor sees the offer before registering: that is whom the gift is for.
     auth: 'optional',
     handler: async ({ session, now }) => (session ? fastify.rewards.newUserGift.info(session.user, now) : fastify.rewards.newUserGift.offer()),
   });
+  // The package is the page's largest paint: a visitor gets the offer in the page the server sends
+  // (plugins/first-answers.ts); with a session the page asks, as the answer is that account's.
+  fastify.firstAnswers.provide(NEW_USER_GIFT_PAGE, info, async ({ sessionless }) => (sessionless ? fastify.rewards.newUserGift.offer() : undefined));
   fastify.apiRoute({
     endpoint: endpoints['/v1/index/claim-new-user-gift'],
     auth: 'required',
