@@ -10,7 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
-import { SCRIPT_START } from '../../src/plugins/first-screen.js';
+import { applyFirstScreen, SCRIPT_START } from '../../src/plugins/first-screen.js';
 import { configScript } from '../../src/plugins/web-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestDatabase } from '../support/test-databases.js';
@@ -541,6 +541,15 @@ describe('web app serving', () => {
     expect(await classOf('/', APP_UA.replace('zhongduoduo', 'Planner'))).toBe(' class="in-app app-full-screen"');
     expect(await classOf('/')).toBe('');
     expect(await classOf('/nfc', 'Mozilla/5.0 (iPhone) MicroMessenger/8.0')).toBe('');
+  });
+
+  it('puts markup and answers in as they are: replacement patterns in operators\' text stay text, a data block cannot be closed', () => {
+    const hostile = '$& $\' $` </script><script>alert(1)</script>';
+    const screen = { route: '/cloudSteward/index', entry: { title: '新人礼', html: '' }, inApp: false, sessionless: true, visitor: true };
+    const page = applyFirstScreen(INDEX, screen, { html: `<p>${hostile.replace(/</g, '&lt;')}</p>`, queries: [['new-user-gift-info', { name: hostile }]] });
+    expect(rootOf(page).html).toBe(`<p>${hostile.replace(/</g, '&lt;')}</p>`);
+    expect(answersOf(page)).toEqual([['new-user-gift-info', { name: hostile }]]);
+    expect(page.match(/<\/script>/g)).toHaveLength(2);
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {
