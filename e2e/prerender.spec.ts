@@ -4,7 +4,8 @@
 // app the page is styled for it from its first paint (no page heading the app's title bar replaces), and
 // a logged-in visitor never sees the logged-out account card flash by. No script is requested before
 // that first paint (the server's bootstrap starts them after it, also in a tab hidden from the start),
-// and the page still becomes interactive.
+// and the page still becomes interactive. Where the server answers a page's first call in the page itself
+// (the download links, the new-user gift's package), that answer is in the first paint and hydrates too.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
@@ -38,13 +39,16 @@ interface FirstScreen {
   heading: string | undefined;
 }
 
+const ANDROID_URL = 'https://dl.example.com/tyd.apk';
+const IOS_URL = 'https://apps.apple.com/cn/app/id1';
+
 let server: RunningServer;
 let browser: Browser;
 let web: BrowserContext;
 let app: BrowserContext;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { APP_DOWNLOAD_ANDROID_URL: ANDROID_URL, APP_DOWNLOAD_IOS_URL: IOS_URL } }), launchBrowser()]);
   web = await newMobileContext(browser, { initScripts: [FIRST_SCREEN_PROBE] });
   app = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: 'android' }), FIRST_SCREEN_PROBE] });
 });
@@ -265,5 +269,55 @@ describe('scripts after the first paint (docs/architecture.md "Delivery")', () =
     expect(Math.min(...scriptStarts)).toBeLessThan(firstPaint!);
     expect(errors).toEqual([]);
     await page.close();
+  });
+});
+
+describe('server answers in the first screen (docs/architecture.md "Server answers in the first screen")', () => {
+  /**
+   * Waits until the server sends `path` rendered with its answers: it renders in a worker started by the
+   * first page that needs it, and a page waits for a new render only briefly (the plain prerender meanwhile).
+   */
+  async function untilAnswered(path: string, userAgent?: string): Promise<void> {
+    const headers = { accept: 'text/html', ...(userAgent && { 'user-agent': userAgent }) };
+    await expect.poll(async () => (await (await fetch(`${server.baseUrl}${path}`, { headers })).text()).includes('id="tyd-answers"'), { timeout: 20_000 }).toBe(true);
+  }
+
+  it.each([
+    ['a mobile browser', () => web, undefined],
+    ['the app', () => app, APP_USER_AGENTS.androidZhongduoduo],
+  ])('/download in %s: the download links are in the first paint, before any script; hydrated without an error', async (_name, context, userAgent) => {
+    await untilAnswered('/download', userAgent);
+    const { page, errors } = await open(context(), '/download');
+    const shown = await firstScreen(page);
+    expect(shown.text).toContain('Android 版下载');
+    expect(shown.text).toContain('iPhone 版下载');
+    expect(shown.text).not.toContain('正在获取下载地址');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    // The page asks again once it runs (the answer in the page counts as stale) and keeps the links.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('link', { name: 'Android 版下载' }).getAttribute('href')).toBe(ANDROID_URL);
+    expect(await page.getByRole('link', { name: 'iPhone 版下载' }).getAttribute('href')).toBe(IOS_URL);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/cloudSteward/index: a visitor sees the package and 登录领取 in the first paint; with a session the page asks for its own', async () => {
+    await untilAnswered('/cloudSteward/index');
+    const { page, errors } = await open(web, '/cloudSteward/index');
+    const shown = await firstScreen(page);
+    expect(shown.text).toContain('登录领取');
+    expect(shown.text).toContain('积分');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('link', { name: '登录领取' }).waitFor();
+    expect(errors).toEqual([]);
+    await saveScreenshot(page, 'prerender-gift-visitor-hydrated');
+    await page.close();
+    // A browser with the session cookie is sent the neutral first screen: the answer would be that account's.
+    const context = await newMobileContext(browser, { initScripts: [FIRST_SCREEN_PROBE] });
+    await context.addCookies([{ name: 'x-access-token', value: 'A'.repeat(43), url: server.baseUrl }]);
+    const withCookie = await open(context, '/cloudSteward/index');
+    expect((await firstScreen(withCookie.page)).text).not.toContain('登录领取');
+    await context.close();
   });
 });
