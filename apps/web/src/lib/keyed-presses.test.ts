@@ -1,8 +1,13 @@
 // The idempotency keys of a button that acts once per press (抽奖, 兑换): a new key per press, the same key
-// when a press whose answer was lost is sent again, and a double tap ignored.
+// when a press whose answer was lost is sent again, and a double tap ignored; the button's side of it.
+import { act, renderHook } from '@testing-library/react';
+import type { ApiResponse } from '@tyd/protocol/wire';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';
-import { createKeyedPresses, newIdempotencyKey } from './keyed-presses';
+import { createKeyedPresses, newIdempotencyKey, useKeyedPress } from './keyed-presses';
+
+const toastMock = vi.hoisted(() => vi.fn());
+vi.mock('./notify', () => ({ toast: toastMock }));
 
 const OK = { code: '200', msg: '成功', data: {} };
 
@@ -68,5 +73,52 @@ describe('newIdempotencyKey', () => {
     const b = newIdempotencyKey();
     expect(a).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(b).not.toBe(a);
+  });
+});
+
+describe('useKeyedPress', () => {
+  it('is busy while a press is in flight, ignores a second one, and says when an answer was lost until a resend gets one', async () => {
+    const sends: Array<{ key: string; settle: (answer: ApiResponse<string> | Error) => void }> = [];
+    const presses = createKeyedPresses<string>(
+      (key) => new Promise((resolve, reject) => sends.push({ key, settle: (answer) => (answer instanceof Error ? reject(answer) : resolve(answer)) })),
+    );
+    const onAnswer = vi.fn();
+    const onLost = vi.fn();
+    const { result } = renderHook(() => useKeyedPress<string>(onAnswer, { onLost }));
+    let first!: Promise<void>;
+    act(() => {
+      first = result.current.press(presses);
+    });
+    expect(result.current.busy).toBe(true);
+    await act(() => result.current.press(presses));
+    expect(sends).toHaveLength(1);
+    await act(async () => {
+      sends[0]!.settle(new TransportError('timeout', '网络超时，请稍后重试'));
+      await first;
+    });
+    expect(onLost).toHaveBeenCalledTimes(1);
+    expect(result.current).toMatchObject({ busy: false, unresolved: true });
+    let resend!: Promise<void>;
+    act(() => {
+      resend = result.current.press(presses);
+    });
+    expect(sends[1]!.key).toBe(sends[0]!.key);
+    await act(async () => {
+      sends[1]!.settle({ code: '200', msg: 'ok', data: 'done' } as ApiResponse<string>);
+      await resend;
+    });
+    expect(onAnswer).toHaveBeenCalledWith(expect.objectContaining({ data: 'done' }));
+    expect(result.current).toMatchObject({ busy: false, unresolved: false });
+  });
+
+  it('reports a failure that is not a lost answer, and starts unresolved when told', async () => {
+    const presses = createKeyedPresses<string>(() => Promise.reject(new Error('bug')));
+    const onLost = vi.fn();
+    const { result } = renderHook(() => useKeyedPress<string>(vi.fn(), { onLost, unresolved: true }));
+    expect(result.current.unresolved).toBe(true);
+    await act(() => result.current.press(presses));
+    expect(onLost).not.toHaveBeenCalled();
+    expect(toastMock).toHaveBeenCalledWith(expect.any(String), 'fail');
+    expect(result.current.unresolved).toBe(false);
   });
 });

@@ -2,9 +2,11 @@
 // (docs/api.md "Points and the lucky draw", "Vouchers and exchange"): every press acts under a NEW key; a
 // press whose answer was lost (no answer at all: network, timeout, HTTP error) is resent under the SAME
 // key, so the server answers what it already did instead of acting twice; a press while one is in flight
-// (a double tap) is ignored. Shared by the features that have such a button.
+// (a double tap) is ignored. Shared by the features that have such a button: `useKeyedPress` is the
+// button's side (busy, unresolved, the answer or its loss), each feature keeping only what an answer means.
 import { randomBytes, toBase64Url, type ApiResponse } from '@tyd/protocol/wire';
-import { TransportError } from './api-errors';
+import { useState } from 'react';
+import { reportCallFailure, TransportError } from './api-errors';
 
 /** 16 random bytes as base64url: 22 characters of [A-Za-z0-9_-], what the endpoint's key field takes. */
 export function newIdempotencyKey(): string {
@@ -48,4 +50,39 @@ export function createKeyedPresses<T>(send: (idempotencyKey: string) => Promise<
       return inFlight;
     },
   };
+}
+
+export interface KeyedPress<T> {
+  /** A press is in flight. */
+  busy: boolean;
+  /** The last press's answer was lost: the next press resends it under the same key. */
+  unresolved: boolean;
+  /** Sends through `presses` (the button's, or the one for what it acts on now); ignored while one is in flight. */
+  press(presses: KeyedPresses<T>): Promise<void>;
+}
+
+/**
+ * A button that acts once per press, in a component: `onAnswer` gets the server's answer (any code),
+ * `onLost` runs when there was none (the API client has said so, SPEC §8; the action may have happened),
+ * and any other failure is reported. `unresolved` starts as given (presses kept by a parent outlive it).
+ */
+export function useKeyedPress<T>(onAnswer: (answer: ApiResponse<T>) => void, { onLost, unresolved: initially = false }: { onLost?: () => void; unresolved?: boolean } = {}): KeyedPress<T> {
+  const [busy, setBusy] = useState(false);
+  const [unresolved, setUnresolved] = useState(initially);
+  async function press(presses: KeyedPresses<T>) {
+    // A double tap: the second press finds the first in flight and does nothing.
+    if (presses.inFlight) return;
+    setBusy(true);
+    try {
+      const answer = await presses.press();
+      if (answer) onAnswer(answer);
+    } catch (error) {
+      if (error instanceof TransportError) onLost?.();
+      else reportCallFailure(error);
+    } finally {
+      setUnresolved(presses.unresolved);
+      setBusy(false);
+    }
+  }
+  return { busy, unresolved, press };
 }

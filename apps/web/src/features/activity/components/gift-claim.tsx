@@ -7,10 +7,9 @@ import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
-import { reportCallFailure, TransportError } from '../../../lib/api-errors';
 import { clientConfig } from '../../../lib/api-client';
 import { formatDateTime, formatDay } from '../../../lib/china-time';
-import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
+import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import { claimNewUserGift, type GiftClaim } from '../api/claim-new-user-gift';
 import type { NewUserGiftInfo } from '../api/new-user-gift-info';
@@ -24,8 +23,7 @@ const REFUSALS: readonly (string | undefined)[] = [SUBCODE.IDENTITY_NOT_VERIFIED
 /** `onChanged`: the state on the server changed (a claim, or a refusal that says the page is stale). */
 export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onChanged: () => void }) {
   const [presses] = useState<KeyedPresses<GiftClaim>>(() => createKeyedPresses(claimNewUserGift));
-  const [busy, setBusy] = useState(false);
-  const [unresolved, setUnresolved] = useState(false);
+  const { busy, unresolved, press } = useKeyedPress(handleAnswer);
   const [claim, setClaim] = useState<GiftClaim | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const noteId = useId();
@@ -47,21 +45,10 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
     }
   }
 
-  async function handleClaim() {
-    // A double tap: the second press finds the first in flight and does nothing.
-    if (presses.inFlight) return;
-    setBusy(true);
+  function handleClaim() {
+    if (busy) return;
     setRefusal(null);
-    try {
-      const answer = await presses.press();
-      if (answer) handleAnswer(answer);
-    } catch (error) {
-      // No answer (already toasted by the API client, SPEC §8): the claim may have happened.
-      if (!(error instanceof TransportError)) reportCallFailure(error);
-    } finally {
-      setUnresolved(presses.unresolved);
-      setBusy(false);
-    }
+    void press(presses);
   }
 
   // The claim's answer counts until the refetched info says so too.
@@ -81,7 +68,7 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
         </p>
       ) : null}
       {state === 'claimable' ? (
-        <Button block busy={busy} onClick={() => void handleClaim()}>
+        <Button block busy={busy} onClick={handleClaim}>
           {busy ? '领取中…' : unresolved ? '重新获取结果' : action.label}
         </Button>
       ) : state === 'needs-verification' ? (

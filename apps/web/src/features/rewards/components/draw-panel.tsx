@@ -7,8 +7,7 @@ import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card } from '../../../components/page';
-import { reportCallFailure, TransportError } from '../../../lib/api-errors';
-import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
+import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { LuckyDrawInfo } from '../api/lucky-draw-info';
 import { drawOnce, type DrawResult } from '../api/update-lucky-points';
@@ -47,9 +46,9 @@ function Result({ draw }: { draw: DrawResult }) {
 export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onDrawn: () => void; onStale: () => void }) {
   const [presses] = useState<KeyedPresses<DrawResult>>(() => createKeyedPresses(drawOnce));
   const [override, setOverride] = useState<Override | null>(null);
-  const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<DrawResult | null>(null);
-  const [unresolved, setUnresolved] = useState(false);
+  // A lost answer: the draw may have happened; 重新获取结果 resends it.
+  const { busy, unresolved, press } = useKeyedPress(handleAnswer, { onLost: () => setResult(null) });
   const reasonId = useId();
 
   const current = override?.base === info ? override : undefined;
@@ -89,22 +88,6 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
     }
   }
 
-  async function handleDraw() {
-    // A double tap: the second press finds the first in flight and does nothing.
-    if (presses.inFlight) return;
-    setBusy(true);
-    try {
-      const answer = await presses.press();
-      if (answer) handleAnswer(answer);
-    } catch (error) {
-      // No answer (already toasted by the API client, SPEC §8): the draw may have happened.
-      if (error instanceof TransportError) setResult(null);
-      else reportCallFailure(error);
-    } finally {
-      setUnresolved(presses.unresolved);
-      setBusy(false);
-    }
-  }
 
   return (
     <Card label="抽奖">
@@ -129,7 +112,7 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
           </dd>
         </div>
       </dl>
-      <Button block busy={busy} disabled={block !== null} aria-describedby={block ? reasonId : undefined} onClick={() => void handleDraw()}>
+      <Button block busy={busy} disabled={block !== null} aria-describedby={block ? reasonId : undefined} onClick={() => void press(presses)}>
         {busy ? '抽奖中…' : unresolved ? '重新获取结果' : '抽奖'}
       </Button>
       <div className="draw__outcome" aria-live="polite">

@@ -7,9 +7,8 @@ import { CODE, type ApiResponse } from '@tyd/protocol/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { reportCallFailure, TransportError } from '../../../lib/api-errors';
 import { formatDay } from '../../../lib/china-time';
-import type { KeyedPresses } from '../../../lib/keyed-presses';
+import { useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { ExchangeItem } from '../api/exchange-info';
 import type { ExchangeResult } from '../api/exchange-points';
@@ -34,9 +33,9 @@ export function ExchangeSheet({
   onRefused: () => void;
   onClose: () => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
-  const [unresolved, setUnresolved] = useState(presses.unresolved);
+  // The presses are the catalogue's, per item: a sheet opened again after a lost answer offers 重新提交.
+  const { busy, unresolved, press } = useKeyedPress(handleAnswer, { unresolved: presses.unresolved });
 
   function handleAnswer(answer: ApiResponse<ExchangeResult>) {
     if (answer.code === CODE.OK && answer.data) {
@@ -47,21 +46,6 @@ export function ExchangeSheet({
     if (answer.code === CODE.SILENT || answer.code === CODE.UNAUTHORIZED) return;
     setOutcome({ kind: 'refused', text: exchangeRefusalText(answer, item.pointsCost) });
     onRefused();
-  }
-
-  async function handleConfirm() {
-    if (presses.inFlight) return;
-    setBusy(true);
-    try {
-      const answer = await presses.press();
-      if (answer) handleAnswer(answer);
-    } catch (error) {
-      // No answer (toasted by the API client, SPEC §8): the exchange may have happened; 重新提交 asks again.
-      if (!(error instanceof TransportError)) reportCallFailure(error);
-    } finally {
-      setUnresolved(presses.unresolved);
-      setBusy(false);
-    }
   }
 
   const close = () => {
@@ -106,7 +90,7 @@ export function ExchangeSheet({
           <Button variant="secondary" disabled={busy} onClick={close}>
             取消
           </Button>
-          <Button busy={busy} onClick={() => void handleConfirm()}>
+          <Button busy={busy} onClick={() => void press(presses)}>
             {busy ? '兑换中…' : unresolved ? '重新提交' : '确认兑换'}
           </Button>
         </>

@@ -6,9 +6,8 @@
 import { CODE, groupRedeemCode, normaliseRedeemCode, REDEEM_CODE_MAX_INPUT, type ApiResponse } from '@tyd/protocol/wire';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { reportCallFailure, TransportError } from '../../../lib/api-errors';
 import { formatDay } from '../../../lib/china-time';
-import { createKeyedPresses, type KeyedPresses } from '../../../lib/keyed-presses';
+import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { redeemOnce, type RedeemResult } from '../api/redeem-code';
 import { redeemRefusalText } from '../utils/exchange-texts';
 
@@ -22,8 +21,11 @@ function doneText(result: RedeemResult): string {
 export function RedeemCodeForm({ onRedeemed }: { onRedeemed: (result: RedeemResult) => void }) {
   const [code, setCode] = useState('');
   const [pressed, setPressed] = useState<{ code: string; presses: KeyedPresses<RedeemResult> } | null>(null);
-  const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  // A lost answer: the code may be redeemed already; 兑换 asks again under the same key.
+  const { busy, press } = useKeyedPress(handleAnswer, {
+    onLost: () => setMessage({ kind: 'unresolved', text: '网络异常，未收到兑换结果。再次兑换可查到这次结果，不会重复发放。' }),
+  });
   const inputId = useId();
   const messageId = useId();
   const normalised = normaliseRedeemCode(code);
@@ -47,27 +49,15 @@ export function RedeemCodeForm({ onRedeemed }: { onRedeemed: (result: RedeemResu
     setMessage({ kind: 'refused', text: redeemRefusalText(answer) });
   }
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (normalised === null || busy) return;
-    const presses = pressesFor(normalised);
-    if (presses.inFlight) return;
-    setBusy(true);
     setMessage(null);
-    try {
-      const answer = await presses.press();
-      if (answer) handleAnswer(answer);
-    } catch (error) {
-      // No answer (toasted by the API client, SPEC §8): the code may be redeemed already; 兑换 asks again.
-      if (error instanceof TransportError) setMessage({ kind: 'unresolved', text: '网络异常，未收到兑换结果。再次兑换可查到这次结果，不会重复发放。' });
-      else reportCallFailure(error);
-    } finally {
-      setBusy(false);
-    }
+    void press(pressesFor(normalised));
   }
 
   return (
-    <form className="redeem" onSubmit={(event) => void handleSubmit(event)} noValidate>
+    <form className="redeem" onSubmit={handleSubmit} noValidate>
       <label className="field__label" htmlFor={inputId}>
         输入16位兑换码
       </label>
