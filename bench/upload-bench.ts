@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
 import { UPLOAD_PART_MAX_BYTES, toBase64 } from '@tyd/protocol';
-import { inspectPhoto } from '../apps/server/src/uploads/inspect-photo.js';
+import { inspectPhoto } from '../apps/server/src/uploads/services/inspect-photo.js';
 import { createSession, createUser } from '../apps/server/test/support/factories.js';
 import { cameraJpeg } from '../apps/server/test/support/test-images.js';
 import { startTestApp } from '../apps/server/test/support/test-app.js';

@@ -73,7 +73,7 @@ export interface UploadsTable {
   received_bytes: number;
   next_index: number;
   created_at: number;
-  /** Unused uploads are deleted after this time (uploads/upload-service.ts). */
+  /** Unused uploads are deleted after this time (uploads/services/upload-service.ts). */
   expires_at: number;
   finished_at: number | null;
   /** Set when a capability takes the photo; it then no longer expires. */
@@ -84,7 +84,7 @@ export interface UploadsTable {
   /** EXIF orientation 2..8 the client left to the viewer; null when upright. */
   orientation: number | null;
   stored_size: number | null;
-  /** AES-256-GCM ciphertext of the metadata-free image (uploads/upload-cipher.ts). */
+  /** AES-256-GCM ciphertext of the metadata-free image (uploads/services/upload-cipher.ts). */
   content_enc: string | null;
 }
 

@@ -4,14 +4,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UploadsConfig } from '../config/index.js';
-import { createUploadCipher } from './upload-cipher.js';
-import { createUploadService, type UploadService } from './upload-service.js';
-import { createUploadsRepository } from './uploads-repository.js';
+import { createUploadCipher } from './services/upload-cipher.js';
+import { createUploadService, type UploadService } from './services/upload-service.js';
+import { createUploadsRepository } from './repositories/uploads-repository.js';
 
 /** What other capabilities use of uploads (docs/architecture.md "Modules"). */
-export type { UploadService } from './upload-service.js';
+export type { UploadService } from './services/upload-service.js';
 /** Kind, size and metadata checks of an image, for content images too (content/services/publishing.ts). */
-export { inspectPhoto } from './inspect-photo.js';
+export { inspectPhoto } from './services/inspect-photo.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

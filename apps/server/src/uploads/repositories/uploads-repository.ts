@@ -1,8 +1,8 @@
 // Uploads and their parts. Every read and write is scoped to the owning user, so an upload id alone
 // (guessed, leaked, another account's) reaches nothing.
 import type { Kysely, Selectable } from 'kysely';
-import type { Executor } from '../db/executor.js';
-import type { Database, UploadsTable } from '../db/schema.js';
+import type { Executor } from '../../db/executor.js';
+import type { Database, UploadsTable } from '../../db/schema.js';
 
 export type UploadRow = Selectable<UploadsTable>;
 

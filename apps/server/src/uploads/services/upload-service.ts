@@ -5,12 +5,12 @@
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
 import { CODE, SUBCODE, UPLOAD_PART_MAX_BYTES, fromBase64, type Subcode, type UploadPurpose } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
-import { ApiError } from '../http/api-error.js';
+import type { Database } from '../../db/schema.js';
+import { ApiError } from '../../http/api-error.js';
 import { ImageRejected, type ImageRejection } from './image-rejected.js';
 import { checkPhotoKind, inspectPhoto } from './inspect-photo.js';
 import { contentAad, partAad, type UploadCipher } from './upload-cipher.js';
-import type { UploadsRepository } from './uploads-repository.js';
+import type { UploadsRepository } from '../repositories/uploads-repository.js';
 
 export interface UploadRules {
   /** Largest photo in bytes as sent (UPLOAD_MAX_BYTES). */

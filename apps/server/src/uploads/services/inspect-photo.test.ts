@@ -1,7 +1,7 @@
 // The image walkers against hostile input: every way a photo can be cut short or lie about itself must end
 // in ImageRejected (a coded answer), never in a RangeError from reading past a buffer (a 500).
 import { describe, expect, it } from 'vitest';
-import { FIXTURE_JPEG, GPS_TRACE, cameraJpeg, heicPhoto, pngChunk, pngClaiming, pngWithText, PNG_SIGNATURE } from '../../test/support/test-images.js';
+import { FIXTURE_JPEG, GPS_TRACE, cameraJpeg, heicPhoto, pngChunk, pngClaiming, pngWithText, PNG_SIGNATURE } from '../../../test/support/test-images.js';
 import { ImageRejected } from './image-rejected.js';
 import { MAX_PIXELS, inspectPhoto } from './inspect-photo.js';
 

@@ -2,8 +2,8 @@
 // AES-256-GCM under a key derived from TYD_DATA_KEY for uploads only (lib/derived-keys.ts), each ciphertext
 // bound by its AAD to the row and part it belongs to, so a ciphertext copied elsewhere does not open.
 // Stored as lib/field-cipher.ts says.
-import { deriveKey } from '../lib/derived-keys.js';
-import { createFieldCipher, type FieldCipher } from '../lib/field-cipher.js';
+import { deriveKey } from '../../lib/derived-keys.js';
+import { createFieldCipher, type FieldCipher } from '../../lib/field-cipher.js';
 
 export type UploadCipher = FieldCipher;
 
