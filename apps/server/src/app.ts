@@ -35,6 +35,7 @@ import uploadsRoutes from './uploads/uploads-routes.js';
 import rewardsModule from './rewards/rewards-module.js';
 import rewardsRoutes from './rewards/rewards-routes.js';
 import identityModule from './identity/identity-module.js';
+import identityRoutes from './identity/identity-routes.js';
 import contentModule from './content/content-module.js';
 import contentRoutes from './content/content-routes.js';
 import bankCardsModule from './bank-cards/bank-cards-module.js';
@@ -54,6 +55,11 @@ export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOr
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
   return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins: site.returnOrigins, operator: site.operator };
+}
+
+/** The named secrets only: a module receives the secrets it uses, not the set (docs/architecture.md "Modules"). */
+function pick<K extends keyof Secrets>(secrets: Secrets, ...names: K[]): Pick<Secrets, K> {
+  return Object.fromEntries(names.map((name) => [name, secrets[name]])) as Pick<Secrets, K>;
 }
 
 export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
@@ -93,19 +99,20 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });
   await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: secrets.adminToken });
   await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
-  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets });
+  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets: pick(secrets, 'cookieSecret', 'phoneHashKey', 'dataKey') });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
-  await app.register(contentModule, { secrets });
+  await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
+  await app.register(identityModule, { env: config.env, identity: config.identity, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
-  await app.register(identityModule, { env: config.env, identity: config.identity, secrets });
+  await app.register(identityRoutes, { faceReturnUrl: config.identity.faceReturnUrl, secrets: pick(secrets, 'adminToken') });
   // After identity: invitations are paid on its verified event, once per person (its person keys).
-  await app.register(rewardsModule, { rewards: config.rewards, secrets });
+  await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'adminToken') });
   await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
-  await app.register(bankCardsModule, { bankCards: config.bankCards, secrets });
+  await app.register(bankCardsModule, { bankCards: config.bankCards, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(bankCardsRoutes);
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });

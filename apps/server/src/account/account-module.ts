@@ -19,6 +19,7 @@ import { hashAccessToken, isAccessTokenShape } from '../lib/access-tokens.js';
 import { createLegalDocuments, type LegalDocuments } from './services/legal-documents.js';
 import { createPhoneProtection, type PhoneProtection } from './services/phone-protection.js';
 import { createProofOfWork } from './services/proof-of-work.js';
+import type { RetainedIdentityReader } from './services/deregistration.js';
 import { createRetainedRecordCrypto, type RetainedRecordCrypto } from './services/retained-records.js';
 import { pruneSessionsAndCodes } from './services/session-housekeeping.js';
 import { createSmsCodes, type SmsCodes } from './services/sms-codes.js';
@@ -54,6 +55,13 @@ export interface Accounts {
   legal: LegalDocuments;
   retained: RetainedRecordCrypto;
   config: AccountConfig;
+  /** The verified identity deregistration keeps in the retained record, read inside its transaction. */
+  retainedIdentity: RetainedIdentityReader;
+  /**
+   * Sets where `retainedIdentity` reads: the identity module, which is built after this one and uses it
+   * (docs/architecture.md "Modules"), so the dependency runs one way. Without it, none is kept.
+   */
+  keepRetainedIdentity(reader: RetainedIdentityReader): void;
 }
 
 export interface AuthenticatedSession {
@@ -96,6 +104,7 @@ export default fp(
       keySignatureSecret: deriveKey(secrets.cookieSecret, 'pow-key').toString('base64url'),
       rules: sms.humanCheck,
     });
+    let identityReader: RetainedIdentityReader = async () => undefined;
     fastify.decorate('accounts', {
       db: fastify.database.db,
       flushDeletions: fastify.database.flushDeletions,
@@ -107,6 +116,10 @@ export default fp(
       legal: createLegalDocuments(legal),
       retained: createRetainedRecordCrypto(secrets),
       config: account,
+      retainedIdentity: (userId, trx) => identityReader(userId, trx),
+      keepRetainedIdentity(reader) {
+        identityReader = reader;
+      },
     });
 
     fastify.decorate('authenticate', async (accessToken: string, now: number): Promise<AuthenticatedSession> => {

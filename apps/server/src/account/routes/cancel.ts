@@ -9,9 +9,8 @@ export default async function cancelRoute(fastify: FastifyInstance): Promise<voi
     endpoint: endpoints['/v1/user/cancel'],
     auth: 'required',
     handler: async ({ payload, session, reply, request }) => {
-      // A verified identity goes into the retained record (docs/api.md "Identity certification").
-      const identity = fastify.hasDecorator('identity') ? fastify.identity : undefined;
-      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.clock(), identity && ((userId, trx) => identity.retainedIdentity(userId, trx)));
+      // A verified identity goes into the retained record too (docs/api.md "Identity certification").
+      const erased = await deregister(fastify.accounts, session.user, payload.smsCode, fastify.clock());
       // Committed either way; the next checkpoint (automatic, or the next deregistration) finishes it.
       if (!erased) request.log.warn('deregistered account not yet erased from the database files: WAL checkpoint busy');
       reply.clearCookie(COOKIE.accessToken, { path: '/' });

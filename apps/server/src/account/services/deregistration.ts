@@ -13,7 +13,7 @@ const YEAR_MS = 365.25 * 24 * 60 * 60 * 1000;
 
 /** Resolves to false when the deletion is committed but not yet erased from the files (see flushDeletions). */
 /** What deregistration works with. */
-export type DeregistrationDeps = Pick<Accounts, 'db' | 'flushDeletions' | 'phones' | 'smsCodes' | 'retained'> & {
+export type DeregistrationDeps = Pick<Accounts, 'db' | 'flushDeletions' | 'phones' | 'smsCodes' | 'retained' | 'retainedIdentity'> & {
   repos: Pick<Accounts['repos'], 'profiles' | 'consents' | 'retainedRecords' | 'sessions' | 'users'>;
   config: Pick<Accounts['config'], 'retentionYears'>;
 };
@@ -21,14 +21,14 @@ export type DeregistrationDeps = Pick<Accounts, 'db' | 'flushDeletions' | 'phone
 /** The verified identity to keep with the record (identity/identity-module.ts), read inside the transaction. */
 export type RetainedIdentityReader = (userId: string, trx: Executor) => Promise<RetainedIdentity | undefined>;
 
-export async function deregister(deps: DeregistrationDeps, user: User, smsCode: string, now: number, retainedIdentity?: RetainedIdentityReader): Promise<boolean> {
+export async function deregister(deps: DeregistrationDeps, user: User, smsCode: string, now: number): Promise<boolean> {
   // Asked with a session of this phone: the owner's limits (sms-requester.ts).
   const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'deregister', smsCode, now, 'owner');
   await verified.consume();
   await deps.db.transaction().execute(async (trx) => {
     const profile = await deps.repos.profiles.findByUserId(user.id, trx);
     const consents = await deps.repos.consents.history(user.id, trx);
-    const identity = await retainedIdentity?.(user.id, trx);
+    const identity = await deps.retainedIdentity(user.id, trx);
     const record = { phone: user.phone, registeredAt: user.createdAt, deregisteredAt: now, consents, invitedBy: profile?.invitedBy ?? null, ...(identity && { identity }) };
     await deps.repos.retainedRecords.create(
       {

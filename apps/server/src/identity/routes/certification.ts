@@ -7,7 +7,7 @@ import type { MessageInput } from '../../content/content-module.js';
 import { ApiError } from '../../http/api-error.js';
 import { certificationPassedMessage, certificationRefusedMessage } from '../services/identity-messages.js';
 
-export default async function identityRoutes(fastify: FastifyInstance): Promise<void> {
+export default async function certificationRoutes(fastify: FastifyInstance): Promise<void> {
   const identity = () => fastify.identity;
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/idcard-ocr'],
