@@ -63,6 +63,25 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     expect(ownerLogin.response).toMatchObject({ code: '200', data: { isNewUser: false } });
   });
 
+  it("a stranger's send does not replace the code the owner is about to type, and a stranger's guesses do not spend it", async () => {
+    const phone = uniquePhone();
+    expect((await send(OWNER_ADDRESS, phone)).response?.code).toBe('200');
+    expect((await login(OWNER_ADDRESS, phone, await latestCode(t.baseUrl, phone))).response?.code).toBe('200');
+    clock.advance(61_000);
+    // The owner asks for a code; before they type it, a stranger asks for one and guesses until it is dead.
+    expect((await send(OWNER_ADDRESS, phone)).response?.code).toBe('200');
+    const ownersCode = await latestCode(t.baseUrl, phone);
+    expect((await send(ATTACKER_ADDRESS, phone)).response?.code).toBe('200');
+    const strangersCode = await latestCode(t.baseUrl, phone);
+    // Were the owner's code leaked, the stranger could not use it: a code is verified only by the bucket that asked for it.
+    if (ownersCode !== strangersCode) expect((await login(ATTACKER_ADDRESS, phone, ownersCode)).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
+    const guesses: string[] = [];
+    for (let i = 0; i < 6; i++) guesses.push((await login(ATTACKER_ADDRESS, phone, wrong(strangersCode))).response?.subcode ?? '');
+    expect(guesses.at(-1)).toBe(SUBCODE.SMS_CODE_EXPIRED);
+    // The owner's code still logs in.
+    expect((await login(OWNER_ADDRESS, phone, ownersCode)).response).toMatchObject({ code: '200', data: { isNewUser: false } });
+  });
+
   it("a session of the phone is the owner's too, and the owner's address is only the one that proved possession", async () => {
     const phone = uniquePhone();
     expect((await send(OWNER_ADDRESS, phone)).response?.code).toBe('200');

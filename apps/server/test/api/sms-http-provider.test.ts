@@ -81,7 +81,7 @@ describe('http SMS provider', () => {
     const result = await send(phone);
     expect(result.response).toMatchObject({ code: CODE.UPSTREAM_FAILED, subcode: SUBCODE.SMS_SEND_FAILED, submsg: '短信发送失败，请稍后重试' });
     expect(result.status).toBe(200);
-    expect(await t.app.kv.get(`sms:code:login:${t.app.accounts.phones.lookupHash(phone)}`)).toBeUndefined();
+    expect(await t.app.kv.get(`sms:code:login:${t.app.accounts.phones.lookupHash(phone)}:others`)).toBeUndefined();
     // The gateway recovers: the user can ask again at once (no cooldown was started).
     behaviour = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
     expect((await send(phone)).response?.code).toBe('200');

@@ -2,6 +2,7 @@
 // carries the phone, masked (SPEC §3).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
+import { clientAddressKey } from '../../lib/client-address.js';
 import { changePhone } from '../services/phone-change.js';
 import { phoneChangedMessage } from '../services/sign-in-notices.js';
 
@@ -11,7 +12,7 @@ export default async function savePhoneRoute(fastify: FastifyInstance): Promise<
     auth: 'required',
     handler: async ({ payload, session, request }) => {
       const now = fastify.clock();
-      const changed = await changePhone(fastify.accounts, session.user, payload, now);
+      const changed = await changePhone(fastify.accounts, session.user, { ...payload, clientAddress: clientAddressKey(request.ip) }, now);
       // A security message to the account (services/sign-in-notices.ts); the change stands without it.
       await fastify.content.messages.post(session.user.id, phoneChangedMessage(changed.phone, now)).catch((error: unknown) => request.log.error({ err: error }, 'phone change message not posted'));
       return changed;

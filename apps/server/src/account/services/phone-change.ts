@@ -8,6 +8,7 @@ import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { requireMainlandMobile } from './login.js';
 import { claimUntil } from './kv-records.js';
+import { smsBucket } from './sms-requester.js';
 
 export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
@@ -25,12 +26,20 @@ export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | '
   return { verifyTicket, expiresInSeconds: VERIFY_TICKET_TTL_MS / 1000 };
 }
 
-export async function changePhone(deps: PhoneChangeDeps, user: User, input: { phone: string; smsCode: string; verifyTicket: string }, now: number): Promise<{ phone: string }> {
+export async function changePhone(
+  deps: PhoneChangeDeps,
+  user: User,
+  input: { phone: string; smsCode: string; verifyTicket: string; clientAddress: string },
+  now: number,
+): Promise<{ phone: string }> {
   const text = await deps.kv.get(ticketKey(input.verifyTicket));
   const ticket = text ? (JSON.parse(text) as { userId: string; expiresAt: number }) : undefined;
   if (!ticket || ticket.userId !== user.id || ticket.expiresAt <= now) throw new ApiError(CODE.FORBIDDEN, SUBCODE.VERIFY_TICKET_INVALID);
   const phone = requireMainlandMobile(input.phone);
-  const verified = await deps.smsCodes.verify(deps.phones.lookupHash(phone), 'change-phone', input.smsCode, now, 'others');
+  const phoneKey = deps.phones.lookupHash(phone);
+  // The bucket sms-send-v1 stored the code under: the new number is not the session's (sms-requester.ts).
+  const bucket = await smsBucket(deps.kv, { phoneKey, clientAddress: input.clientAddress, sessionPhoneKey: deps.phones.lookupHash(user.phone) });
+  const verified = await deps.smsCodes.verify(phoneKey, 'change-phone', input.smsCode, now, bucket);
   const owner = await deps.repos.users.findByPhone(phone);
   if (owner && owner.id !== user.id) throw new ApiError(CODE.CONFLICT, SUBCODE.PHONE_TAKEN);
   if ((await claimUntil(deps.kv, `${ticketKey(input.verifyTicket)}:used`, now, ticket.expiresAt)) !== undefined) {

@@ -1,8 +1,10 @@
 // SMS verification codes (OWASP ASVS 4.0.3 V2.7.1-2.7.6, 5.0 V6.6; NIST SP 800-63B §5.1.3.2,
 // §5.2.2): 6 digits from the CSPRNG, only a keyed hash stored, valid for a few minutes, single use, bound to
 // phone and purpose, only the newest code per phone and purpose verifies, at most N attempts per code,
-// and a per-phone failure counter that a resend does not reset locks verification for a while (counted
-// apart for the phone's owner and for everyone else, sms-requester.ts).
+// and a per-phone failure counter that a resend does not reset locks verification for a while. All of it
+// is kept apart for the phone's owner and for everyone else (sms-requester.ts): a code belongs to the
+// bucket that asked for it and is verified only from that bucket, so a stranger's send never replaces the
+// code the owner is about to type, and a stranger's wrong guesses never spend it.
 //
 // Races: an attempt is reserved (atomic increment) before the code is compared, so however many requests
 // arrive at once, no code is ever compared more than maxAttemptsPerCode times; consuming is a setIfAbsent,
@@ -30,11 +32,12 @@ export interface VerifiedCode {
 export interface SmsCodes {
   /** Draws a code (or the configured fixed one) without storing it: store() after the SMS went out. */
   draw(phone: string): string;
-  /** Stores `code` as the only valid code of this phone and purpose. Returns when it expires. */
-  store(phoneKey: string, purpose: SmsPurpose, code: string, now: number): Promise<number>;
+  /** Stores `code` as the only valid code of this phone, purpose and bucket. Returns when it expires. */
+  store(phoneKey: string, purpose: SmsPurpose, code: string, now: number, bucket: SmsBucket): Promise<number>;
   /**
-   * Checks a code; throws ApiError 4202/4203/4204, else returns a handle to consume it. Wrong codes count
-   * and lock per phone and bucket (sms-requester.ts): strangers cannot lock the owner out.
+   * Checks a code against the one the bucket asked for; throws ApiError 4202/4203/4204, else returns a
+   * handle to consume it. Wrong codes count and lock per phone and bucket (sms-requester.ts): strangers
+   * cannot lock the owner out.
    */
   verify(phoneKey: string, purpose: SmsPurpose, code: string, now: number, bucket: SmsBucket): Promise<VerifiedCode>;
 }
@@ -52,7 +55,7 @@ export function createSmsCodes(opts: {
   fixedCodes: ReadonlyMap<string, string>;
 }): SmsCodes {
   const { kv, macKey, rules } = opts;
-  const codeKey = (phoneKey: string, purpose: SmsPurpose) => `sms:code:${purpose}:${phoneKey}`;
+  const codeKey = (phoneKey: string, purpose: SmsPurpose, bucket: SmsBucket) => `sms:code:${purpose}:${phoneKey}:${bucket}`;
   const mac = (phoneKey: string, purpose: SmsPurpose, id: string, code: string) =>
     createHmac('sha256', macKey).update(`${purpose}\n${phoneKey}\n${id}\n${code}`, 'utf8').digest();
   const retryAfter = (until: number, now: number) => ({ retryAfterSeconds: Math.max(1, Math.ceil((until - now) / 1000)) });
@@ -64,11 +67,11 @@ export function createSmsCodes(opts: {
       return opts.fixedCodes.get(phone) ?? String(randomInt(0, 1_000_000)).padStart(6, '0');
     },
 
-    async store(phoneKey, purpose, code, now) {
+    async store(phoneKey, purpose, code, now, bucket) {
       const id = randomBytes(16).toString('base64url');
       const expiresAt = now + rules.codeTtlMs;
       const stored: StoredCode = { id, mac: mac(phoneKey, purpose, id, code).toString('hex'), expiresAt };
-      await replace(kv, codeKey(phoneKey, purpose), JSON.stringify(stored), keep);
+      await replace(kv, codeKey(phoneKey, purpose, bucket), JSON.stringify(stored), keep);
       return expiresAt;
     },
 
@@ -78,7 +81,7 @@ export function createSmsCodes(opts: {
       const lockedUntil = await activeUntil(kv, lockKey, now);
       if (lockedUntil !== undefined) throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.SMS_VERIFY_LOCKED, { data: retryAfter(lockedUntil, now) });
 
-      const text = await kv.get(codeKey(phoneKey, purpose));
+      const text = await kv.get(codeKey(phoneKey, purpose, bucket));
       const stored = text ? (JSON.parse(text) as StoredCode) : undefined;
       if (!stored || stored.expiresAt <= now) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.SMS_CODE_EXPIRED, { detail: 'no live sms code' });
 
@@ -106,8 +109,8 @@ export function createSmsCodes(opts: {
           }
           await kv.delete(failKey);
           // Gone for good; a newer code stored meanwhile stays.
-          const current = await kv.get(codeKey(phoneKey, purpose));
-          if (current && (JSON.parse(current) as StoredCode).id === stored.id) await kv.delete(codeKey(phoneKey, purpose));
+          const current = await kv.get(codeKey(phoneKey, purpose, bucket));
+          if (current && (JSON.parse(current) as StoredCode).id === stored.id) await kv.delete(codeKey(phoneKey, purpose, bucket));
         },
       };
     },

@@ -122,7 +122,7 @@ export function createSmsSending(opts: {
         }
         throw error;
       }
-      const expiresAt = await codes.store(phoneKey, purpose, code, now);
+      const expiresAt = await codes.store(phoneKey, purpose, code, now, bucket);
       await kv.increment(dayKey, DAY_MS + HOUR_MS);
       return { cooldownSeconds: seconds(cooldownMs), expiresInSeconds: seconds(expiresAt - now) };
     },
