@@ -13,9 +13,9 @@ declare module 'fastify' {
 
 export default fp(
   async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>) => {
-    const kv = createKv(opts, (error) => fastify.log.warn({ err: error }, 'redis connection error; reconnecting'));
+    const kv = createKv(opts, { onConnectionError: (error) => fastify.log.warn({ err: error }, 'redis connection error; reconnecting'), now: fastify.clock });
     fastify.addHook('onClose', async () => kv.close());
     fastify.decorate('kv', kv);
   },
-  { name: 'kv', fastify: '5.x' },
+  { name: 'kv', fastify: '5.x', dependencies: ['clock'] },
 );
