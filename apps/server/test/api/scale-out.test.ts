@@ -1,8 +1,8 @@
 // Scale-out (docs/operations.md "Running more than one process"): two server processes, started as
 // `npm run serve` starts one, on the same PostgreSQL database and the same Redis key prefix, with the same
 // secrets given in the environment. Whatever one process decides, the other must honour: a login, a
-// spent nonce, an SMS cooldown, a wrong-code lock, a deregistration. Each check sends to both processes,
-// in parallel where a race could let something through.
+// spent nonce, an SMS cooldown, the SMS caps, a wrong-code lock, a deregistration. Each check sends to
+// both processes, in parallel where a race could let something through.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECRET_ENV, parseConfig, parseSecretEnv, type Secrets } from '../../src/config/index.js';
 import { resolveSecrets } from '../../src/keys-file.js';
-import { AGREEMENT_VERSION, latestCode } from '../support/accounts.js';
+import { AGREEMENT_VERSION, callFrom, latestCode } from '../support/accounts.js';
 import { ApiClient } from '../support/api-client.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { uniquePhone } from '../support/factories.js';
@@ -21,6 +21,9 @@ import { createTestDatabase, type TestDatabase } from '../support/test-databases
 const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
 const LOCK_AFTER_FAILURES = 3;
+const HOURLY_CAP_PER_ADDRESS = 20;
+const DAILY_CAP_PER_PHONE = 2;
+const COOLDOWN_SECONDS = 10;
 
 /** The secrets as environment variables: both processes must hold the same keys. */
 function secretEnv(secrets: Secrets): Record<string, string> {
@@ -55,6 +58,12 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       REDIS_KEY_PREFIX: prefix,
       WEB_DIST: join(testDb.dataDir, 'no-web-build'),
       SMS_LOCK_AFTER_FAILURES: String(LOCK_AFTER_FAILURES),
+      SMS_DAILY_CAP_PER_PHONE: String(DAILY_CAP_PER_PHONE),
+      SMS_COOLDOWN_SECONDS: String(COOLDOWN_SECONDS),
+      // One proxy hop: the cap check gets a client address of its own (X-Forwarded-For); the other checks'
+      // sends from 127.0.0.1 stay under the cap.
+      TRUST_PROXY: '1',
+      SMS_HOURLY_CAP_PER_IP: String(HOURLY_CAP_PER_ADDRESS),
       HUMAN_CHECK_IP_PER_HOUR: '1000',
     };
     // Each process has its own data directory: nothing is shared through files.
@@ -132,6 +141,28 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const outboxes = await Promise.all([a, b].map(async (server) => (await (await fetch(`${server.baseUrl}/sandbox/sms?phone=${phone}`)).json()) as { messages: unknown[] }));
     expect(outboxes.reduce((n, box) => n + box.messages.length, 0)).toBe(1);
   });
+
+  it('keeps the hourly cap of a client address across both processes, also for parallel sends', async () => {
+    const [clientA, clientB] = await Promise.all([clientOf(a), clientOf(b)]);
+    const sends = await Promise.all(
+      Array.from({ length: HOURLY_CAP_PER_ADDRESS + 10 }, (_, i) => callFrom(i % 2 === 0 ? clientA : clientB, '198.51.100.60', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })),
+    );
+    expect(sends.filter((send) => send.response?.code === CODE.OK)).toHaveLength(HOURLY_CAP_PER_ADDRESS);
+    const capped = sends.filter((send) => send.response?.code !== CODE.OK);
+    for (const send of capped) expect(send.response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_RATE_LIMITED });
+  });
+
+  it("keeps the owner's daily cap of a phone across both processes", async () => {
+    const phone = uniquePhone();
+    const accessToken = await signUpOn(a, phone);
+    // With the phone's session the sends are the owner's (the login code before was a stranger's).
+    const [ownerA, ownerB] = await Promise.all([clientOf(a, accessToken), clientOf(b, accessToken)]);
+    expect((await sendCode(ownerA, { purpose: 'deregister' })).response?.code).toBe(CODE.OK);
+    await new Promise((resolve) => setTimeout(resolve, COOLDOWN_SECONDS * 1000 + 200));
+    expect((await sendCode(ownerB, { purpose: 'deregister' })).response?.code).toBe(CODE.OK);
+    await new Promise((resolve) => setTimeout(resolve, COOLDOWN_SECONDS * 1000 + 200));
+    for (const client of [ownerA, ownerB]) expect((await sendCode(client, { purpose: 'deregister' })).response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_DAILY_LIMIT });
+  }, 60_000);
 
   it('locks verification after wrong codes spread over both processes', async () => {
     const phone = uniquePhone();
