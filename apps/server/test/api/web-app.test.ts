@@ -487,7 +487,8 @@ describe('web app serving', () => {
     expect(rootOf(answered)).toEqual({ route: '/download', html: `<main class="page">/download visitor ${JSON.stringify({ '/v1/user/getAppDownloadUrl': answer })}</main>`, visitor: true });
     expect(bootstrapModules(answered)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
     // The links do not depend on the session: the neutral form with the cookie and in the app has them too.
-    for (const headers of [{ cookie: `x-access-token=${'A'.repeat(43)}` }, { 'user-agent': APP_UA }]) {
+    const neutralHeaders: Record<string, string>[] = [{ cookie: `x-access-token=${'A'.repeat(43)}` }, { 'user-agent': APP_UA }];
+    for (const headers of neutralHeaders) {
       await expect.poll(async () => answersOf(await page(headers)), { timeout: 10_000 }).toEqual([['getAppDownloadUrl', answer]]);
       const neutral = rootOf(await page(headers));
       expect(neutral.html).toContain('/download {');
