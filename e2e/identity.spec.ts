@@ -89,11 +89,11 @@ describe.each([
     const context = await loggedInContext(browser, accessToken!, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
-    await page.goto(`${server.baseUrl}/identity`);
+    await page.goto(`${server.baseUrl}/mine/identity`);
     await page.getByRole('link', { name: '开始认证' }).waitFor();
     if (!inApp) await screenshotsAtWidths(page, `${tag}-entry`);
     await page.getByRole('link', { name: '开始认证' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity/idcard');
+    await page.waitForURL((url) => url.pathname === '/mine/identity/idcard');
 
     await takePhotos(page, 760);
     await screenshotsAtWidths(page, `${tag}-photos`);
@@ -110,7 +110,7 @@ describe.each([
     await name.fill('沙盒用戶');
     await screenshotsAtWidths(page, `${tag}-check`);
     await page.getByRole('button', { name: '确认无误，下一步' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity/face');
+    await page.waitForURL((url) => url.pathname === '/mine/identity/face');
     await page.getByText('将核验 沙**戶').waitFor();
     await saveScreenshot(page, `identity-${tag}-face-375`);
 
@@ -121,7 +121,7 @@ describe.each([
     await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(1);
     await saveScreenshot(page, `identity-${tag}-sandbox-face-375`);
     await page.getByRole('button', { name: '完成检测' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity/face-return');
+    await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');
     await page.getByText('实名认证成功').waitFor();
     expect(await page.getByText(/^沙\*\*戶 110\*{11}\d{3}[\dX]$/).count()).toBe(1);
     await screenshotsAtWidths(page, `${tag}-verified`);
@@ -144,26 +144,26 @@ describe('identity certification that fails', () => {
     const { accessToken } = await signedUpClient(server.baseUrl, phone);
     const context = await loggedInContext(browser, accessToken!, phone);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/identity/idcard`);
+    await page.goto(`${server.baseUrl}/mine/identity/idcard`);
     // Sequence 991: the sandbox's "another face".
     await takePhotos(page, 991);
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByRole('button', { name: '确认无误，下一步' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity/face');
+    await page.waitForURL((url) => url.pathname === '/mine/identity/face');
     await page.getByRole('button', { name: '开始人脸识别' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     // Back without finishing, with a forged "passed" in the address: abandoned.
-    await page.goto(`${server.baseUrl}/identity/face-return?result=passed&token=forged`);
+    await page.goto(`${server.baseUrl}/mine/identity/face-return?result=passed&token=forged`);
     await page.getByText('人脸识别未完成，请重新开始').waitFor();
     await saveScreenshot(page, 'identity-web-abandoned-375');
     await page.getByRole('link', { name: '重新人脸识别' }).click();
     await page.getByRole('button', { name: '开始人脸识别' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     await page.getByRole('button', { name: '完成检测' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity/face-return');
+    await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');
     await page.getByText('人脸识别未通过，请重试').waitFor();
     await screenshotsAtWidths(page, 'web-failed');
-    await page.goto(`${server.baseUrl}/identity`);
+    await page.goto(`${server.baseUrl}/mine/identity`);
     await page.getByText('人脸与身份证照片不一致').waitFor();
     await saveScreenshot(page, 'identity-web-status-failed-375');
     await context.close();
@@ -171,7 +171,7 @@ describe('identity certification that fails', () => {
 });
 
 describe('identity certification with no face tries left today', () => {
-  it('shows 今日人脸识别次数已用完，请明天再试 on /identity and /identity/face, with no start button', { timeout: 120_000 }, async () => {
+  it('shows 今日人脸识别次数已用完，请明天再试 on /mine/identity and /mine/identity/face, with no start button', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
     const client = await signedUpClient(server.baseUrl, phone);
     // Documents and confirmation through the API (the journeys above do them on the page), then the day's
@@ -186,12 +186,12 @@ describe('identity certification with no face tries left today', () => {
 
     const context = await loggedInContext(browser, client.accessToken!, phone);
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/identity/face`);
+    await page.goto(`${server.baseUrl}/mine/identity/face`);
     await page.getByText('今日人脸识别次数已用完，请明天再试').waitFor();
     expect(await page.getByRole('button', { name: '开始人脸识别' }).count()).toBe(0);
     await screenshotsAtWidths(page, 'face-locked');
     await page.getByRole('link', { name: '返回实名认证' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity');
+    await page.waitForURL((url) => url.pathname === '/mine/identity');
     await page.getByText('今日人脸识别次数已用完，请明天再试').waitFor();
     expect(await page.getByRole('link', { name: /继续认证|重新认证/ }).count()).toBe(0);
     await screenshotsAtWidths(page, 'status-locked');

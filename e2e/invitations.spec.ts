@@ -117,7 +117,7 @@ describe('an inviter not yet certified', () => {
     await page.getByRole('note').getByText('完成实名认证后，好友的邀请奖励才会发放给您。').waitFor();
     await screenshotsAtWidths(page, 'web-unverified');
     await page.getByRole('link', { name: '去实名认证' }).click();
-    await page.waitForURL((url) => url.pathname === '/identity');
+    await page.waitForURL((url) => url.pathname === '/mine/identity');
     await context.close();
   });
 });

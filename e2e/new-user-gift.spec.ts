@@ -115,7 +115,7 @@ describe('the new-user gift for an unverified user', () => {
     expect(await claimButton(page).count()).toBe(0);
     await screenshotsAtWidths(page, 'web-needs-verification');
     await verify.click();
-    await page.waitForURL((url) => url.pathname === '/identity');
+    await page.waitForURL((url) => url.pathname === '/mine/identity');
     await context.close();
   });
 });

@@ -16,8 +16,8 @@ export const identitySection = defineSection({
     FACE_RETURN_URL: z
       .string()
       .max(512)
-      .regex(/^(\/(?![/\\])[^\s?#]*|https:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/, 'a path such as /identity/face-return, or an https:// address of this site without query')
-      .default('/identity/face-return'),
+      .regex(/^(\/(?![/\\])[^\s?#]*|https:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/, 'a path such as /mine/identity/face-return, or an https:// address of this site without query')
+      .default('/mine/identity/face-return'),
   },
   // With FACE_PROVIDER=http the address must be absolute https (the vendor redirects there): checked by the
   // identity module at start, where both sections are known.

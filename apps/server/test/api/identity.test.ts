@@ -75,12 +75,12 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(page.headers.get('content-security-policy')).toMatch(/script-src 'nonce-/);
     const html = await page.text();
     expect(html).toContain('getUserMedia');
-    expect(html).toContain('"returnUrl":"/identity/face-return"');
+    expect(html).toContain('"returnUrl":"/mine/identity/face-return"');
     expect((await fetch(`${t.baseUrl}${pageUrl}`, { method: 'POST' })).status).toBe(404);
     expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'face-pending' } });
     const session = new URL(pageUrl, t.baseUrl).searchParams.get('session');
     const done = await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' });
-    expect(await done.json()).toMatchObject({ returnUrl: '/identity/face-return' });
+    expect(await done.json()).toMatchObject({ returnUrl: '/mine/identity/face-return' });
 
     const verified = await call(client, '/v1/user/h5-face-verify');
     expect(verified).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock(), failure: null } });
@@ -88,7 +88,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
     // The result is in the user's messages, once, however often the result page is reloaded.
     const messages = (await call(client, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string; link: string | null }> };
-    expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证已通过', link: '/identity' })]);
+    expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证已通过', link: '/mine/identity' })]);
     expect(await requireVerifiedIdentity(t.app, userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
     // Verified is final: no second identity, no new documents, no new face session.
     expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });

@@ -42,10 +42,10 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
-  { path: '/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
-  { path: '/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
-  { path: '/identity/face', name: 'identityFace', title: '人脸识别', requiresLogin: true, page: 'features/identity/pages/face-page.tsx' },
-  { path: '/identity/face-return', name: 'identityFaceReturn', title: '认证结果', requiresLogin: true, page: 'features/identity/pages/face-return-page.tsx' },
+  { path: '/mine/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
+  { path: '/mine/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
+  { path: '/mine/identity/face', name: 'identityFace', title: '人脸识别', requiresLogin: true, page: 'features/identity/pages/face-page.tsx' },
+  { path: '/mine/identity/face-return', name: 'identityFaceReturn', title: '认证结果', requiresLogin: true, page: 'features/identity/pages/face-return-page.tsx' },
   // Bank cards (SPEC §1, §7; docs/api.md "Bank cards").
   { path: '/bank-cards', name: 'bankCards', title: '我的银行卡', requiresLogin: true, page: 'features/bank-cards/pages/bank-cards-page.tsx' },
   { path: '/bank-cards/bind', name: 'bindBankCard', title: '添加银行卡', requiresLogin: true, page: 'features/bank-cards/pages/bind-card-page.tsx' },

@@ -20,7 +20,7 @@ const when = (now: number) => chinaTime.format(now).replaceAll('/', '-');
 export function signInMessage(input: { isNewUser: boolean; clientAddress: string; userAgent: string | undefined; now: number }): MessageInput {
   const family = deviceFamily(input.userAgent);
   const dedupeKey = `sign-in-device\n${input.clientAddress}\n${family}`;
-  if (input.isNewUser) return { kind: 'system', title: '欢迎来到通盈达', body: `您的账户已于${when(input.now)}注册成功。完成实名认证后即可使用更多服务。`, link: '/identity', dedupeKey };
+  if (input.isNewUser) return { kind: 'system', title: '欢迎来到通盈达', body: `您的账户已于${when(input.now)}注册成功。完成实名认证后即可使用更多服务。`, link: '/mine/identity', dedupeKey };
   return {
     kind: 'security',
     title: '新设备登录提醒',

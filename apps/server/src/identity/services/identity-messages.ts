@@ -12,7 +12,7 @@ export function certificationPassedMessage(verifiedAt: number): MessageInput {
     kind: 'identity',
     title: '实名认证已通过',
     body: `您已于${chinaTime.format(verifiedAt).replaceAll('/', '-')}完成实名认证，现在可以绑定本人银行卡。`,
-    link: '/identity',
+    link: '/mine/identity',
     dedupeKey: 'identity-verified',
   };
 }
@@ -28,5 +28,5 @@ const REFUSALS: Partial<Record<string, string>> = {
 export function certificationRefusedMessage(subcode: string | undefined, now: number): MessageInput | undefined {
   const body = subcode ? REFUSALS[subcode] : undefined;
   if (!body) return undefined;
-  return { kind: 'identity', title: '实名认证未通过', body, link: '/identity', dedupeKey: `identity-refused\n${subcode}\n${chinaDay(now)}` };
+  return { kind: 'identity', title: '实名认证未通过', body, link: '/mine/identity', dedupeKey: `identity-refused\n${subcode}\n${chinaDay(now)}` };
 }

@@ -1,5 +1,5 @@
 // The gift's one primary button (docs/api.md "New-user gift"), following new-user-gift-info's state:
-// 立即领取 claims; 先完成实名认证 leads to /identity; 登录领取 (no session) to login and back; 已领取 (with where the points and vouchers are, or
+// 立即领取 claims; 先完成实名认证 leads to /mine/identity; 登录领取 (no session) to login and back; 已领取 (with where the points and vouchers are, or
 // that another account of the same person claimed), 活动已结束 and 活动暂未开放 are disabled and say why.
 // Every press claims under a new idempotency key and a press whose answer was lost is resent under the
 // same one (lib/keyed-presses.ts); a refusal is explained under the button and the state read again.
@@ -72,7 +72,7 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
           {busy ? '领取中…' : unresolved ? '重新获取结果' : action.label}
         </Button>
       ) : state === 'needs-verification' ? (
-        <Link className="btn btn--primary btn--block" to="/identity" aria-describedby={noteId}>
+        <Link className="btn btn--primary btn--block" to="/mine/identity" aria-describedby={noteId}>
           {action.label}
         </Link>
       ) : state === 'needs-login' ? (

@@ -171,7 +171,7 @@ describe('/cloudSteward/index in the other states', () => {
     answer({ ...INFO, state: 'needs-verification' });
     await openPage();
     const link = screen.getByRole('link', { name: '先完成实名认证' });
-    expect(link.getAttribute('href')).toBe('/identity');
+    expect(link.getAttribute('href')).toBe('/mine/identity');
     expect(document.getElementById(link.getAttribute('aria-describedby')!)?.textContent).toBe('新人礼仅限完成实名认证的用户领取，认证通过后回到本页即可领取。');
     expect(screen.getByText('还剩12天')).toBeTruthy();
     expect(screen.queryByRole('button', { name: '立即领取' })).toBeNull();

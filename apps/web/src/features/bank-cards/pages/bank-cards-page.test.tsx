@@ -59,7 +59,7 @@ describe('/bank-cards', () => {
     api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: false });
     await open('/bank-cards', BankCardsPage);
     expect(await screen.findByText('绑定银行卡需先完成实名认证，且只能绑定本人名下的借记卡。')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/identity');
+    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/mine/identity');
     expect(screen.queryByRole('link', { name: '添加银行卡' })).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 // /bank-cards (我的银行卡; SPEC §1 bank card binding, docs/api.md "Bank cards"): the account's cards, the
 // default first, each opening its details; 暂无记录 with a bind button when there are none; an unverified
-// user is told binding needs certification and sent to /identity (name and ID come from it).
+// user is told binding needs certification and sent to /mine/identity (name and ID come from it).
 import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
@@ -25,7 +25,7 @@ export default function BankCardsPage() {
   const { items, maxCards, identityVerified } = list.data;
   const full = items.length >= maxCards;
   const bindAction = !identityVerified ? (
-    <Link className="btn btn--primary btn--block" to="/identity">
+    <Link className="btn btn--primary btn--block" to="/mine/identity">
       去实名认证
     </Link>
   ) : full ? null : (

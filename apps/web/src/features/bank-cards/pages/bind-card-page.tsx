@@ -109,7 +109,7 @@ export default function BindCardPage() {
     const text = response.submsg || response.msg;
     if (response.subcode === SUBCODE.IDENTITY_NOT_VERIFIED) {
       toast(text, 'fail');
-      return void router.navigate('/identity');
+      return void router.navigate('/mine/identity');
     }
     if (response.subcode === SUBCODE.BANK_CARD_MISMATCH) {
       const mismatch = mismatchText(response);

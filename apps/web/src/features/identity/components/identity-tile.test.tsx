@@ -34,7 +34,7 @@ describe('IdentityTile', () => {
   it('logged out: a way in, and nothing asked', async () => {
     clearSession();
     await show();
-    expect(screen.getByRole('link', { name: '实名认证：登录后认证' }).getAttribute('href')).toBe('/identity');
+    expect(screen.getByRole('link', { name: '实名认证：登录后认证' }).getAttribute('href')).toBe('/mine/identity');
     expect(api.call).not.toHaveBeenCalled();
   });
 
@@ -50,10 +50,10 @@ describe('IdentityTile', () => {
 
 describe('nextPath', () => {
   it('leads each state to its step, and nowhere when there is nothing to do today', () => {
-    expect(nextPath({ ...INFO, state: 'not-started' })).toBe('/identity/idcard');
-    expect(nextPath({ ...INFO, state: 'identity-confirmed' })).toBe('/identity/face');
-    expect(nextPath({ ...INFO, state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' } })).toBe('/identity/idcard');
-    expect(nextPath({ ...INFO, state: 'failed', failure: { reason: 'liveness', next: 'retry-face' } })).toBe('/identity/face');
+    expect(nextPath({ ...INFO, state: 'not-started' })).toBe('/mine/identity/idcard');
+    expect(nextPath({ ...INFO, state: 'identity-confirmed' })).toBe('/mine/identity/face');
+    expect(nextPath({ ...INFO, state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' } })).toBe('/mine/identity/idcard');
+    expect(nextPath({ ...INFO, state: 'failed', failure: { reason: 'liveness', next: 'retry-face' } })).toBe('/mine/identity/face');
     expect(nextPath({ ...INFO, state: 'failed', failure: { reason: 'liveness', next: 'try-tomorrow' }, faceTriesLeft: 0 })).toBeNull();
     expect(nextPath(INFO)).toBeNull();
   });

@@ -1,5 +1,5 @@
 // The certification tile on home and 我的 (SPEC §1): the state at a glance and the way in. Logged out
-// it still leads to /identity, whose login guard asks for a session first.
+// it still leads to /mine/identity, whose login guard asks for a session first.
 import { SummaryTile } from '../../../components/summary-tile';
 import { useSession } from '../../../lib/session';
 import { useCertificationInfo } from '../api/certification-info';
@@ -16,7 +16,7 @@ export function IdentityTile() {
   const asking = loggedIn && !data && info.status !== 'error';
   return (
     <SummaryTile
-      to="/identity"
+      to="/mine/identity"
       label={`实名认证：${state ? STATE_LABEL[state] : loggedIn ? '查询中' : '登录后认证'}`}
       tone="blue"
       icon={

@@ -1,4 +1,4 @@
-// /identity/face: h5-face-url, then off to the provider's address; the day's cap is said and stops the button.
+// /mine/identity/face: h5-face-url, then off to the provider's address; the day's cap is said and stops the button.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +32,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('/identity/face', () => {
+describe('/mine/identity/face', () => {
   it('starts a face check and leaves for the address the server gave', async () => {
     const go = vi.spyOn(faceNavigation, 'go').mockImplementation(() => {});
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: { url: 'https://faceid.example.com/h5?token=abc', expiresAt: 1, faceTriesLeft: 1 } });
@@ -51,7 +51,7 @@ describe('/identity/face', () => {
     await userEvent.click(await screen.findByRole('button', { name: '开始人脸识别' }));
     expect((await screen.findByRole('status')).textContent).toContain('今日人脸识别次数已用完，请明天再试');
     expect(screen.queryByRole('button', { name: '开始人脸识别' })).toBeNull();
-    expect(screen.getByRole('link', { name: '返回实名认证' }).getAttribute('href')).toBe('/identity');
+    expect(screen.getByRole('link', { name: '返回实名认证' }).getAttribute('href')).toBe('/mine/identity');
     expect(go).not.toHaveBeenCalled();
   });
 

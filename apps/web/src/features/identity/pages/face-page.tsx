@@ -1,5 +1,5 @@
-// /identity/face (SPEC §7 h5-face-url): how to pass the face check, then off to the provider's page,
-// which sends the user back to /identity/face-return. Each start is one of the day's tries.
+// /mine/identity/face (SPEC §7 h5-face-url): how to pass the face check, then off to the provider's page,
+// which sends the user back to /mine/identity/face-return. Each start is one of the day's tries.
 import { useState } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
@@ -39,7 +39,7 @@ export default function FacePage() {
         <StepList current={3} />
         <Card label="人脸识别">
           <FaceLocked />
-          <Link className="btn btn--secondary btn--block" to="/identity">
+          <Link className="btn btn--secondary btn--block" to="/mine/identity">
             返回实名认证
           </Link>
         </Card>
@@ -67,7 +67,7 @@ export default function FacePage() {
           </p>
         ) : null}
         {needsDocuments ? (
-          <Link className="btn btn--primary btn--block" to="/identity/idcard">
+          <Link className="btn btn--primary btn--block" to="/mine/identity/idcard">
             先拍摄身份证
           </Link>
         ) : (

@@ -1,4 +1,4 @@
-// /identity/face-return: the result comes from h5-face-verify, never from the address the provider sent back.
+// /mine/identity/face-return: the result comes from h5-face-verify, never from the address the provider sent back.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
@@ -11,7 +11,7 @@ vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call
 const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: '2040-01-01', verifiedAt: 1, failure: null, faceTriesLeft: 4 };
 
 async function openPage(search = '') {
-  window.history.replaceState(null, '', `/identity/face-return${search}`);
+  window.history.replaceState(null, '', `/mine/identity/face-return${search}`);
   const router = createRouter();
   await router.start();
   render(
@@ -24,7 +24,7 @@ async function openPage(search = '') {
 beforeEach(() => api.request.mockReset());
 afterEach(cleanup);
 
-describe('/identity/face-return', () => {
+describe('/mine/identity/face-return', () => {
   it('asks the server once with an empty payload, whatever the query says, and shows the masked identity', async () => {
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: VERIFIED });
     await openPage('?result=passed&BizToken=forged');
@@ -38,13 +38,13 @@ describe('/identity/face-return', () => {
     api.request.mockResolvedValue({ code: '400', subcode: '4609', msg: '请求参数错误', submsg: '活体检测未通过，请在光线充足处正对屏幕重试' });
     await openPage();
     expect(await screen.findByText('活体检测未通过，请在光线充足处正对屏幕重试')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '重新人脸识别' }).getAttribute('href')).toBe('/identity/face');
+    expect(screen.getByRole('link', { name: '重新人脸识别' }).getAttribute('href')).toBe('/mine/identity/face');
   });
 
   it('an identity the authority does not know leads back to the card', async () => {
     api.request.mockResolvedValue({ code: '400', subcode: '4503', msg: '请求参数错误', submsg: '姓名与身份证号码不一致，请核对后重试' });
     await openPage();
-    expect((await screen.findByRole('link', { name: '核对身份证信息' })).getAttribute('href')).toBe('/identity/idcard');
+    expect((await screen.findByRole('link', { name: '核对身份证信息' })).getAttribute('href')).toBe('/mine/identity/idcard');
   });
 
   it('the provider being down offers to ask again', async () => {

@@ -1,4 +1,4 @@
-// /identity/face-return: where the face provider sends the user back. The page asks the server for the
+// /mine/identity/face-return: where the face provider sends the user back. The page asks the server for the
 // result (h5-face-verify, which asks the provider server to server); whatever the address's query string
 // says (a vendor's token, a forged "passed") is ignored. Then the outcome and what to do next.
 import { useEffect, useRef } from 'react';
@@ -18,13 +18,13 @@ import '../components/identity.css';
 function nextAction(subcode: string | undefined): { to: string; label: string } | null {
   switch (subcode) {
     case SUBCODE.IDENTITY_MISMATCH:
-      return { to: '/identity/idcard', label: '核对身份证信息' };
+      return { to: '/mine/identity/idcard', label: '核对身份证信息' };
     case SUBCODE.FACE_DAILY_LIMIT:
       return null;
     case SUBCODE.IDENTITY_ALREADY_VERIFIED:
-      return { to: '/identity', label: '查看认证信息' };
+      return { to: '/mine/identity', label: '查看认证信息' };
     default:
-      return { to: '/identity/face', label: '重新人脸识别' };
+      return { to: '/mine/identity/face', label: '重新人脸识别' };
   }
 }
 
@@ -80,7 +80,7 @@ export default function FaceReturnPage() {
                 {action.label}
               </Link>
             ) : null}
-            <Link className="btn btn--text btn--block" to="/identity">
+            <Link className="btn btn--text btn--block" to="/mine/identity">
               查看认证状态
             </Link>
           </>

@@ -1,4 +1,4 @@
-// /identity/idcard as a user meets it: both sides photographed and read, the check form, certification.
+// /mine/identity/idcard as a user meets it: both sides photographed and read, the check form, certification.
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ const INFO = { state: 'identity-confirmed', documents: { portrait: true, emblem:
 
 let router: Router;
 async function openPage() {
-  window.history.replaceState(null, '', '/identity/idcard');
+  window.history.replaceState(null, '', '/mine/identity/idcard');
   router = createRouter();
   await router.start();
   render(
@@ -39,7 +39,7 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-describe('/identity/idcard', () => {
+describe('/mine/identity/idcard', () => {
   it('reads both sides, shows what was read, lets the name be corrected and certifies', async () => {
     api.request.mockImplementation(async (path: string, payload: { side?: string }) => {
       if (path === '/v1/user/idcard-ocr') return { code: '200', msg: '成功', data: payload.side === 'portrait' ? PORTRAIT : EMBLEM };
@@ -69,7 +69,7 @@ describe('/identity/idcard', () => {
     await userEvent.clear(name);
     await userEvent.type(name, '沙盒用戶');
     await userEvent.click(screen.getByRole('button', { name: '确认无误，下一步' }));
-    await vi.waitFor(() => expect(router.current?.path).toBe('/identity/face'));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/mine/identity/face'));
     expect(api.request).toHaveBeenCalledWith('/v1/user/certification', { name: '沙盒用戶', address: '北京市东城区沙盒路1号' }, expect.anything());
   });
 
@@ -95,7 +95,7 @@ describe('/identity/idcard', () => {
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     await userEvent.click(screen.getByRole('button', { name: '确认无误，下一步' }));
     expect((await screen.findByRole('alert')).textContent).toBe('该身份证已在其他账号完成实名认证');
-    expect(router.current?.path).toBe('/identity/idcard');
+    expect(router.current?.path).toBe('/mine/identity/idcard');
   });
 
   it('after a reload at the check step, opens the check form with the readings the server kept', async () => {
@@ -107,7 +107,7 @@ describe('/identity/idcard', () => {
     expect(screen.getByLabelText('姓名')).toHaveProperty('value', '沙盒用户');
     expect(screen.getByText('签发机关').nextElementSibling?.textContent).toBe('北京市公安局东城分局');
     await userEvent.click(screen.getByRole('button', { name: '确认无误，下一步' }));
-    await vi.waitFor(() => expect(router.current?.path).toBe('/identity/face'));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/mine/identity/face'));
     expect(api.request).toHaveBeenCalledWith('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' }, expect.anything());
   });
 

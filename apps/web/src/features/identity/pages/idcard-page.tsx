@@ -1,4 +1,4 @@
-// /identity/idcard (SPEC §1 identity certification, steps 1 and 2): both sides of the ID card, then the
+// /mine/identity/idcard (SPEC §1 identity certification, steps 1 and 2): both sides of the ID card, then the
 // holder checks what was read and may correct the name and the address (a wrong ID number means a
 // retake: it cannot be typed). 确认无误 sends certification, which checks the number again, the age
 // limits and the validity, and claims the identity for this account; then the face step.
@@ -39,9 +39,9 @@ function CheckForm({ portrait, emblem, onBack }: { portrait: Portrait; emblem: E
     if (next.name || next.address) return;
     const response = await submit.mutate({ name, address: address.trim() });
     if (!response) return;
-    if (response.code === CODE.OK) return void router.navigate('/identity/face', { replace: true });
+    if (response.code === CODE.OK) return void router.navigate('/mine/identity/face', { replace: true });
     setErrors({ form: response.submsg || response.msg });
-    if (response.subcode === SUBCODE.IDENTITY_ALREADY_VERIFIED) void router.navigate('/identity', { replace: true });
+    if (response.subcode === SUBCODE.IDENTITY_ALREADY_VERIFIED) void router.navigate('/mine/identity', { replace: true });
   }
 
   return (

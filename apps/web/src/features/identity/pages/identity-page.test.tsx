@@ -1,4 +1,4 @@
-// /identity: the state and the way on; with no face tries left today, the locked state and no buttons.
+// /mine/identity: the state and the way on; with no face tries left today, the locked state and no buttons.
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
@@ -29,10 +29,10 @@ afterEach(() => {
   invalidateQuery('certification-info');
 });
 
-describe('/identity', () => {
+describe('/mine/identity', () => {
   it('with tries left, continues to the face step', async () => {
     await openPage();
-    expect((await screen.findByRole('link', { name: '继续认证' })).getAttribute('href')).toBe('/identity/face');
+    expect((await screen.findByRole('link', { name: '继续认证' })).getAttribute('href')).toBe('/mine/identity/face');
     expect(screen.queryByText('今日人脸识别次数已用完，请明天再试')).toBeNull();
   });
 
@@ -51,7 +51,7 @@ describe('/identity', () => {
   it('a failure that needs the card photographed again is not locked by the face tries', async () => {
     api.call.mockResolvedValue({ ...INFO, state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 0 });
     await openPage();
-    expect((await screen.findByRole('link', { name: '重新认证' })).getAttribute('href')).toBe('/identity/idcard');
+    expect((await screen.findByRole('link', { name: '重新认证' })).getAttribute('href')).toBe('/mine/identity/idcard');
     expect(screen.queryByText('今日人脸识别次数已用完，请明天再试')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// /identity (SPEC §1 identity certification): where the account stands (docs/api.md state machine) and
+// /mine/identity (SPEC §1 identity certification): where the account stands (docs/api.md state machine) and
 // the way on: the steps, the masked identity once verified, or why it failed and what to do next.
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
@@ -82,8 +82,8 @@ function Progress({ info }: { info: CertificationInfo }) {
           {info.state === 'not-started' ? '开始认证' : failed ? '重新认证' : '继续认证'}
         </Link>
       ) : null}
-      {info.state !== 'not-started' && path !== '/identity/idcard' ? (
-        <Link className="btn btn--text btn--block" to="/identity/idcard">
+      {info.state !== 'not-started' && path !== '/mine/identity/idcard' ? (
+        <Link className="btn btn--text btn--block" to="/mine/identity/idcard">
           重新拍摄身份证
         </Link>
       ) : null}

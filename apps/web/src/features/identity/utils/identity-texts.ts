@@ -37,13 +37,13 @@ export function nextPath(info: CertificationInfo): string | null {
   switch (info.state) {
     case 'not-started':
     case 'documents-read':
-      return '/identity/idcard';
+      return '/mine/identity/idcard';
     case 'identity-confirmed':
     case 'face-pending':
-      return '/identity/face';
+      return '/mine/identity/face';
     case 'failed':
-      if (info.failure?.next === 'recheck-documents') return '/identity/idcard';
-      return info.faceTriesLeft > 0 ? '/identity/face' : null;
+      if (info.failure?.next === 'recheck-documents') return '/mine/identity/idcard';
+      return info.faceTriesLeft > 0 ? '/mine/identity/face' : null;
     case 'verified':
       return null;
   }

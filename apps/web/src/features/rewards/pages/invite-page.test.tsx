@@ -83,7 +83,7 @@ describe('/activity/invite', () => {
     api.call.mockResolvedValue(answer({ verified: false, rewarded: 0, pointsEarned: 0, items: [] }));
     await openPage();
     expect((await screen.findByRole('note')).textContent).toContain('完成实名认证后，好友的邀请奖励才会发放给您');
-    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/identity');
+    expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/mine/identity');
     expect(screen.getByText('暂无记录')).toBeTruthy();
   });
 });

@@ -57,7 +57,7 @@ export default function InvitePage() {
         {info && !info.verified ? (
           <div className="invite__verify">
             <Tip>完成实名认证后，好友的邀请奖励才会发放给您。</Tip>
-            <Link className="btn btn--secondary btn--block" to="/identity">
+            <Link className="btn btn--secondary btn--block" to="/mine/identity">
               去实名认证
             </Link>
           </div>
