@@ -1,15 +1,18 @@
 // Notices, messages and content through the real envelope (docs/api.md "Notices, messages and content"):
-// paging while items are published (no duplicates or gaps), scheduled and unpublished items, the notice
-// watermark and exact unread counts under parallel reads and clears, message dedupe and per-account
-// isolation, bad input, the sign-in and phone-change messages, the /ops content API and article images.
-// Both engines.
+// paging articles, announcements, notices and messages while new ones arrive (no duplicates or gaps),
+// scheduled and unpublished items, the notice watermark (never past a notice the clear did not see) and
+// exact unread counts under parallel reads and clears, message dedupe (also in parallel) and per-account
+// isolation, bad input, the sign-in and phone-change messages, the /ops content API, hostile Markdown read
+// back through every reading path, and article images. Both engines.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { OPS_CONTENT_PATH, type ApiResponse } from '@tyd/protocol';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
+import { expectSafe } from '../support/safe-html.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
@@ -47,6 +50,16 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const item = await publishing().create(kind, { title, body: opts.body ?? `${title}的正文`, important: opts.important }, 'test', clock());
     return publishing().publish(item.id, 'test', clock());
   }
+  /** The /ops content API (plain JSON behind the admin token). */
+  async function ops(method: string, path: string, body?: unknown, auth: string | null = `Bearer ${token}`) {
+    const response = await fetch(`${t.baseUrl}${OPS_CONTENT_PATH}${path}`, {
+      method,
+      headers: { ...(auth !== null && { authorization: auth }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+      ...(body !== undefined && { body: JSON.stringify(body) }),
+    });
+    return { status: response.status, body: (await response.json()) as { code: string; data?: Record<string, unknown> } };
+  }
+  const unreadNotices = async (client: ApiClient) => ((await call(client, '/v1/user/message-unread')).data as { notices: number }).notices;
   async function allPages(client: ApiClient, path: string, payload: Record<string, unknown>): Promise<string[]> {
     const ids: string[] = [];
     let cursor: string | null | undefined;
@@ -60,32 +73,60 @@ describe.each(ENGINES)('content on %s', (engine) => {
     return ids;
   }
 
-  it('pages articles without duplicates or gaps while new ones are published, including equal times', async () => {
-    const client = await t.client();
-    const before = new Set(await allPages(client, '/v1/content/new-information-info-v1', { limit: 50 }));
+  /**
+   * Pages `path` two at a time while `add` puts a new item in after every page: the items that were there
+   * come exactly once each, newest first, without gaps (pairs of them share a millisecond where the kind
+   * allows, so the id breaks ties), and the new ones only above the first page, where a fresh read shows them.
+   */
+  async function pagesWhileAdding(client: ApiClient, path: string, payload: Record<string, unknown>, add: (title: string) => Promise<{ id: string; at: number }>) {
+    const before = new Set(await allPages(client, path, { ...payload, limit: 50 }));
     const existing: { id: string; at: number }[] = [];
     for (let i = 0; i < 7; i++) {
-      // Pairs share a millisecond: the id breaks the tie.
       if (i % 2 === 0) clock.advance(1);
-      const item = await published('article', `资讯 ${i}`);
-      existing.push({ id: item.id, at: item.publishAt! });
+      existing.push(await add(`条目 ${i}`));
     }
+    // Notices published within one millisecond go 1 ms apart, ahead of the clock: wait until all show.
+    const newest = Math.max(...existing.map((x) => x.at));
+    if (newest > clock()) clock.advance(newest - clock());
     const newestFirst = existing.sort((x, y) => y.at - x.at || (x.id < y.id ? 1 : -1)).map((x) => x.id);
     const seen: string[] = [];
+    const added: string[] = [];
     let cursor: string | null = null;
-    let round = 0;
     do {
-      const res = await call(client, '/v1/content/new-information-info-v1', { limit: 2, ...(cursor && { cursor }) });
+      const res = await call(client, path, { ...payload, limit: 2, ...(cursor && { cursor }) });
+      expect(res.code, JSON.stringify(res)).toBe('200');
       const page = res.data as Page;
       seen.push(...page.items.map((i) => i.id));
       cursor = page.nextCursor;
-      // Published while the user pages: appears above the first page, never inside the pages being read.
       clock.advance(1);
-      await published('article', `新资讯 ${round++}`);
+      added.push((await add(`新条目 ${added.length}`)).id);
     } while (cursor);
-    const ours = seen.filter((id) => !before.has(id));
-    expect(ours).toEqual(newestFirst);
+    expect(seen.filter((id) => !before.has(id))).toEqual(newestFirst);
     expect(new Set(seen).size).toBe(seen.length);
+    expect(seen.filter((id) => added.includes(id))).toEqual([]);
+    const again = (await allPages(client, path, { ...payload, limit: 50 })).filter((id) => !before.has(id));
+    expect(again).toEqual([...added.reverse(), ...newestFirst]);
+  }
+
+  it.each([
+    ['articles', '/v1/content/new-information-info-v1', {}, 'article'],
+    ['announcements', '/v1/notice/notice-list', { kind: 'announcement' }, 'announcement'],
+    ['notices', '/v1/notice/notice-list', {}, 'notice'],
+  ] as const)('pages %s without duplicates or gaps while new ones are published, including equal times', async (_name, path, payload, kind) => {
+    await pagesWhileAdding(await t.client(), path, payload, async (title) => {
+      const item = await published(kind, title);
+      return { id: item.id, at: item.publishAt! };
+    });
+  });
+
+  it('pages messages without duplicates or gaps while new ones are posted to the account, including equal times', async () => {
+    const { client, userId } = await loggedIn();
+    let key = 0;
+    await pagesWhileAdding(client, '/v1/user/message-list', {}, async (title) => {
+      const at = clock();
+      const { id } = await t.app.content.messages.post(userId, { kind: 'system', title, body: '正文', dedupeKey: `paging-${key++}` });
+      return { id, at };
+    });
   });
 
   it('hides scheduled items until their time and unpublished ones at once', async () => {
@@ -153,6 +194,103 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((await call(client, '/v1/user/message-unread')).data).toEqual({ messages: 0, notices: 0, total: 0 });
   });
 
+  /** A notice in draft, to publish at a time the test chooses (as a request that read its clock earlier). */
+  const noticeDraft = async (title: string) => publishing().create('notice', { title, body: `${title}的正文` }, 'test', clock());
+  const unreadOf = async (client: ApiClient, ...ids: string[]) => {
+    const items = ((await call(client, '/v1/notice/notice-list', { limit: 50 })).data as Page).items;
+    return ids.map((id) => items.find((i) => i.id === id)?.unread);
+  };
+
+  it('leaves unread a notice whose publication committed after a clear that ran meanwhile', async () => {
+    const { client } = await loggedIn();
+    clock.advance(1);
+    const seen = await published('notice', '清除前可见的通知');
+    const late = await noticeDraft('清除之后才提交的通知');
+    // The publication read its clock at `began` (the admin command reads it when it starts); the user's
+    // 全部已读 runs 5 ms later, before that publication commits, and cannot see it.
+    const began = clock();
+    clock.advance(5);
+    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    const stamped = await publishing().publish(late.id, 'test', began);
+    expect(stamped.publishAt).toBeGreaterThan(seen.publishAt!);
+    expect(await unreadNotices(client)).toBe(1);
+    expect(await unreadOf(client, late.id, seen.id)).toEqual([true, false]);
+  });
+
+  it('marks read only what the clear saw, also within one millisecond and after a publication stamped ahead of its clock', async () => {
+    const { client } = await loggedIn();
+    clock.advance(1);
+    const began = clock();
+    const first = await published('notice', '同一毫秒之一');
+    // A clear in the same millisecond sees the first notice only; the second, published in that
+    // millisecond after it, goes 1 ms later than the newest notice out.
+    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    const second = await published('notice', '同一毫秒之二');
+    expect(second).toMatchObject({ publishAt: first.publishAt! + 1, status: 'published' });
+    clock.advance(1);
+    expect(await unreadOf(client, first.id, second.id)).toEqual([false, true]);
+    // A clear sees the second; a publication that read its clock at `began` and commits only now still
+    // goes after it (the second's time, ahead of its own clock, counts as out).
+    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    const third = await publishing().publish((await noticeDraft('同一毫秒之三')).id, 'test', began);
+    expect(third.publishAt).toBe(second.publishAt! + 1);
+    clock.advance(1);
+    expect(await unreadNotices(client)).toBe(1);
+    expect(await unreadOf(client, second.id, third.id)).toEqual([false, true]);
+  });
+
+  it('stamps a notice after one published by a server whose clock is ahead, even if that one was taken down since', async () => {
+    const { client } = await loggedIn();
+    clock.advance(1);
+    const behind = clock();
+    const ahead = await publishing().publish((await noticeDraft('时钟快的服务器发布的通知')).id, 'test', behind + 5);
+    clock.advance(5);
+    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    await publishing().unpublish(ahead.id, 'test', clock());
+    const late = await publishing().publish((await noticeDraft('时钟慢的服务器发布的通知')).id, 'test', behind);
+    expect(late.publishAt).toBe(ahead.publishAt! + 1);
+    clock.advance(1);
+    expect(await unreadNotices(client)).toBe(1);
+    expect(await unreadOf(client, late.id)).toEqual([true]);
+  });
+
+  it('gives notices published in parallel within one millisecond distinct times', async () => {
+    const drafts = await Promise.all(Array.from({ length: 8 }, (_, i) => noticeDraft(`并行发布 ${i}`)));
+    const now = clock();
+    const times = (await Promise.all(drafts.map((d) => publishing().publish(d.id, 'test', now)))).map((item) => item.publishAt);
+    expect(new Set(times).size).toBe(drafts.length);
+    // They go 1 ms apart from `now` on: let the clock reach the last before the next test.
+    clock.advance(drafts.length);
+  });
+
+  // On PostgreSQL a publication can really be in flight while a clear runs: this one is held at its row
+  // (a second connection locks it) after it has read its time, the clear runs, then the row is let go.
+  // SQLite runs this process's transactions one at a time on its one connection, so there the clear can
+  // only run before or after; the admin command in another process is the case the tests above model.
+  it.runIf(engine === 'postgres')('leaves unread a notice whose publication was still in flight when the clear ran', async () => {
+    const { client } = await loggedIn();
+    clock.advance(1);
+    const draft = await noticeDraft('发布中的通知');
+    const blocker = new pg.Client({ connectionString: t.testDb.databaseUrl });
+    await blocker.connect();
+    try {
+      await blocker.query('begin');
+      await blocker.query('select id from content_items where id = $1 for update', [draft.id]);
+      const publication = ops('POST', `/${draft.id}/publish`, { by: '运营小王' });
+      const waiting = async () => (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n;
+      for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(await waiting()).toBe(1);
+      clock.advance(5);
+      expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+      await blocker.query('commit');
+      expect(await publication).toMatchObject({ status: 200, body: { data: { status: 'published' } } });
+    } finally {
+      await blocker.end();
+    }
+    expect(await unreadNotices(client)).toBe(1);
+    expect(await unreadOf(client, draft.id)).toEqual([true]);
+  });
+
   it('posts a message once per dedupe key, and never shows one account another account\'s', async () => {
     const a = await loggedIn();
     const b = await loggedIn();
@@ -174,6 +312,19 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(await call(a.client, '/v1/user/message-read', { all: true })).toMatchObject({ code: '200', data: { messages: 0 } });
     await expect(t.app.content.messages.post(a.userId, { kind: 'system', title: '外链', body: '', link: '//evil.example', dedupeKey: 'x' })).rejects.toThrow(/link/);
     expect(await call(await t.client(), '/v1/user/message-list')).toMatchObject({ code: '401' });
+  });
+
+  it('posts once for parallel posts with one dedupe key, and counts exactly what was posted', async () => {
+    const { client, userId } = await loggedIn();
+    const post = (dedupeKey: string) => t.app.content.messages.post(userId, { kind: 'bank-card', title: '银行卡绑定成功', body: '工商银行 尾号 3445', link: '/bank-cards', dedupeKey });
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 3 === 0 ? 'bank-card-bound:bc_other' : 'bank-card-bound:bc_race')));
+    const race = results.filter((_, i) => i % 3 !== 0);
+    expect(race.filter((r) => r.posted)).toHaveLength(1);
+    expect(new Set(race.map((r) => r.id)).size).toBe(1);
+    expect(results.filter((r) => r.posted)).toHaveLength(2);
+    const list = (await call(client, '/v1/user/message-list')).data as { items: { id: string }[] };
+    expect(list.items.map((m) => m.id).sort()).toEqual([...new Set(results.map((r) => r.id))].sort());
+    expect((await call(client, '/v1/user/message-unread')).data).toMatchObject({ messages: 2 });
   });
 
   it('refuses malformed cursors, oversized pages and wrong types', async () => {
@@ -212,14 +363,6 @@ describe.each(ENGINES)('content on %s', (engine) => {
   });
 
   it('offers the /ops content API only with the admin token, and keeps who did what', async () => {
-    const ops = async (method: string, path: string, body?: unknown, auth: string | null = `Bearer ${token}`) => {
-      const response = await fetch(`${t.baseUrl}${OPS_CONTENT_PATH}${path}`, {
-        method,
-        headers: { ...(auth !== null && { authorization: auth }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-        ...(body !== undefined && { body: JSON.stringify(body) }),
-      });
-      return { status: response.status, body: (await response.json()) as { code: string; data?: Record<string, unknown> } };
-    };
     expect((await ops('GET', '', undefined, null)).status).toBe(401);
     expect((await ops('GET', '', undefined, `Bearer ${token}x`)).status).toBe(401);
     expect((await ops('POST', '/preview', { body: '<script>alert(1)</script>' }, null)).status).toBe(401);
@@ -244,6 +387,63 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual(['publish:运营小李', 'edit:运营小王', 'create:运营小王']);
     const reader = await t.client();
     expect(await call(reader, '/v1/content/tyd-notice-detail', { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
+  });
+
+  it('keeps hostile Markdown inert through the /ops API and every reading path, showing it as text', async () => {
+    const body = [
+      '<script>alert(1)</script>',
+      '<img src=x onerror=alert(1)> <svg onload=alert(1)><circle r="1"/></svg> <iframe src="https://evil.example/"></iframe>',
+      '<a href="javascript:alert(1)" onclick="alert(1)">原样的链接</a> <div style="background:url(javascript:alert(1))">原样的 HTML</div>',
+      '[一](javascript:alert(1)) [二](JaVaScRiPt:alert(1)) [三](&#106;avascript:alert(1)) [四](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==) [五](vbscript:msgbox(1)) [六](//evil.example/)',
+      '<svg><a xlink:href="javascript:alert(1)"><text>矢量链接</text></a></svg> ![矢量图](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)',
+      '![外站图片](https://tracker.example/pixel.png) ![x" onerror="alert(1)](/content-images/abcdefgh1234)',
+      '[官网](https://example.com/)',
+    ].join('\n\n');
+    const title = '<img src=x onerror=alert(1)>标题';
+    const ids: Record<'article' | 'announcement' | 'notice', string> = { article: '', announcement: '', notice: '' };
+    for (const kind of ['article', 'announcement', 'notice'] as const) {
+      const created = await ops('POST', '', { kind, title, body, by: '运营小王' });
+      expect(created.status, JSON.stringify(created.body)).toBe(200);
+      ids[kind] = created.body.data!.id as string;
+      expect(await ops('POST', `/${ids[kind]}/publish`, { by: '运营小王' })).toMatchObject({ status: 200 });
+    }
+    clock.advance(1);
+    const reader = await t.client();
+    const details = [
+      ['/v1/content/tyd-notice-detail', ids.article],
+      ['/v1/content/tyd-notice-detail', ids.announcement],
+      ['/v1/notice/notice-detail', ids.announcement],
+      ['/v1/notice/notice-detail', ids.notice],
+    ] as const;
+    for (const [path, id] of details) {
+      const res = await call(reader, path, { id });
+      expect(res.code, `${path} ${JSON.stringify(res)}`).toBe('200');
+      const { html, title: shownTitle } = res.data as { html: string; title: string };
+      expectSafe(html);
+      expect(html).not.toMatch(/<(script|svg|iframe|div|math|object|embed)\b/i);
+      for (const [, attributes] of html.matchAll(/<[a-z0-9]+(\s[^>]*)?>/gi)) expect(attributes ?? '', html).not.toMatch(/(^|")\s*on[a-z]+=/i);
+      for (const [, src] of html.matchAll(/<img [^>]*src="([^"]*)"/g)) expect(src).toMatch(/^\/content-images\//);
+      expect(html).not.toContain('tracker.example');
+      // What looked like markup is there as text, and the one honest link still works.
+      expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+      expect(html).toContain('&lt;a href=&quot;javascript:alert(1)&quot; onclick=&quot;alert(1)&quot;&gt;原样的链接&lt;/a&gt;');
+      expect(html).toContain('[一](javascript:alert(1))');
+      expect(html).toContain('外站图片');
+      expect(html).toContain('<a href="https://example.com/" rel="noopener noreferrer nofollow" target="_blank">官网</a>');
+      expect(shownTitle).toBe(title);
+    }
+    // Lists carry plain text only (title and summary, which the page shows as text), never HTML.
+    const lists = [
+      ['/v1/content/new-information-info-v1', {}, ids.article],
+      ['/v1/notice/notice-list', { kind: 'announcement' }, ids.announcement],
+      ['/v1/notice/notice-list', {}, ids.notice],
+    ] as const;
+    for (const [path, payload, id] of lists) {
+      const items = ((await call(reader, path, { ...payload, limit: 50 })).data as { items: Record<string, unknown>[] }).items;
+      const item = items.find((i) => i.id === id);
+      expect(Object.keys(item ?? {}).sort(), path).toEqual(['id', 'important', 'kind', 'publishedAt', 'summary', 'title']);
+      expect(item).toMatchObject({ title, summary: expect.stringMatching(/^<script>alert\(1\)<\/script> /) });
+    }
   });
 
   it('serves article images from our storage only, as images', async () => {

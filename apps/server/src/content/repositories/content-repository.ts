@@ -2,7 +2,7 @@
 // Every method takes an optional transaction (STYLE.md "Boundaries"). Lists read one row past the page to
 // know whether another page exists, ordered by (time, id) descending and continued strictly after the
 // last (time, id) shown, so rows added while someone pages land before their first page, never inside it.
-import { sql, type Kysely } from 'kysely';
+import { PostgresIntrospector, sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { ListPosition } from '../../lib/list-cursor.js';
 import type { ContentAuditTable, ContentItemsTable, Database, MessagesTable } from '../../db/schema.js';
@@ -15,6 +15,7 @@ export type ContentKindValue = ContentItemRow['kind'];
 
 
 export function createContentRepository(db: Kysely<Database>) {
+  const onPostgres = db.introspection instanceof PostgresIntrospector;
   return {
     async findItem(id: string, trx: Executor = db): Promise<ContentItemRow | undefined> {
       return trx.selectFrom('content_items').selectAll().where('id', '=', id).executeTakeFirst();
@@ -51,6 +52,44 @@ export function createContentRepository(db: Kysely<Database>) {
       if (opts.importantOnly) query = query.where('important', '=', 1);
       if (after) query = query.where((eb) => eb.or([eb('publish_at', '<', after.at), eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)])]));
       return query.execute();
+    },
+
+    /**
+     * Queues the notice publications of every process behind this transaction until it ends, so each
+     * reads the notices out before it stamps its own (services/publishing.ts). PostgreSQL: an advisory
+     * transaction lock. SQLite needs none: this process runs its transactions one at a time on its one
+     * connection, and a transaction whose reads another process's commit made stale cannot write
+     * (SQLITE_BUSY_SNAPSHOT), so it fails instead of stamping from a stale read.
+     */
+    async lockNoticeTimes(trx: Executor): Promise<void> {
+      if (onPostgres) await sql`select pg_advisory_xact_lock(hashtext('content:notice-times'))`.execute(trx);
+    },
+
+    /**
+     * The newest time of a notice that is or has been out, in any state since: due by `now`, or
+     * published at once (publish_at <= updated_at, which is how a publication now is written, even when
+     * its time is ahead of `now`: another server's clock, or a request that read its clock later).
+     */
+    async newestNoticeOutAt(now: number, trx: Executor = db): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('content_items')
+        .select((eb) => eb.fn.max('publish_at').as('at'))
+        .where('kind', '=', 'notice')
+        .where((eb) => eb.or([eb('publish_at', '<=', now), eb('publish_at', '<=', eb.ref('updated_at'))]))
+        .executeTakeFirst();
+      return row?.at ?? undefined;
+    },
+
+    /** The time of the newest notice readers see at `now`. */
+    async newestVisibleNoticeAt(now: number, trx: Executor = db): Promise<number | undefined> {
+      const row = await trx
+        .selectFrom('content_items')
+        .select((eb) => eb.fn.max('publish_at').as('at'))
+        .where('kind', '=', 'notice')
+        .where('state', '=', 'published')
+        .where('publish_at', '<=', now)
+        .executeTakeFirst();
+      return row?.at ?? undefined;
     },
 
     /** Notices visible at `now` and published after `readThrough`. */

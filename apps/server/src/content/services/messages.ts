@@ -14,7 +14,7 @@ export interface MessageInput {
   title: string;
   /** At most 500 characters, plain text. */
   body: string;
-  /** A path on this site (e.g. /identity), shown as 查看详情. */
+  /** A path on this site (e.g. /mine/identity), shown as 查看详情. */
   link?: string;
   /** Same key, same account: posted once (a retried event, the same device logging in again). */
   dedupeKey: string;

@@ -3,7 +3,7 @@
 // section alike. Every change is one transaction with its audit row (who, what, when, at which version),
 // and an edit of a row someone else changed meanwhile is refused instead of overwriting theirs.
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inspectPhoto } from '../../uploads/uploads-module.js';
 import type { AuditRow, ContentItemRow, ContentKindValue, ContentRepository } from '../repositories/content-repository.js';
@@ -84,18 +84,34 @@ function checkActor(actor: string): string {
 }
 
 export function createPublishing(db: Kysely<Database>, repo: ContentRepository) {
-  async function change(id: string, actor: string, action: AuditRow['action'], now: number, apply: (row: ContentItemRow) => Partial<ContentItemRow>, expectedVersion?: number): Promise<ManagedItem> {
+  async function change(id: string, actor: string, action: AuditRow['action'], now: number, apply: (row: ContentItemRow, trx: Transaction<Database>) => Partial<ContentItemRow> | Promise<Partial<ContentItemRow>>, expectedVersion?: number): Promise<ManagedItem> {
     const by = checkActor(actor);
     return db.transaction().execute(async (trx) => {
       const row = await repo.findItem(id, trx);
       if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
       if (expectedVersion !== undefined && expectedVersion !== row.version) throw new ContentInputError(`${id} changed meanwhile (version ${row.version}); reload and edit again`, 'conflict');
-      const changes = { ...apply(row), updated_at: now };
+      const changes = { updated_at: now, ...(await apply(row, trx)) };
       if (!(await repo.updateItem(id, row.version, changes, trx))) throw new ContentInputError(`${id} changed meanwhile; reload and edit again`, 'conflict');
       const next = { ...row, ...changes, version: row.version + 1 };
       await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: id, action, actor: by, version: next.version, detail: JSON.stringify({ title: next.title, publishAt: next.publish_at, state: next.state }), at: now }, trx);
-      return managed(next, now);
+      // As of the change itself: a notice published now whose time went 1 ms past the newest notice out
+      // (noticeTime) answers as published, not as scheduled for that millisecond.
+      return managed(next, Math.max(now, next.updated_at));
     });
+  }
+
+  /**
+   * The time of a notice published now: `now`, or 1 ms after the newest notice already out if that is
+   * later, read while the other notice publications wait (repo.lockNoticeTimes). 全部已读 marks read
+   * through the newest notice it saw (services/reading.ts), so a notice that commits after a clear must
+   * carry a later time than any notice that clear could have seen: stamping `now` alone let a clear in
+   * the same millisecond, one running while this transaction was open, or one after a publication stamped
+   * by a clock ahead of ours pass a notice the user never saw (docs/architecture.md "Content").
+   */
+  async function noticeTime(now: number, trx: Transaction<Database>): Promise<number> {
+    await repo.lockNoticeTimes(trx);
+    const newest = await repo.newestNoticeOutAt(now, trx);
+    return newest === undefined ? now : Math.max(now, newest + 1);
   }
 
   return {
@@ -148,10 +164,13 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
      */
     async publish(id: string, actor: string, now: number, at?: number): Promise<ManagedItem> {
       if (at !== undefined && !(Number.isSafeInteger(at) && at > now)) throw new ContentInputError('at: a time in the future');
-      return change(id, actor, at === undefined ? 'publish' : 'schedule', now, (row) => {
+      return change(id, actor, at === undefined ? 'publish' : 'schedule', now, async (row, trx) => {
         if (at !== undefined) return { state: 'published', publish_at: at };
         const showing = row.state === 'published' && row.publish_at !== null && row.publish_at <= now;
-        return { state: 'published', publish_at: showing ? row.publish_at : now };
+        if (showing) return { state: 'published' };
+        // Written with updated_at = publish_at: how newestNoticeOutAt recognises a publication now.
+        const publishAt = row.kind === 'notice' ? await noticeTime(now, trx) : now;
+        return { state: 'published', publish_at: publishAt, updated_at: publishAt };
       });
     },
 

@@ -64,9 +64,14 @@ export function createReading(repo: ContentRepository) {
       return repo.countNoticesAfter(await repo.readThrough(userId), now);
     },
 
-    /** Every notice published up to now is read; the count left (0 unless one became due meanwhile). */
+    /**
+     * Every notice this request sees is read: the watermark goes to the newest one's time, not to `now`,
+     * so a notice whose publication commits after this read (stamped later than any notice out,
+     * services/publishing.ts) stays unread. The count left: 0 unless one came out meanwhile.
+     */
     async clearUnreadNotices(userId: string, now: number): Promise<number> {
-      await repo.markNoticesReadThrough(userId, now);
+      const newest = await repo.newestVisibleNoticeAt(now);
+      if (newest !== undefined) await repo.markNoticesReadThrough(userId, newest);
       return repo.countNoticesAfter(await repo.readThrough(userId), now);
     },
   };

@@ -1,29 +1,9 @@
 // Hostile content (docs/architecture.md "Content"): nothing an author writes may become script, an event
 // attribute, a link to a script or data URL, or an image from elsewhere. Each case checks the rendered
-// HTML with a strict allow-list of tags and attributes, so a new hole fails here.
+// HTML with a strict allow-list of tags and attributes (test/support/safe-html.ts), so a new hole fails here.
 import { describe, expect, it } from 'vitest';
+import { expectSafe } from '../../../test/support/safe-html.js';
 import { isAllowedLink, renderMarkdown, summarize } from './render-markdown.js';
-
-const ALLOWED_TAGS = new Set(['p', 'br', 'a', 'img', 'strong', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 's']);
-const ALLOWED_ATTRS = new Set(['href', 'src', 'alt', 'title', 'rel', 'target', 'loading', 'decoding', 'start', 'style', 'class']);
-
-/** Every tag and attribute of the HTML is allowed, and every href/src is ours or http(s). */
-function expectSafe(html: string): void {
-  for (const [, tag, attrs] of html.matchAll(/<\/?([a-zA-Z0-9]+)([^>]*)>/g)) {
-    expect(ALLOWED_TAGS.has(tag!.toLowerCase()), `tag ${tag} in ${html}`).toBe(true);
-    for (const [, name, value] of attrs!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)) {
-      expect(ALLOWED_ATTRS.has(name!.toLowerCase()), `attribute ${name} in ${html}`).toBe(true);
-      if (name === 'href') expect(value, html).toMatch(/^(https?:\/\/|\/(?!\/))/i);
-      if (name === 'src') expect(value, html).toMatch(/^\/content-images\/[A-Za-z0-9_-]+$/);
-      if (name === 'class') expect(value, html).toMatch(/^language-[^\s<>"']+$/);
-      if (name === 'style') expect(value, html).toMatch(/^text-align:(left|right|center)$/);
-    }
-    // Nothing but name="value" pairs: an unquoted or broken attribute would show here.
-    expect(attrs!.replace(/\s*([a-zA-Z-]+)="[^"]*"/g, '').trim(), `stray attribute text in ${html}`).toBe('');
-  }
-  // The text may say "javascript:" (escaped, as words); no attribute may.
-  for (const [, value] of html.matchAll(/="([^"]*)"/g)) expect(value, html).not.toMatch(/javascript:|vbscript:|data:/i);
-}
 
 const HOSTILE = [
   '<script>alert(1)</script>',
@@ -102,7 +82,7 @@ describe('renderMarkdown with ordinary articles', () => {
 
   it('marks external links and leaves our own paths alone', () => {
     expect(renderMarkdown('[官网](https://example.com/)')).toContain('<a href="https://example.com/" rel="noopener noreferrer nofollow" target="_blank">官网</a>');
-    expect(renderMarkdown('[认证](/identity)')).toContain('<a href="/identity">认证</a>');
+    expect(renderMarkdown('[认证](/mine/identity)')).toContain('<a href="/mine/identity">认证</a>');
   });
 
   it('shows images from our storage and only the alt text of any other', () => {
