@@ -1,7 +1,7 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
 // the lucky draw's prizes. Every change, and every grant, is kept with the operator's name and the time
 // (reward_changes); a grant is a ledger entry with its own idempotency key, so running the same grant
-// twice with --key gives the points once.
+// twice with --key gives the points once, and tells the user once (services/operator-grants.ts).
 import { randomBytes } from 'node:crypto';
 import { isMainlandMobile, maskPhone } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
@@ -74,12 +74,8 @@ export async function runRewards(
         out.error(`no active account for ${maskPhone(phone)}`);
         return 1;
       }
-      // The grant and who made it, in one transaction: a grant the ledger refuses as a repeat is not recorded again.
-      const granted = await deps.db.transaction().execute(async (trx) => {
-        const credited = await deps.ledger.credit({ userId, amount, reason: 'operator-grant', key: `grant:${key}`, now }, trx);
-        if (credited) await deps.changes.record({ subject: 'grant', subjectId: userId, operator, change: { points: amount, key }, at: now }, trx);
-        return credited;
-      });
+      const { granted, messageError } = await deps.grants.grant({ userId, points: amount, operator, key, now });
+      if (messageError !== undefined) out.error(`rewards grant: the points were granted, but the user's message was not posted: ${messageError instanceof Error ? messageError.message : String(messageError)}`);
       out.json({ phone: maskPhone(phone), points: amount, granted, balance: await deps.points.balance(userId) });
       return 0;
     });

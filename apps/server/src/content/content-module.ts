@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Secrets } from '../config/index.js';
 import { deriveKey } from '../lib/derived-keys.js';
-import { createContentRepository } from './repositories/content-repository.js';
+import { createContentRepository, type ContentRepository } from './repositories/content-repository.js';
 import { createMessages, type Messages } from './services/messages.js';
 import { createPublishing, type Publishing } from './services/publishing.js';
 import { createReading, type Reading } from './services/reading.js';
@@ -18,6 +18,14 @@ import { createReading, type Reading } from './services/reading.js';
 export type { MessageInput } from './services/messages.js';
 /** For the admin command, which runs without the server (admin/content-cli.ts). */
 export { createContentRepository, createPublishing, type Publishing };
+
+/** Messages' dedupe keys are hashed under this key, the server's and the admin command's alike. */
+const messagesKey = (secrets: Pick<Secrets, 'cookieSecret'>) => deriveKey(secrets.cookieSecret, 'message-dedupe');
+
+/** Posting messages without the server, for the admin command (an operator's grant tells its user: rewards-module.ts). */
+export function createMessagesOutsideServer(repo: ContentRepository, secrets: Pick<Secrets, 'cookieSecret'>, clock: () => number): Messages {
+  return createMessages(repo, { dedupeKey: messagesKey(secrets), clock });
+}
 
 export interface ContentService {
   reading: Reading;
@@ -38,7 +46,7 @@ export default fp(
     const repo = createContentRepository(fastify.database.db);
     fastify.decorate('content', {
       reading: createReading(repo),
-      messages: createMessages(repo, { dedupeKey: deriveKey(opts.secrets.cookieSecret, 'message-dedupe'), clock: () => fastify.clock() }),
+      messages: createMessages(repo, { dedupeKey: messagesKey(opts.secrets), clock: () => fastify.clock() }),
       publishing: createPublishing(fastify.database.db, repo),
       adminToken: opts.secrets.adminToken,
     });

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inviteesOf, inviterOf } from '../account/account-module.js';
 import type { RewardsConfig, Secrets } from '../config/index.js';
+import { createContentRepository, createMessagesOutsideServer, type MessageInput } from '../content/content-module.js';
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { deriveKey } from '../lib/derived-keys.js';
@@ -28,6 +29,7 @@ import { createVoucherGrants, type VoucherGrants } from './services/voucher-gran
 import { createExchange, type Exchange } from './services/exchange.js';
 import { createRedeemBatches, createRedeeming, type Redeeming } from './services/redeem-codes.js';
 import { createRewardsOperations, type RewardsOperations } from './services/rewards-operations.js';
+import { createOperatorGrants } from './services/operator-grants.js';
 
 /**
  * The redeem codes' HMAC key (services/redeem-codes.ts). Rooted in the phone hash key because that secret
@@ -51,9 +53,17 @@ function createOperations(db: DatabaseHandle['db'], secrets: Pick<Secrets, 'phon
   });
 }
 
-/** The ledger, the catalogue and the operators' changes over a database handle, for the admin command (admin/rewards-cli.ts). */
-export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey'>) {
-  return { ...adminRepositories(db, rules), operations: createOperations(db, secrets), changes: createRewardChangesRepository(db) };
+/** The ledger, the catalogue, grants and the operators' changes over a database handle, for the admin command (admin/rewards-cli.ts). */
+export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey' | 'cookieSecret'>) {
+  const repositories = adminRepositories(db, rules);
+  const changes = createRewardChangesRepository(db);
+  const messages = createMessagesOutsideServer(createContentRepository(db), secrets, () => Date.now());
+  return {
+    ...repositories,
+    operations: createOperations(db, secrets),
+    changes,
+    grants: createOperatorGrants({ db, ledger: repositories.ledger, changes, postMessage: (userId, message) => messages.post(userId, message) }),
+  };
 }
 
 function adminRepositories(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
@@ -107,6 +117,14 @@ export default fp(
     const items = createRewardItemsRepository(db);
     const vouchers = createVouchersRepository(db);
     const voucherGrants = createVoucherGrants({ items, vouchers });
+    // A reward's message is posted after its award is committed: one that cannot be posted is logged and
+    // the award stands (docs/api.md "Messages the product posts now"); the user still sees it in the
+    // ledger or 我的卡券.
+    const notifier = (what: string) => (userId: string, message: MessageInput) =>
+      fastify.content.messages.post(userId, message).then(
+        () => undefined,
+        (error: unknown) => fastify.log.error({ err: error }, `${what} message not posted`),
+      );
     const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
     const invitations = createInvitations({
       db,
@@ -129,14 +147,10 @@ export default fp(
       voucherGrants,
       personKey: (userId) => fastify.identity.personKey(userId),
       requireVerified: (userId) => requireVerifiedIdentity(fastify, userId),
-      notify: (userId, message) =>
-        fastify.content.messages.post(userId, message).then(
-          () => undefined,
-          (error: unknown) => fastify.log.error({ err: error }, 'new-user gift message not posted'),
-        ),
+      notify: notifier('new-user gift'),
       rules: opts.rewards,
     });
-    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards });
+    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards, notify: notifier('lucky-draw prize') });
     const exchange = createExchange({ db, items, vouchers, voucherGrants, points, ledger });
     const redeeming = createRedeeming({
       db,
@@ -148,6 +162,7 @@ export default fp(
       voucherGrants,
       kv: fastify.kv,
       limits: { perUserPerHour: opts.rewards.redeemUserFailuresPerHour, perAddressPerHour: opts.rewards.redeemAddressFailuresPerHour },
+      notify: notifier('redeem-code'),
     });
 
     fastify.decorate('rewards', {

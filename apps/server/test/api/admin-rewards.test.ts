@@ -1,11 +1,14 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
 // prizes, run as a child process against the database and keys of a running test server; what it writes
-// is what the API answers, and every prize change is kept with who made it.
+// is what the API answers, and every prize change is kept with who made it; a grant tells its user in one
+// message (both engines), and a message that cannot be posted leaves the grant standing.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { adminCommand } from '../support/admin-command.js';
+import { ENGINES } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 describe('admin rewards', () => {
@@ -64,5 +67,58 @@ describe('admin rewards', () => {
     // A key the ledger's column could not hold (PostgreSQL refuses it mid-grant) or with odd characters: refused first.
     await expect(admin('grant', uniquePhone(), '10', '--operator', 'x', '--key', 'k'.repeat(100))).rejects.toMatchObject({ code: 2 });
     await expect(admin('grant', uniquePhone(), '10', '--operator', 'x', '--key', '春季 活动')).rejects.toMatchObject({ code: 2 });
+  });
+});
+
+describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ engine });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const grant = (...args: string[]) => adminCommand(t, ['rewards', 'grant', ...args]);
+  type Message = { kind: string; title: string; body: string; link: string | null };
+  async function member() {
+    const phone = uniquePhone();
+    const user = await t.client();
+    await signUp(user, t.baseUrl, phone);
+    // The welcome of registration is there too: only the rewards messages are counted.
+    const rewardMessages = async () => ((await user.call('/v1/user/message-list', {})).response?.data as { items: Message[] }).items.filter((message) => message.kind === 'rewards');
+    return { phone, rewardMessages, userId: (await t.app.accounts.repos.users.findByPhone(phone))!.id };
+  }
+
+  it('tells the user of a grant in one message; the same --key again posts none', { timeout: 180_000 }, async () => {
+    const { phone, rewardMessages } = await member();
+    const key = randomBytes(9).toString('base64url');
+    expect(JSON.parse((await grant(phone, '120', '--operator', '运营-李', '--key', key)).stdout)).toMatchObject({ granted: true, balance: 120 });
+    const told = await rewardMessages();
+    expect(told).toEqual([expect.objectContaining({ title: '积分奖励已到账', link: '/activity/points' })]);
+    expect(told[0]!.body).toContain('120积分');
+    expect(JSON.parse((await grant(phone, '120', '--operator', '运营-李', '--key', key)).stdout)).toMatchObject({ granted: false, balance: 120 });
+    expect(await rewardMessages()).toHaveLength(1);
+  });
+
+  it('a grant whose message cannot be posted stands, and the operator is told', { timeout: 180_000 }, async () => {
+    const { phone, rewardMessages, userId } = await member();
+    const db = t.app.database.db;
+    // The messages table refuses every row, as a failing store would.
+    if (engine === 'sqlite') {
+      await sql`create trigger refuse_messages before insert on messages begin select raise(abort, 'messages unavailable'); end`.execute(db);
+    } else {
+      await sql`create function refuse_messages() returns trigger language plpgsql as $$ begin raise exception 'messages unavailable'; end $$`.execute(db);
+      await sql`create trigger refuse_messages before insert on messages for each row execute function refuse_messages()`.execute(db);
+    }
+    try {
+      const run = await grant(phone, '40', '--operator', '运营-李');
+      expect(JSON.parse(run.stdout)).toMatchObject({ granted: true, balance: 40 });
+      expect(run.stderr).toContain("the user's message was not posted: messages unavailable");
+    } finally {
+      await (engine === 'sqlite' ? sql`drop trigger refuse_messages` : sql`drop trigger refuse_messages on messages`).execute(db);
+    }
+    expect(await t.app.rewards.points.balance(userId)).toBe(40);
+    expect(await rewardMessages()).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 // Points and the lucky draw (docs/api.md "Points and the lucky draw") over real HTTP and the real
 // envelope, on both engines: the draw costs points and never takes a balance below zero, stock is never
 // oversold under parallel draws, a retried draw never draws twice, the daily limit holds under parallel
-// draws, points expire oldest first, and bad input gets a coded answer.
+// draws, points expire oldest first, a points prize is told in one message, and bad input gets a coded answer.
 import { randomBytes } from 'node:crypto';
 import { CODE, SUBCODE } from '@tyd/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -41,6 +41,9 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     for (const [id, change] of Object.entries(weights)) expect(await t.app.rewards.prizes.change(id, change, 'test', clock())).toBe(true);
   };
   const defaultPrizes = () => setPrizes({ 'points-100': { weight: 3, stock: 100 }, 'points-20': { weight: 20 }, 'points-5': { weight: 35 }, thanks: { weight: 42 } });
+  const onlyPrize = (id: 'points-20' | 'thanks') => setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: id === 'points-20' ? 1 : 0 }, 'points-5': { weight: 0 }, thanks: { weight: id === 'thanks' ? 1 : 0 } });
+  type Message = { kind: string; title: string; body: string; link: string | null };
+  const messages = async (accessToken: string) => ((await call('/v1/user/message-list', {}, accessToken)).response?.data as { items: Message[] }).items;
 
   it('shows the prizes with their odds and stock, the cost, the limit and the balance', async () => {
     await defaultPrizes();
@@ -75,6 +78,39 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const ledger = await call('/v1/index/points-ledger', {}, accessToken);
     const reasons = (ledger.response?.data as { items: Array<{ reason: string }> }).items.map((item) => item.reason);
     expect(reasons.filter((reason) => reason === 'draw-cost')).toHaveLength(1);
+  });
+
+  it('a points prize posts one rewards message; the same key again and a 谢谢参与 post none', async () => {
+    await onlyPrize('points-20');
+    const { accessToken } = await member(50);
+    const idempotencyKey = key();
+    expect((await draw(accessToken, idempotencyKey)).response?.data).toMatchObject({ prize: { id: 'points-20', points: 20 }, repeated: false });
+    const told = await messages(accessToken);
+    expect(told).toEqual([expect.objectContaining({ kind: 'rewards', title: '抽奖奖励已到账', link: '/activity/points' })]);
+    expect(told[0]!.body).toContain('20积分');
+    // The retry (also in parallel) answers the same draw and posts nothing more.
+    for (const answer of await Promise.all([draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey)])) expect(answer.response?.data).toMatchObject({ repeated: true });
+    expect(await messages(accessToken)).toHaveLength(1);
+    await onlyPrize('thanks');
+    expect((await draw(accessToken)).response?.data).toMatchObject({ prize: { kind: 'thanks' }, repeated: false });
+    expect(await messages(accessToken)).toHaveLength(1);
+  });
+
+  it('a prize whose message cannot be posted is still won, and the failure is logged', async () => {
+    await onlyPrize('points-20');
+    const { userId, accessToken } = await member(10);
+    const post = vi.spyOn(t.app.content.messages, 'post').mockRejectedValueOnce(new Error('messages unavailable'));
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      expect((await draw(accessToken)).response).toMatchObject({ code: '200', data: { prize: { id: 'points-20' }, balance: 20 } });
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'messages unavailable' }) }), 'lucky-draw prize message not posted');
+    } finally {
+      post.mockRestore();
+      logged.mockRestore();
+    }
+    expect(await t.app.rewards.points.balance(userId)).toBe(20);
+    expect(await messages(accessToken)).toEqual([]);
   });
 
   it('refuses a draw without enough points (nothing recorded) and never lets parallel draws take the balance below zero', async () => {

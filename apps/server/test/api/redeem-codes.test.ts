@@ -2,10 +2,11 @@
 // gives its points or voucher once, however many redeem it at once; the same user's retry under the same
 // key answers the same result; used, expired and revoked codes each have their code; refused codes count
 // against an hourly budget per account and per address, past which even a right code is refused, while
-// other accounts and addresses go on; and the database holds no code in the clear.
+// other accounts and addresses go on; what a code gave is told in one message; and the database holds no
+// code in the clear.
 import { randomBytes } from 'node:crypto';
 import { CODE, SUBCODE } from '@tyd/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../support/api-client.js';
 import { callFrom, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -49,6 +50,8 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
   const issue = (reward: { points: number } | { itemId: string }, count = 3, days = 30) =>
     t.app.rewards.operations.createBatch({ name: '测试批次', ...reward, count, expires: chinaDate(clock(), days) }, 'test', clock());
   const batch = async (reward: { points: number } | { itemId: string }, count = 3, days = 30) => (await issue(reward, count, days)).codes;
+  type Message = { kind: string; title: string; body: string; link: string | null };
+  const messages = async (accessToken: string) => ((await client.call('/v1/user/message-list', {}, { accessToken })).response?.data as { items: Message[] }).items;
 
   it('gives the points of a code once; the same key answers the same result again, nothing more', async () => {
     const [code] = await batch({ points: 88 });
@@ -78,6 +81,49 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     }
     const vouchers = (await client.call('/v1/index/my-vouchers', {}, { accessToken })).response?.data as { items: Array<{ source: string }> };
     expect(vouchers.items.map((v) => v.source)).toEqual(['redeem-code', 'redeem-code', 'redeem-code']);
+  });
+
+  it('tells what a code gave in one rewards message; the same key again, and a refused code, post none', async () => {
+    const [pointsCode] = await batch({ points: 88 }, 1);
+    const [voucherCode] = await batch({ itemId: ITEM }, 1);
+    const { accessToken } = await member();
+    const from = address();
+    const idempotencyKey = key();
+    expect((await redeem(accessToken, pointsCode!, from, idempotencyKey)).response?.data).toMatchObject({ kind: 'points', repeated: false });
+    const told = await messages(accessToken);
+    expect(told).toEqual([expect.objectContaining({ kind: 'rewards', title: '兑换码奖励已到账', link: '/activity/points' })]);
+    expect(told[0]!.body).toContain('88积分');
+    for (const answer of await Promise.all([redeem(accessToken, pointsCode!, from, idempotencyKey), redeem(accessToken, pointsCode!, from, idempotencyKey)])) {
+      expect(answer.response?.data).toMatchObject({ repeated: true });
+    }
+    expect((await redeem(accessToken, pointsCode!, from)).response?.subcode).toBe(SUBCODE.REDEEM_CODE_USED);
+    expect(await messages(accessToken)).toHaveLength(1);
+    // A voucher: its name, and the link to 我的卡券.
+    const voucherKey = key();
+    const voucher = (await redeem(accessToken, voucherCode!, from, voucherKey)).response?.data as { voucher: { name: string } };
+    expect((await redeem(accessToken, voucherCode!, from, voucherKey)).response?.data).toMatchObject({ repeated: true });
+    const all = await messages(accessToken);
+    expect(all).toHaveLength(2);
+    const toldVoucher = all.find((message) => message.link === '/activity-exchange');
+    expect(toldVoucher).toMatchObject({ kind: 'rewards', title: '兑换码奖励已到账' });
+    expect(toldVoucher!.body).toContain(voucher.voucher.name);
+  });
+
+  it('a redemption whose message cannot be posted still gives the code, and the failure is logged', async () => {
+    const [code] = await batch({ points: 30 }, 1);
+    const { userId, accessToken } = await member();
+    const post = vi.spyOn(t.app.content.messages, 'post').mockRejectedValueOnce(new Error('messages unavailable'));
+    const logged = vi.spyOn(t.app.log, 'error');
+    try {
+      expect((await redeem(accessToken, code!, address())).response).toMatchObject({ code: '200', data: { kind: 'points', points: 30, balance: 30 } });
+      expect(post).toHaveBeenCalledTimes(1);
+      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'messages unavailable' }) }), 'redeem-code message not posted');
+    } finally {
+      post.mockRestore();
+      logged.mockRestore();
+    }
+    expect(await t.app.rewards.points.balance(userId)).toBe(30);
+    expect(await messages(accessToken)).toEqual([]);
   });
 
   it('20 users redeeming one code at once: exactly one gets it, the others hear it is used', async () => {

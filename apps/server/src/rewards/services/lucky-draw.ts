@@ -2,10 +2,12 @@
 // (crypto.randomInt, unbiased); a draw costs points; a prize's stock is taken by a conditional update
 // and a prize that has run out is won as 谢谢参与, so nothing is oversold and the disclosed odds of the
 // other prizes never change; a China day allows REWARDS_DRAW_DAILY_LIMIT draws; and every draw carries
-// the client's idempotency key, so a retried request answers the same draw and never draws twice.
+// the client's idempotency key, so a retried request answers the same draw and never draws twice. A
+// points prize posts the user a message (reward-messages.ts), only for the draw that won it.
 import { randomInt, randomUUID } from 'node:crypto';
 import { CODE, SUBCODE } from '@tyd/protocol';
 import type { RewardsConfig } from '../../config/index.js';
+import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
 import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
@@ -14,6 +16,7 @@ import type { Draw, DrawsRepository } from '../repositories/draws-repository.js'
 import type { PointsRepository } from '../repositories/points-repository.js';
 import type { Prize, PrizesRepository } from '../repositories/prizes-repository.js';
 import { InsufficientPoints, type PointsLedger } from './points-ledger.js';
+import { drawPrizeMessage } from './reward-messages.js';
 
 /** A prize by weight: `random(n)` is uniform on 0..n-1. Undefined when no prize has a weight. */
 export function pickPrize(prizes: readonly Prize[], random: (max: number) => number): Prize | undefined {
@@ -46,6 +49,8 @@ export interface LuckyDrawDeps {
   draws: DrawsRepository;
   ledger: PointsLedger;
   rules: RewardsConfig;
+  /** Posts the account a message; never throws (a lost message must not undo a draw). */
+  notify(userId: string, message: MessageInput): Promise<void>;
   /** The CSPRNG; tests may not replace it for the draw itself (the odds test uses pickPrize). */
   random?: (max: number) => number;
 }
@@ -113,6 +118,7 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
       });
       const draw = drawn ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now } : await draws.findByKey(userId, key);
       if (!draw) throw new Error('a claimed draw is missing');
+      if (drawn?.kind === 'points' && drawn.points) await deps.notify(userId, drawPrizeMessage(id, { name: drawn.name, points: drawn.points }));
       return answer(userId, draw, now, !drawn);
     },
 

@@ -4,9 +4,11 @@
 // code by a conditional UPDATE and credits what its batch gives (points through the ledger, a voucher
 // through voucherGrants) in the same transaction: a code is used once, however many try it at once, and
 // a refusal (the voucher out of stock) leaves it unused. Codes are never logged or written anywhere else.
+// What a code gave is told in a message (reward-messages.ts), by the request that redeemed it only.
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { CODE, CROCKFORD_ALPHABET, normaliseRedeemCode, REDEEM_CODE_LENGTH, SUBCODE } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
+import type { MessageInput } from '../../content/content-module.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
@@ -15,6 +17,7 @@ import type { RedeemBatch, RedeemCodeRow, RedeemCodesRepository, RedeemReward } 
 import type { VouchersRepository } from '../repositories/vouchers-repository.js';
 import { voucherView } from './exchange.js';
 import type { PointsLedger } from './points-ledger.js';
+import { redeemedMessage } from './reward-messages.js';
 import { ItemUnavailable, type VoucherGrants } from './voucher-grants.js';
 
 const HOUR_MS = 3_600_000;
@@ -90,6 +93,8 @@ export interface RedeemingDeps extends RedeemBatchesDeps {
   voucherGrants: VoucherGrants;
   kv: KvStore;
   limits: { perUserPerHour: number; perAddressPerHour: number };
+  /** Posts the account a message; never throws (a lost message must not undo a redemption). */
+  notify(userId: string, message: MessageInput): Promise<void>;
 }
 
 /** Thrown inside the transaction when the idempotency key already named another redemption: undo it. */
@@ -196,6 +201,7 @@ export function createRedeeming(deps: RedeemingDeps) {
       }
       if (given) {
         await attempt.good();
+        await deps.notify(userId, redeemedMessage(key, given.kind === 'points' ? { points: given.points } : { voucherName: given.voucher.name }));
         return { ...given, balance: await points.balance(userId), repeated: false };
       }
 
