@@ -133,7 +133,8 @@ export default fp(
       personKey: (userId) => fastify.identity.personKey(userId),
       inviterOf: (userId) => inviterOf(fastify.accounts, userId),
       inviteesOf: (inviterId, before, limit) => inviteesOf(fastify.accounts, inviterId, before, limit),
-      postMessage: (userId, message) => fastify.content.messages.post(userId, message),
+      // A failed post must not stop paying the rest of a verified account's invitees.
+      notify: notifier('invitation'),
       rules: opts.rewards,
     });
     fastify.identity.onVerified((userId, now) => invitations.onVerified(userId, now));

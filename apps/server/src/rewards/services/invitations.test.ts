@@ -17,7 +17,7 @@ function setup(keys: Record<string, string | null>, claimed = new Set<string>())
     personKey: async (userId: string) => keys[userId] ?? null,
     inviterOf: async (userId: string) => (userId === 'invitee' ? 'inviter' : null),
     inviteesOf: async (inviterId: string) => (inviterId === 'inviter' ? [{ userId: 'invitee', phone: '138****0000', registeredAt: 1 }] : []),
-    postMessage: vi.fn(async () => undefined),
+    notify: vi.fn(async () => undefined),
     rules: { inviteRewardPoints: 50 },
   } as unknown as InvitationsDeps;
   return { invitations: createInvitations(deps), credits, deps };
@@ -28,7 +28,7 @@ describe('invitations', () => {
     const { invitations, credits, deps } = setup({ inviter: 'p-1', invitee: 'p-2' });
     await invitations.onVerified('invitee', 10);
     expect(credits).toEqual([expect.objectContaining({ userId: 'inviter', amount: 50, key: 'invite:p-2' })]);
-    expect(deps.postMessage).toHaveBeenCalledTimes(1);
+    expect(deps.notify).toHaveBeenCalledTimes(1);
   });
 
   it('pays nothing when both accounts are the same person', async () => {
@@ -52,6 +52,6 @@ describe('invitations', () => {
     const { invitations, credits, deps } = setup({ inviter: 'p-1', invitee: 'p-2' }, new Set(['p-2']));
     await invitations.onVerified('invitee', 10);
     expect(credits).toEqual([]);
-    expect(deps.postMessage).not.toHaveBeenCalled();
+    expect(deps.notify).not.toHaveBeenCalled();
   });
 });

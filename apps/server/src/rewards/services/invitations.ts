@@ -19,7 +19,8 @@ export interface InvitationsDeps {
   personKey(userId: string): Promise<string | null>;
   inviterOf(userId: string): Promise<string | null>;
   inviteesOf(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<Invitee[]>;
-  postMessage(userId: string, message: MessageInput): Promise<unknown>;
+  /** Posts the inviter's message; never fails (the module logs a failed post: the reward stands). */
+  notify(userId: string, message: MessageInput): Promise<void>;
   rules: { inviteRewardPoints: number };
 }
 
@@ -49,7 +50,7 @@ export function createInvitations(deps: InvitationsDeps): Invitations {
       return true;
     });
     if (paid) {
-      await deps.postMessage(inviterId, {
+      await deps.notify(inviterId, {
         kind: 'rewards',
         title: '邀请奖励已到账',
         body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`,
