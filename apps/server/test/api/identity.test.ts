@@ -1,14 +1,13 @@
 // Identity certification through the real envelope (docs/api.md "Identity certification"): the state
 // machine end to end with the sandbox providers, every face outcome, refusals of the OCR step, bad input,
-// one identity per account under parallel certifications, the face tries cap under parallel requests,
-// encryption at rest, and the /nfc catalogue. Both engines.
-import type { ApiResponse } from '@tyd/protocol';
+// one identity per account (under parallel certifications, and at the portrait already), the face tries
+// cap under parallel requests, encryption at rest, what deregistration deletes and keeps, and the /nfc
+// catalogue. Both engines. The other transitions of the state machine: identity-transitions.test.ts.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
-import type { ApiClient } from '../support/api-client.js';
-import { createSession, createUser, uniquePhone } from '../support/factories.js';
-import { cardPhoto, readSide, uniqueCardPhoto, uploadPhoto } from '../support/identity.js';
+import { latestCode, signUp, testClock } from '../support/accounts.js';
+import { uniquePhone } from '../support/factories.js';
+import { cardPhoto, certificationSteps, readSide, uniqueCardPhoto, uploadPhoto } from '../support/identity.js';
 import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
@@ -17,39 +16,14 @@ const HOUR_MS = 3_600_000;
 
 describe.each(ENGINES)('identity certification on %s', (engine) => {
   let t: TestApp;
-  let clock: TestClock;
+  const clock = testClock();
   beforeAll(async () => {
-    clock = testClock();
     t = await startTestApp({ engine, clock, env: { HUMAN_CHECK_IP_PER_HOUR: '100000', FACE_TRIES_PER_DAY: '3', UPLOAD_MAX_LIVE_PER_USER: '50' } });
   });
   afterAll(async () => {
     await t?.close();
   });
-
-  async function loggedIn(): Promise<{ client: ApiClient; userId: string }> {
-    const user = await createUser(t.app.accounts.repos, { now: clock() });
-    const client = await t.client();
-    client.accessToken = (await createSession(t.app.accounts.repos, user, { now: clock() })).accessToken;
-    return { client, userId: user.id };
-  }
-  const call = async (client: ApiClient, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload)).response!;
-  /** Both sides read and confirmed; the portrait's answer. */
-  async function confirmed(client: ApiClient, portrait: Buffer = uniqueCardPhoto()): Promise<ApiResponse> {
-    const read = await readSide(client, 'portrait', portrait);
-    expect(read.code, JSON.stringify(read)).toBe('200');
-    expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
-    const certified = await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' });
-    expect(certified.code, JSON.stringify(certified)).toBe('200');
-    return read;
-  }
-  /** h5-face-url, then the sandbox page's 完成检测, as the user's browser would. */
-  async function faceDone(client: ApiClient, complete = true): Promise<ApiResponse> {
-    const started = await call(client, '/v1/user/h5-face-url');
-    expect(started.code, JSON.stringify(started)).toBe('200');
-    const url = (started.data as { url: string }).url;
-    if (complete) expect((await fetch(`${t.baseUrl}/sandbox/face/complete?session=${new URL(url, t.baseUrl).searchParams.get('session')}`, { method: 'POST' })).status).toBe(200);
-    return started;
-  }
+  const { call, loggedIn, confirmed, faceDone } = certificationSteps(() => t, clock);
 
   it('goes from not started to verified, with masked fields on the way', async () => {
     const { client, userId } = await loggedIn();
@@ -230,6 +204,39 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(winner.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4605' });
   });
 
+  it('refuses at the portrait already (4605) a number another account holds, and keeps nothing of it', async () => {
+    const photo = uniqueCardPhoto();
+    const holder = await loggedIn();
+    await confirmed(holder.client, photo);
+    const other = await loggedIn();
+    const nothingKept = async () => {
+      expect((await sql`select user_id from identities where user_id = ${other.userId}`.execute(t.app.database.db)).rows).toEqual([]);
+      expect((await sql`select id from uploads where user_id = ${other.userId}`.execute(t.app.database.db)).rows).toEqual([]);
+      expect(await call(other.client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
+    };
+    // Claimed (identity-confirmed), within the hold.
+    expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '409', subcode: '4605', submsg: '该身份证已在其他账号完成实名认证' });
+    await nothingKept();
+    // Verified.
+    await faceDone(holder.client);
+    expect(await call(holder.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    clock.advance(25 * HOUR_MS);
+    expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '409', subcode: '4605' });
+    await nothingKept();
+  });
+
+  it('lets the portrait of a claim past its hold be read: the other account may take it over', async () => {
+    const photo = uniqueCardPhoto();
+    const holder = await loggedIn();
+    await confirmed(holder.client, photo);
+    clock.advance(25 * HOUR_MS);
+    const other = await loggedIn();
+    expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '200', data: { state: 'not-started' } });
+    expect(await readSide(other.client, 'emblem', cardPhoto())).toMatchObject({ code: '200' });
+    expect(await call(other.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    expect(await call(holder.client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'documents-read', name: null } });
+  });
+
   it('caps face checks per day under parallel requests, decided on the increment', async () => {
     const { client } = await loggedIn();
     await confirmed(client);
@@ -245,27 +252,37 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
   });
 
-  it('is deleted with the account; a verified identity is kept in the retained record, encrypted', async () => {
+  it('is deleted with the account, ID card photos included; a verified identity is kept in the retained record, encrypted, without them', async () => {
     const phone = uniquePhone();
     const client = await t.client();
     expect((await signUp(client, t.baseUrl, phone)).response?.code).toBe('200');
     const user = await t.app.accounts.repos.users.findByPhone(phone);
-    const read = await confirmed(client);
+    const portrait = uniqueCardPhoto();
+    const read = await confirmed(client, portrait);
     const idNumber = (read.data as { idNumber: string }).idNumber;
     await faceDone(client);
     expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    // The photos idcard-ocr kept: the lender's copy of the identity document while the account exists.
+    const photos = (await sql<{ id: string; purpose: string; content_enc: string | null }>`select id, purpose, content_enc from uploads where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
+    expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
+    for (const photo of photos) expect(photo.content_enc).toMatch(/\S{100}/);
     clock.advance(61_000);
     expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
     expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
     const rows = (await sql`select user_id from identities where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
     expect(rows).toEqual([]);
+    const ids = photos.map((p) => p.id);
+    expect((await sql`select id from uploads where id in (${sql.join(ids)}) or user_id = ${user!.id}`.execute(t.app.database.db)).rows).toEqual([]);
+    expect((await sql`select upload_id from upload_parts where upload_id in (${sql.join(ids)})`.execute(t.app.database.db)).rows).toEqual([]);
     const [record] = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
     expect(record?.payloadEnc).not.toContain(idNumber);
-    expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toMatchObject({ name: '沙盒用户', idNumber, validTo: '2040-01-01', verifiedAt: expect.any(Number) });
+    const retained = t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity;
+    expect(retained).toMatchObject({ name: '沙盒用户', idNumber, validTo: '2040-01-01', verifiedAt: expect.any(Number) });
+    // The identity's text, never its images or where they were.
+    expect(retained).not.toHaveProperty('uploadId');
     // The number is free again: the same person may certify a new account.
     const again = await loggedIn();
-    await readSide(again.client, 'emblem', cardPhoto());
-    expect(await call(again.client, '/v1/user/certification-info')).toMatchObject({ data: { documents: { emblem: true } } });
+    await confirmed(again.client, portrait);
   });
 
   it('keeps no identity in the retained record when it was never verified', async () => {

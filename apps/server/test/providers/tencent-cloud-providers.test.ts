@@ -1,12 +1,16 @@
 // The http verification providers against a fake Tencent Cloud endpoint on 127.0.0.1: what they send (a
 // TC3-HMAC-SHA256 signature the fake verifies, the action, version and payload), how each vendor answer
 // becomes a typed outcome, and every failure (timeout, 5xx, malformed answers, vendor error codes)
-// becoming ProviderUnavailable, answered 502/4501, with no personal data in its message.
+// becoming ProviderUnavailable, answered 502/4501, with no personal data in its message; the OCR's wrong side
+// answered 4614 through idcard-ocr.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config/index.js';
 import { ProviderUnavailable, providerUnavailable } from '../../src/providers/provider-error.js';
 import { tc3Signature } from '../../src/providers/tencent-cloud/tc3-signature.js';
+import { createSession, createUser } from '../support/factories.js';
+import { cardPhoto, readSide } from '../support/identity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SECRET_ID = 'AKIDtestSecretId0123456789';
@@ -128,6 +132,33 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'portrait')).toEqual({ outcome: 'unreadable' });
     answer = () => ok({ Authority: 'x', ValidDate: '2015.07-长期' });
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toEqual({ outcome: 'unreadable' });
+  });
+
+  it('OCR: the vendor\'s own trouble (not opened, arrears, daily count, engine timeout, download, unknown) is the provider unavailable, not a bad photo', async () => {
+    for (const code of ['FailedOperation.UnOpenError', 'FailedOperation.ArrearsError', 'FailedOperation.CountLimitError', 'FailedOperation.EngineRecognizeTimeout', 'FailedOperation.DownLoadError', 'FailedOperation.UnKnowError']) {
+      answer = () => vendorError(code);
+      expect((await unavailable(() => t.app.ocrProvider.recognizeIdCard(image, 'portrait'))).reason, code).toBe('vendor-error');
+    }
+    for (const code of ['FailedOperation.ImageBlur', 'FailedOperation.ImageDecodeFailed', 'FailedOperation.MultiCardError']) {
+      answer = () => vendorError(code);
+      expect(await t.app.ocrProvider.recognizeIdCard(image, 'portrait'), code).toEqual({ outcome: 'unreadable' });
+    }
+  });
+
+  it('OCR: a photo of the other side than CardSide (FailedOperation.CardSideError) is "wrong-side", answered 4614', async () => {
+    answer = () => vendorError('FailedOperation.CardSideError');
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'portrait')).toEqual({ outcome: 'wrong-side' });
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toEqual({ outcome: 'wrong-side' });
+    // Through idcard-ocr: the refusal names the side asked for, and the photo is not kept.
+    const user = await createUser(t.app.accounts.repos);
+    const client = await t.client();
+    client.accessToken = (await createSession(t.app.accounts.repos, user)).accessToken;
+    for (const side of ['portrait', 'emblem'] as const) {
+      expect(await readSide(client, side, cardPhoto())).toMatchObject({ code: '400', subcode: '4614', data: { expectedSide: side } });
+      expect(received.at(-1)?.payload.CardSide).toBe(side === 'portrait' ? 'FRONT' : 'BACK');
+    }
+    expect((await sql`select id from uploads where user_id = ${user.id}`.execute(t.app.database.db)).rows).toEqual([]);
+    expect((await client.call('/v1/user/certification-info', {})).response).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
   });
 
   it('every failure to answer is ProviderUnavailable with its reason', async () => {

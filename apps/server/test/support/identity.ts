@@ -1,9 +1,13 @@
-// Identity certification in tests: ID card photos for the sandbox OCR (docs/sandbox.md) and the upload
-// of a photo through the real sealed parts (docs/protocol.md §14).
+// Identity certification in tests: ID card photos for the sandbox OCR (docs/sandbox.md), the upload
+// of a photo through the real sealed parts (docs/protocol.md §14), and the steps of certification as a
+// user takes them (docs/api.md "Identity certification").
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { UPLOAD_PART_MAX_BYTES, toBase64, type ApiResponse } from '@tyd/protocol';
+import { expect } from 'vitest';
 import type { ApiClient } from './api-client.js';
+import { createSession, createUser } from './factories.js';
+import type { TestApp } from './test-app.js';
 
 /** A real JPEG (encoded once with jpeg-js), 160 x 120: over the sandbox OCR's 100 px, so it reads. */
 export const CARD_JPEG = readFileSync(new URL('../fixtures/idcard-160x120.jpg', import.meta.url));
@@ -50,4 +54,49 @@ export async function uploadPhoto(client: ApiClient, bytes: Buffer, purpose: 'id
 export async function readSide(client: ApiClient, side: 'portrait' | 'emblem', bytes: Buffer): Promise<ApiResponse> {
   const uploadId = await uploadPhoto(client, bytes, side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem');
   return (await client.call('/v1/user/idcard-ocr', { uploadId, side })).response!;
+}
+
+/** The sandbox face session id in the address h5-face-url answered (`/sandbox/face?session=…`). */
+export const faceSessionOf = (url: string): string => new URL(url, 'http://sandbox.invalid').searchParams.get('session') ?? '';
+
+/**
+ * The steps of certification against one test app (read lazily: it starts in beforeAll) and its clock:
+ * a logged-in account, calls, both sides read and confirmed, the sandbox face page.
+ */
+export function certificationSteps(app: () => TestApp, clock: () => number) {
+  const call = async (client: ApiClient, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload)).response!;
+
+  /** A new account with a session at the clock's time. */
+  async function loggedIn(): Promise<{ client: ApiClient; userId: string }> {
+    const t = app();
+    const user = await createUser(t.app.accounts.repos, { now: clock() });
+    const client = await t.client();
+    client.accessToken = (await createSession(t.app.accounts.repos, user, { now: clock() })).accessToken;
+    return { client, userId: user.id };
+  }
+
+  /** The sandbox page's 完成检测 for a session; the HTTP status (404: unknown or expired). */
+  async function completeFace(sessionId: string): Promise<number> {
+    return (await fetch(`${app().baseUrl}/sandbox/face/complete?session=${sessionId}`, { method: 'POST' })).status;
+  }
+
+  /** Both sides read and confirmed; the portrait's answer. */
+  async function confirmed(client: ApiClient, portrait: Buffer = uniqueCardPhoto()): Promise<ApiResponse> {
+    const read = await readSide(client, 'portrait', portrait);
+    expect(read.code, JSON.stringify(read)).toBe('200');
+    expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
+    const certified = await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' });
+    expect(certified.code, JSON.stringify(certified)).toBe('200');
+    return read;
+  }
+
+  /** h5-face-url, then the sandbox page's 完成检测, as the user's browser would; h5-face-url's answer. */
+  async function faceDone(client: ApiClient, complete = true): Promise<ApiResponse> {
+    const started = await call(client, '/v1/user/h5-face-url');
+    expect(started.code, JSON.stringify(started)).toBe('200');
+    if (complete) expect(await completeFace(faceSessionOf((started.data as { url: string }).url))).toBe(200);
+    return started;
+  }
+
+  return { call, loggedIn, completeFace, confirmed, faceDone };
 }

@@ -70,6 +70,21 @@ export function createIdentitiesRepository(db: Kysely<Database>) {
       });
     },
 
+    /**
+     * Whether another account holds the number (by its keyed hash): verified, or claimed at `heldSince` or
+     * later. An older claim that never got verified holds nothing: confirm releases it.
+     */
+    async heldByOther(idHash: string, userId: string, heldSince: number, trx: Executor = db): Promise<boolean> {
+      const holder = await trx
+        .selectFrom('identities')
+        .select('user_id')
+        .where('id_hash', '=', idHash)
+        .where('user_id', '!=', userId)
+        .where((eb) => eb.or([eb('state', '=', 'verified'), eb('confirmed_at', '>=', heldSince)]))
+        .executeTakeFirst();
+      return holder !== undefined;
+    },
+
     async startFace(userId: string, sessionEnc: string, expiresAt: number, now: number, trx: Executor = db): Promise<boolean> {
       const result = await trx
         .updateTable('identities')

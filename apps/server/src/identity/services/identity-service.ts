@@ -167,14 +167,20 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       try {
         const result = await askProvider(() => deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side));
         if (result.outcome === 'unreadable') throw ocrRefusal();
+        const wrongSide = () => new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
+        if (result.outcome === 'wrong-side') throw wrongSide();
         const flags = new Set(result.warnings ?? []);
         if (flags.has('photocopy') || flags.has('screen-reshoot')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_NOT_ORIGINAL);
         if (flags.has('temporary')) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_TEMPORARY);
-        if (flags.has('wrong-side') || result.side !== side) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
+        if (flags.has('wrong-side') || result.side !== side) throw wrongSide();
         const warnings = [...flags].filter((w): w is IdCardWarning & OcrWarning => SOFT_WARNINGS.has(w));
         if (result.side === 'portrait') {
           const { outcome: _o, warnings: _w, ...portrait } = result;
           checkPortrait(portrait, now);
+          // One account per identity: a number another account holds is refused before anything of it is
+          // kept (no reading, no photo). Certification's unique index still decides between two accounts
+          // that read the same card before either claimed it.
+          if (await repo.heldByOther(cipher.idHash(portrait.idNumber), userId, now - rules.claimHoldMs)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
           const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, { ...portrait, uploadId } satisfies Kept<Portrait>), now);
           kept = true;
           await discardPrevious(userId, 'portrait_enc', before?.portrait_enc, uploadId);

@@ -1,15 +1,33 @@
 // OCR over Tencent Cloud's IDCardOCR (service ocr, version 2018-11-19; cloud.tencent.com/document/api/866/33524):
 // {ImageBase64, CardSide: FRONT|BACK} -> Name, Sex, Nation, Birth ("1990/3/7"), Address, IdNum on the
-// portrait side; Authority, ValidDate ("2010.07.21-2020.07.21" or "...-长期") on the emblem side. The
-// vendor's FailedOperation.* codes (no card, blurred, cannot decode...) are "unreadable"; a number
-// that fails its GB 11643-1999 check character is treated as misread, never passed on. The vendor's
-// warnings are asked for (Config) and read from AdvancedInfo.WarnInfos: -9102/-9108 photocopy, -9106 a
-// doctored photo (refused like a copy: no original), -9103 a picture of a screen, -9104 a temporary card,
-// -9101 cropped edges, -9105 something covering the card, -9107 glare; a Quality score under 50 is blurred.
+// portrait side; Authority, ValidDate ("2010.07.21-2020.07.21" or "...-长期") on the emblem side. A photo
+// of the other side than CardSide names is refused by the vendor, without fields, with
+// FailedOperation.CardSideError "身份证CardSide类型错误" (cloud.tencent.com/api/error-center?product=ocr; listed
+// among IDCardOCR's error codes in the vendor's SDKs): that is "wrong-side". The FailedOperation codes
+// about the photo (PHOTO_FAILURES: no card, blurred, cannot decode...) are "unreadable", a new photo can
+// help; every other code (service not opened, arrears, the daily count, an engine timeout, a download
+// failure, an unknown error) is the vendor's trouble, not the photo's: the provider is unavailable, as
+// asking the user to take another photo would not help. A number that fails its GB 11643-1999
+// check character is treated as misread, never passed on. The vendor's warnings are asked for (Config)
+// and read from AdvancedInfo.WarnInfos: -9102/-9108 photocopy, -9106 a doctored photo (refused like a
+// copy: no original), -9103 a picture of a screen, -9104 a temporary card, -9101 cropped edges, -9105
+// something covering the card, -9107 glare; a Quality score under 50 is blurred.
 import { isResidentIdNumber } from '@tyd/protocol';
 import { ProviderUnavailable } from '../provider-error.js';
 import { stringField, VendorError, type TencentCloudClient } from '../tencent-cloud/tencent-cloud-client.js';
 import type { IdCardOcrResult, OcrProvider, OcrWarning } from './ocr-provider.js';
+
+/** IDCardOCR's FailedOperation codes that mean the photo could not be read (the error center's list). */
+const PHOTO_FAILURES: ReadonlySet<string> = new Set([
+  'FailedOperation.EmptyImageError',
+  'FailedOperation.IdCardInfoIllegal',
+  'FailedOperation.ImageBlur',
+  'FailedOperation.ImageDecodeFailed',
+  'FailedOperation.ImageNoIdCard',
+  'FailedOperation.ImageSizeTooLarge',
+  'FailedOperation.MultiCardError',
+  'FailedOperation.OcrFailed',
+]);
 
 const WARNING_CONFIG = JSON.stringify({ CopyWarn: true, BorderCheckWarn: true, ReshootWarn: true, DetectPsWarn: true, TempIdWarn: true, Quality: true, ReflectWarn: true });
 const WARN_CODES: ReadonlyMap<number, OcrWarning> = new Map([
@@ -61,7 +79,8 @@ export function createHttpOcrProvider(call: TencentCloudClient): OcrProvider {
           payload: { ImageBase64: image.bytes.toString('base64'), CardSide: side === 'portrait' ? 'FRONT' : 'BACK', Config: WARNING_CONFIG },
         });
       } catch (error) {
-        if (error instanceof VendorError && error.code.startsWith('FailedOperation')) return { outcome: 'unreadable' };
+        if (error instanceof VendorError && error.code === 'FailedOperation.CardSideError') return { outcome: 'wrong-side' };
+        if (error instanceof VendorError && PHOTO_FAILURES.has(error.code)) return { outcome: 'unreadable' };
         if (error instanceof VendorError) throw new ProviderUnavailable('ocr', 'vendor-error', error.code);
         throw error;
       }

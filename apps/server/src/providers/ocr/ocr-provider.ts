@@ -47,14 +47,19 @@ export interface IdCardEmblem {
   warnings?: OcrWarning[];
 }
 
-export type IdCardOcrResult = IdCardPortrait | IdCardEmblem | { outcome: 'unreadable' };
+/**
+ * `wrong-side`: a card, but the other side than asked, said by a vendor that answers no fields then
+ * (Tencent Cloud's FailedOperation.CardSideError, http-ocr-provider.ts). A vendor that reads the other side
+ * anyway answers it as recognized, with its `side` or the `wrong-side` warning.
+ */
+export type IdCardOcrResult = IdCardPortrait | IdCardEmblem | { outcome: 'unreadable' } | { outcome: 'wrong-side' };
 
 export interface OcrProvider {
   readonly name: ProviderMode;
   recognizeIdCard(image: OcrImage, side: IdCardSide): Promise<IdCardOcrResult>;
 }
 
-/** The answer for an unreadable card (not a card, blurred, cut off, the wrong side). */
+/** The answer for an unreadable card (not a card, blurred, cut off). */
 export function ocrRefusal(): ApiError {
   return new ApiError(CODE.BAD_REQUEST, SUBCODE.OCR_UNREADABLE);
 }
