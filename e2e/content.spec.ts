@@ -2,17 +2,19 @@
 // announcements, an important notice and articles (the /ops content API, as the editor does), one of
 // them full of script tricks; a user sees the home banner (dismissed for good), the unread badge, the
 // lists with 点我加载更多··· / 已全部加载 and 暂无记录, the details; no dialog and no injected script
-// ever runs. In a plain mobile browser and in the simulated app shell (the article's title and the share
-// sheet go through the bridge). Screenshots at 320, 375 and 414 px.
+// ever runs. In a plain mobile browser and in the simulated app shell (its own account, given by the app:
+// the same banner, badge, lists and details; the article's title and the share sheet go through the
+// bridge). Last, the operators' editor at /ops/content against the same server. Screenshots at 320, 375
+// and 414 px.
 import { randomBytes } from 'node:crypto';
 import { OPS_CONTENT_PATH } from '@tyd/protocol';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../apps/server/test/support/accounts';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { screenshotsAtWidths } from './support/layout';
-import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 
@@ -50,6 +52,18 @@ async function publish(kind: 'notice' | 'announcement' | 'article', title: strin
   return id;
 }
 
+/** A new account's access token. */
+async function newAccount(): Promise<string> {
+  const client = await ApiClient.fromPage(server.baseUrl);
+  const result = await signUp(client, server.baseUrl, newPhone('137'));
+  expect(result.response?.code).toBe('200');
+  return client.accessToken!;
+}
+
+/** The simulated app shell; `appToken`: the account the app is logged in with, which the page adopts. */
+const appContext = (appToken = '') =>
+  newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token: appToken } })] });
+
 async function loggedInContext(opts: { userAgent?: string; initScripts?: string[] } = {}): Promise<BrowserContext> {
   const context = await newMobileContext(browser, opts);
   await context.addInitScript((t) => {
@@ -70,14 +84,11 @@ function guard(page: Page): { dialogs: string[] } {
   return seen;
 }
 
-const atWidths = (page: Page, name: string) => screenshotsAtWidths(page, `content-${name}`);
+const atWidths = (page: Page, name: string, target?: Locator) => screenshotsAtWidths(page, `content-${name}`, target);
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
-  const client = await ApiClient.fromPage(server.baseUrl);
-  const result = await signUp(client, server.baseUrl, newPhone('137'));
-  expect(result.response?.code).toBe('200');
-  token = client.accessToken!;
+  token = await newAccount();
 });
 
 afterAll(async () => {
@@ -86,13 +97,14 @@ afterAll(async () => {
 });
 
 describe('content journey in a mobile browser', () => {
-  it('shows 暂无记录 before anything is published', async () => {
-    const context = await newMobileContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/discover/notice`);
-    await page.getByText('暂无记录').waitFor();
-    await atWidths(page, 'announcements-empty');
-    await context.close();
+  it('shows 暂无记录 before anything is published, in the browser and in the app', async () => {
+    for (const [context, name] of [[await newMobileContext(browser), 'announcements-empty'], [await appContext(), 'announcements-empty-in-app']] as const) {
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/discover/notice`);
+      await page.getByText('暂无记录').waitFor();
+      await atWidths(page, name);
+      await context.close();
+    }
   });
 
   it('an operator publishes; the user sees the banner, the badge, the lists and the details', async () => {
@@ -141,6 +153,11 @@ describe('content journey in a mobile browser', () => {
     await page.getByRole('button', { name: /欢迎来到通盈达/ }).click();
     await page.getByText(/注册成功/).waitFor();
     await atWidths(page, 'messages-mine');
+    // The notice itself, opened by its address.
+    await page.goto(`${server.baseUrl}/messages/notice?id=${ids.notice}`);
+    await page.getByRole('heading', { name: '系统升级通知：今晚22:00至次日02:00暂停借款申请' }).waitFor();
+    expect(await page.locator('.rich-text strong').textContent()).toBe('还款不受影响');
+    await atWidths(page, 'notice-detail');
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('link', { name: '消息中心' }).waitFor();
     expect(seen.dialogs).toEqual([]);
@@ -188,12 +205,86 @@ describe('content journey in the app shell', () => {
       .poll(async () => (await readNativeCalls(page)).find((c) => c.method === 'share')?.params)
       .toEqual({ title: '如何保护您的账户安全', url: `${server.baseUrl}/discover/detail?id=${ids.article}` });
     await atWidths(page, 'article-in-app');
+    expect(seen.dialogs).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the banner, the unread badge, the lists and the details to the app’s account', async () => {
+    const context = await appContext(await newAccount());
+    const page = await context.newPage();
+    const seen = guard(page);
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('link', { name: /消息中心/ }).waitFor();
+    // A new account: the important notice and the welcome message are unread.
+    const banner = page.getByRole('complementary', { name: '重要通知' });
+    await banner.getByText('系统升级通知').waitFor();
+    await page.getByRole('link', { name: '消息中心，2条未读' }).waitFor();
     await atWidths(page, 'home-in-app');
+    // The banner leads to the notice.
+    await banner.getByRole('link').click();
+    await page.waitForURL(`${server.baseUrl}/messages/notice?id=${ids.notice}`);
+    await page.getByRole('heading', { name: '系统升级通知：今晚22:00至次日02:00暂停借款申请' }).waitFor();
+    expect(await page.locator('.rich-text strong').textContent()).toBe('还款不受影响');
+    await atWidths(page, 'notice-detail-in-app');
+
     await page.goto(`${server.baseUrl}/messages`);
-    await page.getByRole('list', { name: '通知列表' }).waitFor();
+    await page.getByRole('list', { name: '通知列表' }).getByLabel('未读').waitFor();
     await atWidths(page, 'messages-in-app');
+
+    // Announcements: 20, 点我加载更多··· brings the last 2, then 已全部加载; one opens at /discover/notice?id=.
+    await page.goto(`${server.baseUrl}/discover/notice`);
+    const items = page.getByRole('list', { name: '公告列表' }).getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(20);
+    await atWidths(page, 'announcements-in-app', items.last());
+    await page.getByRole('button', { name: '点我加载更多···' }).click();
+    await expect.poll(() => items.count()).toBe(22);
+    await page.getByText('已全部加载').waitFor();
+    await atWidths(page, 'announcements-all-in-app', items.last());
+    const oldest = items.last().getByRole('link');
+    const id = new URL((await oldest.getAttribute('href'))!, server.baseUrl).searchParams.get('id');
+    expect(ids.announcements).toContain(id);
+    const n = ids.announcements.indexOf(id!) + 1;
+    await oldest.click();
+    await page.waitForURL(`${server.baseUrl}/discover/notice?id=${id}`);
+    await page.getByRole('heading', { name: `2026年第${n}期公司公告：关于服务时间调整的说明` }).waitFor();
+    await page.getByText(`第${n}期公告正文。`).waitFor();
+    await atWidths(page, 'announcement-detail-in-app');
+    expect(seen.dialogs).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('the operators’ editor at /ops/content', () => {
+  it('previews through the server, publishes for readers and shows the item’s audit', async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    const seen = guard(page);
+    await page.goto(`${server.baseUrl}/ops/content`);
+    await page.getByLabel('管理令牌').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: '进入' }).click();
+    // Everything published above is listed, the newest first.
+    await page.getByRole('button', { name: /\[资讯·已发布\] 安全测试文章/ }).waitFor();
+    const editor = page.getByRole('form', { name: '内容编辑' });
+    await editor.getByLabel('类型').selectOption('article');
+    await editor.getByLabel('标题').fill('运营后台发布的资讯：核对中文标题在窄屏上的换行效果');
+    await editor.getByLabel('正文（Markdown）').fill('## 小标题\n\n正文**加粗**，<script>window.__xss = 1</script>');
+    await editor.getByLabel('操作人').fill('运营张三');
+    // The preview is the server's rendering: the script stays text.
+    await page.getByTestId('ops-preview').locator('.rich-text strong').getByText('加粗').waitFor();
+    await page.getByTestId('ops-preview').getByText('<script>window.__xss = 1</script>').waitFor();
+    await editor.getByRole('button', { name: '保存并发布' }).click();
+    await page.getByRole('status').getByText('已发布（已发布）').waitFor();
+    const audit = page.getByRole('list', { name: '操作记录' }).getByRole('listitem');
+    await expect.poll(() => audit.allTextContents()).toEqual([expect.stringMatching(/ 运营张三 发布（第2版）$/), expect.stringMatching(/ 运营张三 创建（第1版）$/)]);
+    await atWidths(page, 'ops-editor');
+    await page.getByRole('list', { name: '操作记录' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await saveScreenshot(page, 'content-ops-editor-audit');
+    // Readers get it.
+    const { items } = await ops<{ items: Array<{ id: string; title: string; status: string }> }>('GET', '');
+    const published = items.find((item) => item.title.startsWith('运营后台发布的资讯'));
+    expect(published?.status).toBe('published');
+    await page.goto(`${server.baseUrl}/discover/detail?id=${published!.id}`);
+    await page.getByRole('heading', { name: '运营后台发布的资讯：核对中文标题在窄屏上的换行效果' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss ?? null)).toBeNull();
     expect(seen.dialogs).toEqual([]);
     await context.close();
   });

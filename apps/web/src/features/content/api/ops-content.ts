@@ -22,10 +22,12 @@ export interface ManagedItem {
 
 export interface AuditEntry {
   contentId: string;
-  action: string;
+  action: 'create' | 'edit' | 'publish' | 'schedule' | 'unpublish' | 'image';
   by: string;
   version: number;
   at: number;
+  /** The item after the change; `publishAt` is when a scheduled item goes out. */
+  detail?: { title?: string; publishAt?: number | null; state?: string };
 }
 
 async function opsCall<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
@@ -39,9 +41,10 @@ async function opsCall<T>(method: string, path: string, body?: unknown, signal?:
 
 export const opsContent = {
   list: (signal?: AbortSignal) => opsCall<{ items: ManagedItem[]; audit: AuditEntry[] }>('GET', '', undefined, signal),
+  get: (id: string, signal?: AbortSignal) => opsCall<{ item: ManagedItem; audit: AuditEntry[] }>('GET', `/${id}`, undefined, signal),
   preview: (body: string, signal?: AbortSignal) => opsCall<{ html: string }>('POST', '/preview', { body }, signal),
   create: (input: { kind: ContentKind; title: string; body: string; summary?: string; important?: boolean; by: string }) => opsCall<ManagedItem>('POST', '', input),
-  edit: (id: string, input: { title: string; body: string; summary?: string; important: boolean; version: number; by: string }) => opsCall<ManagedItem>('PUT', `/${id}`, input),
+  edit: (id: string, input: { title?: string; body?: string; summary?: string; important?: boolean; version: number; by: string }) => opsCall<ManagedItem>('PUT', `/${id}`, input),
   publish: (id: string, by: string, at?: number) => opsCall<ManagedItem>('POST', `/${id}/publish`, { by, ...(at !== undefined && { at }) }),
   unpublish: (id: string, by: string) => opsCall<ManagedItem>('POST', `/${id}/unpublish`, { by }),
 };

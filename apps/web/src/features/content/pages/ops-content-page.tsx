@@ -1,19 +1,23 @@
 // /ops/content (docs/operations.md "Content"): operators write notices, announcements and articles in
 // Markdown with a live preview rendered by the server (exactly what readers will get), save drafts, publish
-// now or at a time, and take items down. Behind the admin token; every change is audited with `by`.
+// now or at a time, and take items down. Behind the admin token; every change is audited with `by`, and the
+// item's audit (who did what, when) shows under the editor.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
+import { formatDateTime } from '../../../lib/china-time';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
-import { opsContent, type ContentKind, type ManagedItem } from '../api/ops-content';
+import { opsContent, type AuditEntry, type ContentKind, type ManagedItem } from '../api/ops-content';
 import '../components/content.css';
 
 const KIND_TEXT: Record<ContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯' };
 const STATUS_TEXT: Record<ManagedItem['status'], string> = { draft: '草稿', scheduled: '定时', published: '已发布', unpublished: '已下线' };
+const ACTION_TEXT: Record<AuditEntry['action'], string> = { create: '创建', edit: '修改', publish: '发布', schedule: '定时发布', unpublish: '下线', image: '上传图片' };
 const LIST_KEY = 'ops-content';
+const ITEM_KEY = 'ops-content-item';
 
 interface Draft {
   id: string | null;
@@ -23,9 +27,37 @@ interface Draft {
   summary: string;
   important: boolean;
   body: string;
+  status: ManagedItem['status'];
+  publishAt: number | null;
+  /** The item as the server last gave it: an edit sends only what differs from it. */
+  base: ManagedItem | null;
 }
 
-const EMPTY: Draft = { id: null, version: 0, kind: 'announcement', title: '', summary: '', important: false, body: '' };
+const EMPTY: Draft = { id: null, version: 0, kind: 'announcement', title: '', summary: '', important: false, body: '', status: 'draft', publishAt: null, base: null };
+const draftOf = (item: ManagedItem): Draft => ({ id: item.id, version: item.version, kind: item.kind, title: item.title, summary: item.summary, important: item.important, body: item.body, status: item.status, publishAt: item.publishAt, base: item });
+
+/**
+ * What the operator changed. Only that is sent: the summary the server derived from the body is not sent
+ * back as if written, so a new body gets a new summary (docs/api.md "Content operations"), and the audit
+ * records what was set.
+ */
+function editsOf(draft: Draft) {
+  const base = draft.base;
+  return {
+    ...(draft.title !== base?.title && { title: draft.title }),
+    ...(draft.body !== base?.body && { body: draft.body }),
+    ...(draft.summary !== base?.summary && { summary: draft.summary }),
+    ...(draft.important !== base?.important && { important: draft.important }),
+  };
+}
+
+/**
+ * The time picker's value as China time (the service's clock, and the time the audit shows), whatever
+ * the operator's computer is set to; NaN when not a full date and time.
+ */
+function chinaTimeOf(value: string): number {
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? Date.parse(`${value}+08:00`) : NaN;
+}
 
 function usePreview(body: string) {
   const [html, setHtml] = useState('');
@@ -54,11 +86,31 @@ function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; err
   );
 }
 
+function auditText(entry: AuditEntry): string {
+  const when = entry.action === 'schedule' && typeof entry.detail?.publishAt === 'number' ? ` ${formatDateTime(entry.detail.publishAt)}` : '';
+  return `${entry.by} ${ACTION_TEXT[entry.action]}${when}（第${entry.version}版）`;
+}
+
+function AuditList({ entries }: { entries: AuditEntry[] }) {
+  return (
+    <ol className="ops-content__audit" aria-label="操作记录">
+      {entries.map((entry) => (
+        <li key={`${entry.at}-${entry.version}-${entry.action}`}>
+          <span className="ops-content__muted">{formatDateTime(entry.at)}</span> {auditText(entry)}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 export default function OpsContentPage() {
   const [token, setToken] = useState(opsToken.get);
   const [entry, setEntry] = useState(0);
   const list = useQuery(token ? [LIST_KEY, entry] : null, (signal) => opsContent.list(signal), { staleTimeMs: 5_000 });
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // Keyed by version: every change of the item (ours or, after a 409, someone else's) reads its audit anew.
+  const itemKey = token && draft.id ? [ITEM_KEY, draft.id, draft.version] : null;
+  const item = useQuery(itemKey, (signal) => opsContent.get(draft.id ?? '', signal), { staleTimeMs: 0 });
   const [by, setBy] = useState('');
   const [at, setAt] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -78,36 +130,52 @@ export default function OpsContentPage() {
     setBusy(true);
     setMessage(null);
     try {
-      const item = await action();
-      setDraft({ id: item.id, version: item.version, kind: item.kind, title: item.title, summary: item.summary, important: item.important, body: item.body });
-      setMessage({ text: `${done}（${STATUS_TEXT[item.status]}）`, error: false });
-      invalidateQuery([LIST_KEY, entry]);
+      const changed = await action();
+      setDraft(draftOf(changed));
+      setMessage({ text: `${done}（${STATUS_TEXT[changed.status]}）`, error: false });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
+      // Someone else changed it: the list and the audit say who and what the item is now.
+      if (error instanceof OpsApiError && error.status === 409 && itemKey) invalidateQuery(itemKey);
     } finally {
+      invalidateQuery([LIST_KEY, entry]);
       setBusy(false);
     }
   }
   const save = () =>
     draft.id
-      ? opsContent.edit(draft.id, { title: draft.title, body: draft.body, summary: draft.summary, important: draft.important, version: draft.version, by })
+      ? opsContent.edit(draft.id, { ...editsOf(draft), version: draft.version, by })
       : opsContent.create({ kind: draft.kind, title: draft.title, body: draft.body, ...(draft.summary && { summary: draft.summary }), important: draft.important, by });
+  /** Saves, then publishes: the saved draft (its id, its new version) is kept even when publishing is refused, so a retry neither duplicates the item nor conflicts with itself. */
+  const saveThenPublish = async (time?: number) => {
+    const saved = await save();
+    setDraft(draftOf(saved));
+    return opsContent.publish(saved.id, by, time);
+  };
   function handleSave(event: FormEvent) {
     event.preventDefault();
     void run(save, '已保存');
   }
-  const handlePublish = () => void run(async () => opsContent.publish((await save()).id, by), '已发布');
+  const handlePublish = () => void run(() => saveThenPublish(), '已发布');
   const handleSchedule = () => {
-    const time = Date.parse(at);
+    const time = chinaTimeOf(at);
     if (!Number.isFinite(time)) return setMessage({ text: '请选择发布时间', error: true });
-    void run(async () => opsContent.publish((await save()).id, by, time), '已定时');
+    void run(() => saveThenPublish(time), '已定时');
   };
   const handleUnpublish = () => draft.id && void run(() => opsContent.unpublish(draft.id!, by), '已下线');
+  const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim();
+  const audit = item.data?.audit;
 
   return (
     <Page title="内容管理">
       <Card label="编辑">
         <form className="ops-content" onSubmit={handleSave} aria-label="内容编辑">
+          {draft.id ? (
+            <p className="ops-content__muted">
+              {KIND_TEXT[draft.kind]}·{STATUS_TEXT[draft.status]}
+              {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${formatDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
+            </p>
+          ) : null}
           <div className="ops-content__row">
             <label>
               类型
@@ -115,40 +183,47 @@ export default function OpsContentPage() {
                 {(Object.keys(KIND_TEXT) as ContentKind[]).map((kind) => <option key={kind} value={kind}>{KIND_TEXT[kind]}</option>)}
               </select>
             </label>
-            <label>
-              <span><input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）</span>
+            <label className="ops-content__check">
+              <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
             </label>
           </div>
           <label>标题<input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} /></label>
-          <label>摘要（可选）<input value={draft.summary} maxLength={200} onChange={(e) => setDraft({ ...draft, summary: e.target.value })} /></label>
+          <label>摘要（可选）<input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} /></label>
           <label>正文（Markdown）<textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} /></label>
           <label>操作人<input value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" /></label>
           <div className="ops-content__row">
-            <Button type="submit" busy={busy} disabled={!by.trim() || !draft.title.trim() || !draft.body.trim()}>保存草稿</Button>
-            <Button variant="secondary" busy={busy} disabled={!by.trim() || !draft.title.trim() || !draft.body.trim()} onClick={handlePublish}>保存并发布</Button>
+            <Button type="submit" busy={busy} disabled={incomplete}>{draft.status === 'published' ? '保存修改' : '保存草稿'}</Button>
+            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handlePublish}>保存并发布</Button>
             <Button variant="text" onClick={() => { setDraft(EMPTY); setMessage(null); }}>新建</Button>
           </div>
           <div className="ops-content__row">
-            <label>定时发布<input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} /></label>
-            <Button variant="secondary" busy={busy} disabled={!by.trim() || !draft.title.trim()} onClick={handleSchedule}>定时发布</Button>
+            <label>定时发布（北京时间）<input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} /></label>
+            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>定时发布</Button>
             {draft.id ? <Button variant="text" busy={busy} disabled={!by.trim()} onClick={handleUnpublish}>下线</Button> : null}
           </div>
           {message ? <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
         </form>
+        {audit ? (
+          <>
+            <h2 className="ops-content__heading">操作记录</h2>
+            <AuditList entries={audit} />
+          </>
+        ) : null}
       </Card>
       <Card label="预览">
-        <h2>预览</h2>
+        <h2 className="ops-content__heading">预览</h2>
         <div className="ops-content__preview" data-testid="ops-preview">
           {preview ? <RichText html={preview} /> : <p>输入正文后在此预览</p>}
         </div>
       </Card>
       <Card label="全部内容">
-        <h2>全部内容</h2>
+        <h2 className="ops-content__heading">全部内容</h2>
         <ul className="ops-content__items">
-          {(list.data?.items ?? []).map((item) => (
-            <li key={item.id}>
-              <button type="button" onClick={() => setDraft({ id: item.id, version: item.version, kind: item.kind, title: item.title, summary: item.summary, important: item.important, body: item.body })}>
-                [{KIND_TEXT[item.kind]}·{STATUS_TEXT[item.status]}] {item.title}
+          {(list.data?.items ?? []).map((listed) => (
+            <li key={listed.id}>
+              <button type="button" aria-current={listed.id === draft.id || undefined} onClick={() => { setDraft(draftOf(listed)); setMessage(null); }}>
+                <span>[{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}] {listed.title}</span>
+                {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{formatDateTime(listed.publishAt)}</span> : null}
               </button>
             </li>
           ))}

@@ -1,5 +1,7 @@
 // The latest important notice as a banner on home (SPEC §7 home-page-notice). Closing it hides that
-// notice on this device for good (remembered in localStorage by its id); a newer one shows again.
+// notice on this device for good (remembered in localStorage by its id); a newer one shows again. The
+// last MAX_DISMISSED closed ids are kept, newest first, space-separated: an older notice that is the
+// latest again once a newer one is taken down stays closed.
 import { useState } from 'react';
 import { Link } from '../../../components/link';
 import { useHydrated } from '../../../lib/hydration';
@@ -8,16 +10,18 @@ import { useHomePageNotice } from '../api/home-page-notice';
 import './notices.css';
 
 export const DISMISSED_NOTICE_KEY = 'tyd.dismissedNotice';
+export const MAX_DISMISSED = 20;
+const dismissedIds = () => (local.get(DISMISSED_NOTICE_KEY) ?? '').split(' ').filter(Boolean);
 
 export function HomeNoticeBanner() {
   const hydrated = useHydrated();
   const answer = useHomePageNotice();
   const [dismissed, setDismissed] = useState<string | null>(null);
   const notice = answer.data?.notice;
-  if (!hydrated || !notice || dismissed === notice.id || local.get(DISMISSED_NOTICE_KEY) === notice.id) return null;
+  if (!hydrated || !notice || dismissed === notice.id || dismissedIds().includes(notice.id)) return null;
   function handleClose() {
     if (!notice) return;
-    local.set(DISMISSED_NOTICE_KEY, notice.id);
+    local.set(DISMISSED_NOTICE_KEY, [notice.id, ...dismissedIds()].slice(0, MAX_DISMISSED).join(' '));
     setDismissed(notice.id);
   }
   return (

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
-import { HomeNoticeBanner, DISMISSED_NOTICE_KEY } from './home-notice-banner';
+import { HomeNoticeBanner, DISMISSED_NOTICE_KEY, MAX_DISMISSED } from './home-notice-banner';
 import { MessageListView } from './message-list-view';
 import { NoticeListView } from './notice-list-view';
 
@@ -43,6 +43,37 @@ describe('HomeNoticeBanner', () => {
     show(<HomeNoticeBanner />);
     await waitFor(() => expect(api.call).toHaveBeenCalled());
     expect(screen.queryByRole('complementary', { name: '重要通知' })).toBeNull();
+  });
+
+  it('keeps an older closed notice closed when it is the latest again after a newer one was taken down', async () => {
+    const older = notice(1, { important: true, title: '旧的重要通知' });
+    const newer = notice(2, { important: true, title: '新的重要通知' });
+    api.call.mockResolvedValue({ notice: older });
+    show(<HomeNoticeBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: '关闭通知' }));
+    cleanup();
+    clearQueries();
+    api.call.mockResolvedValue({ notice: newer });
+    show(<HomeNoticeBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: '关闭通知' }));
+    expect(localStorage.getItem(DISMISSED_NOTICE_KEY)).toBe('n_notice0002 n_notice0001');
+    cleanup();
+    clearQueries();
+    // The newer one is unpublished: home's notice is the older one again.
+    api.call.mockResolvedValue({ notice: older });
+    show(<HomeNoticeBanner />);
+    await waitFor(() => expect(api.call).toHaveBeenCalledTimes(3));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(screen.queryByRole('complementary', { name: '重要通知' })).toBeNull();
+  });
+
+  it(`remembers only the last ${MAX_DISMISSED} closed notices`, async () => {
+    const closed = Array.from({ length: MAX_DISMISSED }, (_, i) => `n_closed${String(i).padStart(4, '0')}`);
+    localStorage.setItem(DISMISSED_NOTICE_KEY, closed.join(' '));
+    api.call.mockResolvedValue({ notice: notice(1, { important: true }) });
+    show(<HomeNoticeBanner />);
+    await userEvent.click(await screen.findByRole('button', { name: '关闭通知' }));
+    expect(localStorage.getItem(DISMISSED_NOTICE_KEY)).toBe(['n_notice0001', ...closed.slice(0, -1)].join(' '));
   });
 
   it('shows nothing without an important notice', async () => {

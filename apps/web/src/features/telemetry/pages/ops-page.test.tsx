@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
 import { OPS_SUMMARY_URL_PATH } from '../api/get-ops-summary';
 import { clearQueries } from '../../../lib/server-state';
 import OpsPage from './ops-page';
@@ -33,7 +35,13 @@ const SUMMARY: OpsSummary = {
 const ok = (data: unknown) => new Response(JSON.stringify({ code: '200', msg: '成功', data }), { status: 200 });
 const coded = (status: number, code: string) => new Response(JSON.stringify({ code, msg: 'x' }), { status });
 
-beforeEach(() => {
+let router: Router;
+const show = () => render(<RouterContext value={router}><OpsPage /></RouterContext>);
+
+beforeEach(async () => {
+  window.history.replaceState(null, '', '/ops');
+  router = createRouter();
+  await router.start();
   sessionStorage.clear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
@@ -47,6 +55,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  router.destroy();
   vi.unstubAllGlobals();
   // Each test is a new visit: no answer of the previous one is reused.
   clearQueries();
@@ -64,7 +73,7 @@ describe('/ops', () => {
 
   it('asks for the admin token, keeps it for the tab only, and shows the four charts and the route table', async () => {
     fetchMock.mockResolvedValue(ok(SUMMARY));
-    render(<OpsPage />);
+    show();
     expect(fetchMock).not.toHaveBeenCalled();
     await enterToken('admin-secret');
     await screen.findByRole('heading', { name: '页面性能' });
@@ -89,12 +98,15 @@ describe('/ops', () => {
     await userEvent.selectOptions(screen.getByRole('combobox'), '/download');
     await vi.waitFor(() => expect(charts()[0]).not.toBe(before));
     expect(charts()).toHaveLength(4);
+    // The other operators' pages, behind the same token.
+    const links = within(screen.getByRole('navigation', { name: '运营管理' })).getAllByRole('link');
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['内容管理', '/ops/content'], ['奖励管理', '/ops/rewards']]);
   });
 
   it('changes the window and asks again', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(ok(SUMMARY));
-    render(<OpsPage />);
+    show();
     await screen.findByRole('heading', { name: '页面性能' });
     await userEvent.click(screen.getByRole('button', { name: '30 天' }));
     await vi.waitFor(() => expect(fetchMock.mock.calls.at(-1)![0]).toBe('/ops/api/summary?days=30'));
@@ -106,7 +118,7 @@ describe('/ops', () => {
     fetchMock.mockImplementation(async (_url: string | URL | Request, init?: RequestInit) =>
       new Headers(init?.headers).get('authorization') === 'Bearer admin-secret' ? ok(SUMMARY) : coded(401, '401'),
     );
-    render(<OpsPage />);
+    show();
     await enterToken('wrong');
     expect((await screen.findByRole('alert')).textContent).toBe('管理令牌不正确，请重新输入。');
     expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
@@ -119,7 +131,7 @@ describe('/ops', () => {
   it('says when the server has the ops API off', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(coded(404, '404'));
-    render(<OpsPage />);
+    show();
     expect((await screen.findByRole('alert')).textContent).toContain('TYD_ADMIN_TOKEN');
     expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
@@ -127,7 +139,7 @@ describe('/ops', () => {
   it('a network failure can be retried', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok(SUMMARY));
-    render(<OpsPage />);
+    show();
     expect((await screen.findByRole('alert')).textContent).toBe('数据加载失败，请检查网络后重试。');
     await userEvent.click(screen.getByRole('button', { name: '重试' }));
     expect(await screen.findByRole('heading', { name: '页面性能' })).toBeTruthy();
@@ -137,7 +149,7 @@ describe('/ops', () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     // The server may list quiet days with zero counts: nothing to draw either.
     fetchMock.mockResolvedValue(ok({ ...SUMMARY, pagePerformance: [], events: [], sms: [{ day: '2026-11-21', sent: 0, verified: 0 }], errorCodes: [] }));
-    render(<OpsPage />);
+    show();
     await screen.findByRole('heading', { name: '页面性能' });
     expect(screen.getAllByText('暂无数据')).toHaveLength(4);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -147,7 +159,7 @@ describe('/ops', () => {
   it('signing out forgets the token', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(ok(SUMMARY));
-    render(<OpsPage />);
+    show();
     await screen.findByRole('heading', { name: '页面性能' });
     await userEvent.click(screen.getByRole('button', { name: '退出' }));
     expect(screen.getByLabelText('管理令牌')).toBeTruthy();

@@ -6,6 +6,7 @@ import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode 
 import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
+import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { opsToken } from '../../../lib/ops-api';
@@ -184,6 +185,14 @@ export default function OpsPage() {
           退出
         </Button>
       </div>
+      <nav className="ops__toolbar" aria-label="运营管理">
+        <Link className="btn btn--secondary btn--block" to="/ops/content">
+          内容管理
+        </Link>
+        <Link className="btn btn--secondary btn--block" to="/ops/rewards">
+          奖励管理
+        </Link>
+      </nav>
       {state.status === 'loading' ? (
         <p className="ops__note" role="status" aria-busy="true">
           正在加载…

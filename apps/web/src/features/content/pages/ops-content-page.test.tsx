@@ -1,0 +1,218 @@
+// /ops/content as an operator uses it, against a fake of the /ops content API (docs/api.md "Content
+// operations") that keeps versions and the audit like the server: the token first, then the list, a draft
+// with the server's preview, publish, schedule, unpublish, the item's audit, and a conflicting edit.
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { clearQueries } from '../../../lib/server-state';
+import type { AuditEntry, ManagedItem } from '../api/ops-content';
+import OpsContentPage from './ops-content-page';
+
+/** 2026-11-21 10:00 in China. */
+const NOW = Date.UTC(2026, 10, 21, 2);
+const TOKEN = 'admin-secret';
+
+type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
+const calls: Call[] = [];
+let items: ManagedItem[] = [];
+let audit: AuditEntry[] = [];
+
+const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const ok = (data: unknown) => json(200, { code: '200', msg: '成功', data });
+const refused = (status: number, reason: string) => json(status, { code: String(status), msg: '请求失败', data: { reason } });
+/** The server's summary when none is written: the body's start. */
+const summarize = (body: string) => body.slice(0, 10);
+
+function change(item: ManagedItem, by: string, action: AuditEntry['action'], patch: Partial<ManagedItem>): ManagedItem {
+  Object.assign(item, patch, { version: item.version + 1, updatedAt: NOW });
+  audit.unshift({ contentId: item.id, action, by, version: item.version, at: NOW, detail: { title: item.title, publishAt: item.publishAt, state: item.status } });
+  return item;
+}
+
+/** The server's answers, as ops-content.ts (routes) and publishing.ts (rules) give them. */
+function serve(method: string, path: string, body: Record<string, unknown> | undefined): Response {
+  if (path === '/ops/api/content' && method === 'GET') return ok({ items, audit: audit.slice(0, 50) });
+  if (path === '/ops/api/content/preview') return ok({ html: `<p>${String(body!.body).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>` });
+  if (path === '/ops/api/content' && method === 'POST') {
+    const item: ManagedItem = { id: `a_item${items.length + 1}xx`, kind: body!.kind as ManagedItem['kind'], title: String(body!.title), summary: String(body!.summary ?? '') || summarize(String(body!.body)), important: Boolean(body!.important), status: 'draft', publishAt: null, version: 1, body: String(body!.body), html: '', updatedAt: NOW };
+    items.unshift(item);
+    audit.unshift({ contentId: item.id, action: 'create', by: String(body!.by), version: 1, at: NOW, detail: { title: item.title, publishAt: null, state: 'draft' } });
+    return ok(item);
+  }
+  const [, id, verb] = /^\/ops\/api\/content\/([^/]+)(?:\/(publish|unpublish))?$/.exec(path) ?? [];
+  const item = items.find((i) => i.id === id);
+  if (!item) return refused(404, `no content ${id}`);
+  if (method === 'GET') return ok({ item, audit: audit.filter((a) => a.contentId === id) });
+  const by = String(body!.by);
+  if (method === 'PUT') {
+    if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
+    const { title, body: text, summary, important } = body as Partial<ManagedItem>;
+    const newBody = text ?? item.body;
+    return ok(change(item, by, 'edit', { title: title ?? item.title, body: newBody, important: important ?? item.important, ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}) }));
+  }
+  if (verb === 'unpublish') return ok(change(item, by, 'unpublish', { status: 'unpublished' }));
+  const at = body!.at as number | undefined;
+  if (at !== undefined && at <= NOW) return refused(400, 'at: a time in the future');
+  return ok(change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }));
+}
+
+let router: Router;
+beforeEach(async () => {
+  calls.length = 0;
+  items = [{ id: 'n_existing1', kind: 'notice', title: '春节服务安排', summary: '', important: true, status: 'published', publishAt: NOW - 86_400_000, version: 2, body: '春节期间正常服务。', html: '', updatedAt: NOW - 86_400_000 }];
+  audit = [
+    { contentId: 'n_existing1', action: 'publish', by: '王五', version: 2, at: NOW - 86_400_000, detail: { publishAt: NOW - 86_400_000 } },
+    { contentId: 'n_existing1', action: 'create', by: '王五', version: 1, at: NOW - 90_000_000, detail: { publishAt: null } },
+  ];
+  sessionStorage.clear();
+  window.history.replaceState(null, '', '/ops/content');
+  router = createRouter();
+  await router.start();
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const method = init.method ?? 'GET';
+    const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
+    calls.push({ method, path: url, body });
+    if (new Headers(init.headers).get('authorization') !== `Bearer ${TOKEN}`) return json(401, { code: '401', msg: '未授权' });
+    return serve(method, url, body);
+  });
+});
+afterEach(() => {
+  cleanup();
+  router.destroy();
+  clearQueries();
+  vi.unstubAllGlobals();
+});
+
+const show = () => render(<RouterContext value={router}><OpsContentPage /></RouterContext>);
+const editor = () => screen.getByRole('form', { name: '内容编辑' });
+const changes = () => calls.filter((c) => c.method !== 'GET' && c.path !== '/ops/api/content/preview');
+const auditLines = () => within(screen.getByRole('list', { name: '操作记录' })).getAllByRole('listitem').map((li) => li.textContent);
+
+async function openWithToken() {
+  sessionStorage.setItem(OPS_TOKEN_KEY, TOKEN);
+  show();
+  await screen.findByRole('button', { name: /春节服务安排/ });
+}
+
+async function writeDraft(title: string, body: string) {
+  await userEvent.type(within(editor()).getByLabelText('标题'), title);
+  await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), body);
+  await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
+}
+
+describe('/ops/content', () => {
+  it('asks for the token first and again when it is wrong; the right one opens the list', async () => {
+    show();
+    await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
+    expect(screen.queryByRole('form', { name: '内容编辑' })).toBeNull();
+    await userEvent.clear(screen.getByLabelText('管理令牌'));
+    await userEvent.type(screen.getByLabelText('管理令牌'), TOKEN);
+    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    expect((await screen.findByRole('button', { name: /春节服务安排/ })).textContent).toBe('[通知·已发布] 春节服务安排2026-11-20 10:00');
+    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe(TOKEN);
+  });
+
+  it('writes a draft with the live preview, saves it, publishes it and shows who did what when', async () => {
+    await openWithToken();
+    await writeDraft('系统升级公告', '今晚**暂停**借款');
+    // The preview is the server's rendering of the body, shown as HTML.
+    const preview = screen.getByTestId('ops-preview');
+    expect((await within(preview).findByText('暂停')).tagName).toBe('STRONG');
+    expect(preview.querySelector('.rich-text')).not.toBeNull();
+    expect(calls.filter((c) => c.path === '/ops/api/content/preview').at(-1)?.body).toEqual({ body: '今晚**暂停**借款' });
+
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已保存（草稿）');
+    expect(changes()).toEqual([{ method: 'POST', path: '/ops/api/content', body: { kind: 'announcement', title: '系统升级公告', body: '今晚**暂停**借款', important: false, by: '张三' } }]);
+    expect(await screen.findByRole('list', { name: '操作记录' })).toBeTruthy();
+    expect(auditLines()).toEqual(['2026-11-21 10:00 张三 创建（第1版）']);
+
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已发布（已发布）');
+    expect(changes().slice(1)).toEqual([
+      { method: 'PUT', path: '/ops/api/content/a_item2xx', body: { version: 1, by: '张三' } },
+      { method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三' } },
+    ]);
+    await vi.waitFor(() => expect(auditLines()).toEqual(['2026-11-21 10:00 张三 发布（第3版）', '2026-11-21 10:00 张三 修改（第2版）', '2026-11-21 10:00 张三 创建（第1版）']));
+    expect(within(editor()).getByText(/公告·已发布 · 发布时间 2026-11-21 10:00 · 第3版/)).toBeTruthy();
+    expect((await screen.findByRole('button', { name: /系统升级公告/ })).textContent).toBe('[公告·已发布] 系统升级公告2026-11-21 10:00');
+  });
+
+  it('schedules at the time given, read as China time, and unpublishes', async () => {
+    await openWithToken();
+    await writeDraft('双十二活动', '活动说明');
+    await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('请选择发布时间');
+    expect(changes()).toEqual([]);
+
+    await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-12-12T09:30');
+    await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已定时（定时）');
+    // 09:30 in Beijing is 01:30 UTC, whatever zone this computer is in.
+    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三', at: Date.UTC(2026, 11, 12, 1, 30) } });
+    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 定时发布 2026-12-12 09:30（第2版）'));
+
+    await userEvent.click(within(editor()).getByRole('button', { name: '下线' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已下线（已下线）');
+    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/unpublish', body: { by: '张三' } });
+    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 下线（第3版）'));
+  });
+
+  it('a refused publish keeps the saved draft: the retry edits it instead of creating another', async () => {
+    await openWithToken();
+    await writeDraft('双十二活动', '活动说明');
+    await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-11-20T09:30');
+    await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('at: a time in the future');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已发布（已发布）');
+    expect(changes().map((c) => `${c.method} ${c.path} ${String(c.body?.version ?? '')}`)).toEqual([
+      'POST /ops/api/content ',
+      'POST /ops/api/content/a_item2xx/publish ',
+      'PUT /ops/api/content/a_item2xx 1',
+      'POST /ops/api/content/a_item2xx/publish ',
+    ]);
+    expect(items.filter((i) => i.title === '双十二活动')).toHaveLength(1);
+  });
+
+  it('sends only what was changed: a new body gets a new summary, a written summary is kept', async () => {
+    await openWithToken();
+    await writeDraft('还款提醒', '每月10日前还款');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
+    await screen.findByRole('status');
+    // The summary the server derived is shown, not sent back as if written.
+    expect((within(editor()).getByLabelText('摘要（可选）') as HTMLInputElement).value).toBe('每月10日前还款');
+    await userEvent.clear(within(editor()).getByLabelText('正文（Markdown）'));
+    await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), '每月15日前还款');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
+    await vi.waitFor(() => expect(changes()).toHaveLength(2));
+    expect(changes()[1]!.body).toEqual({ body: '每月15日前还款', version: 1, by: '张三' });
+    await vi.waitFor(() => expect((within(editor()).getByLabelText('摘要（可选）') as HTMLInputElement).value).toBe('每月15日前还款'));
+    await userEvent.type(within(editor()).getByLabelText('摘要（可选）'), '，逾期影响征信');
+    await userEvent.click(within(editor()).getByRole('checkbox', { name: '重要（首页横幅）' }));
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
+    await vi.waitFor(() => expect(changes()).toHaveLength(3));
+    expect(changes()[2]!.body).toEqual({ summary: '每月15日前还款，逾期影响征信', important: true, version: 2, by: '张三' });
+  });
+
+  it('refuses to overwrite an edit made meanwhile and shows who made it', async () => {
+    await openWithToken();
+    await userEvent.click(screen.getByRole('button', { name: /春节服务安排/ }));
+    expect((within(editor()).getByLabelText('标题') as HTMLInputElement).value).toBe('春节服务安排');
+    await vi.waitFor(() => expect(auditLines()).toEqual(['2026-11-20 10:00 王五 发布（第2版）', '2026-11-20 09:00 王五 创建（第1版）']));
+    // Another operator saves a change while this one edits.
+    change(items[0]!, '李四', 'edit', { body: '春节期间暂停人工客服。' });
+    await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), '新增说明。');
+    await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存修改' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('内容已被他人修改，请刷新后再编辑。');
+    expect(changes()).toEqual([{ method: 'PUT', path: '/ops/api/content/n_existing1', body: expect.objectContaining({ version: 2, by: '张三' }) }]);
+    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 李四 修改（第3版）'));
+    expect(items[0]!.body).toBe('春节期间暂停人工客服。');
+  });
+});
