@@ -154,6 +154,11 @@ describe.each([
     // Home again: one card, the first one, default again.
     await page.goto(`${server.baseUrl}/`);
     await page.getByRole('link', { name: `银行卡：已绑定1张，默认工商银行尾号${last4}` }).getByText(`工商银行 尾号${last4}`, { exact: true }).waitFor();
+    // The binding and the unbinding reached 我的消息 (docs/api.md "Messages the product posts now").
+    await page.goto(`${server.baseUrl}/messages`);
+    await page.getByRole('link', { name: /我的消息/ }).click();
+    await page.getByRole('button', { name: /银行卡已解绑/ }).waitFor();
+    expect(await page.getByRole('button', { name: /银行卡绑定成功/ }).count()).toBe(2);
     await context.close();
   });
 });
