@@ -1,19 +1,21 @@
 // Identity certification in the system Chromium against the real server (docs/api.md "Identity
-// certification"), at phone sizes: the status page, both ID card sides taken through the file inputs
-// (compressed in the page, uploaded in sealed parts, read by the sandbox OCR), the check form, the face
-// step on the sandbox's own face page (camera preview from Chromium's fake camera), the return page's
-// result and the tiles on home and 我的. In a plain mobile browser and in the simulated Android and iOS app shells
-// (docs/bridge.md §6). A failing journey: the sandbox's "another face" (sequence 991). Screenshots at 320,
-// 375 and 414 px: e2e/screenshots/identity-*.png.
-import { chromium, type Browser, type Page } from 'playwright-core';
+// certification"), at phone sizes: a new user logs in from the home tile (the /login form in a browser,
+// the app's login window in the app), then the status page in every state (not started, one side read,
+// both read, identity confirmed, face pending, verified, failed, locked for today), both ID card sides
+// taken through the file inputs (compressed in the page, uploaded in sealed parts, read by the sandbox
+// OCR), the check form, the face step on the sandbox's own face page (camera preview from Chromium's fake
+// camera), the return page's result and the tiles on home and 我的. In a plain mobile browser and in the
+// simulated Android and iOS app shells (docs/bridge.md §6). A failing journey: the sandbox's "another face"
+// (sequence 991). And /nfc. Screenshots at 320, 375 and 414 px: e2e/screenshots/identity-*.png.
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
-import { newMobileContext, saveScreenshot } from './support/browser';
+import { newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
-import { loggedInContext, signedUpClient } from './support/sign-in';
+import { loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
 
 
 let server: RunningServer;
@@ -62,43 +64,103 @@ async function cardPhoto(page: Page, width: number, height: number, label: strin
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-async function takePhotos(page: Page, portraitHeight: number) {
-  const portrait = await cardPhoto(page, 1200, portraitHeight, '人像面');
-  const emblem = await cardPhoto(page, 1200, 760, '国徽面');
-  const cameras = page.locator('input[type=file][capture=environment]');
+/** One side through its file input: the camera's for the portrait, the album's for the emblem (both are used). */
+async function photograph(page: Page, side: 'portrait' | 'emblem', height: number) {
+  const photo = await cardPhoto(page, 1200, height, side === 'portrait' ? '人像面' : '国徽面');
+  const region = page.getByRole('region', { name: side === 'portrait' ? /身份证人像面/ : /身份证国徽面/ });
   // The page may still be loading its chunk: wait for both file inputs before using them.
-  await expect.poll(() => cameras.count()).toBe(2);
-  await cameras.nth(0).setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: portrait });
-  await page.getByText('已识别').first().waitFor({ timeout: 20_000 });
-  // The album input: no capture attribute.
-  await page.locator('input[type=file]:not([capture])').nth(1).setInputFiles({ name: 'emblem.jpg', mimeType: 'image/jpeg', buffer: emblem });
-  await expect.poll(() => page.getByText('已识别').count(), { timeout: 20_000 }).toBe(2);
+  await expect.poll(() => region.locator('input[type=file]').count()).toBe(2);
+  const input = side === 'portrait' ? region.locator('input[type=file][capture=environment]') : region.locator('input[type=file]:not([capture])');
+  await input.setInputFiles({ name: `${side}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+  await region.getByText('已识别').waitFor({ timeout: 20_000 });
 }
 
-const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `identity-${name}`);
+async function takePhotos(page: Page, portraitHeight: number) {
+  await photograph(page, 'portrait', portraitHeight);
+  await photograph(page, 'emblem', 760);
+}
+
+const screenshotsAtWidths = (page: Page, name: string, target?: Locator) => phoneScreenshots(page, `identity-${name}`, target);
+
+/** /mine/identity in the state the journey has reached: `label` on its badge, or the failure or locked text. */
+async function statusPage(page: Page, said: string | RegExp) {
+  await page.goto(`${server.baseUrl}/mine/identity`);
+  await page.getByText(said).first().waitFor();
+}
 
 describe.each([
   ['browser', null],
   ['Android app shell', 'android'],
   ['iOS app shell', 'ios'],
 ] as const)('identity certification in the %s', (_where, shell) => {
-  it('goes from the entry to verified, through both photos, the check form and the face page', { timeout: 120_000 }, async () => {
+  it('a new user logs in from the tile, certifies through both photos, the check form and the face page, and is verified on 我的', { timeout: 180_000 }, async () => {
     const phone = newPhone('137');
-    const { accessToken } = await signedUpClient(server.baseUrl, phone);
     const inApp = shell !== null;
-    const context = await loggedInContext(browser, accessToken!, phone, shell);
-    const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
-    await page.goto(`${server.baseUrl}/mine/identity`);
+    // Logged out. In a browser the login is the web's /login form; inside the app it is the app's own login
+    // window (docs/bridge.md "Login inside the app"), which the fake shell answers with a session.
+    const appLogin = inApp ? await signedUpClient(server.baseUrl, phone) : null;
+    const context = await newMobileContext(
+      browser,
+      shell ? { userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: shell, loginToken: appLogin!.accessToken! })] } : {},
+    );
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/`);
+    await waitForApp(page);
+    const tile = page.getByRole('link', { name: '实名认证：登录后认证' });
+    if (!inApp) await screenshotsAtWidths(page, `${tag}-home-tile-logged-out`);
+    await tile.click();
+    if (inApp) {
+      await expect.poll(async () => (await readNativeCalls(page)).some((c) => c.method === 'openWin' && (c.params as { page?: string }).page === 'login')).toBe(true);
+    } else {
+      await page.waitForURL((url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/identity');
+      await logInThroughForm(page, server.baseUrl, phone);
+    }
+    await page.waitForURL((url) => url.pathname === '/mine/identity');
     await page.getByRole('link', { name: '开始认证' }).waitFor();
-    if (!inApp) await screenshotsAtWidths(page, `${tag}-entry`);
+    await screenshotsAtWidths(page, `${tag}-entry`);
+
+    if (!inApp) {
+      // The tiles on home and 我的, logged in and not certified yet.
+      await page.goto(`${server.baseUrl}/`);
+      const unverified = page.getByRole('link', { name: '实名认证：未认证' });
+      await unverified.waitFor();
+      await page.getByText('借款前请完成认证').waitFor();
+      await screenshotsAtWidths(page, `${tag}-home-tile-unverified`);
+      await page.getByRole('link', { name: '我的', exact: true }).click();
+      await page.getByRole('link', { name: '实名认证：未认证' }).waitFor();
+      await screenshotsAtWidths(page, `${tag}-mine-tile-unverified`);
+      await page.getByRole('link', { name: '实名认证：未认证' }).click();
+      await page.waitForURL((url) => url.pathname === '/mine/identity');
+    }
     await page.getByRole('link', { name: '开始认证' }).click();
     await page.waitForURL((url) => url.pathname === '/mine/identity/idcard');
 
-    await takePhotos(page, 760);
-    await screenshotsAtWidths(page, `${tag}-photos`);
-    await page.getByRole('button', { name: '下一步' }).click();
+    if (inApp) {
+      await takePhotos(page, 760);
+    } else {
+      // One side read: the page, then /mine/identity says which side is missing; back on the photo step that
+      // side shows as read (kept by the server) and only the other is taken.
+      await photograph(page, 'portrait', 760);
+      await screenshotsAtWidths(page, `${tag}-photos-one-side`);
+      await statusPage(page, '已识别人像面，还需拍摄国徽面');
+      await screenshotsAtWidths(page, `${tag}-status-one-side`);
+      await page.getByRole('link', { name: '继续认证' }).click();
+      await page.getByText('已上传并识别，如需更换请重拍').waitFor();
+      await photograph(page, 'emblem', 760);
+    }
+    await screenshotsAtWidths(page, `${tag}-photos`, page.getByRole('region', { name: /身份证国徽面/ }));
+    if (!inApp) {
+      await statusPage(page, '待确认信息');
+      await screenshotsAtWidths(page, `${tag}-status-documents-read`);
+      // 继续认证 opens the check form with the sides the server kept.
+      await page.getByRole('link', { name: '继续认证' }).click();
+    } else {
+      await page.getByRole('button', { name: '下一步' }).click();
+    }
     const name = page.getByLabel('姓名');
+    await name.waitFor();
     expect(await name.inputValue()).toBe('沙盒用户');
     const idNumber = await page.locator('.identity__number').textContent();
     expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
@@ -111,9 +173,21 @@ describe.each([
     await screenshotsAtWidths(page, `${tag}-check`);
     await page.getByRole('button', { name: '确认无误，下一步' }).click();
     await page.waitForURL((url) => url.pathname === '/mine/identity/face');
-    await page.getByText('将核验 沙**戶').waitFor();
-    await saveScreenshot(page, `identity-${tag}-face-375`);
+    await page.getByRole('definition').filter({ hasText: '沙**戶' }).waitFor();
+    await screenshotsAtWidths(page, `${tag}-face`);
 
+    if (!inApp) {
+      // Identity confirmed, then a face check started and left unfinished: face pending.
+      await statusPage(page, '待人脸识别');
+      await screenshotsAtWidths(page, `${tag}-status-confirmed`);
+      await page.getByRole('link', { name: '继续认证' }).click();
+      await page.getByRole('button', { name: '开始人脸识别' }).click();
+      await page.waitForURL((url) => url.pathname === '/sandbox/face');
+      await statusPage(page, '人脸识别未完成');
+      await screenshotsAtWidths(page, `${tag}-status-face-pending`);
+      await page.getByRole('link', { name: '继续认证' }).click();
+      await page.getByText('今日还可尝试 4 次').waitFor();
+    }
     await page.getByRole('button', { name: '开始人脸识别' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     // The fake camera's preview plays inline.
@@ -128,12 +202,19 @@ describe.each([
 
     // Home and 我的 show the state.
     await page.getByRole('link', { name: '完成' }).click();
-    await page.getByRole('link', { name: '实名认证：已认证' }).waitFor();
+    const verifiedTile = page.getByRole('link', { name: '实名认证：已认证' });
+    await verifiedTile.waitFor();
     // The bank-card tile below has answered too (its part is a lazy chunk), so the screenshot shows a settled home.
     await page.getByText('暂未绑定银行卡').waitFor();
-    if (!inApp) await saveScreenshot(page, `identity-${tag}-home-tile-375`);
-    await page.goto(`${server.baseUrl}/mine`);
+    await screenshotsAtWidths(page, `${tag}-home-tile-verified`);
+    await page.getByRole('link', { name: '我的', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/mine');
     await page.getByRole('link', { name: '实名认证：已认证' }).waitFor();
+    expect(await page.getByRole('link', { name: '实名认证：已认证' }).textContent()).toMatch(/沙\*\*戶 110\*{11}\d{3}[\dX]/);
+    await screenshotsAtWidths(page, `${tag}-mine-tile-verified`);
+    await page.getByRole('link', { name: '实名认证：已认证' }).click();
+    await page.getByText('已完成实名认证').waitFor();
+    await screenshotsAtWidths(page, `${tag}-status-verified`);
     await context.close();
   });
 });
@@ -154,18 +235,21 @@ describe('identity certification that fails', () => {
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     // Back without finishing, with a forged "passed" in the address: abandoned.
     await page.goto(`${server.baseUrl}/mine/identity/face-return?result=passed&token=forged`);
-    await page.getByText('人脸识别未完成，请重新开始').waitFor();
-    await saveScreenshot(page, 'identity-web-abandoned-375');
+    await page.getByText('识别过程中返回了，或识别已超时，请重新开始').waitFor();
+    await screenshotsAtWidths(page, 'web-abandoned');
     await page.getByRole('link', { name: '重新人脸识别' }).click();
     await page.getByRole('button', { name: '开始人脸识别' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     await page.getByRole('button', { name: '完成检测' }).click();
     await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');
-    await page.getByText('人脸识别未通过，请重试').waitFor();
-    await screenshotsAtWidths(page, 'web-failed');
-    await page.goto(`${server.baseUrl}/mine/identity`);
+    // Why, what to do, the tries left today, and another try.
     await page.getByText('人脸与身份证照片不一致').waitFor();
-    await saveScreenshot(page, 'identity-web-status-failed-375');
+    await page.getByText('今日还可尝试 3 次').waitFor();
+    await page.getByRole('link', { name: '重新人脸识别' }).waitFor();
+    await screenshotsAtWidths(page, 'web-failed');
+    await statusPage(page, '人脸与身份证照片不一致');
+    expect(await page.getByRole('link', { name: '重新认证' }).getAttribute('href')).toBe('/mine/identity/face');
+    await screenshotsAtWidths(page, 'web-status-failed');
     await context.close();
   });
 });
@@ -200,13 +284,38 @@ describe('identity certification with no face tries left today', () => {
 });
 
 describe('/nfc', () => {
-  it('shows where the antenna is for the chosen brand', async () => {
+  it('shows where the antenna is for the chosen brand: a foldable folded and unfolded, none without NFC, general tips for a phone not listed', { timeout: 60_000 }, async () => {
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/nfc`);
+    const models = page.getByRole('list', { name: '机型' });
     await page.getByRole('radio', { name: '苹果' }).click();
     await page.getByText('iPhone XS 及之后').waitFor();
-    await screenshotsAtWidths(page, 'nfc');
+    await screenshotsAtWidths(page, 'nfc', models);
+    // A model without NFC: said, and nothing drawn to hold the card against.
+    const old = models.getByRole('listitem').filter({ hasText: 'iPhone 6s 及之前' });
+    await old.getByText('该机型不支持NFC').waitFor();
+    expect(await old.getByRole('img').count()).toBe(0);
+    expect(await old.locator('ellipse').count()).toBe(0);
+    await screenshotsAtWidths(page, 'nfc-no-nfc', old);
+
+    // A foldable: its two backs, folded and unfolded, from the table's position.
+    await page.getByRole('radio', { name: '三星' }).click();
+    const foldable = page.getByRole('img', { name: '折叠屏NFC感应区：合上时在背面中部；展开时在摄像头一侧机身的背面中部' });
+    await foldable.waitFor();
+    expect(await foldable.locator('ellipse').count()).toBe(2);
+    await screenshotsAtWidths(page, 'nfc-foldable', models.getByRole('listitem').filter({ hasText: 'Galaxy Z 系列' }));
+
+    // A model not in the list, or not known: the general tips below the list.
+    await page.getByRole('button', { name: '列表中没有我的机型 / 不清楚机型' }).click();
+    const tips = page.getByRole('region', { name: '通用查找方法' });
+    await tips.getByRole('img', { name: /^常见NFC感应区/ }).waitFor();
+    await screenshotsAtWidths(page, 'nfc-unlisted', tips);
+    // A brand not in the list: the same tips in place of the models.
+    await page.getByRole('radio', { name: '其他品牌' }).click();
+    await tips.waitFor();
+    expect(await models.count()).toBe(0);
+    await screenshotsAtWidths(page, 'nfc-other-brand', page.getByRole('radiogroup', { name: '手机品牌' }));
     await context.close();
   });
 

@@ -2,9 +2,10 @@
 // laying it on the right spot. Inside the app, a shell that reports the phone's own antenna
 // (docs/bridge.md "getNfcAntennaInfo") has it drawn to scale; otherwise, and when the shell does not know the
 // method, fails or is slow, brands and models come from phone-brand-list and phone-type-list (the table
-// operators keep, docs/api.md) and the drawing marks the usual spot on the phone's back.
-import { useEffect, useState } from 'react';
-import type { NfcPosition } from '@tyd/protocol/wire';
+// operators keep, docs/api.md) and the drawing marks the usual spot on the phone's back (a foldable's
+// folded and unfolded; none on a model without NFC). A brand the table does not list, or a model the user
+// cannot find or does not know, gets the general tips: where the spot usually is and how to find it.
+import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
@@ -12,52 +13,83 @@ import { userMessage } from '../../../lib/api-errors';
 import { useClientEnv } from '../../../lib/env';
 import { getNfcAntennaInfo, type NfcAntennaInfo } from '../../../lib/native-bridge';
 import { usePhoneBrands } from '../api/phone-brand-list';
-import { usePhoneModels } from '../api/phone-type-list';
+import { usePhoneModels, type PhoneModels } from '../api/phone-type-list';
 import { DeviceAntenna, POSITION_TEXT } from '../components/device-antenna';
+import { FoldableBack, GeneralBack, NoNfcBack, PhoneBack } from '../components/nfc-drawings';
 import './nfc-page.css';
-/** Where the spot is drawn on a 60 x 120 phone back. */
-const POSITION_Y: Record<NfcPosition, number> = { top: 18, upper: 34, center: 60, lower: 88 };
 
-function PhoneBack({ position }: { position: NfcPosition }) {
-  const y = POSITION_Y[position];
+/** The brand choice for a phone whose brand the table does not list (not a table id: those have no colon). */
+const OTHER_BRAND = ':other';
+
+type PhoneModel = PhoneModels[number];
+
+/** The position in words, then the table's hint, each phrase once (a hint often repeats the position: 背面中部). */
+function whereText(model: PhoneModel): string {
+  const phrases = [...POSITION_TEXT[model.position].split('，'), ...model.hint.split('，')].filter((phrase) => phrase !== '');
+  return [...new Set(phrases)].join('，');
+}
+
+function ModelRow({ model }: { model: PhoneModel }) {
+  if (!model.hasNfc) {
+    return (
+      <li className="nfc__model">
+        <NoNfcBack />
+        <div>
+          <p className="nfc__model-name">{model.name}</p>
+          <p className="nfc__model-none">该机型不支持NFC</p>
+          <p className="nfc__model-hint">{model.hint ? `${model.hint}；` : ''}请使用拍照认证</p>
+        </div>
+      </li>
+    );
+  }
+  const foldable = model.foldableNote !== null;
   return (
-    <svg className="nfc__phone" viewBox="0 0 60 120" role="img" aria-label={`NFC感应区在${POSITION_TEXT[position]}`}>
-      <rect x="2" y="2" width="56" height="116" rx="9" fill="#f7f8fa" stroke="#1f2329" strokeWidth="2" />
-      <rect x="8" y="8" width="16" height="22" rx="4" fill="#d0d5dd" />
-      <circle cx="16" cy="14" r="3.5" fill="#98a2b3" />
-      <circle cx="16" cy="24" r="3.5" fill="#98a2b3" />
-      <ellipse cx="30" cy={y} rx="17" ry="9" fill="rgba(26,92,255,0.16)" stroke="#1a5cff" strokeWidth="1.6" strokeDasharray="3 2" />
-      <text x="30" y={y + 3} textAnchor="middle" fontSize="8" fill="#1a5cff" fontWeight="600">
-        NFC
-      </text>
-    </svg>
+    <li className={foldable ? 'nfc__model nfc__model--foldable' : 'nfc__model'}>
+      {foldable ? <FoldableBack position={model.position} /> : <PhoneBack position={model.position} />}
+      <div>
+        <p className="nfc__model-name">{model.name}</p>
+        <p className="nfc__model-hint">{whereText(model)}</p>
+        {model.foldableNote ? <p className="nfc__model-hint">{model.foldableNote}</p> : null}
+      </div>
+    </li>
+  );
+}
+
+/** Where to look on a phone the table does not list, or whose model the user does not know. */
+function GeneralTips() {
+  const id = useId();
+  return (
+    <section className="nfc__general" aria-labelledby={id}>
+      <h3 id={id} className="nfc__model-name">
+        通用查找方法
+      </h3>
+      <GeneralBack />
+      <ul className="nfc__general-tips">
+        <li>多数手机的感应区在背面上部、摄像头附近；部分手机在背面中部；苹果手机在机身顶部边缘。</li>
+        <li>把身份证平贴在手机背面，从摄像头附近开始缓慢向下移动，每处停留约2秒，手机提示读取时停住不动。</li>
+        <li>取下手机壳后再试，金属、磁吸或较厚的手机壳会挡住感应。</li>
+      </ul>
+    </section>
   );
 }
 
 function Models({ brandId }: { brandId: string }) {
   const models = usePhoneModels(brandId);
+  const [unlistedShown, setUnlistedShown] = useState(false);
   if (models.status === 'loading') return <p className="nfc__status" role="status" aria-busy="true">正在加载机型…</p>;
   if (models.status === 'error' || !models.data) return <p className="nfc__status" role="alert">{userMessage(models.error)}</p>;
   return (
-    <ul className="nfc__models" aria-label="机型">
-      {models.data.map((model) => (
-        <li key={model.id} className="nfc__model">
-          <PhoneBack position={model.position} />
-          <div>
-            <p className="nfc__model-name">{model.name}</p>
-            {model.hasNfc ? (
-              <p className="nfc__model-hint">
-                {POSITION_TEXT[model.position]}
-                {model.hint ? `，${model.hint}` : ''}
-              </p>
-            ) : (
-              <p className="nfc__model-hint">该机型不支持NFC，请使用拍照认证</p>
-            )}
-            {model.hasNfc && model.foldableNote ? <p className="nfc__model-hint">{model.foldableNote}</p> : null}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="nfc__models" aria-label="机型">
+        {models.data.map((model) => (
+          <ModelRow key={model.id} model={model} />
+        ))}
+      </ul>
+      <button type="button" className="nfc__unlisted" aria-expanded={unlistedShown} onClick={() => setUnlistedShown((shown) => !shown)}>
+        列表中没有我的机型 / 不清楚机型
+      </button>
+      {unlistedShown ? <GeneralTips /> : null}
+    </>
   );
 }
 
@@ -131,8 +163,11 @@ export default function NfcPage() {
                     {brand.name}
                   </button>
                 ))}
+                <button type="button" role="radio" aria-checked={chosen === OTHER_BRAND} className="nfc__brand" onClick={() => setBrandId(OTHER_BRAND)}>
+                  其他品牌
+                </button>
               </div>
-              {chosen ? <Models brandId={chosen} /> : null}
+              {chosen === OTHER_BRAND ? <GeneralTips /> : chosen ? <Models key={chosen} brandId={chosen} /> : null}
             </>
           )}
         </Card>

@@ -27,7 +27,7 @@ export function IdentityTile() {
         </>
       }
       title="实名认证"
-      hint={data ? stateHint(data) : loggedIn ? (asking ? '正在查询…' : '点击查看认证状态') : '登录后完成身份证和人脸认证'}
+      hint={data ? stateHint(data) : loggedIn ? (asking ? '正在查询…' : '点击查看认证状态') : '登录后完成认证'}
       busy={asking}
       badge={state ? STATE_LABEL[state] : loggedIn ? '…' : '去认证'}
       badgeClassName={`identity-badge identity-badge--${state ?? 'unknown'}`}

@@ -22,8 +22,9 @@ const SIDE_TEXT: Record<IdCardSide, { title: string; hint: string }> = {
   emblem: { title: '身份证国徽面', hint: '有国徽和有效期限的一面' },
 };
 
-export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (result: IdCardOcrResult | null) => void }) {
-  const [phase, setPhase] = useState<Phase>({ step: 'empty' });
+/** `kept`: this side as read on an earlier visit (idcard-readings): shown as read, without a preview. */
+export function PhotoCapture({ side, kept = null, onRead }: { side: IdCardSide; kept?: IdCardOcrResult | null; onRead: (result: IdCardOcrResult | null) => void }) {
+  const [phase, setPhase] = useState<Phase>(kept ? { step: 'read', result: kept } : { step: 'empty' });
   const [preview, setPreview] = useState<string | null>(null);
   const id = useId();
   const onReadRef = useRef(onRead);
@@ -82,6 +83,16 @@ export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (resu
     <section className="capture" aria-labelledby={`${id}-title`}>
       <div className={`capture__frame capture__frame--${side}`}>
         {preview ? <img className="capture__preview" src={preview} alt={`${text.title}照片预览`} /> : <CardSketch side={side} />}
+        {phase.step === 'read' && !preview ? (
+          // Read on an earlier visit: the photo stays on the server, the frame says it is done.
+          <div className="capture__kept">
+            <svg viewBox="0 0 24 24" width="32" height="32" aria-hidden="true">
+              <circle cx="12" cy="12" r="12" fill="#12b76a" />
+              <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+            <span>照片已上传</span>
+          </div>
+        ) : null}
         {working ? (
           <div className="capture__overlay" role="status">
             <span>{phase.label}</span>
@@ -93,7 +104,7 @@ export function PhotoCapture({ side, onRead }: { side: IdCardSide; onRead: (resu
         {text.title}
         {phase.step === 'read' ? <span className="identity-badge identity-badge--verified">已识别</span> : null}
       </h3>
-      <p className="capture__hint">{text.hint}</p>
+      <p className="capture__hint">{phase.step === 'read' && !preview ? '已上传并识别，如需更换请重拍' : text.hint}</p>
       {phase.step === 'failed' ? (
         <p className="capture__error" role="alert">
           {phase.message}

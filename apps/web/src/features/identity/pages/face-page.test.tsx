@@ -38,7 +38,12 @@ describe('/mine/identity/face', () => {
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: { url: 'https://faceid.example.com/h5?token=abc', expiresAt: 1, faceTriesLeft: 1 } });
     await openPage();
     expect(await screen.findByText('今日还可尝试 2 次')).toBeTruthy();
-    expect(screen.getByText('将核验 张*三（110***********1234）本人的人脸')).toBeTruthy();
+    // Whose face: the masked identity as a list, so the number is never broken inside a sentence.
+    expect(screen.getByText('将核验以下身份本人的人脸：')).toBeTruthy();
+    expect(screen.getAllByRole('definition').map((dd) => [dd.previousElementSibling?.textContent, dd.textContent])).toEqual([
+      ['姓名', '张*三'],
+      ['身份证号', '110***********1234'],
+    ]);
     await userEvent.click(screen.getByRole('button', { name: '开始人脸识别' }));
     await vi.waitFor(() => expect(go).toHaveBeenCalledWith('https://faceid.example.com/h5?token=abc'));
     expect(api.request).toHaveBeenCalledWith('/v1/user/h5-face-url', {}, expect.anything());

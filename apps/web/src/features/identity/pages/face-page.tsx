@@ -52,9 +52,19 @@ export default function FacePage() {
       <Card label="人脸识别">
         <h2 className="identity__step-title">请确认是本人操作</h2>
         {info.data?.name ? (
-          <p className="identity__text">
-            将核验 {info.data.name}（{info.data.idNumber}）本人的人脸
-          </p>
+          <>
+            <p className="identity__text">将核验以下身份本人的人脸：</p>
+            <dl className="identity__facts identity__facts--boxed">
+              <div>
+                <dt>姓名</dt>
+                <dd>{info.data.name}</dd>
+              </div>
+              <div>
+                <dt>身份证号</dt>
+                <dd className="identity__number">{info.data.idNumber}</dd>
+              </div>
+            </dl>
+          </>
         ) : null}
         <ul className="identity__list">
           <li>在光线充足的地方，正对手机屏幕</li>
@@ -75,7 +85,7 @@ export default function FacePage() {
             开始人脸识别
           </Button>
         )}
-        {triesLeft !== undefined ? <p className="identity__text">今日还可尝试 {triesLeft} 次</p> : null}
+        {triesLeft !== undefined ? <p className="identity__text identity__centered">今日还可尝试 {triesLeft} 次</p> : null}
       </Card>
     </Page>
   );

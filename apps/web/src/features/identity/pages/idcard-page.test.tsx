@@ -1,5 +1,5 @@
 // /mine/identity/idcard as a user meets it: both sides photographed and read, the check form, certification.
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
@@ -111,16 +111,35 @@ describe('/mine/identity/idcard', () => {
     expect(api.request).toHaveBeenCalledWith('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' }, expect.anything());
   });
 
-  it('stays at the photos when only one side is kept, or the readings cannot be fetched', async () => {
+  it('with one side kept, shows that side as read and asks for the other; then the check form has both', async () => {
     api.call.mockResolvedValue({ state: 'not-started', portrait: { ...PORTRAIT, warnings: [] }, emblem: null });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: EMBLEM });
     await openPage();
-    await vi.waitFor(() => expect(api.call).toHaveBeenCalled());
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The readings arrive after the page shows.
+    await screen.findByText('已上传并识别，如需更换请重拍');
+    const portraitSide = screen.getByRole('region', { name: /身份证人像面/ });
+    expect(within(portraitSide).getByText('已识别')).toBeTruthy();
+    expect(within(portraitSide).getByText('已上传并识别，如需更换请重拍')).toBeTruthy();
+    expect(within(portraitSide).getByLabelText('重拍')).toBeTruthy();
+    const emblemSide = screen.getByRole('region', { name: /身份证国徽面/ });
+    expect(within(emblemSide).queryByText('已识别')).toBeNull();
     expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
-    cleanup();
+    await userEvent.upload(within(emblemSide).getByLabelText('拍照'), photo());
+    expect(await within(emblemSide).findByText('已识别')).toBeTruthy();
+    expect(api.request).toHaveBeenCalledTimes(1);
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(screen.getByLabelText('姓名')).toHaveProperty('value', '沙盒用户');
+    expect(screen.getByText('签发机关').nextElementSibling?.textContent).toBe('北京市公安局东城分局');
+    // 重新拍摄 from the check form: both sides still read, each ready to retake.
+    await userEvent.click(screen.getByRole('button', { name: '重新拍摄' }));
+    expect(screen.getAllByText('已识别')).toHaveLength(2);
+    expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', false);
+  });
+
+  it('stays at the photos when the readings cannot be fetched', async () => {
     api.call.mockRejectedValue(new Error('offline'));
     await openPage();
-    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
   });

@@ -97,18 +97,22 @@ export default function IdCardPage() {
   const [portrait, setPortrait] = useState<Portrait | null>(null);
   const [emblem, setEmblem] = useState<Emblem | null>(null);
   const [checking, setChecking] = useState(false);
+  // The sides the server kept from an earlier visit, shown as read (the photo itself stays on the server).
+  const [kept, setKept] = useState<{ portrait: Portrait | null; emblem: Emblem | null }>({ portrait: null, emblem: null });
   const photographed = useRef(false);
 
   // Both sides read on an earlier visit (or before a reload at the check step): back to the check form with
-  // what the server kept. Only while nothing was photographed here yet; a failure leaves the photo step.
+  // what the server kept; one side: that side is done, the other one is next. Only while nothing was
+  // photographed here yet; a failure leaves the photo step.
   useEffect(() => {
     const controller = new AbortController();
     getIdCardReadings(controller.signal).then(
-      (kept) => {
-        if (photographed.current || kept?.state !== 'documents-read' || !kept.portrait || !kept.emblem) return;
-        setPortrait(kept.portrait);
-        setEmblem(kept.emblem);
-        setChecking(true);
+      (readings) => {
+        if (photographed.current || !readings || (readings.state !== 'documents-read' && readings.state !== 'not-started')) return;
+        setPortrait(readings.portrait);
+        setEmblem(readings.emblem);
+        setKept({ portrait: readings.portrait, emblem: readings.emblem });
+        if (readings.state === 'documents-read' && readings.portrait && readings.emblem) setChecking(true);
       },
       () => undefined,
     );
@@ -119,7 +123,15 @@ export default function IdCardPage() {
     return (
       <Page title="实名认证">
         <StepList current={2} />
-        <CheckForm portrait={portrait} emblem={emblem} onBack={() => setChecking(false)} />
+        <CheckForm
+          portrait={portrait}
+          emblem={emblem}
+          onBack={() => {
+            // Back at the photos, both sides show as read (their previews went with the step), ready to retake.
+            setKept({ portrait, emblem });
+            setChecking(false);
+          }}
+        />
       </Page>
     );
   }
@@ -130,14 +142,18 @@ export default function IdCardPage() {
         <h2 className="identity__step-title">拍摄身份证</h2>
         <p className="identity__text">请使用本人有效的第二代居民身份证原件，平放拍摄，四角完整、字迹清晰、无反光。</p>
         <PhotoCapture
+          key={kept.portrait ? 'portrait-kept' : 'portrait'}
           side="portrait"
+          kept={kept.portrait}
           onRead={(r) => {
             photographed.current = true;
             setPortrait(r?.side === 'portrait' ? r : null);
           }}
         />
         <PhotoCapture
+          key={kept.emblem ? 'emblem-kept' : 'emblem'}
           side="emblem"
+          kept={kept.emblem}
           onRead={(r) => {
             photographed.current = true;
             setEmblem(r?.side === 'emblem' ? r : null);

@@ -48,6 +48,30 @@ describe('/mine/identity', () => {
     if (last) expect(screen.getByText(last)).toBeTruthy();
   });
 
+  it.each([
+    [{ portrait: false, emblem: false }, '开始认证', null],
+    [{ portrait: true, emblem: false }, '继续认证', '已识别人像面，还需拍摄国徽面'],
+    [{ portrait: false, emblem: true }, '继续认证', '已识别国徽面，还需拍摄人像面'],
+  ])('not started with sides %o read: %s', async (documents, action, said) => {
+    api.call.mockResolvedValue({ ...INFO, state: 'not-started', documents, name: null, idNumber: null, validTo: null, faceTriesLeft: 5 });
+    await openPage();
+    expect((await screen.findByRole('link', { name: action })).getAttribute('href')).toBe('/mine/identity/idcard');
+    if (said) expect(screen.getByText(said)).toBeTruthy();
+    else expect(screen.queryByText(/^已识别/)).toBeNull();
+  });
+
+  it.each([
+    ['not-started', '1拍摄身份证'],
+    ['documents-read', '2核对信息'],
+    ['identity-confirmed', '3人脸识别'],
+    ['face-pending', '3人脸识别'],
+  ])('in state %s marks the step %s as current', async (state, step) => {
+    api.call.mockResolvedValue({ ...INFO, state });
+    await openPage();
+    const steps = await screen.findByRole('list', { name: '认证步骤' });
+    expect(steps.querySelector('[aria-current="step"]')?.textContent).toBe(step);
+  });
+
   it('a failure that needs the card photographed again is not locked by the face tries', async () => {
     api.call.mockResolvedValue({ ...INFO, state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 0 });
     await openPage();

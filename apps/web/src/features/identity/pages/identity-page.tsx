@@ -14,6 +14,7 @@ import '../components/identity.css';
 
 function stepOf(info: CertificationInfo): 1 | 2 | 3 | 4 {
   if (info.state === 'verified') return 4;
+  if (info.state === 'documents-read') return 2;
   if (info.state === 'identity-confirmed' || info.state === 'face-pending') return 3;
   if (info.state === 'failed') return info.failure?.next === 'recheck-documents' ? 1 : 3;
   return 1;
@@ -49,6 +50,8 @@ function Verified({ info }: { info: CertificationInfo }) {
 function Progress({ info }: { info: CertificationInfo }) {
   const path = nextPath(info);
   const failed = info.state === 'failed';
+  // One side read and kept (docs/api.md: still not-started): the page says which, and the way on is to go on.
+  const oneSide = info.state === 'not-started' && info.documents.portrait !== info.documents.emblem;
   if (faceLockedToday(info)) {
     // Nothing to start today: the state, why, and when it opens again (no buttons).
     return (
@@ -72,6 +75,7 @@ function Progress({ info }: { info: CertificationInfo }) {
         </p>
       )}
       {failed && info.failure ? <Tip>{info.faceTriesLeft > 0 || info.failure.next === 'recheck-documents' ? NEXT_STEP_TEXT[info.failure.next] : NEXT_STEP_TEXT['try-tomorrow']}</Tip> : null}
+      {oneSide ? <p className="identity__text">{info.documents.portrait ? '已识别人像面，还需拍摄国徽面' : '已识别国徽面，还需拍摄人像面'}</p> : null}
       {info.name ? (
         <p className="identity__text">
           {info.name} {info.idNumber}
@@ -79,7 +83,7 @@ function Progress({ info }: { info: CertificationInfo }) {
       ) : null}
       {path ? (
         <Link className="btn btn--primary btn--block" to={path}>
-          {info.state === 'not-started' ? '开始认证' : failed ? '重新认证' : '继续认证'}
+          {info.state === 'not-started' && !oneSide ? '开始认证' : failed ? '重新认证' : '继续认证'}
         </Link>
       ) : null}
       {info.state !== 'not-started' && path !== '/mine/identity/idcard' ? (
