@@ -1,7 +1,10 @@
 // The API client in the browser (SPEC §7, §8): what goes on the wire, and the whole error
 // catalogue as the user sees it. The page used is /download, whose getAppDownloadUrl call runs on
 // load. Answers the server does not give yet are produced here with the server's own key from its
-// data directory, sealed through the real envelope, so the client is exercised end to end.
+// data directory, sealed through the real envelope, so the client is exercised end to end. The error
+// cases open it with a query parameter: such an address gets no first screen with the server's own
+// answer (docs/architecture.md "Server answers in the first screen"), which the page would keep showing
+// when its own call fails, so the page's first call is the one whose answer the test produces.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { importServerPrivateKey, openRequest, sealResponse, type ApiResponse, type RequestContext } from '@tyd/protocol';
@@ -15,6 +18,7 @@ let browser: Browser;
 let context: BrowserContext;
 const privateKeys = new Map<string, CryptoKey>();
 const DOWNLOAD_API = '**/tydApi/v1/user/getAppDownloadUrl';
+const DOWNLOAD_PAGE = '/download?from=web-api';
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -43,7 +47,7 @@ async function answerSealed(route: Route, body: ApiResponse, headers: Record<str
 async function openDownload(answer: (route: Route) => Promise<void>): Promise<Page> {
   const page = await context.newPage();
   await page.route(DOWNLOAD_API, answer);
-  await page.goto(`${server.baseUrl}/download`);
+  await page.goto(`${server.baseUrl}${DOWNLOAD_PAGE}`);
   return page;
 }
 
@@ -122,7 +126,7 @@ describe('error catalogue (SPEC §8)', () => {
   it('code 401: the login page opens with the current address as returnUrl', async () => {
     const page = await openDownload((route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '401', msg: '登录已失效，请重新登录' }) }));
     await expect.poll(() => page.title()).toBe('验证码登录');
-    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/download');
+    expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(DOWNLOAD_PAGE);
     await page.close();
   });
 
