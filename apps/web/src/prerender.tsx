@@ -12,7 +12,7 @@ import { routeTitle } from './app/navigation';
 import { loadPage } from './app/page-loader';
 import { matchRoute, type RouteDef } from './app/route-table';
 import { SERVER_ANSWERS } from './app/server-answers';
-import { createRouter } from './lib/router';
+import { createRouter, type Router } from './lib/router';
 import { clearQueries, seedQuery, type QueryKey } from './lib/server-state';
 import { renderFirstScreenFor } from './lib/session';
 import { DEFAULT_TITLE } from '@tyd/protocol/wire';
@@ -36,15 +36,28 @@ export interface PrerenderedRoute {
   requiresLogin?: boolean;
 }
 
-/** Renders the route the window's address names, as the app would on its first render. */
-export async function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
-  const route: RouteDef = matchRoute(window.location.pathname);
+/**
+ * Runs `render` with a router started at the window's address, then puts back what a render sets: the
+ * session the first screen is for and the query cache (the server's worker renders one route after another).
+ */
+async function atCurrentAddress<T>(render: (router: Router, route: RouteDef) => Promise<T>): Promise<T> {
+  const route = matchRoute(window.location.pathname);
   const router = createRouter(window);
   try {
     await router.start();
-    const location = router.current!;
+    return await render(router, route);
+  } finally {
+    clearQueries();
+    renderFirstScreenFor(false);
+    router.destroy();
+  }
+}
+
+/** Renders the route the window's address names, as the app would on its first render. */
+export function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
+  return atCurrentAddress(async (router, route) => {
     const meta = {
-      title: routeTitle(location) || DEFAULT_TITLE,
+      title: routeTitle(router.current!) || DEFAULT_TITLE,
       ...(route.background ? { background: route.background } : {}),
       ...(route.fullScreen ? { fullScreen: true } : {}),
     };
@@ -55,10 +68,7 @@ export async function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
     renderFirstScreenFor(true);
     const visitorHtml = renderToString(<App router={router} />);
     return { ...meta, html, ...(visitorHtml !== html && { visitorHtml }) };
-  } finally {
-    renderFirstScreenFor(false);
-    router.destroy();
-  }
+  });
 }
 
 /** A first screen rendered with the server's answers, and the queries they filled, for the page to seed. */
@@ -80,18 +90,10 @@ export async function renderWithAnswers(visitor: boolean, answers: Readonly<Reco
     const [key, value] = read(data);
     return [key, value] as [QueryKey, unknown];
   });
-  const route = matchRoute(window.location.pathname);
-  const router = createRouter(window);
-  clearQueries();
-  try {
-    await router.start();
+  return atCurrentAddress(async (router, route) => {
     await loadPage(route);
     for (const [key, value] of queries) seedQuery(key, value);
     renderFirstScreenFor(visitor);
     return { html: renderToString(<App router={router} />), queries };
-  } finally {
-    clearQueries();
-    renderFirstScreenFor(false);
-    router.destroy();
-  }
+  });
 }
