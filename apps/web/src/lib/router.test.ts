@@ -162,4 +162,90 @@ describe('router', () => {
     await popTo(() => router.current?.path === '/');
     expect(window.location.pathname).toBe('/');
   });
+
+  it('a refused redirect on Back puts the address back and keeps the index on the shown entry', async () => {
+    await router.navigate('/one');
+    await router.navigate('/two');
+    // Back to /one is redirected to /login, and /login itself is refused.
+    const refused: string[] = [];
+    router.beforeEach((to) => {
+      if (to.path === '/one') return '/login';
+      if (to.path !== '/login') return undefined;
+      refused.push(to.path);
+      return false;
+    });
+    router.back();
+    await vi.waitFor(() => expect(refused).toHaveLength(1));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/two'));
+    expect(router.current?.path).toBe('/two');
+    // The same Back again has to be undone again: a router that still counted itself on /one's entry
+    // would see no move (delta 0) and leave the address on /one under /two's page.
+    router.back();
+    await vi.waitFor(() => expect(refused).toHaveLength(2));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/two'));
+    expect(router.current?.path).toBe('/two');
+  });
+
+  it('after a refused redirect on Back from the second entry, Back still stays in the app', async () => {
+    await router.navigate('/one');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const off = router.beforeEach((to) => (to.path === '/' ? '/.//evil.example' : undefined));
+    // Listening after the router: by the time this counts a popstate, the router has handled it.
+    let pops = 0;
+    const countPop = () => void (pops += 1);
+    window.addEventListener('popstate', countPop);
+    router.back();
+    // The Back, then the undo of it.
+    await vi.waitFor(() => expect(pops).toBe(2));
+    window.removeEventListener('popstate', countPop);
+    expect(warn).toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/one');
+    expect(router.canGoBack()).toBe(true);
+    off();
+    warn.mockRestore();
+    router.back();
+    await popTo(() => router.current?.path === '/');
+    expect(router.canGoBack()).toBe(false);
+  });
+
+  it('a push while Back waits on its guards lands after the browser entry, so a later undo finds the page', async () => {
+    await router.navigate('/one');
+    await router.navigate('/two');
+    let release: ((result: boolean) => void) | undefined;
+    const off = router.beforeEach((to) => (to.path === '/one' ? new Promise<boolean>((resolve) => (release = resolve)) : undefined));
+    router.back();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    // The browser is on /one's entry; the new page is pushed after it, replacing /two's entry.
+    expect(await router.navigate('/three')).toBeUndefined();
+    release?.(true);
+    off();
+    const refused: string[] = [];
+    router.beforeEach((to) => to.path !== '/one' || void refused.push(to.path) || false);
+    router.back();
+    await vi.waitFor(() => expect(refused).toHaveLength(1));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/three'));
+    expect(router.current?.path).toBe('/three');
+    expect(router.canGoBack()).toBe(true);
+  });
+
+  it('a second Back refused while the first waits on its guards returns to the shown page', async () => {
+    await router.navigate('/one');
+    await router.navigate('/two');
+    let release: ((result: boolean) => void) | undefined;
+    const refused: string[] = [];
+    router.beforeEach((to) => {
+      if (to.path === '/one') return new Promise<boolean>((resolve) => (release = resolve));
+      if (to.path !== '/') return undefined;
+      refused.push(to.path);
+      return false;
+    });
+    router.back();
+    await vi.waitFor(() => expect(release).toBeDefined());
+    router.back();
+    await vi.waitFor(() => expect(refused).toHaveLength(1));
+    await vi.waitFor(() => expect(window.location.pathname).toBe('/two'));
+    release?.(true);
+    expect(router.current?.path).toBe('/two');
+    expect(router.canGoBack()).toBe(true);
+  });
 });

@@ -94,7 +94,12 @@ export function createRouter(win: Window = window): Router {
   const afterHooks: AfterHook[] = [];
   const listeners = new Set<() => void>();
   let current: RouteLocation | null = null;
+  // Two indexes, because a popstate moves the browser before the guards have decided: currentIdx is
+  // the entry whose page is shown, browserIdx the entry the browser is on. They differ only while a
+  // Back/Forward waits on its guards (or its undo is on the way); a push or replace lands after the
+  // browser's entry, and an undo goes from the browser's entry back to the shown one.
   let currentIdx = 0;
+  let browserIdx = 0;
   let restoreScroll: { x: number; y: number } | undefined;
   let pendingId = 0;
   // A popstate we caused ourselves (undoing an aborted back/forward) is not a navigation.
@@ -167,49 +172,55 @@ export function createRouter(win: Window = window): Router {
     }
     restoreScroll = undefined;
     if (opts.replace) {
-      history.replaceState({ key: to.key, idx: currentIdx } satisfies EntryState, '', to.fullPath);
+      history.replaceState({ key: to.key, idx: browserIdx } satisfies EntryState, '', to.fullPath);
     } else {
       saveScrollOfCurrentEntry();
-      currentIdx += 1;
-      history.pushState({ key: to.key, idx: currentIdx } satisfies EntryState, '', to.fullPath);
+      browserIdx += 1;
+      history.pushState({ key: to.key, idx: browserIdx } satisfies EntryState, '', to.fullPath);
     }
+    currentIdx = browserIdx;
     commit(to, opts.replace ? 'replace' : 'push');
     return undefined;
   }
 
+  /** Puts the browser back on the shown entry after a refused Back/Forward, so the address bar matches the page. */
+  function undoPop() {
+    const steps = currentIdx - browserIdx;
+    if (steps === 0) return;
+    ignorePops += 1;
+    history.go(steps);
+  }
+
   async function handlePop(event: PopStateEvent) {
+    const state = readState(event.state);
     if (ignorePops > 0) {
+      // Our own undo arriving: the browser is back on the shown entry.
       ignorePops -= 1;
+      browserIdx = state?.idx ?? currentIdx;
       return;
     }
-    const state = readState(event.state);
     const to = parse(win.location.href, state?.key ?? newKey());
-    const delta = (state?.idx ?? currentIdx + 1) - currentIdx;
+    // An entry without our state was added by the browser itself (a #fragment link): one past ours.
+    browserIdx = state?.idx ?? browserIdx + 1;
     const id = ++pendingId;
     const result = await runGuards(to, current);
+    // A newer navigation took over; it works from browserIdx, which is where the browser is.
     if (id !== pendingId) return;
     if (typeof result === 'string') {
       // The browser already moved to the guarded entry: that entry becomes the redirect's target. Undoing
       // the move first (history.go) and then pushing cannot work: go() is asynchronous, the push lands
       // before it and cuts off the entry it was going to, so the undo never fires and the user's next
       // Back is swallowed as if it were the undo.
-      currentIdx = state?.idx ?? currentIdx + 1;
       const failure = await navigate(result, { replace: true });
-      if (failure?.type === 'aborted' && delta !== 0) {
-        ignorePops += 1;
-        history.go(-delta);
-      }
+      // A refused redirect leaves the old page shown: the browser goes back to its entry.
+      if (failure?.type === 'aborted') undoPop();
       return;
     }
     if (result === false) {
-      // Undo the browser's move so the address bar matches what is shown.
-      if (delta !== 0) {
-        ignorePops += 1;
-        history.go(-delta);
-      }
+      undoPop();
       return;
     }
-    currentIdx = state?.idx ?? currentIdx + 1;
+    currentIdx = browserIdx;
     if (!state) history.replaceState({ key: to.key, idx: currentIdx } satisfies EntryState, '');
     restoreScroll = state?.scroll;
     commit(to, 'pop');
@@ -226,6 +237,7 @@ export function createRouter(win: Window = window): Router {
       const state = readState(history.state);
       const to = parse(win.location.href, state?.key ?? newKey());
       currentIdx = state?.idx ?? 0;
+      browserIdx = currentIdx;
       const id = ++pendingId;
       const result = await runGuards(to, null);
       if (id !== pendingId) return new NavigationFailure('cancelled', to.fullPath, '');
@@ -243,7 +255,8 @@ export function createRouter(win: Window = window): Router {
     },
     navigate: (to, opts) => navigate(to, opts),
     back: () => history.back(),
-    canGoBack: () => currentIdx > 0,
+    // Back leaves from the browser's entry.
+    canGoBack: () => browserIdx > 0,
     beforeEach(guard) {
       guards.push(guard);
       return () => remove(guards, guard);
