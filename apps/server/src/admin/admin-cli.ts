@@ -1,10 +1,12 @@
 // `npm run admin -- <command> ...`: the admin command-line tool for deep links and, later, content
 // (docs/operations.md "The admin command"). Uses the server's configuration (same environment variables: DATA_DIR, DATABASE_URL) and
 // brings the database schema up to date first. Exit codes: 0 done, 1 not found or failed, 2 wrong usage.
-import { parseConfig, parseSecretEnv } from '../config/index.js';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseConfig, parseSecretEnv, type Config, type Secrets } from '../config/index.js';
 import { resolveSecrets } from '../keys-file.js';
 import { createAnswerCountsRepository } from '../telemetry/repositories/answer-counts-repository.js';
-import { connectDatabase } from '../db/connect.js';
+import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createDeepLinksRepository } from '../telemetry/repositories/deep-links-repository.js';
 import { migrateToLatest } from '../db/migrate.js';
 import { createTelemetryRecordsRepository } from '../telemetry/repositories/telemetry-records-repository.js';
@@ -17,54 +19,82 @@ import { createNfcAntennasRepository } from '../identity/identity-module.js';
 import { NFC_USAGE, runNfc } from './nfc-cli.js';
 import { createUsersRepository } from '../account/repositories/users-repository.js';
 import { createPhoneProtection } from '../account/services/phone-protection.js';
-import { processOutput, UsageError } from './cli-output.js';
+import { UsageError, writerOutput, type CliOutput, type Writer } from './cli-output.js';
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
 import { SESSIONS_USAGE, runSessions } from './sessions-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
 
 const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}`;
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...args] = argv;
-  if (command !== 'deeplink' && command !== 'telemetry' && command !== 'authcode' && command !== 'sessions' && command !== 'content' && command !== 'rewards' && command !== 'nfc') throw new UsageError(`unknown command: ${command ?? '(none)'}`);
-  const config = parseConfig(process.env);
-  const handle = connectDatabase(config.storage.database);
+/** What a subcommand gets: the migrated database, the configuration, the secrets on demand, where to write. */
+interface AdminContext {
+  db: DatabaseHandle['db'];
+  config: Config;
+  secrets(): Promise<Secrets>;
+  out: CliOutput;
+  now: number;
+}
+
+// One line per subcommand: its arguments and the context in, its exit code out.
+const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<number>> = {
+  deeplink: (args, c) => runDeeplink(args, createDeepLinksRepository(c.db), c.out, c.now),
+  telemetry: (args, c) =>
+    runTelemetry(args, { records: createTelemetryRecordsRepository(c.db), answerCounts: createAnswerCountsRepository(c.db), config: c.config.telemetry }, c.out, c.now),
+  authcode: async (args, c) => runAuthcode(args, { db: c.db, account: c.config.account, secrets: await c.secrets() }, c.out, c.now),
+  sessions: (args, c) => runSessions(args, c.db, c.out, c.now),
+  content: (args, c) => runContent(args, createPublishing(c.db, createContentRepository(c.db)), c.out, c.now),
+  rewards: async (args, c) => {
+    const secrets = await c.secrets();
+    const users = createUsersRepository(c.db, createPhoneProtection(secrets));
+    const findUserId = async (phone: string) => {
+      const user = await users.findByPhone(phone);
+      return user?.status === 'active' ? user.id : undefined;
+    };
+    return runRewards(args, { ...createRewardsAdmin(c.db, c.config.rewards, secrets), findUserId }, c.out, c.now);
+  },
+  nfc: (args, c) => runNfc(args, createNfcAntennasRepository(c.db), c.out, c.now),
+};
+
+export interface AdminIo {
+  stdout: Writer;
+  stderr: Writer;
+  /** The server's environment variables (DATA_DIR, DATABASE_URL, secrets); process.env by default. */
+  env?: NodeJS.ProcessEnv;
+  /** The current time in milliseconds; Date.now by default. */
+  now?: () => number;
+}
+
+/**
+ * The admin command with its arguments (without `node admin-cli.ts`): writes to io, never exits the
+ * process, and answers the exit code (0 done, 1 not found or failed, 2 wrong usage).
+ */
+export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
+  const out = writerOutput(io.stdout, io.stderr);
+  const env = io.env ?? process.env;
   try {
-    await migrateToLatest(handle.db);
-    const now = Date.now();
-    if (command === 'deeplink') return await runDeeplink(args, createDeepLinksRepository(handle.db), processOutput, now);
-    if (command === 'authcode') return await runAuthcode(args, { db: handle.db, account: config.account, secrets: (await resolveSecrets(config, parseSecretEnv(process.env))).secrets }, processOutput, now);
-    if (command === 'sessions') return await runSessions(args, handle.db, processOutput, now);
-    if (command === 'rewards') {
-      const { secrets } = await resolveSecrets(config, parseSecretEnv(process.env));
-      const users = createUsersRepository(handle.db, createPhoneProtection(secrets));
-      const findUserId = async (phone: string) => {
-        const user = await users.findByPhone(phone);
-        return user?.status === 'active' ? user.id : undefined;
-      };
-      return await runRewards(args, { ...createRewardsAdmin(handle.db, config.rewards, secrets), findUserId }, processOutput, now);
+    const [command, ...args] = argv;
+    const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
+    if (!run) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
+    const config = parseConfig(env);
+    const handle = connectDatabase(config.storage.database);
+    try {
+      await migrateToLatest(handle.db);
+      const secrets = async () => (await resolveSecrets(config, parseSecretEnv(env))).secrets;
+      return await run(args, { db: handle.db, config, secrets, out, now: io.now?.() ?? Date.now() });
+    } finally {
+      await handle.close();
     }
-    if (command === 'nfc') return await runNfc(args, createNfcAntennasRepository(handle.db), processOutput, now);
-    if (command === 'content') return await runContent(args, createPublishing(handle.db, createContentRepository(handle.db)), processOutput, now);
-    return await runTelemetry(
-      args,
-      { records: createTelemetryRecordsRepository(handle.db), answerCounts: createAnswerCountsRepository(handle.db), config: config.telemetry },
-      processOutput,
-      now,
-    );
-  } finally {
-    await handle.close();
+  } catch (error) {
+    if (error instanceof UsageError) {
+      out.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    out.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
   }
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof UsageError) {
-    processOutput.error(`${error.message}\n\n${USAGE}`);
-    process.exitCode = 2;
-  } else {
-    processOutput.error(`admin: ${error instanceof Error ? error.message : String(error)}`);
-    process.exitCode = 1;
-  }
+// Run as a program (`npm run admin`), not when imported by the tests.
+if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = await runAdmin(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr });
 }

@@ -11,8 +11,15 @@ export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
 
-export const processOutput: CliOutput = {
-  json: (value) => process.stdout.write(`${JSON.stringify(value)}\n`),
-  line: (text) => process.stdout.write(`${text}\n`),
-  error: (text) => process.stderr.write(`${text}\n`),
-};
+/** Where the output goes: process.stdout and process.stderr, or a test's buffers. */
+export interface Writer {
+  write(text: string): unknown;
+}
+
+export function writerOutput(stdout: Writer, stderr: Writer): CliOutput {
+  return {
+    json: (value) => stdout.write(`${JSON.stringify(value)}\n`),
+    line: (text) => stdout.write(`${text}\n`),
+    error: (text) => stderr.write(`${text}\n`),
+  };
+}

@@ -1,4 +1,4 @@
-// `npm run admin -- authcode <phone>` mints real authorisation codes (docs/operations.md): run as a child process
+// `npm run admin -- authcode <phone>` mints real authorisation codes (docs/operations.md): run in-process (runAdmin)
 // against the database and keys of a running test server; the code then logs in once through the API.
 import { SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +18,7 @@ describe('admin authcode', () => {
 
   const admin = (...args: string[]) => adminCommand(t, args);
 
-  it('mints a one-time code for an existing account that authorized-login accepts once', { timeout: 120_000 }, async () => {
+  it('mints a one-time code for an existing account that authorized-login accepts once', async () => {
     const phone = uniquePhone();
     const owner = await t.client();
     await signUp(owner, t.baseUrl, phone);
@@ -31,7 +31,7 @@ describe('admin authcode', () => {
     expect((await page.call('/v1/user/authorized-login', { authCode: minted.authCode }, { accessToken: '' })).response?.subcode).toBe(SUBCODE.AUTH_CODE_USED);
   });
 
-  it('refuses unknown accounts (1) and bad arguments (2)', { timeout: 120_000 }, async () => {
+  it('refuses unknown accounts (1) and bad arguments (2)', async () => {
     await expect(admin('authcode', uniquePhone())).rejects.toMatchObject({ code: 1, stderr: expect.stringMatching(/no active account for 139\*{4}\d{4}/) });
     await expect(admin('authcode', '12345')).rejects.toMatchObject({ code: 2 });
     await expect(admin('authcode')).rejects.toMatchObject({ code: 2 });

@@ -1,24 +1,51 @@
-// The admin command (`npm run admin -- ...`, docs/operations.md) as a child process against a temporary DATA_DIR
-// (SQLite) and a PostgreSQL database; what it writes is what the running server answers.
+// The admin command (`npm run admin -- ...`, docs/operations.md) against a temporary DATA_DIR (SQLite) and a
+// PostgreSQL database; what it writes is what the running server answers. The cases call it in-process
+// (runAdmin); the first starts it as its own process through npm, as an operator does, once.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/paths.js';
+import { adminOutcome, type AdminOutcome } from '../support/admin-command.js';
 import { pageRecord } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
 const run = promisify(execFile);
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
+// Starting the command as its own Node process (TypeScript loaded through tsx) takes seconds on a busy
+// 2-core machine, so that test gets room beyond the default 30 s (a limit on hangs, not a timing check).
+const CLI_PROCESS_TIMEOUT_MS = 180_000;
 
-// Each case starts the command as its own Node process (TypeScript loaded through tsx): seconds apiece on a
-// busy 2-core machine, so these tests get room beyond the default 30 s (a limit on hangs, not a timing check).
-const CLI_TEST_TIMEOUT_MS = 180_000;
+describe('npm run admin as its own process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function npmAdmin(args: string[]): Promise<AdminOutcome> {
+    try {
+      const { stdout, stderr } = await run('npm', ['run', '-s', 'admin', '--', ...args], { cwd: repoRoot, env: { ...process.env, ...t.env } });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as AdminOutcome;
+      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+    }
+  }
+
+  it("reads the server's environment, writes what the server then serves, and exits 0, or 2 on wrong usage", { timeout: CLI_PROCESS_TIMEOUT_MS }, async () => {
+    const set = await npmAdmin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--params', '{"path":"/cloudSteward/index","from":"sms"}']);
+    expect(set.code, set.stderr).toBe(0);
+    expect(JSON.parse(set.stdout)).toMatchObject({ key: 'spring-gift', system: 'android', project: 'production', params: { path: '/cloudSteward/index', from: 'sms' } });
+    const served = (await (await fetch(`${t.baseUrl}/tydApi/deep-link/params?key=spring-gift&system_type=android`)).json()) as { data?: unknown };
+    expect(served).toMatchObject({ data: { path: '/cloudSteward/index', from: 'sms' } });
+    const wrong = await npmAdmin(['deeplink', 'set', 'k', '--system', 'windows', '--params', '{}']);
+    expect(wrong.code).toBe(2);
+    expect(wrong.stderr).toContain('usage: npm run admin -- <command>');
+  });
+});
 
 describe.each(ENGINES)('admin command on %s', (engine) => {
   let t: TestApp;
@@ -29,23 +56,11 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
     await t?.close();
   });
 
-  async function admin(args: string[], env: Record<string, string> = {}, viaNpm = false): Promise<CliResult> {
-    const [file, argv] = viaNpm ? ['npm', ['run', '-s', 'admin', '--', ...args]] : [process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...args]];
-    try {
-      const { stdout, stderr } = await run(file as string, argv as string[], {
-        cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, DATABASE_URL: t.testDb.databaseUrl, ...env },
-      });
-      return { code: 0, stdout, stderr };
-    } catch (error) {
-      const e = error as { code: number; stdout: string; stderr: string };
-      return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-    }
-  }
+  const admin = (args: string[], env: Record<string, string> = {}) => adminOutcome(t, args, env);
   const lookup = async (query: string) => (await fetch(`${t.baseUrl}/tydApi/deep-link/params?${query}`)).json() as Promise<{ code: string; data?: unknown }>;
 
-  it('sets, gets, lists and deletes deep links that the lookup then serves', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
-    const set = await admin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--project', 'production', '--params', '{"path":"/cloudSteward/index","from":"sms"}'], {}, true);
+  it('sets, gets, lists and deletes deep links that the lookup then serves', async () => {
+    const set = await admin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--project', 'production', '--params', '{"path":"/cloudSteward/index","from":"sms"}']);
     expect(set.code, set.stderr).toBe(0);
     expect(JSON.parse(set.stdout)).toMatchObject({ key: 'spring-gift', system: 'android', project: 'production', params: { path: '/cloudSteward/index', from: 'sms' } });
     expect(await lookup('key=spring-gift&system_type=android&project=production')).toMatchObject({ code: '200', data: { path: '/cloudSteward/index', from: 'sms' } });
@@ -67,7 +82,7 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
     expect(await admin(['deeplink', 'get', 'spring-gift', '--system', 'android'])).toMatchObject({ code: 1, stdout: '' });
   });
 
-  it('refuses wrong usage with exit code 2 and the usage text, writing nothing', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
+  it('refuses wrong usage with exit code 2 and the usage text, writing nothing', async () => {
     const cases = [
       [],
       ['nope'],
@@ -89,7 +104,7 @@ describe.each(ENGINES)('admin command on %s', (engine) => {
     expect(await lookup('key=k&system_type=ios')).toMatchObject({ code: '404' });
   });
 
-  it('prunes analytics rows older than TELEMETRY_RETENTION_DAYS', { timeout: CLI_TEST_TIMEOUT_MS }, async () => {
+  it('prunes analytics rows older than TELEMETRY_RETENTION_DAYS', async () => {
     const now = Date.now();
     const old = pageRecord();
     const recent = pageRecord();

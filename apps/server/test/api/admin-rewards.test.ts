@@ -1,5 +1,5 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
-// prizes, run as a child process against the database and keys of a running test server; what it writes
+// prizes, run in-process (runAdmin) against the database and keys of a running test server; what it writes
 // is what the API answers, and every prize change is kept with who made it; a grant tells its user in one
 // message (both engines), and a message that cannot be posted leaves the grant standing.
 import { randomBytes } from 'node:crypto';
@@ -22,7 +22,7 @@ describe('admin rewards', () => {
 
   const admin = (...args: string[]) => adminCommand(t, ['rewards', ...args]);
 
-  it('grants points once per --key, kept with who granted them, and the user sees them', { timeout: 180_000 }, async () => {
+  it('grants points once per --key, kept with who granted them, and the user sees them', async () => {
     const phone = uniquePhone();
     const user = await t.client();
     await signUp(user, t.baseUrl, phone);
@@ -45,7 +45,7 @@ describe('admin rewards', () => {
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'operator-grant', amount: 150 })]);
   });
 
-  it('changes a prize with the operator kept, shows the table and the history; refuses bad input', { timeout: 180_000 }, async () => {
+  it('changes a prize with the operator kept, shows the table and the history; refuses bad input', async () => {
     const changed = JSON.parse((await admin('prize', 'points-100', '--operator', '运营-王', '--stock', '7', '--weight', '4')).stdout) as { stock: number; weight: number };
     expect(changed).toMatchObject({ stock: 7, weight: 4 });
     const table = (await admin('prizes')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
@@ -90,7 +90,7 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
     return { phone, rewardMessages, userId: (await t.app.accounts.repos.users.findByPhone(phone))!.id };
   }
 
-  it('tells the user of a grant in one message; the same --key again posts none', { timeout: 180_000 }, async () => {
+  it('tells the user of a grant in one message; the same --key again posts none', async () => {
     const { phone, rewardMessages } = await member();
     const key = randomBytes(9).toString('base64url');
     expect(JSON.parse((await grant(phone, '120', '--operator', '运营-李', '--key', key)).stdout)).toMatchObject({ granted: true, balance: 120 });
@@ -101,7 +101,7 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
     expect(await rewardMessages()).toHaveLength(1);
   });
 
-  it('a grant whose message cannot be posted stands, and the operator is told', { timeout: 180_000 }, async () => {
+  it('a grant whose message cannot be posted stands, and the operator is told', async () => {
     const { phone, rewardMessages, userId } = await member();
     const db = t.app.database.db;
     // The messages table refuses every row, as a failing store would.

@@ -1,4 +1,4 @@
-// `npm run admin -- content …` (docs/operations.md "Content") as a child process against the test app's
+// `npm run admin -- content …` (docs/operations.md "Content") in-process (runAdmin) against the test app's
 // database: what it creates, edits, stores, publishes and schedules is what the running server answers,
 // and every change is audited. Both engines.
 import { fileURLToPath } from 'node:url';
@@ -7,8 +7,6 @@ import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
-// A Node process per command (tsx): seconds apiece on a busy machine; a hang limit, not a timing check.
-const CLI_TEST_TIMEOUT_MS = 180_000;
 const HOUR_MS = 3_600_000;
 const PHOTO = fileURLToPath(new URL('../fixtures/photo-32x24.jpg', import.meta.url));
 
@@ -47,7 +45,6 @@ describe.each(ENGINES)('admin content command on %s', (engine) => {
       expect(shown.audit.map((a) => `${a.action}:${a.by}`)).toEqual(['unpublish:李雷', 'publish:王敏', 'create:王敏']);
       expect((await admin(['create', 'poster', '--title', 'x', '--body', 'y'])).code).toBe(2);
     },
-    CLI_TEST_TIMEOUT_MS,
   );
 
   it(
@@ -89,6 +86,5 @@ describe.each(ENGINES)('admin content command on %s', (engine) => {
       const shown = JSON.parse((await admin(['show', id])).stdout) as { audit: { action: string; by: string }[] };
       expect(shown.audit.map((a) => `${a.action}:${a.by}`)).toEqual(['schedule:王敏', 'edit:李雷', 'create:王敏']);
     },
-    CLI_TEST_TIMEOUT_MS,
   );
 });

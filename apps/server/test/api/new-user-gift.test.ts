@@ -285,7 +285,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
   });
 });
 
-// `npm run admin -- rewards gift…` (docs/operations.md "The new-user gift") as a child process against a
+// `npm run admin -- rewards gift…` (docs/operations.md "The new-user gift") in-process (runAdmin) against a
 // running server's database: what it sets is what the API offers, every change is kept with who made it,
 // bad input is refused with exit code 2, and claims are counted, never listed.
 describe('admin rewards gift', () => {

@@ -1,13 +1,10 @@
-// `npm run admin -- nfc …` (docs/operations.md "NFC antenna positions") as a child process against the test
+// `npm run admin -- nfc …` (docs/operations.md "NFC antenna positions") in-process (runAdmin) against the test
 // app's database: what an operator sets is what phone-brand-list and phone-type-list answer (SPEC §7,
 // /nfc), and every change is kept with who and when. Both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
-
-// A Node process per command (tsx): seconds apiece on a busy machine; a hang limit, not a timing check.
-const CLI_TEST_TIMEOUT_MS = 240_000;
 
 describe.each(ENGINES)('admin nfc command on %s', (engine) => {
   let t: TestApp;
@@ -81,6 +78,5 @@ describe.each(ENGINES)('admin nfc command on %s', (engine) => {
       ]) expect((await admin(wrong)).code, wrong.join(' ')).toBe(2);
       expect(lines((await admin(['list', 'samsung'])).stdout).find((r) => r.modelId === 'galaxy-s')).toMatchObject({ position: 'upper', updatedBy: '王敏' });
     },
-    CLI_TEST_TIMEOUT_MS,
   );
 });

@@ -1,5 +1,5 @@
 // Operators' rewards changes (docs/operations.md "Vouchers and redeem codes", docs/api.md "Rewards
-// operations"): the admin command as a child process against the database and keys of a running test
+// operations"): the admin command in-process (runAdmin) against the database and keys of a running test
 // server, and the /ops rewards API behind the admin token on both engines. What they set is what users
 // get, every change is kept with the operator's name, and wrong tokens and bad input are refused.
 import { randomBytes } from 'node:crypto';

@@ -1,11 +1,9 @@
 // Ended sessions and expired authorisation codes are pruned: by the server at start (and daily), and by
 // `npm run admin -- sessions prune`; rows within a day of their end, and used codes that have not expired,
 // stay. Minting authorisation codes (authorized-code) has a budget per session and hour.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Secrets } from '../../src/config/index.js';
@@ -14,10 +12,10 @@ import { connectDatabase } from '../../src/db/connect.js';
 import type { AccountRepositories } from '../../src/account/repositories/account-repositories.js';
 import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
 import { createUsersRepository } from '../../src/account/repositories/users-repository.js';
-import { repoRoot } from '../../src/paths.js';
 import { hashAccessToken } from '../../src/lib/access-tokens.js';
 import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
 import { testClock } from '../support/accounts.js';
+import { adminCommand } from '../support/admin-command.js';
 import { startChildServer } from '../support/child-server.js';
 import { createSession, createUser } from '../support/factories.js';
 import { startTestApp } from '../support/test-app.js';
@@ -95,14 +93,11 @@ describe('pruning by the server at start', () => {
 });
 
 describe.each(ENGINES)('npm run admin -- sessions prune on %s', (engine) => {
-  it('deletes ended sessions and expired codes and says how many', { timeout: 60_000 }, async () => {
+  it('deletes ended sessions and expired codes and says how many', async () => {
     const t = await startTestApp({ engine });
     try {
       const rows = await seed(t.app.accounts.repos, Date.now());
-      const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'sessions', 'prune'], {
-        cwd: repoRoot,
-        env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, ...(t.testDb.databaseUrl && { DATABASE_URL: t.testDb.databaseUrl }) },
-      });
+      const { stdout } = await adminCommand(t, ['sessions', 'prune']);
       expect(JSON.parse(stdout)).toMatchObject({ pruned: { sessions: 2, authorizationCodes: 2 } });
       await expectPruned(t.app.accounts.repos, rows);
     } finally {

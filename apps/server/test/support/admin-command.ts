@@ -1,26 +1,31 @@
-// `npm run admin -- …` as a child process (TypeScript through tsx), against the database and keys of a
-// running test server: its DATA_DIR (SQLite and keys.json) and, on PostgreSQL, its database.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { repoRoot } from '../../src/paths.js';
+// The admin command (`npm run admin -- …`, docs/operations.md "The admin command") called in-process through
+// runAdmin, against the database and keys of a running test server: its environment (DATA_DIR with the SQLite
+// file and keys.json, and on PostgreSQL its DATABASE_URL). One test in admin-cli.test.ts starts the real
+// command as its own process; starting Node and tsx per call cost seconds each on a 2-core machine.
+import { runAdmin } from '../../src/admin/admin-cli.js';
 import type { TestApp } from './test-app.js';
 
-const run = promisify(execFile);
-
-/** Rejects with {code, stdout, stderr} on a non-zero exit (1 not found or failed, 2 wrong usage). */
-export function adminCommand(t: TestApp, args: string[]): Promise<{ stdout: string; stderr: string }> {
-  return run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: t.testDb.dataDir, ...(t.testDb.databaseUrl && { DATABASE_URL: t.testDb.databaseUrl }) },
-  });
+export interface AdminOutcome {
+  code: number;
+  stdout: string;
+  stderr: string;
 }
 
 /** The command's exit code and output, whatever the code (for tests that check refusals as well as successes). */
-export async function adminOutcome(t: TestApp, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    return { code: 0, ...(await adminCommand(t, args)) };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, stdout: e.stdout, stderr: e.stderr };
-  }
+export async function adminOutcome(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<AdminOutcome> {
+  let stdout = '';
+  let stderr = '';
+  const code = await runAdmin(args, {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { ...t.env, ...env },
+  });
+  return { code, stdout, stderr };
+}
+
+/** Rejects with {code, stdout, stderr} on a non-zero exit (1 not found or failed, 2 wrong usage), as a child process's failure would. */
+export async function adminCommand(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<{ stdout: string; stderr: string }> {
+  const outcome = await adminOutcome(t, args, env);
+  if (outcome.code !== 0) throw Object.assign(new Error(`admin ${args.join(' ')} exited with ${outcome.code}: ${outcome.stderr}`), outcome);
+  return { stdout: outcome.stdout, stderr: outcome.stderr };
 }

@@ -14,6 +14,8 @@ export interface TestApp {
   config: Config;
   secrets: Secrets;
   testDb: TestDatabase;
+  /** The environment the app's configuration was read from (for the admin command against the same database and keys). */
+  env: Record<string, string>;
   /** A client holding the browser config and, after loadPage(), the XSRF cookie. */
   client(): Promise<ApiClient>;
   close(): Promise<void>;
@@ -51,6 +53,7 @@ export async function startTestApp(
     config,
     secrets,
     testDb,
+    env,
     async client() {
       const client = new ApiClient(baseUrl, browserConfig(secrets), opts.clock);
       await client.loadPage();
