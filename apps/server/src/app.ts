@@ -109,7 +109,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(contentRoutes);
   await app.register(identityRoutes, { faceReturnUrl: config.identity.faceReturnUrl, secrets: pick(secrets, 'adminToken') });
   // After identity: invitations are paid on its verified event, once per person (its person keys).
-  await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'adminToken') });
+  await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'cookieSecret', 'adminToken') });
   await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
   await app.register(bankCardsModule, { bankCards: config.bankCards, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Secrets } from '../config/index.js';
 import { deriveKey } from '../lib/derived-keys.js';
+import { createListCursors } from '../lib/list-cursor.js';
 import { createContentRepository, type ContentRepository } from './repositories/content-repository.js';
 import { createMessages, type Messages } from './services/messages.js';
 import { createPublishing, type Publishing } from './services/publishing.js';
@@ -24,7 +25,7 @@ const messagesKey = (secrets: Pick<Secrets, 'cookieSecret'>) => deriveKey(secret
 
 /** Posting messages without the server, for the admin command (an operator's grant tells its user: rewards-module.ts). */
 export function createMessagesOutsideServer(repo: ContentRepository, secrets: Pick<Secrets, 'cookieSecret'>, clock: () => number): Messages {
-  return createMessages(repo, { dedupeKey: messagesKey(secrets), clock });
+  return createMessages(repo, { dedupeKey: messagesKey(secrets), clock, cursors: createListCursors(secrets.cookieSecret) });
 }
 
 export interface ContentService {
@@ -44,9 +45,10 @@ declare module 'fastify' {
 export default fp(
   async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret' | 'adminToken'> }) => {
     const repo = createContentRepository(fastify.database.db);
+    const cursors = createListCursors(opts.secrets.cookieSecret);
     fastify.decorate('content', {
-      reading: createReading(repo),
-      messages: createMessages(repo, { dedupeKey: messagesKey(opts.secrets), clock: () => fastify.clock() }),
+      reading: createReading(repo, cursors),
+      messages: createMessages(repo, { dedupeKey: messagesKey(opts.secrets), clock: () => fastify.clock(), cursors }),
       publishing: createPublishing(fastify.database.db, repo),
       adminToken: opts.secrets.adminToken,
     });

@@ -10,7 +10,7 @@ import { createContentRepository, createMessagesOutsideServer, type MessageInput
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { deriveKey } from '../lib/derived-keys.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../lib/list-cursor.js';
+import { createListCursors, DEFAULT_PAGE_SIZE, type ListCursors } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createGiftClaimsRepository } from './repositories/gift-claims-repository.js';
 import { createGiftContentsRepository, type GiftContentsRepository } from './repositories/gift-contents-repository.js';
@@ -90,6 +90,8 @@ export interface Rewards {
   adminToken: string | undefined;
   newUserGift: NewUserGift;
   invitations: Invitations;
+  /** The rewards lists' cursors (lib/list-cursor.ts), for my-invitees' route. */
+  cursors: ListCursors;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
   pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
     balance: number;
@@ -109,8 +111,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_BATCH = 500;
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'adminToken'> }) => {
+  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'cookieSecret' | 'adminToken'> }) => {
     const db = fastify.database.db;
+    const cursors = createListCursors(opts.secrets.cookieSecret);
     const points = createPointsRepository(db);
     const prizes = createPrizesRepository(db);
     const draws = createDrawsRepository(db);
@@ -151,8 +154,8 @@ export default fp(
       notify: notifier('new-user gift'),
       rules: opts.rewards,
     });
-    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards, notify: notifier('lucky-draw prize') });
-    const exchange = createExchange({ db, items, vouchers, voucherGrants, points, ledger });
+    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards, notify: notifier('lucky-draw prize'), cursors });
+    const exchange = createExchange({ db, items, vouchers, voucherGrants, points, ledger, cursors });
     const redeeming = createRedeeming({
       db,
       codes: createRedeemCodesRepository(db),
@@ -181,13 +184,15 @@ export default fp(
       giftContents,
       newUserGift,
       invitations,
+      cursors,
       async pointsPage(userId, cursor, now) {
         const expiring = await db.transaction().execute(async (trx) => {
           await ledger.expire(userId, now, trx);
           return ledger.nextExpiry(userId, now, trx);
         });
-        const rows = await points.list(userId, decodeCursor(cursor), DEFAULT_PAGE_SIZE + 1);
-        const page = pageOf(rows, DEFAULT_PAGE_SIZE, (entry) => ({ at: entry.at, id: entry.id }));
+        const list = `points:${userId}`;
+        const rows = await points.list(userId, cursors.decode(cursor, list), DEFAULT_PAGE_SIZE + 1);
+        const page = cursors.pageOf(rows, DEFAULT_PAGE_SIZE, list, (entry) => ({ at: entry.at, id: entry.id }));
         return { balance: await points.balance(userId), expiring, items: page.rows, nextCursor: page.nextCursor };
       },
     } satisfies Rewards);

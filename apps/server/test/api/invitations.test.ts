@@ -195,7 +195,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     const m = await member();
     expect(await call(m, '/v1/user/my-invitees', { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
     expect(await call(m, '/v1/user/my-invitees', { cursor: 42 })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
-    expect(await call(m, '/v1/user/my-invitees', { cursor: 'x'.repeat(500) })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    expect(await call(m, '/v1/user/my-invitees', { cursor: 'x'.repeat(500) })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
     expect(await call(m, '/v1/user/my-invitees', { inviterId: m.userId })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     const stranger = await t.client();
     expect((await stranger.call('/v1/user/my-invitees', {})).response).toMatchObject({ code: CODE.UNAUTHORIZED });

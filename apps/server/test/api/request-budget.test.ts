@@ -6,7 +6,7 @@
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
-import { callFrom } from '../support/accounts.js';
+import { callFrom, testClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
 import { captureLogLines } from '../support/log-capture.js';
 import { nodeCall } from '../support/node-client.js';
@@ -17,10 +17,13 @@ const FLOOD = 3_000;
 const CONCURRENCY = 16;
 const BUDGET = 100;
 
-/** Fixed one-minute windows: start a short test at the beginning of one, so it does not straddle two. */
-async function freshMinute(): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+// The budget windows are fixed minutes of the server's one clock (docs/architecture.md "One clock"): the
+// app and its client share an injected clock that moves only when a test moves it.
+const clock = testClock();
+
+/** Start a test at the beginning of a window, so it never straddles two. */
+function freshMinute(): void {
+  clock.advance(60_000 - (clock() % 60_000));
 }
 
 describe('request budget', () => {
@@ -28,6 +31,7 @@ describe('request budget', () => {
   let client: ApiClient;
   beforeAll(async () => {
     t = await startTestApp({
+      clock,
       env: { TRUST_PROXY: '1', API_RATE_PER_ADDRESS_PER_MINUTE: String(BUDGET), API_RATE_PER_SESSION_PER_MINUTE: '10', REQUEST_KV_MAX_ENTRIES: '1000', KV_MAX_ENTRIES: '1000' },
     });
     client = await t.client();
@@ -67,7 +71,7 @@ describe('request budget', () => {
   });
 
   it('answers 429 in plaintext with a retry-after before opening the envelope', async () => {
-    await freshMinute();
+    freshMinute();
     const ip = '198.51.100.70';
     for (let i = 0; i < BUDGET; i++) await nodeCall(client, ip, ENDPOINT, {});
     const refused = await callFrom(client, ip, ENDPOINT, {});
@@ -81,7 +85,7 @@ describe('request budget', () => {
   });
 
   it('gives each session its own budget, whatever addresses it calls from', async () => {
-    await freshMinute();
+    freshMinute();
     const user = await createUser(t.app.accounts.repos);
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const other = await createSession(t.app.accounts.repos, await createUser(t.app.accounts.repos));

@@ -32,7 +32,7 @@ const { iv: IV, tag: TAG } = ENVELOPE_SIZES;
 export async function nodeCall(client: ApiClient, ip: string, path: string, payload: unknown): Promise<ApiResponse | undefined> {
   const keys = client.keys;
   const fullPath = `/tydApi${path}`;
-  const context: RequestContext = { method: 'POST', path: fullPath, timestamp: String(Date.now()), appId: keys.appId, nonce: randomNonce() };
+  const context: RequestContext = { method: 'POST', path: fullPath, timestamp: String(client.now()), appId: keys.appId, nonce: randomNonce() };
   const ephemeral = createECDH('prime256v1');
   const epk = ephemeral.generateKeys();
   const shared = ephemeral.computeSecret(Buffer.from(keys.publicKey, 'base64url'));

@@ -6,7 +6,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, type MessageKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentRepository, MessageRow } from '../repositories/content-repository.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 
 export interface MessageInput {
   kind: MessageKind;
@@ -33,7 +33,7 @@ export interface MessageView {
 /** A path on this site only: messages never send anyone elsewhere. */
 const LINK = /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]{0,199}$/;
 
-export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffer; clock: () => number }) {
+export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffer; clock: () => number; cursors: ListCursors }) {
   const hashOf = (userId: string, dedupeKey: string) => createHmac('sha256', opts.dedupeKey).update(`${userId}\n${dedupeKey}`).digest('hex');
   const view = (row: MessageRow): MessageView => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, createdAt: row.created_at, readAt: row.read_at });
 
@@ -66,9 +66,10 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
     },
 
     async list(userId: string, input: { cursor?: string; limit?: number }) {
-      const after = decodeCursor(input.cursor);
+      const list = `messages:${userId}`;
+      const after = opts.cursors.decode(input.cursor, list);
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
-      const page = pageOf(await repo.listMessages(userId, after, limit + 1), limit, (row) => ({ at: row.created_at, id: row.id }));
+      const page = opts.cursors.pageOf(await repo.listMessages(userId, after, limit + 1), limit, list, (row) => ({ at: row.created_at, id: row.id }));
       return { items: page.rows.map(view), nextCursor: page.nextCursor };
     },
 

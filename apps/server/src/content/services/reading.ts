@@ -5,7 +5,7 @@
 import { CODE, SUBCODE, type ContentKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentItemRow, ContentRepository } from '../repositories/content-repository.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 
 export interface ContentSummary {
   id: string;
@@ -34,14 +34,15 @@ export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSum
   return summary;
 }
 
-export function createReading(repo: ContentRepository) {
+export function createReading(repo: ContentRepository, cursors: ListCursors) {
   return {
     async list(kind: ContentKind, input: { cursor?: string; limit?: number }, now: number, userId?: string) {
-      const after = decodeCursor(input.cursor);
+      // One list per kind, the same for everyone: a cursor is bound to the kind, not to the reader.
+      const after = cursors.decode(input.cursor, kind);
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
       const rows = await repo.listVisible(kind, now, after, limit + 1);
       const readThrough = kind === 'notice' && userId ? await repo.readThrough(userId) : undefined;
-      const page = pageOf(rows, limit, (row) => ({ at: publishedAt(row), id: row.id }));
+      const page = cursors.pageOf(rows, limit, kind, (row) => ({ at: publishedAt(row), id: row.id }));
       return { items: page.rows.map((row) => summaryOf(row, readThrough)), nextCursor: page.nextCursor };
     },
 

@@ -5,7 +5,7 @@
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { inviteCodeOf } from '../../account/account-module.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import { DEFAULT_PAGE_SIZE } from '../../lib/list-cursor.js';
 
 export default async function invitationRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
@@ -13,8 +13,9 @@ export default async function invitationRoutes(fastify: FastifyInstance): Promis
     auth: 'required',
     handler: async ({ session, payload, now }) => {
       const userId = session.user.id;
-      const found = await fastify.rewards.invitations.page(userId, decodeCursor(payload.cursor), DEFAULT_PAGE_SIZE + 1);
-      const page = pageOf(found.invitees, DEFAULT_PAGE_SIZE, (invitee) => ({ at: invitee.registeredAt, id: invitee.userId }));
+      const list = `invitees:${userId}`;
+      const found = await fastify.rewards.invitations.page(userId, fastify.rewards.cursors.decode(payload.cursor, list), DEFAULT_PAGE_SIZE + 1);
+      const page = fastify.rewards.cursors.pageOf(found.invitees, DEFAULT_PAGE_SIZE, list, (invitee) => ({ at: invitee.registeredAt, id: invitee.userId }));
       return {
         inviteCode: await inviteCodeOf(fastify.accounts, userId, now),
         rewardPoints: fastify.rewards.invitations.rewardPoints,

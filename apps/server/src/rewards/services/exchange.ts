@@ -8,7 +8,7 @@ import { CODE, SUBCODE } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 import type { PointsRepository } from '../repositories/points-repository.js';
 import type { RewardItem, RewardItemsRepository } from '../repositories/reward-items-repository.js';
 import type { Voucher, VouchersRepository } from '../repositories/vouchers-repository.js';
@@ -37,6 +37,8 @@ export interface ExchangeDeps {
   voucherGrants: VoucherGrants;
   points: PointsRepository;
   ledger: PointsLedger;
+  /** my-vouchers' cursors (lib/list-cursor.ts). */
+  cursors: ListCursors;
 }
 
 export function createExchange(deps: ExchangeDeps) {
@@ -112,8 +114,9 @@ export function createExchange(deps: ExchangeDeps) {
     },
 
     async myVouchers(userId: string, cursor: string | undefined, now: number) {
-      const rows = await vouchers.list(userId, decodeCursor(cursor), DEFAULT_PAGE_SIZE + 1);
-      const page = pageOf(rows, DEFAULT_PAGE_SIZE, (voucher) => ({ at: voucher.grantedAt, id: voucher.id }));
+      const list = `vouchers:${userId}`;
+      const rows = await vouchers.list(userId, deps.cursors.decode(cursor, list), DEFAULT_PAGE_SIZE + 1);
+      const page = deps.cursors.pageOf(rows, DEFAULT_PAGE_SIZE, list, (voucher) => ({ at: voucher.grantedAt, id: voucher.id }));
       return { items: page.rows.map((voucher) => voucherView(voucher, now)), nextCursor: page.nextCursor };
     },
   };

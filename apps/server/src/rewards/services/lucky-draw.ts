@@ -11,7 +11,7 @@ import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
 import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
-import { DEFAULT_PAGE_SIZE, decodeCursor, pageOf } from '../../lib/list-cursor.js';
+import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 import type { Draw, DrawsRepository } from '../repositories/draws-repository.js';
 import type { PointsRepository } from '../repositories/points-repository.js';
 import type { Prize, PrizesRepository } from '../repositories/prizes-repository.js';
@@ -53,6 +53,8 @@ export interface LuckyDrawDeps {
   notify(userId: string, message: MessageInput): Promise<void>;
   /** The CSPRNG; tests may not replace it for the draw itself (the odds test uses pickPrize). */
   random?: (max: number) => number;
+  /** The history's cursors (lib/list-cursor.ts). */
+  cursors: ListCursors;
 }
 
 export function createLuckyDraw(deps: LuckyDrawDeps) {
@@ -123,8 +125,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     },
 
     async history(userId: string, cursor: string | undefined) {
-      const rows = await draws.list(userId, decodeCursor(cursor), DEFAULT_PAGE_SIZE + 1);
-      const page = pageOf(rows, DEFAULT_PAGE_SIZE, (draw) => ({ at: draw.at, id: draw.id }));
+      const list = `draws:${userId}`;
+      const rows = await draws.list(userId, deps.cursors.decode(cursor, list), DEFAULT_PAGE_SIZE + 1);
+      const page = deps.cursors.pageOf(rows, DEFAULT_PAGE_SIZE, list, (draw) => ({ at: draw.at, id: draw.id }));
       return {
         items: page.rows.map((draw) => ({ drawId: draw.id, prizeName: draw.prizeName, kind: draw.kind, points: draw.points, cost: draw.cost, at: draw.at })),
         nextCursor: page.nextCursor,

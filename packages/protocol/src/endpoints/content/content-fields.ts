@@ -6,8 +6,12 @@ import * as z from 'zod/mini';
 /** Ids of notices, announcements, articles and messages. */
 export const contentIdField = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,40}$/));
 
-/** An opaque list position from a previous answer's nextCursor. */
-export const listCursorField = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,120}$/));
+/**
+ * An opaque list position from a previous answer's nextCursor (docs/protocol.md "List cursors"). Any string
+ * passes the schema: the server answers every cursor it did not hand out for that list 400/4701, whatever
+ * its shape, so a client needs no rule about what a cursor looks like.
+ */
+export const listCursorField = z.string();
 
 /** Items per page (default 20). */
 export const listLimitField = z.int().check(z.minimum(1), z.maximum(50));

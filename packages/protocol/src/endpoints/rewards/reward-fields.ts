@@ -4,8 +4,8 @@ import * as z from 'zod/mini';
 /** A client-chosen key per user action (a UUID or 16+ random base64url characters): a retried request with the same key never acts twice. */
 export const idempotencyKeyField = z.string().check(z.regex(/^[A-Za-z0-9_-]{16,64}$/));
 
-/** An opaque paging cursor from a previous answer. */
-export const cursorField = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,200}$/));
+/** An opaque paging cursor from a previous answer: any string passes, the server answers a foreign one 400/4701 (content-fields.ts listCursorField). */
+export { listCursorField as cursorField } from '../content/content-fields.js';
 
 /** Whole points; bounded so nothing on the wire can overflow a 32-bit column. */
 export const pointsField = z.int().check(z.minimum(-1_000_000_000), z.maximum(1_000_000_000));
