@@ -25,8 +25,67 @@ const PATTERNS: Array<[RegExp, (match: string) => string]> = [
   [/(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g, (m) => `${m.slice(0, 4)}…[redacted]`],
 ];
 
+/**
+ * Digit groups joined by separators, as people write numbers: `139-1234-5678`, `+86 139 1234 5678`,
+ * `6222 0202 0011 2233 445`, `110101.19900307.123X` (E.123 spaces, dashes, dots, parentheses, a `+` that was a space
+ * in a form-encoded query). At most 3 separators between two groups; a trailing check character X.
+ * Numbers that only separators part (`203.0.113.5 1-800-555-0199`) are one run: when their digits
+ * together look like a number they are masked together, erring on the side of the log rule.
+ */
+const SEPARATOR = "[\\s+.()\\-\u00a0\u2010-\u2015\u3000\uff0d]";
+const SEPARATED_RUN = new RegExp(`(?<!\\d)\\d+(?:(?:${SEPARATOR}{1,3}\\d+)+(?:${SEPARATOR}{0,3}[Xx])?|${SEPARATOR}{1,3}[Xx])(?!\\d)`, 'g');
+const ID_DIGITS = /^\d{17}[\dXx]$/;
+const CARD_DIGITS = /^\d{16,19}$/;
+const MOBILE_DIGITS = /^(?:(?:00)?86)?1[3-9]\d{9}$/;
+/** The longest number the patterns know: a card of 19 digits. */
+const LONGEST_NUMBER = 19;
+
+/** The masked form of a number written without separators (the formats of PATTERNS), or undefined. */
+function maskCompact(digits: string): string | undefined {
+  if (ID_DIGITS.test(digits)) return `${digits.slice(0, 3)}***********${digits.slice(-4)}`;
+  if (CARD_DIGITS.test(digits)) return `${digits.slice(0, 4)}****${digits.slice(-4)}`;
+  if (MOBILE_DIGITS.test(digits)) return `${digits.slice(0, -11)}${digits.slice(-11, -8)}****${digits.slice(-4)}`;
+  return undefined;
+}
+
+/**
+ * Masks numbers whose digits are split by separators: within each run of separated groups, the longest
+ * consecutive groups that join into an ID, card or mobile number (with its `86`/`0086` prefix) are
+ * replaced by that number's usual mask, so `139-1234-5678` logs as `139****5678` and `+86 139 1234 5678`
+ * as `+86 139****5678` (the prefix as written). Other runs (dates, versions, addresses) stay as they are.
+ */
+function maskSeparated(text: string): string {
+  return text.replace(SEPARATED_RUN, (run) => {
+    const groups = [...run.matchAll(/\d+[Xx]?|[Xx]/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
+    let out = '';
+    let copiedTo = 0;
+    for (let i = 0; i < groups.length; i++) {
+      let found: { j: number; masked: string; digits: string } | undefined;
+      let digits = '';
+      for (let j = i; j < groups.length && digits.length <= LONGEST_NUMBER; j++) {
+        digits += groups[j]!.text;
+        const masked = maskCompact(digits);
+        if (masked !== undefined) found = { j, masked, digits };
+      }
+      if (!found) continue;
+      let from = groups[i]!.start;
+      let masked = found.masked;
+      // A country code written as its own group keeps its place: `+86 139****5678`.
+      const prefix = MOBILE_DIGITS.test(found.digits) ? found.digits.length - 11 : 0;
+      if (prefix > 0 && groups[i]!.text.length === prefix && i < found.j) {
+        from = groups[i + 1]!.start;
+        masked = masked.slice(prefix);
+      }
+      out += run.slice(copiedTo, from) + masked;
+      copiedTo = groups[found.j]!.end;
+      i = found.j;
+    }
+    return out + run.slice(copiedTo);
+  });
+}
+
 function maskPatterns(text: string): string {
-  let out = text;
+  let out = maskSeparated(text);
   for (const [pattern, mask] of PATTERNS) out = out.replace(pattern, mask);
   return out;
 }
