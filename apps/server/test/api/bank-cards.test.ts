@@ -141,6 +141,28 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await rawRows(unverified.userId)).toEqual([]);
   });
 
+  it('answers a card id by its shape: one of bc_ and 22 base64url characters naming no card of this account 404/4908, any other 400/4009', async () => {
+    const owner = await member();
+    const other = await member();
+    const card = await bind(owner);
+    expect(card.cardId).toMatch(/^bc_[A-Za-z0-9_-]{22}$/);
+    for (const cardId of [card.cardId, 'bc_AAAAAAAAAAAAAAAAAAAAAA', `bc_${'-'.repeat(22)}`]) {
+      for (const path of ['/v1/user/bankcard-info', '/v1/user/set-default-bankcard']) {
+        expect(await call(other, path, { cardId }), `${path} ${cardId}`).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
+      }
+    }
+    for (const cardId of ['bc_doesnotexist', `bc_${'A'.repeat(21)}`, `bc_${'A'.repeat(23)}`, `bc_${'A'.repeat(32)}`, `BC_${'A'.repeat(22)}`, `bc_${'A'.repeat(21)}=`, card.cardId.slice(3), '', 42]) {
+      for (const [path, payload] of [
+        ['/v1/user/bankcard-info', { cardId }],
+        ['/v1/user/set-default-bankcard', { cardId }],
+        ['/v1/user/unbind-bankcard', { cardId, smsCode: '123456' }],
+      ] as const) {
+        expect(await call(owner, path, payload), `${path} ${String(cardId)}`).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+      }
+    }
+    expect(await call(owner, '/v1/user/bankcard-info', { cardId: card.cardId })).toMatchObject({ code: '200', data: { cardId: card.cardId } });
+  });
+
   it("maps the provider's outcomes to codes (sandbox magic numbers) and stores nothing", async () => {
     const m = await member();
     const cases: Array<[string, string, string, unknown]> = [

@@ -7,8 +7,12 @@ import { maskedPhoneField } from '../user/user-fields.js';
 /** A card number as typed (the page strips its spacing). Checked by the server: 16 to 19 digits (4901). */
 export const cardNumberInputField = z.string().check(z.minLength(1), z.maxLength(32));
 
-/** A card of this account, as the server named it. */
-export const cardIdField = z.string().check(z.regex(/^bc_[A-Za-z0-9_-]{16,32}$/));
+/**
+ * A card of this account, as the server named it: `bc_` and 22 base64url characters (16 random bytes,
+ * services/bank-cards-service.ts). Anything else is malformed (400/4009); a well-formed id naming no card of
+ * this account is 404/4908 (docs/api.md "Bank cards").
+ */
+export const cardIdField = z.string().check(z.regex(/^bc_[A-Za-z0-9_-]{22}$/));
 
 /** The short-lived ticket bind-bankcard hands out for user-bind-bankcard. */
 export const bindTicketField = z.string().check(z.regex(/^[A-Za-z0-9_-]{43}$/));
