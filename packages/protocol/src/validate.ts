@@ -1,3 +1,4 @@
+import { chinaDate } from './china-time.js';
 import { ProtocolTypeError } from './errors.js';
 
 // Input validators. Each is a predicate over `unknown`: anything that is not a string of the right
@@ -37,7 +38,6 @@ export function isBankCardNumber(value: unknown): value is string {
 // check character for the remainder of the weighted sum mod 11.
 const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2] as const;
 const ID_CHECK_CHARS = '10X98765432';
-const CHINA_UTC_OFFSET_MS = 8 * 3_600_000;
 
 /** The ISO 7064 MOD 11-2 check character of the first 17 digits of a resident ID number. */
 export function residentIdCheckChar(first17: string): string {
@@ -65,7 +65,7 @@ export function isResidentIdNumber(value: unknown, now: number = Date.now()): va
   if (year < 1900 || month < 1 || month > 12 || day < 1) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return false;
-  const today = new Date(now + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10).replace(/-/g, '');
+  const today = chinaDate(now).replace(/-/g, '');
   if (birth! > today) return false;
   return residentIdCheckChar(value.slice(0, 17)) === value[17];
 }
@@ -83,7 +83,7 @@ export function residentIdBirthDate(idNumber: unknown): string {
 export function ageOn(birthDate: string, now: number): number {
   if (typeof birthDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(birthDate)) throw new ProtocolTypeError('birthDate', 'expected YYYY-MM-DD');
   if (typeof now !== 'number' || !Number.isFinite(now)) throw new ProtocolTypeError('now', 'expected milliseconds since epoch');
-  const today = new Date(now + CHINA_UTC_OFFSET_MS).toISOString().slice(0, 10);
+  const today = chinaDate(now);
   const years = Number(today.slice(0, 4)) - Number(birthDate.slice(0, 4));
   return today.slice(5) >= birthDate.slice(5) ? years : years - 1;
 }

@@ -36,6 +36,7 @@ export {
 export * from './envelope.js';
 export * from './signing.js';
 export * from './format.js';
+export * from './china-time.js';
 export * from './validate.js';
 export * from './identity.js';
 export * from './bank-cards.js';
