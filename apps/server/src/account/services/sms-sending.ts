@@ -5,13 +5,12 @@
 // suspicious volume. Order: cheap refusals first, then the human check, then the caps, then the claim of
 // the cooldown (atomic), the provider, and only then the code is stored (a failed send leaves the previous
 // code valid and starts no cooldown).
-import { CODE, SUBCODE, type SmsPurpose, type SmsSendRetryLater } from '@tyd/protocol';
+import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, type SmsPurpose, type SmsSendRetryLater } from '@tyd/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SmsCodeRules, HumanCheckRules } from '../../config/index.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
 import { SmsDeliveryError, type SmsProvider } from '../../providers/sms/sms-provider.js';
-import { DAY_MS, chinaDay, chinaDayEnd } from '../../lib/china-day.js';
 import { activeUntil, claimUntil } from './kv-records.js';
 import type { PowSolution, ProofOfWork } from './proof-of-work.js';
 import { smsLockKey, type SmsCodes } from './sms-codes.js';
@@ -78,7 +77,7 @@ export function createSmsSending(opts: {
 
       const hour = Math.floor(now / HOUR_MS);
       const minute = Math.floor(now / MINUTE_MS);
-      // "Today" is the China day (china-day.ts): the cap text says 请明天再试.
+      // "Today" is the China day (@tyd/protocol's china-time.ts): the cap text says 请明天再试.
       const day = chinaDay(now);
       const ipKey = `sms:ip:${clientAddress}:${hour}`;
       const dayKey = `sms:day:${phoneKey}:${bucket}:${day}`;

@@ -5,13 +5,12 @@
 // the account's phone, and what leaves the server: the masked number and the last four digits only.
 // No HTTP here: routes call these and send what they return or throw.
 import { createHash, randomBytes } from 'node:crypto';
-import { CODE, SUBCODE, isCardNumberShape, maskBankCard, maskPhone, type BankCardView, type EndpointRequest, type SmsPurpose, type bindBankcard } from '@tyd/protocol';
+import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, isCardNumberShape, maskBankCard, maskPhone, type BankCardView, type EndpointRequest, type SmsPurpose, type bindBankcard } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { BankCardsConfig } from '../../config/index.js';
 import type { BankCardRow, Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
-import { chinaDay, chinaDayEnd, DAY_MS } from '../../lib/china-day.js';
 import { bankCardRefusal, type BankCardProvider } from '../../providers/bank-card/bank-card-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
 import { isUniqueViolation, type BankCardsRepository } from '../repositories/bank-cards-repository.js';

@@ -1,9 +1,8 @@
 // Messages identity certification posts through the content module (docs/architecture.md "Modules";
 // docs/api.md "Identity certification"): the result of the face check, once it is known. A pass is posted
 // once; a refusal once per reason and China day, so retries on one day do not fill the inbox.
-import { SUBCODE } from '@tyd/protocol';
+import { SUBCODE, chinaDay } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
-import { chinaDay } from '../../lib/china-day.js';
 
 const chinaTime = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
 

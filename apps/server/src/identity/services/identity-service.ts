@@ -6,6 +6,9 @@ import {
   CODE,
   SUBCODE,
   ageOn,
+  chinaDate as chinaToday,
+  chinaDay,
+  chinaDayEnd,
   isResidentIdNumber,
   maskIdNumber,
   maskName,
@@ -22,7 +25,6 @@ import type { Executor } from '../../db/executor.js';
 import type { Database, IdentityRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
-import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
 import { faceRefusal, type FaceProvider } from '../../providers/face/face-provider.js';
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
@@ -70,8 +72,6 @@ const FAILURE_OF: Record<FailureReason, IdentityFailure> = {
   liveness: 'liveness',
   abandoned: 'abandoned',
 };
-
-const chinaToday = (now: number) => new Date(now + 8 * 3_600_000).toISOString().slice(0, 10);
 
 export interface IdentityServiceDeps {
   db: Kysely<Database>;

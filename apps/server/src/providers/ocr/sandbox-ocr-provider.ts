@@ -7,12 +7,11 @@
 // the server's clock), a birth date that differs from the number's, a wrong check character, a long-term
 // card, and heights 990-993 give that sequence code (the face outcomes).
 import { createHash } from 'node:crypto';
-import { residentIdCheckChar } from '@tyd/protocol';
+import { DAY_MS, chinaDate, residentIdCheckChar } from '@tyd/protocol';
 import { ProviderUnavailable } from '../provider-error.js';
 import { SANDBOX_OCR_HEIGHT, SANDBOX_OCR_MIN_SIDE, SANDBOX_OCR_SEQUENCE_HEIGHTS, SANDBOX_OCR_UNAVAILABLE_WIDTH } from '../sandbox-magic.js';
 import type { OcrProvider, OcrWarning } from './ocr-provider.js';
 
-const DAY_MS = 86_400_000;
 const BIRTH_FROM = Date.UTC(1970, 0, 1);
 
 const WARNING_HEIGHTS: ReadonlyMap<number, OcrWarning> = new Map([
@@ -28,8 +27,8 @@ const WARNING_HEIGHTS: ReadonlyMap<number, OcrWarning> = new Map([
 
 /** Today `years` years ago in China time (29 February becomes 1 March in a common year). */
 function yearsAgo(now: number, years: number): string {
-  const today = new Date(now + 8 * 3_600_000);
-  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+  const [year, month, day] = chinaDate(now).split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year - years, month - 1, day)).toISOString().slice(0, 10);
 }
 
 export function createSandboxOcrProvider(opts: { now?: () => number } = {}): OcrProvider {

@@ -10,7 +10,7 @@ import type { RewardsConfig } from '../../config/index.js';
 import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
-import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
+import { chinaDay, chinaDayEnd } from '@tyd/protocol';
 import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 import type { Draw, DrawsRepository } from '../repositories/draws-repository.js';
 import type { PointsRepository } from '../repositories/points-repository.js';

@@ -4,11 +4,10 @@
 // by identity's person key, so a second account of the same person, or the same person registered again
 // after deregistering, gets nothing (gift_claims outlives the account on purpose). The claim and every
 // line are written in one transaction: a voucher out of stock undoes the whole claim.
-import { CODE, SUBCODE, type GiftLineView, type GiftState } from '@tyd/protocol';
+import { CODE, DAY_MS, SUBCODE, type GiftLineView, type GiftState } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
-import { DAY_MS } from '../../lib/china-day.js';
 import type { GiftContentsRepository, GiftLine } from '../repositories/gift-contents-repository.js';
 import { giftLineKey, type GiftClaim, type GiftClaimsRepository, type GivenLine } from '../repositories/gift-claims-repository.js';
 import type { RewardItemsRepository } from '../repositories/reward-items-repository.js';

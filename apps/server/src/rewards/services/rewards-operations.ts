@@ -2,8 +2,7 @@
 // command (admin/rewards-cli.ts) and the /ops rewards API (routes/ops-rewards.ts); docs/operations.md
 // "Rewards" and docs/api.md "Rewards operations". Every change is kept with who and when in
 // reward_changes by the repository that makes it, in the same transaction.
-import { REWARDS_OPS_LIMITS } from '@tyd/protocol';
-import { chinaDayEnd, DAY_MS } from '../../lib/china-day.js';
+import { DAY_MS, REWARDS_OPS_LIMITS, chinaDayEnd } from '@tyd/protocol';
 import type { GiftContentsRepository, GiftLine } from '../repositories/gift-contents-repository.js';
 import type { PrizeChange, PrizesRepository } from '../repositories/prizes-repository.js';
 import type { RedeemCodesRepository, RedeemReward } from '../repositories/redeem-codes-repository.js';

@@ -3,11 +3,11 @@
 // batches cannot slip past a limit, and with Redis every server process counts against the same keys.
 //  - Per client address (IPv6: per /64, client-address.ts) and fixed minute: batches and bytes received,
 //    refused ones included: reading them is what a flood costs.
-//  - Per China day (china-day.ts, like the SMS daily cap): bytes of the records stored, reserved before
+//  - Per China day (@tyd/protocol's china-time.ts, like the SMS daily cap): bytes of the records stored, reserved before
 //    the insert, so the stored total never passes the quota however many batches race. A reservation that
 //    crosses the quota is refused and stays counted: every later batch of that day is refused anyway.
 import type { KvStore } from '../../kv/kv-store.js';
-import { chinaDay, chinaDayEnd } from '../../lib/china-day.js';
+import { chinaDay, chinaDayEnd } from '@tyd/protocol';
 
 const MINUTE_MS = 60_000;
 

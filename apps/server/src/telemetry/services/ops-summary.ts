@@ -1,9 +1,8 @@
 // The operations view's aggregates (docs/telemetry.md "Operations view"): read-only, aggregates only.
 // Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (docs/api.md).
-import { OPS_TIMEZONE, endpoints, type OpsSummary } from '@tyd/protocol';
+import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, chinaDay, chinaDayEnd, endpoints, type OpsSummary } from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../repositories/telemetry-records-repository.js';
-import { CHINA_OFFSET_MS, DAY_MS, chinaDay, chinaDayEnd } from '../../lib/china-day.js';
 import { nearestRank } from './percentile.js';
 
 /** '200' answers of sms-send-v1 are codes sent. */

@@ -2,7 +2,7 @@
 // retention, docs/operations.md): daily by the server (telemetry-module.ts) and on demand by the admin command.
 import type { AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../repositories/telemetry-records-repository.js';
-import { DAY_MS } from '../../lib/china-day.js';
+import { DAY_MS } from '@tyd/protocol';
 
 export async function pruneTelemetry(
   repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository },

@@ -1,7 +1,7 @@
 // The collector's background work: the daily prune schedule and the batched answer counter.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerCount, AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
-import { DAY_MS } from '../../lib/china-day.js';
+import { DAY_MS } from '@tyd/protocol';
 import { createAnswerCounter } from './answer-counter.js';
 import { nearestRank } from './percentile.js';
 import { schedulePrune } from './retention.js';
