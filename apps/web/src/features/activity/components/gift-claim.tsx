@@ -3,12 +3,11 @@
 // that another account of the same person claimed), 活动已结束 and 活动暂未开放 are disabled and say why.
 // Every press claims under a new idempotency key and a press whose answer was lost is resent under the
 // same one (lib/keyed-presses.ts); a refusal is explained under the button and the state read again.
-import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
+import { chinaDate, chinaDateTime, CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
 import { useId, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { clientConfig } from '../../../lib/api-client';
-import { formatDateTime, formatDay } from '../../../lib/china-time';
 import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import { claimNewUserGift, type GiftClaim } from '../api/claim-new-user-gift';
@@ -64,7 +63,7 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
       {open && info.deadline !== null ? (
         <p className="gift-claim__deadline">
           <strong>{daysLeftText(info.deadline, now)}</strong>
-          <span>活动截止 {formatDay(info.deadline)}</span>
+          <span>活动截止 {chinaDate(info.deadline)}</span>
         </p>
       ) : null}
       {state === 'claimable' ? (
@@ -104,7 +103,7 @@ export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onC
         {state === 'claimed' && !elsewhere ? (
           <div className="gift-done">
             <p className="gift-done__title">{claim && !claim.repeated ? '领取成功，礼包已发放到您的账户' : '礼包已发放到您的账户'}</p>
-            {claimedAt !== null ? <p className="gift-done__time">领取时间 {formatDateTime(claimedAt)}</p> : null}
+            {claimedAt !== null ? <p className="gift-done__time">领取时间 {chinaDateTime(claimedAt)}</p> : null}
             <p className="gift-done__links">
               {contents.some((line) => line.kind === 'voucher') ? <Link to="/activity-exchange">查看我的卡券</Link> : null}
               {contents.some((line) => line.kind === 'points') ? <Link to="/activity/points">查看我的积分</Link> : null}

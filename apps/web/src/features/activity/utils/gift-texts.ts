@@ -1,7 +1,7 @@
 // What the new-user gift page says (docs/api.md "New-user gift"): dates and the days left in China time
 // (the server counts the claim window in milliseconds from registration; the page names the China day
 // it ends on), and each state's button and explanation.
-import { chinaDay, formatDay } from '../../../lib/china-time';
+import { chinaDate, chinaDay } from '@tyd/protocol/wire';
 import type { NewUserGiftInfo } from '../api/new-user-gift-info';
 
 /** 还剩N天 counted in China calendar days to the deadline's day; 今天截止 on that day. */
@@ -25,7 +25,7 @@ export function giftAction(info: Pick<NewUserGiftInfo, 'state' | 'claimedElsewhe
     case 'claimed':
       return { label: '已领取', note: info.claimedElsewhere ? '您已在其他账号领取过新人礼，每人限领一次。' : null };
     case 'window-closed':
-      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取${info.deadline === null ? '' : `，您的领取期限已于${formatDay(info.deadline)}结束`}。` };
+      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取${info.deadline === null ? '' : `，您的领取期限已于${chinaDate(info.deadline)}结束`}。` };
     case 'closed':
       return { label: '活动暂未开放', note: '新人礼活动暂未开放，敬请期待。' };
     case 'needs-login':

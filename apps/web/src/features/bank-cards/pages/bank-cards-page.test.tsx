@@ -9,6 +9,7 @@ import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import BankCardsPage from './bank-cards-page';
 import BindCardPage from './bind-card-page';
+import CardDetailPage from './card-detail-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
@@ -71,6 +72,16 @@ describe('/bank-cards', () => {
     expect(screen.getAllByText('6222 **** **** 3441')).toHaveLength(5);
     expect(screen.queryByRole('link', { name: '添加银行卡' })).toBeNull();
     expect(screen.getByText('最多可绑定5张银行卡，如需添加请先解绑其他银行卡')).toBeTruthy();
+  });
+});
+
+describe('/bank-cards/detail', () => {
+  it('shows the card with the day it was bound in China time (SPEC §3: YYYY-MM-DD)', async () => {
+    // 2026-03-01T16:30Z is already 2026-03-02 in China.
+    api.call.mockResolvedValue({ items: [{ ...CARD, boundAt: Date.UTC(2026, 2, 1, 16, 30) }], maxCards: 5, identityVerified: true });
+    await open(`/bank-cards/detail?id=${CARD.cardId}`, CardDetailPage);
+    const bound = await screen.findByText('绑定时间');
+    expect(bound.nextElementSibling?.textContent).toBe('2026-03-02');
   });
 });
 

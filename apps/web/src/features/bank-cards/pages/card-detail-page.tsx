@@ -2,7 +2,7 @@
 // phone (masked), when it was bound and its agreement-payment limits; 设为默认卡, and 解绑 confirmed by an
 // SMS code of purpose 'unbind-card' to the account's own phone (lib/use-sms-code.ts, the shared code field).
 import { useEffect, useState } from 'react';
-import { CODE, SUBCODE } from '@tyd/protocol/wire';
+import { chinaDate, CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
@@ -19,7 +19,6 @@ import '../components/bank-cards.css';
 
 const CODE_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 
-const dateText = (ms: number) => new Date(ms).toLocaleDateString('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' }).replace(/\D+/g, '-').replace(/-$/, '');
 const yuanText = (yuan: number) => (yuan >= 10_000 ? `${yuan / 10_000}万元` : `${yuan}元`);
 
 export default function CardDetailPage() {
@@ -101,7 +100,7 @@ export default function CardDetailPage() {
           </div>
           <div className="bank-cards__row">
             <dt>绑定时间</dt>
-            <dd>{dateText(card.boundAt)}</dd>
+            <dd>{chinaDate(card.boundAt)}</dd>
           </div>
         </dl>
       </Card>

@@ -3,11 +3,11 @@
 // now or at a time, and take items down. Behind the admin token; every change is audited with `by`, and the
 // item's audit (who did what, when) shows under the editor.
 import { useEffect, useState, type FormEvent } from 'react';
+import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
-import { formatDateTime } from '../../../lib/china-time';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
 import { opsContent, type AuditEntry, type ContentKind, type ManagedItem } from '../api/ops-content';
@@ -87,7 +87,7 @@ function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; err
 }
 
 function auditText(entry: AuditEntry): string {
-  const when = entry.action === 'schedule' && typeof entry.detail?.publishAt === 'number' ? ` ${formatDateTime(entry.detail.publishAt)}` : '';
+  const when = entry.action === 'schedule' && typeof entry.detail?.publishAt === 'number' ? ` ${chinaDateTime(entry.detail.publishAt)}` : '';
   return `${entry.by} ${ACTION_TEXT[entry.action]}${when}（第${entry.version}版）`;
 }
 
@@ -96,7 +96,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
     <ol className="ops-content__audit" aria-label="操作记录">
       {entries.map((entry) => (
         <li key={`${entry.at}-${entry.version}-${entry.action}`}>
-          <span className="ops-content__muted">{formatDateTime(entry.at)}</span> {auditText(entry)}
+          <span className="ops-content__muted">{chinaDateTime(entry.at)}</span> {auditText(entry)}
         </li>
       ))}
     </ol>
@@ -173,7 +173,7 @@ export default function OpsContentPage() {
           {draft.id ? (
             <p className="ops-content__muted">
               {KIND_TEXT[draft.kind]}·{STATUS_TEXT[draft.status]}
-              {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${formatDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
+              {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${chinaDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
             </p>
           ) : null}
           <div className="ops-content__row">
@@ -223,7 +223,7 @@ export default function OpsContentPage() {
             <li key={listed.id}>
               <button type="button" aria-current={listed.id === draft.id || undefined} onClick={() => { setDraft(draftOf(listed)); setMessage(null); }}>
                 <span>[{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}] {listed.title}</span>
-                {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{formatDateTime(listed.publishAt)}</span> : null}
+                {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{chinaDateTime(listed.publishAt)}</span> : null}
               </button>
             </li>
           ))}

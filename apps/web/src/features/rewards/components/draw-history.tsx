@@ -1,6 +1,6 @@
 // 我的抽奖记录: the user's draws, newest first (lucky-draw-history), what each cost and what it won.
+import { chinaDateTime } from '@tyd/protocol/wire';
 import { Card } from '../../../components/page';
-import { formatDateTime } from '../../../lib/china-time';
 import type { useLuckyDrawHistory } from '../api/lucky-draw-history';
 import { ListStates } from './list-states';
 
@@ -15,7 +15,7 @@ export function DrawHistory({ list }: { list: ReturnType<typeof useLuckyDrawHist
               <span className="rewards__row-main">
                 <span className="rewards__row-title">{item.kind === 'points' ? `抽中${item.prizeName}` : item.prizeName}</span>
                 <small>
-                  <span className="rewards__nowrap">{formatDateTime(item.at)}</span> · <span className="rewards__nowrap">消耗{item.cost}积分</span>
+                  <span className="rewards__nowrap">{chinaDateTime(item.at)}</span> · <span className="rewards__nowrap">消耗{item.cost}积分</span>
                 </small>
               </span>
               <span className={`rewards__amount${item.kind === 'points' ? ' rewards__amount--plus' : ''}`}>

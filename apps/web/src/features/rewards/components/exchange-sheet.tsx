@@ -3,11 +3,10 @@
 // exchanges under a new idempotency key; a press whose answer was lost is resent under the same key
 // (重新提交, lib/keyed-presses.ts), so a bad connection never costs points twice. The sheet cannot be
 // closed while a press is in flight.
-import { CODE, type ApiResponse } from '@tyd/protocol/wire';
+import { chinaDate, CODE, type ApiResponse } from '@tyd/protocol/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { formatDay } from '../../../lib/china-time';
 import { useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { ExchangeItem } from '../api/exchange-info';
@@ -60,7 +59,7 @@ export function ExchangeSheet({
         <div className="exchange-sheet" role="status">
           <p className="exchange-sheet__name">{voucher.name}</p>
           <p>
-            已放入我的卡券，有效期至<span className="rewards__nowrap">{formatDay(voucher.expiresAt)}</span>，借款时可用。
+            已放入我的卡券，有效期至<span className="rewards__nowrap">{chinaDate(voucher.expiresAt)}</span>，借款时可用。
           </p>
           {repeated ? <p className="rewards__muted">这是刚才那次兑换的结果，未重复扣除积分。</p> : null}
           <p className="rewards__muted">当前积分 {outcome.result.balance}</p>

@@ -3,10 +3,10 @@
 // `run` the page gives it, which names the operator and shows the server's answer; the server checks
 // every value (services/rewards-operations.ts), so these forms only shape what is typed.
 import { useState, type FormEvent } from 'react';
+import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
-import { formatDateTime, formatDay } from '../../../lib/china-time';
 import type { GiftLine, NewBatch, OpsBatch, OpsChange, OpsItem, OpsPrize, RewardsSummary } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
 
@@ -20,7 +20,7 @@ const countText = (value: number | null) => (value === null ? '' : String(value)
 /** A recorded value as operators read it: times as China dates, null as 不限/无, objects as `field: value` pairs. */
 function valueText(field: string, value: unknown): string {
   if (value === null) return '不限/无';
-  if (typeof value === 'number' && field.endsWith('At')) return formatDateTime(value);
+  if (typeof value === 'number' && field.endsWith('At')) return chinaDateTime(value);
   if (Array.isArray(value)) return `[${value.map((entry) => valueText('', entry)).join('；')}]`;
   if (typeof value === 'object') return `（${changeText(value)}）`;
   return String(value);
@@ -223,7 +223,7 @@ function CodesFile({ batch, codes }: { batch: OpsBatch; codes: string[] }) {
       <p>
         已生成 {codes.length} 个兑换码（{batch.name}）。兑换码只在此显示一次，请立即下载并妥善保管。
       </p>
-      <a className="btn btn--primary" href={href} download={`redeem-codes-${formatDay(batch.createdAt)}-${batch.id.slice(0, 8)}.txt`}>
+      <a className="btn btn--primary" href={href} download={`redeem-codes-${chinaDate(batch.createdAt)}-${batch.id.slice(0, 8)}.txt`}>
         下载兑换码（.txt）
       </a>
     </div>
@@ -307,11 +307,11 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; i
                 <span>
                   已使用 {batch.used}/{batch.codes}
                 </span>
-                <span>有效期至{formatDay(batch.expiresAt - 1)}</span>
+                <span>有效期至{chinaDate(batch.expiresAt - 1)}</span>
                 <span>
-                  {batch.createdBy} 创建于{formatDateTime(batch.createdAt)}
+                  {batch.createdBy} 创建于{chinaDateTime(batch.createdAt)}
                 </span>
-                {batch.revokedAt !== null ? <span>已作废（{formatDateTime(batch.revokedAt)}）</span> : null}
+                {batch.revokedAt !== null ? <span>已作废（{chinaDateTime(batch.revokedAt)}）</span> : null}
               </p>
             </div>
             {batch.revokedAt === null ? (
@@ -357,7 +357,7 @@ export function ChangesSection({ changes }: { changes: RewardsSummary['changes']
         {changes.map((change, index) => (
           <li key={`${change.at}-${index}`}>
             <span>
-              <span className="ops-rewards__muted">{formatDateTime(change.at)}</span> {change.operator} · {SUBJECT_TEXT[change.subject]} {change.subjectId}
+              <span className="ops-rewards__muted">{chinaDateTime(change.at)}</span> {change.operator} · {SUBJECT_TEXT[change.subject]} {change.subjectId}
             </span>
             <span>{changeText(change.change)}</span>
           </li>

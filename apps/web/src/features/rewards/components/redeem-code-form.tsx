@@ -3,10 +3,9 @@
 // and the answer under the field: what was given, or why not in words that say what to do. A press of 兑换
 // redeems under a new idempotency key; a press whose answer was lost is resent with the same key for the
 // same code (lib/keyed-presses.ts), so a retry answers the redemption already made.
-import { CODE, groupRedeemCode, normaliseRedeemCode, REDEEM_CODE_MAX_INPUT, type ApiResponse } from '@tyd/protocol/wire';
+import { chinaDate, CODE, groupRedeemCode, normaliseRedeemCode, REDEEM_CODE_MAX_INPUT, type ApiResponse } from '@tyd/protocol/wire';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { formatDay } from '../../../lib/china-time';
 import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { redeemOnce, type RedeemResult } from '../api/redeem-code';
 import { redeemRefusalText } from '../utils/exchange-texts';
@@ -14,7 +13,7 @@ import { redeemRefusalText } from '../utils/exchange-texts';
 type Message = { kind: 'done' | 'refused' | 'unresolved'; text: string } | null;
 
 function doneText(result: RedeemResult): string {
-  const given = result.kind === 'points' ? `${result.points}积分` : result.voucher ? `${result.voucher.name}（有效期至${formatDay(result.voucher.expiresAt)}）` : '奖励';
+  const given = result.kind === 'points' ? `${result.points}积分` : result.voucher ? `${result.voucher.name}（有效期至${chinaDate(result.voucher.expiresAt)}）` : '奖励';
   return `兑换成功，获得${given}${result.repeated ? '。这是刚才那次兑换的结果，未重复发放' : ''}`;
 }
 

@@ -1,7 +1,7 @@
 // 我的卡券 (docs/api.md "Vouchers and exchange"): the user's vouchers, newest first, valid and expired,
 // each with what it is, where it came from and until when it is valid. Vouchers are held for the lending
 // product (a future loan uses them); nothing on this page spends one.
-import { formatDay } from '../../../lib/china-time';
+import { chinaDate } from '@tyd/protocol/wire';
 import type { usePagedList } from '../../../lib/paged-list';
 import type { Voucher } from '../api/my-vouchers';
 import { SOURCE_LABEL } from '../utils/exchange-texts';
@@ -17,7 +17,7 @@ export function VoucherList({ list }: { list: ReturnType<typeof usePagedList<Vou
               <p className="voucher__name">{voucher.name}</p>
               <p className="voucher__text">{voucher.description}</p>
               <p className="voucher__meta">
-                <span className="rewards__nowrap">{voucher.state === 'expired' ? `已于${formatDay(voucher.expiresAt)}过期` : `有效期至${formatDay(voucher.expiresAt)}`}</span>
+                <span className="rewards__nowrap">{voucher.state === 'expired' ? `已于${chinaDate(voucher.expiresAt)}过期` : `有效期至${chinaDate(voucher.expiresAt)}`}</span>
                 <span className="rewards__nowrap">来自{SOURCE_LABEL[voucher.source]}</span>
               </p>
             </div>

@@ -1,11 +1,11 @@
 // /activity/invite 邀请好友 (SPEC §1 invite codes; docs/api.md "Invitations"): the user's invite code to
 // copy or share (inside the app through the bridge's share sheet, docs/bridge.md "share"), what an
 // invitation earns and when, and the friends who registered with it, masked, with where each stands.
+import { chinaDate } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
-import { formatDay } from '../../../lib/china-time';
 import { toast } from '../../../lib/notify';
 import { sharePage } from '../../../lib/share';
 import { useInviteSummary, useMyInvitees, type Invitee } from '../api/my-invitees';
@@ -83,7 +83,7 @@ export default function InvitePage() {
               <li key={invitee.id} className="rewards__row">
                 <span className="rewards__row-main">
                   <span className="rewards__row-title">{invitee.phone}</span>
-                  <small>{formatDay(invitee.registeredAt)}注册</small>
+                  <small>{chinaDate(invitee.registeredAt)}注册</small>
                 </span>
                 <span className={`invite__state invite__state--${invitee.state}`}>{STATE_TEXT[invitee.state]}</span>
               </li>

@@ -1,8 +1,8 @@
 // /activity/points 我的积分 (docs/api.md "Points and the lucky draw"): the balance, the points that expire
 // first and when, and every change of the balance with its reason, newest first.
+import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
-import { formatDateTime, formatDay } from '../../../lib/china-time';
 import { usePointsLedger, usePointsSummary } from '../api/points-ledger';
 import { ListStates } from '../components/list-states';
 import { formatAmount, REASON_LABEL } from '../utils/rewards-texts';
@@ -27,7 +27,7 @@ export default function PointsPage() {
         </div>
         {first ? (
           <p className="rewards__muted">
-            {first.expiring ? `${first.expiring.points}积分将于${formatDay(first.expiring.at)}过期` : '暂无即将过期的积分'}
+            {first.expiring ? `${first.expiring.points}积分将于${chinaDate(first.expiring.at)}过期` : '暂无即将过期的积分'}
           </p>
         ) : null}
       </Card>
@@ -40,11 +40,11 @@ export default function PointsPage() {
                 <span className="rewards__row-main">
                   <span className="rewards__row-title">{REASON_LABEL[entry.reason]}</span>
                   <small>
-                    <span className="rewards__nowrap">{formatDateTime(entry.at)}</span>
+                    <span className="rewards__nowrap">{chinaDateTime(entry.at)}</span>
                     {entry.expiresAt !== null && entry.amount > 0 ? (
                       <>
                         {' · '}
-                        <span className="rewards__nowrap">有效期至{formatDay(entry.expiresAt)}</span>
+                        <span className="rewards__nowrap">有效期至{chinaDate(entry.expiresAt)}</span>
                       </>
                     ) : null}
                   </small>

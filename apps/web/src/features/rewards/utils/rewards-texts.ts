@@ -1,5 +1,5 @@
 // What the points and lucky-draw pages say (docs/api.md "Points and the lucky draw"): ledger reasons in
-// Chinese, why 抽奖 cannot be pressed (dates in China time: lib/china-time.ts).
+// Chinese, why 抽奖 cannot be pressed (dates in China time: @tyd/protocol's china-time.ts).
 import type { PointsReason } from '@tyd/protocol/schemas';
 
 export const REASON_LABEL: Record<PointsReason, string> = {
