@@ -4,12 +4,6 @@ import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { BankCardRow, Database } from '../../db/schema.js';
 
-/** better-sqlite3 and pg name a unique-index violation differently. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 export function createBankCardsRepository(db: Kysely<Database>) {
   return {
     /** The default card first, then newest first. */

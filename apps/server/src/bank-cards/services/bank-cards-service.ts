@@ -8,12 +8,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, isCardNumberShape, maskBankCard, maskPhone, type BankCardView, type EndpointRequest, type SmsPurpose, type bindBankcard } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { BankCardsConfig } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { BankCardRow, Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
 import { bankCardRefusal, type BankCardProvider } from '../../providers/bank-card/bank-card-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
-import { isUniqueViolation, type BankCardsRepository } from '../repositories/bank-cards-repository.js';
+import type { BankCardsRepository } from '../repositories/bank-cards-repository.js';
 import type { BankCatalogue } from './bank-catalogue.js';
 import type { CardCipher } from './card-cipher.js';
 

@@ -10,12 +10,6 @@ export type FailureReason = NonNullable<IdentityRow['failure_reason']>;
 /** Columns cleared whenever the documents change or a claim is released: back to the document stage. */
 const UNCONFIRMED = { identity_enc: null, id_hash: null, face_session_enc: null, face_expires_at: null, failure_reason: null, confirmed_at: null } as const;
 
-/** better-sqlite3 and pg name a unique-index violation differently. */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === '23505';
-}
-
 export function createIdentitiesRepository(db: Kysely<Database>) {
   return {
     async find(userId: string, trx: Executor = db): Promise<IdentityRow | undefined> {

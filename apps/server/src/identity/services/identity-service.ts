@@ -21,6 +21,7 @@ import {
 } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { IdentityConfig } from '../../config/index.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
 import type { Database, IdentityRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -29,7 +30,7 @@ import { faceRefusal, type FaceProvider } from '../../providers/face/face-provid
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
 import type { UploadService } from '../../uploads/uploads-module.js';
-import { createIdentitiesRepository, isUniqueViolation, type FailureReason } from '../repositories/identities-repository.js';
+import { createIdentitiesRepository, type FailureReason } from '../repositories/identities-repository.js';
 import type { IdentityCipher } from './identity-cipher.js';
 
 /** How long a face session may take (the sandbox's and FaceID's H5 sessions are of this order). */
