@@ -179,6 +179,33 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(await t.app.rewards.points.balance(userId)).toBe(20);
   });
 
+  it('says as expiring every point whose lot runs out on the first expiry day: lots of one day, of later days, partly spent, expired', async () => {
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+    const { accessToken, userId } = await member(0);
+    const grant = (amount: number) => t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    const expiring = async () => ((await call('/v1/index/points-ledger', {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null });
+    // To 08:00 Beijing time tomorrow, so the lots below are earned (and run out, 30 days on) within one China day.
+    const beijingMidnight = Math.floor((clock() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+    clock.advance(beijingMidnight + DAY + 8 * 3_600_000 - clock());
+    const firstLotEnds = clock() + 30 * DAY;
+    await grant(60);
+    clock.advance(2 * 3_600_000);
+    await grant(40);
+    clock.advance(3 * 3_600_000);
+    await grant(35);
+    // A draw takes 10 of the first lot.
+    expect((await draw(accessToken)).response?.code).toBe('200');
+    clock.advance(DAY);
+    await grant(70);
+    expect(await expiring()).toMatchObject({ balance: 195, expiring: { points: 50 + 40 + 35, at: firstLotEnds } });
+    // That day at 09:00: the first lot's 50 are written off; the rest of the day's lots still count.
+    clock.advance(firstLotEnds + 3_600_000 - clock());
+    expect(await expiring()).toMatchObject({ balance: 145, expiring: { points: 40 + 35, at: firstLotEnds + 2 * 3_600_000 } });
+    // The next day only the lot earned a day later is left.
+    clock.advance(DAY);
+    expect(await expiring()).toMatchObject({ balance: 70, expiring: { points: 70 } });
+  });
+
   it('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
     const { userId } = await member(0);
     const { db } = t.app.database;

@@ -2,7 +2,7 @@
 // valid POINTS_VALID_DAYS, spending and expiry draw lots down oldest-expiring first, and the balance row
 // (never below zero: a conditional update and a CHECK) always equals the points left in unexpired lots.
 // Every write carries an idempotency key, unique per user: a retried credit or debit changes nothing.
-import type { PointsReason } from '@tyd/protocol';
+import { chinaDay, type PointsReason } from '@tyd/protocol';
 import type { Executor } from '../../db/executor.js';
 import type { PointsLot, PointsRepository } from '../repositories/points-repository.js';
 
@@ -22,7 +22,7 @@ export interface PointsLedger {
   debit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
   /** Writes off the points of the user's lots that expired by `now` (one entry per lot). */
   expire(userId: string, now: number, trx: Executor): Promise<number>;
-  /** The points that expire next and when. */
+  /** The points whose lots run out on the China day of the next expiry, and when the first of them does. */
   nextExpiry(userId: string, now: number, trx: Executor): Promise<{ points: number; at: number } | null>;
 }
 
@@ -88,7 +88,11 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
       const lots = (await points.openLots(userId, trx)).filter((lot) => lot.expiresAt > now);
       const first = lots[0];
       if (!first) return null;
-      return { points: lots.filter((lot) => lot.expiresAt === first.expiresAt).reduce((sum, lot) => sum + lot.remaining, 0), at: first.expiresAt };
+      // Said as a China date ("N积分将于YYYY-MM-DD过期"), so N is every point whose lot runs out that day,
+      // not only the lots sharing the first lot's millisecond (lots earned at different hours of one day
+      // expire at different hours of one day).
+      const day = chinaDay(first.expiresAt);
+      return { points: lots.filter((lot) => chinaDay(lot.expiresAt) === day).reduce((sum, lot) => sum + lot.remaining, 0), at: first.expiresAt };
     },
   };
   return ledger;
