@@ -179,6 +179,11 @@ export const SUBCODE = {
   GIFT_CLAIMED_ELSEWHERE: '4815',
   /** A voucher of the gift is out of stock: nothing was given; data {itemId}. */
   GIFT_ITEM_UNAVAILABLE: '4816',
+  // An offer changed under a request, 4819–4820 (docs/api.md "Vouchers and exchange", "Points and the lucky draw").
+  /** The item's points price changed while the exchange was in flight: nothing was spent; data {pointsCost} (the price now). */
+  EXCHANGE_PRICE_CHANGED: '4819',
+  /** The prize drawn was withdrawn by the operators while the draw was in flight: nothing was spent or recorded. */
+  DRAW_PRIZES_CHANGED: '4820',
   // Bank cards, 49xx (docs/api.md "Bank cards").
   /** Not 16 to 19 digits (SPEC §5, §9). */
   BANK_CARD_NUMBER_INVALID: '4901',
@@ -314,6 +319,8 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4814': '新人礼已过领取期限',
   '4815': '您已在其他账号领取过新人礼，每人限领一次',
   '4816': '礼包中的卡券已发完，请稍后再试',
+  '4819': '兑换所需积分已调整，请确认后重新兑换',
+  '4820': '奖品刚刚有调整，本次未扣积分，请重新抽奖',
   '4901': '请输入16至19位数字的银行卡号',
   '4902': '暂不支持信用卡，请使用借记卡（储蓄卡）',
   '4903': '暂不支持该银行的银行卡，请查看支持的银行',

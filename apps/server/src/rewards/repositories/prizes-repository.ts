@@ -1,5 +1,6 @@
-// The lucky draw's prizes. Stock is taken by a conditional UPDATE (stock > 0), so parallel draws can never
-// give out more than there is; every operator change is kept with who and when (reward_changes).
+// The lucky draw's prizes. Stock is taken by a conditional UPDATE (active, stock > 0), so parallel draws can
+// never give out more than there is, nor a prize the operators withdrew; every operator change is kept
+// with who and when (reward_changes).
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
@@ -30,8 +31,13 @@ export interface PrizesRepository {
   listActive(trx?: Executor): Promise<Prize[]>;
   /** Every prize, on offer or not (operators). */
   listAll(): Promise<Array<Prize & { active: boolean }>>;
-  /** Takes one from the stock; false when none is left. A prize without a limit always succeeds. */
-  takeOne(prizeId: string, trx: Executor): Promise<boolean>;
+  /**
+   * Takes one of a prize on offer from its stock (a prize without a limit: none taken, the row still
+   * locked until the transaction ends) and answers the prize as it is now, or why not: `withdrawn` (not
+   * active, or gone) or `out-of-stock`. `active` is in the UPDATE itself, so a withdrawal committed first,
+   * or still holding the row (PostgreSQL re-checks the condition on the row it waited for), is never won.
+   */
+  takeOne(prizeId: string, trx: Executor): Promise<Prize | 'withdrawn' | 'out-of-stock'>;
   /** An operator's change, kept in reward_changes; false when there is no such prize. */
   change(prizeId: string, change: PrizeChange, operator: string, now: number): Promise<boolean>;
   history(prizeId: string): Promise<Array<{ operator: string; change: string; at: number }>>;
@@ -48,13 +54,17 @@ export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
       return rows.map((row) => ({ ...toPrize(row), active: row.active === 1 }));
     },
     async takeOne(prizeId, trx) {
-      const result = await trx
+      const taken = await trx
         .updateTable('prizes')
         .set({ stock: sql<number | null>`CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END` })
         .where('id', '=', prizeId)
+        .where('active', '=', 1)
         .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
+        .returningAll()
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      if (taken) return toPrize(taken);
+      const row = await trx.selectFrom('prizes').select('active').where('id', '=', prizeId).executeTakeFirst();
+      return row?.active === 1 ? 'out-of-stock' : 'withdrawn';
     },
     async change(prizeId, change, operator, now) {
       return db.transaction().execute(async (trx) => {

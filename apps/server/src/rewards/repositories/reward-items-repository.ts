@@ -45,8 +45,13 @@ export interface RewardItemsRepository {
   /** Every item, on offer or not, in the order pages list them. */
   list(trx?: Executor): Promise<RewardItem[]>;
   find(id: string, trx?: Executor): Promise<RewardItem | undefined>;
-  /** Takes one from the stock; false when none is left. An item without a limit always succeeds. */
-  takeOne(itemId: string, trx: Executor): Promise<boolean>;
+  /**
+   * Takes one from the stock; false when none is left. An item without a limit always succeeds. With
+   * `forPoints` (an exchange), only while the item is on offer at exactly that price: false otherwise. The
+   * condition is in the UPDATE itself, so an operator's change committed first, or still holding the row
+   * (PostgreSQL re-checks the condition on the row it waited for), is never sold at the price read before.
+   */
+  takeOne(itemId: string, trx: Executor, forPoints?: number): Promise<boolean>;
   /** Adds a new item (inactive until set active); false when the id is taken. Kept in reward_changes. */
   add(item: { id: string; name: string; description: string; validDays: number }, operator: string, now: number): Promise<boolean>;
   /** An operator's change, kept in reward_changes; false when there is no such item. */
@@ -65,13 +70,14 @@ export function createRewardItemsRepository(db: Kysely<Database>): RewardItemsRe
       const row = await trx.selectFrom('reward_items').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toItem(row);
     },
-    async takeOne(itemId, trx) {
-      const result = await trx
+    async takeOne(itemId, trx, forPoints) {
+      let update = trx
         .updateTable('reward_items')
         .set({ stock: sql<number | null>`CASE WHEN stock IS NULL THEN NULL ELSE stock - 1 END` })
         .where('id', '=', itemId)
-        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]))
-        .executeTakeFirst();
+        .where((eb) => eb.or([eb('stock', 'is', null), eb('stock', '>', 0)]));
+      if (forPoints !== undefined) update = update.where('active', '=', 1).where('points_cost', '=', forPoints);
+      const result = await update.executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
     async add(item, operator, now) {

@@ -4,6 +4,10 @@
 // given with one taken from the stock by a conditional update. Any refusal undoes all of it, so nothing
 // is lost or given twice; parallel exchanges never oversell a stock nor take a balance below zero. The
 // client's idempotency key names the exchange: a retried request answers the same voucher, `repeated`.
+// The price debited is the one read before the transaction; the stock's conditional update takes one only
+// while the item is still on offer at that price, so an operator's withdrawal or new price that lands
+// before it (or holds the row while it waits) refuses the exchange with nothing spent: 4804, or 4819 with
+// the price now.
 import { CODE, SUBCODE } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
@@ -21,6 +25,19 @@ export type VoucherView = ReturnType<typeof voucherView>;
 
 /** On offer for points: active and with a points cost. */
 const onOffer = (item: RewardItem | undefined): item is RewardItem & { pointsCost: number } => item !== undefined && item.active && item.pointsCost !== null;
+
+/** Why the voucher could not be given, as the exchange's answer. */
+const itemRefusal = (error: ItemUnavailable): ApiError => {
+  switch (error.reason) {
+    case 'out-of-stock':
+      return new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_OUT_OF_STOCK);
+    case 'price-changed':
+      return new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_PRICE_CHANGED, { data: { pointsCost: error.pointsCost } });
+    case 'unknown':
+    case 'off-sale':
+      return new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_ITEM_UNAVAILABLE);
+  }
+};
 
 /** The key of this exchange's debit and voucher (per user, from the client's idempotency key). */
 const exchangeKey = (idempotencyKey: string) => `exchange:${idempotencyKey}`;
@@ -94,13 +111,11 @@ export function createExchange(deps: ExchangeDeps) {
           // After the debit, which queued this user's other exchanges behind it: the count is exact.
           if (item.perUserLimit !== null && (await vouchers.count(userId, itemId, 'exchange', trx)) >= item.perUserLimit) throw limitReached(item.perUserLimit);
           try {
-            const granted = await deps.voucherGrants.grant({ userId, itemId, source: 'exchange', key: exchangeKey(idempotencyKey), now }, trx);
+            const granted = await deps.voucherGrants.grant({ userId, itemId, source: 'exchange', key: exchangeKey(idempotencyKey), now, forPoints: cost }, trx);
             if (!granted.granted) throw new SameKeyFirst();
             return granted.voucher;
           } catch (error) {
-            if (error instanceof ItemUnavailable) {
-              throw error.reason === 'out-of-stock' ? new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_OUT_OF_STOCK) : new ApiError(CODE.CONFLICT, SUBCODE.EXCHANGE_ITEM_UNAVAILABLE);
-            }
+            if (error instanceof ItemUnavailable) throw itemRefusal(error);
             throw error;
           }
         });

@@ -1,7 +1,9 @@
 // The lucky draw (docs/api.md "Points and the lucky draw"). Only the server draws, with the CSPRNG
 // (crypto.randomInt, unbiased); a draw costs points; a prize's stock is taken by a conditional update
 // and a prize that has run out is won as 谢谢参与, so nothing is oversold and the disclosed odds of the
-// other prizes never change; a China day allows REWARDS_DRAW_DAILY_LIMIT draws; and every draw carries
+// other prizes never change; the prizes are read, drawn from and taken inside the draw's transaction, and
+// the take's conditional update refuses a prize withdrawn meanwhile (409/4820, nothing spent), so a
+// withdrawn prize is never won; a China day allows REWARDS_DRAW_DAILY_LIMIT draws; and every draw carries
 // the client's idempotency key, so a retried request answers the same draw and never draws twice. A
 // points prize posts the user a message (reward-messages.ts), only for the draw that won it.
 import { randomInt, randomUUID } from 'node:crypto';
@@ -29,6 +31,9 @@ export function pickPrize(prizes: readonly Prize[], random: (max: number) => num
   }
   return undefined;
 }
+
+/** No draw without a 谢谢参与 on offer (what a prize out of stock is won as) and a weight to draw by. */
+const isClosed = (offered: readonly Prize[]) => !offered.some((prize) => prize.kind === 'thanks') || !pickPrize(offered, () => 0);
 
 /** A weight's share as a percentage with at most two decimals ("2.5", "42"). */
 export const oddsPercent = (weight: number, total: number): string => (total > 0 ? String(Math.round((weight * 10_000) / total) / 100) : '0');
@@ -90,9 +95,8 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     async draw(userId: string, key: string, now: number): Promise<DrawResult> {
       const earlier = await draws.findByKey(userId, key);
       if (earlier) return answer(userId, earlier, now, true);
-      const offered = await prizes.listActive();
-      const thanks = offered.find((prize) => prize.kind === 'thanks');
-      if (!thanks || !pickPrize(offered, () => 0)) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
+      // A closed draw is refused before anything is written; decided again inside the transaction.
+      if (isClosed(await prizes.listActive())) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
       const id = randomUUID();
       const day = chinaDay(now);
       const drawn = await deps.db.transaction().execute(async (trx) => {
@@ -110,8 +114,16 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         if ((await draws.countOnDay(userId, day, trx)) > rules.drawDailyLimit) {
           throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, { data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) } });
         }
-        const picked = pickPrize(offered, random) ?? thanks;
-        const prize = picked.id === thanks.id || (await prizes.takeOne(picked.id, trx)) ? picked : thanks;
+        // The prizes as they are now, read inside the transaction that gives one: an operator's change
+        // committed since the request came in is drawn with, never the list it replaced.
+        const offered = await prizes.listActive(trx);
+        const thanks = offered.find((prize) => prize.kind === 'thanks');
+        if (!thanks || !pickPrize(offered, () => 0)) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
+        let prize = await prizes.takeOne((pickPrize(offered, random) ?? thanks).id, trx);
+        if (prize === 'out-of-stock') prize = await prizes.takeOne(thanks.id, trx);
+        // Withdrawn after the list was read (or by a change the take waited for): not won, and no other prize
+        // is drawn in its place under odds the user was not shown; everything above is undone.
+        if (typeof prize === 'string') throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_PRIZES_CHANGED);
         await draws.complete(id, prize, trx);
         if (prize.kind === 'points' && prize.points) {
           await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
