@@ -11,6 +11,7 @@ import * as rewards from './migrations/2026-11-24-1200-rewards.js';
 import * as bankCards from './migrations/2026-11-25-1000-bank-cards.js';
 import * as nfcAntennas from './migrations/2026-11-25-1100-nfc-antennas.js';
 import * as vouchersCodesGiftsInvites from './migrations/2026-11-26-0900-vouchers-codes-gifts-invites.js';
+import * as identityVersion from './migrations/2026-11-27-0900-identity-version.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-1000-bank-cards': bankCards,
   '2026-11-25-1100-nfc-antennas': nfcAntennas,
   '2026-11-26-0900-vouchers-codes-gifts-invites': vouchersCodesGiftsInvites,
+  '2026-11-27-0900-identity-version': identityVersion,
 };
 
 export class MigrationError extends Error {

@@ -1,7 +1,7 @@
 // Kysely table types. Times are integer milliseconds since the epoch (bigint in PostgreSQL, parsed to
 // number by connect.ts), so both engines compare and sort them the same way.
 import type { NfcPosition, PointsReason } from '@tyd/protocol';
-import type { Insertable, Selectable } from 'kysely';
+import type { Generated, Insertable, Selectable } from 'kysely';
 
 export interface UsersTable {
   id: string;
@@ -114,6 +114,11 @@ export interface IdentitiesTable {
   verified_at: number | null;
   created_at: number;
   updated_at: number;
+  /**
+   * One more at every transition; a transition decided on what was read applies only while the row still
+   * has the version read (compare-and-set; docs/api.md "The state machine").
+   */
+  version: Generated<number>;
 }
 
 /** Points of a user (rewards/): kept equal to the sum of the unexpired lots' remaining points. */

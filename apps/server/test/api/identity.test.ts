@@ -241,9 +241,13 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const { client } = await loggedIn();
     await confirmed(client);
     const answers = await Promise.all(Array.from({ length: 8 }, () => call(client, '/v1/user/h5-face-url')));
-    expect(answers.filter((r) => r.code === '200')).toHaveLength(3);
-    const refused = answers.filter((r) => r.code !== '200');
+    // Three tries within the cap. Of those, a start whose session another parallel start replaced before it
+    // was stored answers 409/4615 (docs/api.md "The state machine"); at least one session is kept.
+    const refused = answers.filter((r) => r.code === '429');
     expect(refused).toHaveLength(5);
+    const started = answers.filter((r) => r.code !== '429');
+    expect(started.filter((r) => r.code === '200').length).toBeGreaterThan(0);
+    for (const r of started) if (r.code !== '200') expect(r).toMatchObject({ code: '409', subcode: '4615', data: { state: 'face-pending' } });
     for (const r of refused) expect(r).toMatchObject({ code: '429', subcode: '4607' });
     expect((refused[0]?.data as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
     expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { faceTriesLeft: 0 } });

@@ -26,7 +26,7 @@ import type { Executor } from '../../db/executor.js';
 import type { Database, IdentityRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
-import { faceRefusal, type FaceProvider } from '../../providers/face/face-provider.js';
+import { faceRefusal, type FaceProvider, type FaceResult } from '../../providers/face/face-provider.js';
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
 import type { UploadService } from '../../uploads/uploads-module.js';
@@ -155,6 +155,28 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     }
   }
 
+  /** What a face result other than a pass makes of the row: the reason kept, whether the session stays, the answer. */
+  function faceFailure(result: Exclude<FaceResult, { outcome: 'passed' }>, row: IdentityRow, now: number): { reason: FailureReason; keepSession: boolean; refusal: ApiError } {
+    if (result.outcome === 'pending') {
+      // Back before the end. The session stays until it expires: a late result can still pass.
+      const expired = row.face_expires_at !== null && now >= row.face_expires_at;
+      return { reason: 'abandoned', keepSession: !expired, refusal: new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED) };
+    }
+    switch (result.reason) {
+      case 'identity-mismatch':
+        return { reason: 'identity-not-found', keepSession: false, refusal: faceRefusal('identity-mismatch') };
+      case 'face-mismatch':
+        return { reason: 'face-mismatch', keepSession: false, refusal: faceRefusal('face-mismatch') };
+      case 'liveness':
+        return { reason: 'liveness', keepSession: false, refusal: new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_LIVENESS_FAILED) };
+      case 'expired':
+        return { reason: 'abandoned', keepSession: false, refusal: new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED) };
+    }
+  }
+
+  /** A face session or result that is no longer the account's (docs/api.md "The state machine"): 409/4615 with the state now. */
+  const staleFace = (row: IdentityRow | undefined) => new ApiError(CODE.CONFLICT, SUBCODE.FACE_SESSION_MISSING, { data: { state: row?.state ?? 'not-started' } });
+
   return {
     info: (userId: string, now: number) => info(userId, now),
 
@@ -183,6 +205,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           // that read the same card before either claimed it.
           if (await repo.heldByOther(cipher.idHash(portrait.idNumber), userId, now - rules.claimHoldMs)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
           const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, { ...portrait, uploadId } satisfies Kept<Portrait>), now);
+          if (!row) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_ALREADY_VERIFIED);
           kept = true;
           await discardPrevious(userId, 'portrait_enc', before?.portrait_enc, uploadId);
           return { ...portrait, state: row.state, warnings };
@@ -190,6 +213,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         const { outcome: _o, warnings: _w, ...emblem } = result;
         checkValidity(emblem.validTo, now);
         const row = await repo.saveSide(userId, 'emblem_enc', cipher.encrypt('emblem_enc', userId, { ...emblem, uploadId } satisfies Kept<Emblem>), now);
+        // Verified while the photo was being read: nothing kept, the verified documents stay.
+        if (!row) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_ALREADY_VERIFIED);
         kept = true;
         await discardPrevious(userId, 'emblem_enc', before?.emblem_enc, uploadId);
         return { ...emblem, state: row.state, warnings };
@@ -232,12 +257,18 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const identity: ConfirmedIdentity = { ...portrait, name: corrected.name.replace(/•/g, '·'), address: corrected.address, authority: emblem.authority, validFrom: emblem.validFrom, validTo: emblem.validTo };
       let claimed: boolean;
       try {
-        claimed = await repo.confirm({ userId, idHash: cipher.idHash(identity.idNumber), identityEnc: cipher.encrypt('identity_enc', userId, identity), now, staleBefore: now - rules.claimHoldMs });
+        // Only the documents read above: a side read again meanwhile (or any other transition) changes the
+        // version, and nothing is claimed.
+        claimed = await repo.confirm({ userId, version: row.version, idHash: cipher.idHash(identity.idNumber), identityEnc: cipher.encrypt('identity_enc', userId, identity), now, staleBefore: now - rules.claimHoldMs });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
         throw error;
       }
-      if (!claimed) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: (await repo.find(userId))?.state ?? 'not-started' } });
+      if (!claimed) {
+        const current = await repo.find(userId);
+        notVerified(current);
+        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: current?.state ?? 'not-started' } });
+      }
       return info(userId, now);
     },
 
@@ -254,45 +285,54 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const identity = cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc!);
       const session = await askProvider(() => deps.face.createFaceSession({ name: identity.name, idNumber: identity.idNumber }, rules.faceReturnUrl));
       const expiresAt = now + FACE_SESSION_MS;
-      if (!(await repo.startFace(userId, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now))) {
-        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: (await repo.find(userId))?.state ?? 'not-started' } });
+      // The session was opened for the identity read above: kept only while the row is still as read. A
+      // certification or new documents meanwhile, or a parallel h5-face-url that stored its own session
+      // first, and this one is nobody's (its result could never verify the account).
+      if (!(await repo.startFace(userId, row.version, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now))) {
+        const current = await repo.find(userId);
+        notVerified(current);
+        const startable = current?.identity_enc && (current.state === 'identity-confirmed' || current.state === 'face-pending' || (current.state === 'failed' && current.failure_reason !== 'identity-not-found'));
+        if (startable) throw staleFace(current);
+        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: current?.state ?? 'not-started' } });
       }
       return { url: session.url, expiresAt, faceTriesLeft: Math.max(0, rules.faceTriesPerDay - used) };
     },
 
     /** h5-face-verify: the provider's answer for the account's session, asked server to server. */
     async verifyFace(userId: string, now: number): Promise<CertificationInfo> {
-      const row = await repo.find(userId);
+      let row = await repo.find(userId);
       // A repeated return after success: the same answer, no provider call.
       if (row?.state === 'verified') return info(userId, now, row);
-      if (!row?.face_session_enc) throw new ApiError(CODE.CONFLICT, SUBCODE.FACE_SESSION_MISSING);
-      const sessionId = cipher.decrypt<string>('face_session_enc', userId, row.face_session_enc);
+      if (!row?.face_session_enc) throw staleFace(row);
+      const asked = { session: row.face_session_enc, identity: row.identity_enc };
+      const sessionId = cipher.decrypt<string>('face_session_enc', userId, asked.session);
       const result = await askProvider(() => deps.face.getFaceResult(sessionId));
-      if (result.outcome === 'passed') {
-        await repo.markVerified(userId, now);
-        for (const listener of verifiedListeners) await listener(userId, now).catch(deps.onListenerError);
-        return info(userId, now);
+      const failure = result.outcome === 'passed' ? undefined : faceFailure(result, row, now);
+      // The provider's answer is about the session read, opened for the identity read: it changes the row
+      // only while the row is still as read (compare-and-set on its version). New documents, a
+      // certification, another h5-face-url or a parallel answer meanwhile, and it changes nothing.
+      for (let round = 0; round < 3; round += 1) {
+        if (!failure) {
+          if (await repo.markVerified(userId, row.version, now)) {
+            for (const listener of verifiedListeners) await listener(userId, now).catch(deps.onListenerError);
+            return info(userId, now);
+          }
+        } else if (await repo.markFailed(userId, row.version, failure.reason, failure.keepSession, now)) {
+          throw failure.refusal;
+        }
+        const current = await repo.find(userId);
+        if (current?.state === 'verified') {
+          // A parallel answer for this same attempt verified it (the confirmed identity's ciphertext is the
+          // one read): the answer of a repeated return. Verified by another attempt: this one verified nothing.
+          if (current.identity_enc === asked.identity) return info(userId, now, current);
+          throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_ALREADY_VERIFIED);
+        }
+        // Still this session (a parallel "not finished yet" kept it, moving the version): the answer still
+        // applies, to the row as it is now. Any other change: the session is no longer the account's.
+        if (current?.face_session_enc !== asked.session || current.identity_enc !== asked.identity) throw staleFace(current);
+        row = current;
       }
-      if (result.outcome === 'pending') {
-        // Back before the end. The session stays until it expires: a late result can still pass.
-        const expired = row.face_expires_at !== null && now >= row.face_expires_at;
-        await repo.markFailed(userId, 'abandoned', !expired, now);
-        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED);
-      }
-      switch (result.reason) {
-        case 'identity-mismatch':
-          await repo.markFailed(userId, 'identity-not-found', false, now);
-          throw faceRefusal('identity-mismatch');
-        case 'face-mismatch':
-          await repo.markFailed(userId, 'face-mismatch', false, now);
-          throw faceRefusal('face-mismatch');
-        case 'liveness':
-          await repo.markFailed(userId, 'liveness', false, now);
-          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_LIVENESS_FAILED);
-        case 'expired':
-          await repo.markFailed(userId, 'abandoned', false, now);
-          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.FACE_ABANDONED);
-      }
+      throw staleFace(row);
     },
 
     /**
