@@ -8,7 +8,7 @@ import { repoRoot } from '../../src/paths.js';
 import { adminOutcome, type AdminOutcome } from '../support/admin-command.js';
 import { pageRecord } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
 const run = promisify(execFile);
 
@@ -47,7 +47,7 @@ describe('npm run admin as its own process', () => {
   });
 });
 
-describe.each(ENGINES)('admin command on %s', (engine) => {
+describe.each(SQLITE_ONLY)('admin command on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ engine });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -29,6 +29,8 @@ function card(prefix: string, length = 19, luhn = true): string {
 }
 const icbc = () => card('622202');
 
+// PostgreSQL runs the binding journey, the parallel caps and binds, encryption at rest and erasure; the checks
+// of one request at a time (itSqliteOnly) run on SQLite only (docs/operations.md "Test suite").
 describe.each(ENGINES)('bank cards on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
@@ -68,7 +70,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
   const cards = async (m: Member) => ((await call(m, '/v1/user/bank-card-list')).data as { items: BankCardView[] }).items;
   const rawRows = (userId: string) => t.app.database.db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).execute();
 
-  it('lists the supported banks: listnew with marks, debit only and limits; bank-list code and name', async () => {
+  itSqliteOnly(engine)('lists the supported banks: listnew with marks, debit only and limits; bank-list code and name', async () => {
     const m = await member();
     const listnew = await call(m, '/v1/user/bank-listnew');
     expect(listnew.code).toBe('200');
@@ -109,7 +111,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(JSON.stringify(messages.data)).toContain(`尾号${cardNumber.slice(-4)}`);
   });
 
-  it("refuses someone else's ticket alike, and the owner can still confirm", async () => {
+  itSqliteOnly(engine)("refuses someone else's ticket alike, and the owner can still confirm", async () => {
     const owner = await member();
     const other = await member();
     const phone = uniquePhone();
@@ -120,7 +122,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await call(owner, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode })).toMatchObject({ code: '200' });
   });
 
-  it('refuses bad input with a clear code and stores nothing', async () => {
+  itSqliteOnly(engine)('refuses bad input with a clear code and stores nothing', async () => {
     const unverified = await member({ verified: false });
     expect(await start(unverified, icbc())).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.IDENTITY_NOT_VERIFIED });
     expect(await call(unverified, '/v1/user/bank-card-list')).toMatchObject({ code: '200', data: { items: [], maxCards: 5, identityVerified: false } });
@@ -163,7 +165,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await call(owner, '/v1/user/bankcard-info', { cardId: card.cardId })).toMatchObject({ code: '200', data: { cardId: card.cardId } });
   });
 
-  it("maps the provider's outcomes to codes (sandbox magic numbers) and stores nothing", async () => {
+  itSqliteOnly(engine)("maps the provider's outcomes to codes (sandbox magic numbers) and stores nothing", async () => {
     const m = await member();
     const cases: Array<[string, string, string, unknown]> = [
       [card('62000000'), uniquePhone(), SUBCODE.BANK_CARD_MISMATCH, { outcome: 'mismatch', field: 'holder' }],
@@ -233,7 +235,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await start(m, icbc())).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.BANK_CARD_LIMIT });
   });
 
-  it('sets the default card and unbinds with a code to the account phone; the default moves on; messages', async () => {
+  itSqliteOnly(engine)('sets the default card and unbinds with a code to the account phone; the default moves on; messages', async () => {
     const m = await member();
     const first = await bind(m);
     clock.advance(1_000);

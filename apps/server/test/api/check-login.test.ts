@@ -1,11 +1,12 @@
-// check-login and logout over real HTTP through the real envelope, on both engines.
+// check-login and logout over real HTTP through the real envelope (SQLite only: accounts.test.ts runs
+// sessions on both engines).
 import { CODE, CODE_TEXT, HEADER, SUBCODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, createUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
-describe.each(ENGINES)('check-login and logout on %s', (engine) => {
+describe.each(SQLITE_ONLY)('check-login and logout on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ engine });

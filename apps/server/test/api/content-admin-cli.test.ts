@@ -1,16 +1,16 @@
 // `npm run admin -- content …` (docs/operations.md "Content") in-process (runAdmin) against the test app's
 // database: what it creates, edits, stores, publishes and schedules is what the running server answers,
-// and every change is audited. Both engines.
+// and every change is audited. SQLite only: content.test.ts runs publishing on both engines.
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
 const HOUR_MS = 3_600_000;
 const PHOTO = fileURLToPath(new URL('../fixtures/photo-32x24.jpg', import.meta.url));
 
-describe.each(ENGINES)('admin content command on %s', (engine) => {
+describe.each(SQLITE_ONLY)('admin content command on %s', (engine) => {
   let t: TestApp;
   // The command reads the real clock; the server's follows it, moved on when a test wants a later time.
   let shift = 0;

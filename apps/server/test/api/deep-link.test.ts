@@ -1,11 +1,11 @@
 // GET /tydApi/deep-link/params (SPEC §7 deep-link lookup; docs/api.md): stored parameters, codes for an
-// unknown key and for bad input, on both engines.
+// unknown key and for bad input (SQLite only: one keyed select, no engine difference).
 import { CODE_TEXT, DEEP_LINK_PATH } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
-describe.each(ENGINES)('deep-link lookup on %s', (engine) => {
+describe.each(SQLITE_ONLY)('deep-link lookup on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ engine });

@@ -2,7 +2,8 @@
 // main path does not take, through the real envelope with the sandbox providers and the injected clock:
 // a face check retried after a failure, a new idcard-ocr from every unverified state after the documents,
 // a face session that expires, `next: try-tomorrow`, and certification re-checking the age and the card's
-// validity when time has passed since the OCR. Both engines.
+// validity when time has passed since the OCR. SQLite only: one request at a time, by the injected clock;
+// the same transitions under parallel requests run on both engines in identity-races.test.ts.
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../support/accounts.js';
@@ -10,7 +11,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { createSession } from '../support/factories.js';
 import { cardPhoto, certificationSteps, faceSessionOf, readSide, uniqueCardPhoto } from '../support/identity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -18,7 +19,7 @@ const DAY_MS = 24 * HOUR_MS;
 const ENV = { HUMAN_CHECK_IP_PER_HOUR: '100000', FACE_TRIES_PER_DAY: '3', UPLOAD_MAX_LIVE_PER_USER: '50' };
 const HOLDER = { name: '沙盒用户', address: '北京市东城区沙盒路1号' };
 
-describe.each(ENGINES)('identity certification transitions on %s', (engine) => {
+describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) => {
   let t: TestApp;
   const clock = testClock();
   beforeAll(async () => {
@@ -185,7 +186,7 @@ describe.each(ENGINES)('identity certification transitions on %s', (engine) => {
  * the clock by years, so each has an app and a clock of its own: the sandbox's people (born 1970–2002)
  * would be too old for the next one's OCR.
  */
-describe.each(ENGINES)('identity certification re-checks on %s', (engine) => {
+describe.each(SQLITE_ONLY)('identity certification re-checks on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
   beforeEach(async () => {

@@ -1,12 +1,12 @@
 // `npm run admin -- nfc …` (docs/operations.md "NFC antenna positions") in-process (runAdmin) against the test
 // app's database: what an operator sets is what phone-brand-list and phone-type-list answer (SPEC §7,
-// /nfc), and every change is kept with who and when. Both engines.
+// /nfc), and every change is kept with who and when. SQLite only: nothing here depends on the engine.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 
-describe.each(ENGINES)('admin nfc command on %s', (engine) => {
+describe.each(SQLITE_ONLY)('admin nfc command on %s', (engine) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ engine });

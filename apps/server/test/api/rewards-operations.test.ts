@@ -1,13 +1,14 @@
 // Operators' rewards changes (docs/operations.md "Vouchers and redeem codes", docs/api.md "Rewards
 // operations"): the admin command in-process (runAdmin) against the database and keys of a running test
-// server, and the /ops rewards API behind the admin token on both engines. What they set is what users
+// server, and the /ops rewards API behind the admin token (SQLite only: the same services run on both engines in
+// exchange.test.ts and redeem-codes.test.ts). What they set is what users
 // get, every change is kept with the operator's name, and wrong tokens and bad input are refused.
 import { randomBytes } from 'node:crypto';
 import { CODE, OPS_REWARDS_PATH, SUBCODE, type ApiResponse } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { createSession, createUser } from '../support/factories.js';
-import { ENGINES } from '../support/test-databases.js';
+import { SQLITE_ONLY } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -104,7 +105,7 @@ describe('admin rewards: items, redeem batches and the changes', () => {
   });
 });
 
-describe.each(ENGINES)('the /ops rewards API on %s', (engine) => {
+describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
   const token = randomBytes(32).toString('base64url');
   let t: TestApp;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { GPS_TRACE, cameraJpeg, heicPhoto, pngClaiming, pngWithText } from '../support/test-images.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -36,6 +36,8 @@ async function upload(client: ApiClient, bytes: Buffer, opts: { purpose?: string
   return answers;
 }
 
+// PostgreSQL runs the journey, the parallel parts and bursts, encryption at rest and erasure; the checks of
+// one request at a time (itSqliteOnly) run on SQLite only (docs/operations.md "Test suite").
 describe.each(ENGINES)('photo uploads on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
@@ -97,7 +99,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(finish.response).toMatchObject({ code: '200', data: { contentType: 'image/png', width: 16, height: 12, purpose: 'face' } });
   });
 
-  it('refuses what is not a photo with its own code and keeps nothing', async () => {
+  itSqliteOnly(engine)('refuses what is not a photo with its own code and keeps nothing', async () => {
     const { client, userId } = await loggedIn();
     const gif = await upload(client, Buffer.from('GIF89a' + 'x'.repeat(2_000)));
     expect(gif.parts[0]).toMatchObject({ code: '400', subcode: '4402', submsg: '请上传JPG或PNG格式的照片' });
@@ -112,7 +114,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(await partCount()).toBe(0);
   });
 
-  it('refuses 20 MB at start, and parts beyond the declared size', async () => {
+  itSqliteOnly(engine)('refuses 20 MB at start, and parts beyond the declared size', async () => {
     const { client, userId } = await loggedIn();
     const big = await client.call('/v1/upload/start', { purpose: 'face', size: 20 * 1_048_576 });
     expect(big.response).toMatchObject({ code: '413', subcode: '4401', data: { maxBytes: 8 * 1_048_576 } });
@@ -122,7 +124,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(await rowsOf(userId)).toEqual([]);
   });
 
-  it('refuses a body over the part limit, and keeps 64 KiB for every other endpoint', async () => {
+  itSqliteOnly(engine)('refuses a body over the part limit, and keeps 64 KiB for every other endpoint', async () => {
     const { client } = await loggedIn();
     const prepared = await client.prepare('/v1/upload/part', {});
     const huge = await fetch(prepared.url, { method: 'POST', headers: prepared.headers, body: JSON.stringify({ data: 'A'.repeat(600_000) }) });
@@ -132,7 +134,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(big.status).toBe(413);
   });
 
-  it('discards the upload when the hash or the size does not match', async () => {
+  itSqliteOnly(engine)('discards the upload when the hash or the size does not match', async () => {
     const { client, userId } = await loggedIn();
     const photo = cameraJpeg({ minBytes: 300_000 });
     const wrong = await upload(client, photo, { sha: sha256(Buffer.from('another photo')) });
@@ -147,7 +149,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(await rowsOf(userId)).toEqual([]);
   });
 
-  it('takes parts in order only: a replayed request, a resent part and a part out of order are refused', async () => {
+  itSqliteOnly(engine)('takes parts in order only: a replayed request, a resent part and a part out of order are refused', async () => {
     const { client } = await loggedIn();
     const photo = cameraJpeg({ minBytes: 600_000 });
     const start = await client.call('/v1/upload/start', { purpose: 'idcard-emblem', size: photo.length });
@@ -179,7 +181,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(Number(rows[0]?.n)).toBe(1);
   });
 
-  it("refuses parts and finish for another account's upload, which stays intact", async () => {
+  itSqliteOnly(engine)("refuses parts and finish for another account's upload, which stays intact", async () => {
     const owner = await loggedIn();
     const stranger = await loggedIn();
     const photo = pngWithText();
@@ -205,7 +207,7 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect(answers.find((a) => a.response?.code !== '200')?.response).toMatchObject({ code: '429', subcode: '4409' });
   });
 
-  it('lets an unused upload expire, and prunes it', async () => {
+  itSqliteOnly(engine)('lets an unused upload expire, and prunes it', async () => {
     const { client, userId } = await loggedIn();
     const photo = pngWithText();
     const done = await upload(client, photo);
@@ -220,6 +222,8 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
   });
 
   it('deletes the account’s uploads with the account at deregistration', async () => {
+    // Parts of other tests' open uploads may remain (on PostgreSQL the pruning test does not run before this one).
+    const othersParts = await partCount();
     const phone = uniquePhone();
     const client = await t.client();
     await signUp(client, t.baseUrl, phone);
@@ -234,6 +238,6 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
     expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
     expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
     expect(await rowsOf(user.id)).toEqual([]);
-    expect(await partCount()).toBe(0);
+    expect(await partCount()).toBe(othersParts);
   });
 });

@@ -6,10 +6,29 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { it } from 'vitest';
 import type { DatabaseConfig } from '../../src/config/index.js';
 
+// Which tests run on which engine (docs/operations.md "Test suite"): PostgreSQL runs what is about the
+// engine, SQLite everything. Running every test on both doubled the API tests' time for no more coverage.
+
+/**
+ * Both engines, for files about the engine: locks and races (parallel requests), migrations, the engines'
+ * differences (dialect, constraints, ordering, aggregates), and one journey per capability.
+ */
 export const ENGINES = ['sqlite', 'postgres'] as const;
 export type TestEngine = (typeof ENGINES)[number];
+
+/** SQLite only, for files whose rules do not depend on the engine (their capability's journey runs on both elsewhere). */
+export const SQLITE_ONLY = ['sqlite'] as const satisfies readonly TestEngine[];
+
+/**
+ * Inside describe.each(ENGINES): `it` for a test whose rule does not depend on the engine, run on SQLite
+ * and reported as skipped on PostgreSQL. Tests about the engine (races, locks, constraints) keep plain `it`.
+ */
+export function itSqliteOnly(engine: TestEngine): ReturnType<typeof it.skipIf> {
+  return it.skipIf(engine !== 'sqlite');
+}
 
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 
