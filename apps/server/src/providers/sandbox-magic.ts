@@ -7,6 +7,11 @@ export const SANDBOX_ID_SEQUENCE = {
   faceMismatch: '991',
   liveness: '992',
   unavailable: '993',
+  /**
+   * The sandbox bank's "card not in this ID number's name". Not 990: bank-card binding needs a verified
+   * identity, and 990 never passes the face check, so that outcome could not be reached.
+   */
+  cardIdNumberMismatch: '994',
 } as const;
 
 export const SANDBOX_CARD_PREFIX = {
@@ -27,7 +32,8 @@ export const SANDBOX_OCR_UNAVAILABLE_WIDTH = 999;
 
 /**
  * OCR outcomes by the photo's height in pixels (docs/sandbox.md): each refusal and warning of identity
- * certification, the age limits, and an ID number with a chosen sequence code (990-993, the face outcomes).
+ * certification, the age limits, and an ID number with a chosen sequence code (990-993, the face outcomes;
+ * 994, the bank's id-number mismatch).
  */
 export const SANDBOX_OCR_HEIGHT = {
   photocopy: 901,
@@ -46,6 +52,6 @@ export const SANDBOX_OCR_HEIGHT = {
   age61: 961,
 } as const;
 /** A portrait photo this many pixels high carries an ID number with that sequence code. */
-export const SANDBOX_OCR_SEQUENCE_HEIGHTS = [990, 991, 992, 993] as const;
+export const SANDBOX_OCR_SEQUENCE_HEIGHTS = [990, 991, 992, 993, 994] as const;
 
 export const idSequence = (idNumber: string) => idNumber.slice(14, 17);

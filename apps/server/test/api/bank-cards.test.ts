@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
+import { certificationSteps, uniqueCardPhoto } from '../support/identity.js';
 import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -181,8 +182,15 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
       expect(await outbox(t.baseUrl, phone)).toEqual([]);
     }
     expect(await start(m, card('62000009'))).toMatchObject({ code: CODE.UPSTREAM_FAILED, subcode: SUBCODE.PROVIDER_UNAVAILABLE });
-    // ID sequence 990: the card is not in this identity's name.
-    const stranger = await member({ idNumber: '110101199003079905' });
+    // ID sequence 994: the card is not in this identity's name. Reached as a user reaches it (docs/sandbox.md):
+    // a portrait photo 994 px high, certification and the sandbox face check (994 is no face outcome), then
+    // the bank refuses the card.
+    const steps = certificationSteps(() => t, clock);
+    const certified = await steps.loggedIn();
+    expect(((await steps.confirmed(certified.client, uniqueCardPhoto(994))).data as { idNumber: string }).idNumber.slice(14, 17)).toBe('994');
+    await steps.faceDone(certified.client);
+    expect(await steps.call(certified.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    const stranger: Member = { userId: certified.userId, accessToken: certified.client.accessToken!, phone: '' };
     expect(await start(stranger, icbc())).toMatchObject({ code: '400', subcode: SUBCODE.BANK_CARD_MISMATCH, data: { outcome: 'mismatch', field: 'id-number' } });
     expect(await rawRows(m.userId)).toEqual([]);
     expect(await rawRows(stranger.userId)).toEqual([]);

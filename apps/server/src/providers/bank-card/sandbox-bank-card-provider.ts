@@ -1,8 +1,8 @@
 // The sandbox bank (docs/sandbox.md): nothing leaves the machine. Outcomes by the card number's first
 // 8 digits (62000000 mismatch, 62000001 frozen, 62000002 lost, 62000003 expired, 62000004 no
 // card-not-present payments, 62000009 an outage), the phone 13900000000 (not the card's), an ID number
-// with sequence code 990 (not the holder's) and a card number failing the Luhn check; anything else is
-// verified.
+// with sequence code 994 (not the holder's: a sequence that passes the face check, so a verified identity
+// can carry it) and a card number failing the Luhn check; anything else is verified.
 import { isLuhnValid } from '@tyd/protocol';
 import { ProviderUnavailable } from '../provider-error.js';
 import { SANDBOX_CARD_PREFIX, SANDBOX_ID_SEQUENCE, SANDBOX_WRONG_PHONE, idSequence } from '../sandbox-magic.js';
@@ -26,7 +26,7 @@ export function createSandboxBankCardProvider(): BankCardProvider {
       const unusable = UNUSABLE.get(prefix);
       if (unusable) return { outcome: 'unusable', reason: unusable };
       if (phone === SANDBOX_WRONG_PHONE) return { outcome: 'mismatch', field: 'phone' };
-      if (idSequence(idNumber) === SANDBOX_ID_SEQUENCE.identityMismatch) return { outcome: 'mismatch', field: 'id-number' };
+      if (idSequence(idNumber) === SANDBOX_ID_SEQUENCE.cardIdNumberMismatch) return { outcome: 'mismatch', field: 'id-number' };
       return { outcome: 'verified' };
     },
   };

@@ -5,7 +5,7 @@
 // refusals and warnings of identity certification (SANDBOX_OCR_HEIGHT): a copy, a screen, a temporary
 // card, the other side, an expired card, quality warnings, an age outside the limits (17 or 61 today, by
 // the server's clock), a birth date that differs from the number's, a wrong check character, a long-term
-// card, and heights 990-993 give that sequence code (the face outcomes).
+// card, and heights 990-994 give that sequence code (990-993 the face outcomes, 994 the bank's id-number mismatch).
 import { createHash } from 'node:crypto';
 import { DAY_MS, chinaDate, residentIdCheckChar } from '@tyd/protocol';
 import { ProviderUnavailable } from '../provider-error.js';
