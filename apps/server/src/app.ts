@@ -99,7 +99,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });
   await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: secrets.adminToken });
   await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
-  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets: pick(secrets, 'cookieSecret', 'phoneHashKey', 'dataKey') });
+  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets: pick(secrets, 'cookieSecret', 'phoneHashKey', 'dataKey'), cookieSecure: http.cookieSecure });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
   await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });

@@ -67,6 +67,7 @@ export const HEADER = {
   xsrf: 'x-xsrf-token',
   serverTime: 'x-server-time',
   requestId: 'x-request-id',
+  deviceId: 'x-device-id',
 } as const;
 
 /**
@@ -80,7 +81,19 @@ export const COOKIE = {
   accessToken: 'x-access-token',
   xsrf: 'XSRF-TOKEN',
   clockOffset: 'shortTime',
+  /** Server-only (HttpOnly): the signed device id that marks the owner of a phone's SMS limits (docs/api.md "SMS code rules"). */
+  device: 'tyd-device',
 } as const;
+
+/**
+ * A native app's x-device-id (docs/protocol.md §2): a random id made once per installation, 22 to 64
+ * characters of the base64url alphabet (base64url of 16 to 48 random bytes; a UUID's text fits too).
+ */
+export const DEVICE_ID_PATTERN = /^[A-Za-z0-9_-]{22,64}$/;
+
+export function isDeviceId(value: unknown): value is string {
+  return typeof value === 'string' && DEVICE_ID_PATTERN.test(value);
+}
 
 /** Longest accepted x-client-info header value. */
 export const CLIENT_INFO_MAX_CHARS = 512;

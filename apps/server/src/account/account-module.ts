@@ -24,6 +24,8 @@ import { createRetainedRecordCrypto, type RetainedRecordCrypto } from './service
 import { pruneSessionsAndCodes } from './services/session-housekeeping.js';
 import { createSmsCodes, type SmsCodes } from './services/sms-codes.js';
 import { createSmsSending, type SmsSending } from './services/sms-sending.js';
+import { createSmsOwners, type SmsOwners } from './services/sms-requester.js';
+import { createDeviceCookie, type DeviceCookie } from '../http/device-cookie.js';
 
 /**
  * For other capabilities (docs/architecture.md "Modules"): a one-time authorisation code that opens a
@@ -36,7 +38,7 @@ export { checkMintBudget, mintAuthorizationCode } from './services/authorization
  * phone the bank has): the owner/others bucket of a phone (docs/api.md "SMS code rules") and the mainland
  * mobile check (4201). Sending and checking are `fastify.accounts.smsSending` and `.smsCodes`.
  */
-export { smsBucket, type SmsBucket } from './services/sms-requester.js';
+export { NO_DEVICE, type SmsBucket, type SmsDevice } from './services/sms-requester.js';
 export { requireMainlandMobile } from './services/login.js';
 
 /** For the rewards capability's invitations: an account's code, who invited it, and whom it invited (masked). */
@@ -52,6 +54,10 @@ export interface Accounts {
   phones: PhoneProtection;
   smsCodes: SmsCodes;
   smsSending: SmsSending;
+  /** The owner/others bucket of a phone for a request, and the devices remembered as its owner's (services/sms-requester.ts). */
+  smsOwners: SmsOwners;
+  /** The signed device cookie set after a login (http/device-cookie.ts). */
+  deviceCookie: DeviceCookie;
   legal: LegalDocuments;
   retained: RetainedRecordCrypto;
   config: AccountConfig;
@@ -88,6 +94,8 @@ export interface AccountModuleOptions {
   legal: LegalConfig;
   sms: SmsConfig;
   secrets: Pick<Secrets, 'cookieSecret' | 'phoneHashKey' | 'dataKey'>;
+  /** The Secure flag of cookies (COOKIE_SECURE, as the XSRF cookie). */
+  cookieSecure: boolean;
 }
 
 export default fp(
@@ -112,6 +120,8 @@ export default fp(
       repos,
       phones,
       smsCodes,
+      smsOwners: createSmsOwners({ kv: fastify.kv, tagKey: deriveKey(secrets.cookieSecret, 'sms-owner-device') }),
+      deviceCookie: createDeviceCookie({ key: deriveKey(secrets.cookieSecret, 'device-cookie'), secure: opts.cookieSecure }),
       smsSending: createSmsSending({ kv: fastify.kv, codes: smsCodes, proofOfWork, provider: fastify.smsProvider, rules: sms.codes, humanCheck: sms.humanCheck, log: fastify.log }),
       legal: createLegalDocuments(legal),
       retained: createRetainedRecordCrypto(secrets),
@@ -154,5 +164,5 @@ export default fp(
     fastify.addHook('onReady', purge);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock'] },
+  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock', '@fastify/cookie'] },
 );

@@ -4,7 +4,7 @@
 // fastify.bankCards; its routes are registered apart, behind the pipeline (bank-cards-routes.ts).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { requireMainlandMobile, smsBucket } from '../account/account-module.js';
+import { NO_DEVICE, requireMainlandMobile } from '../account/account-module.js';
 import type { BankCardsConfig, Secrets } from '../config/index.js';
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import { createBankCardsRepository } from './repositories/bank-cards-repository.js';
@@ -26,7 +26,9 @@ export default fp(
     const sms: CardSmsCodes = {
       async send({ phone, purpose, sessionPhone, clientAddress, proofOfWork, now }) {
         const phoneKey = accounts.phones.lookupHash(phone);
-        const bucket = await smsBucket(accounts.kv, { phoneKey, clientAddress, sessionPhoneKey: accounts.phones.lookupHash(sessionPhone) });
+        // The owner's bucket when the bank's phone is the account's own; the send does not carry the
+        // request's device, so another number is a stranger's (docs/api.md "SMS code rules").
+        const bucket = await accounts.smsOwners.bucket({ phoneKey, sessionPhoneKey: accounts.phones.lookupHash(sessionPhone), device: NO_DEVICE, now });
         const sent = await accounts.smsSending.send({ phone, phoneKey, purpose, clientAddress, bucket, proofOfWork, now });
         return { cooldownSeconds: sent.cooldownSeconds, phoneKey, bucket };
       },

@@ -1,7 +1,7 @@
 // The protocol headers of an API call (contract HEADER, SPEC §7), checked before anything else is read.
 // Each must be present once and well-formed, else subcode 4010; the formats match what the envelope
 // puts in its AAD, so a request that passes here never makes the protocol throw a type error.
-import { APP_IDS, CLIENT_INFO_MAX_CHARS, CODE, HEADER, PROTOCOL_VERSION, SUBCODE, isNonce } from '@tyd/protocol';
+import { APP_IDS, CLIENT_INFO_MAX_CHARS, CODE, HEADER, PROTOCOL_VERSION, SUBCODE, isDeviceId, isNonce } from '@tyd/protocol';
 import type { IncomingHttpHeaders } from 'node:http';
 import { ApiError } from './api-error.js';
 
@@ -16,6 +16,8 @@ export interface ApiHeaders {
   appVersion: string | undefined;
   /** The header token ('' when absent); the cookie is only a fallback (see plugins/api-pipeline.ts). */
   accessToken: string;
+  /** A native app's installation id (docs/protocol.md §2): only a key of the SMS owner's limits, never trusted as proof. */
+  deviceId: string | undefined;
 }
 
 const TIMESTAMP = /^(0|[1-9][0-9]{0,15})$/;
@@ -65,6 +67,8 @@ export function readApiHeaders(headers: IncomingHttpHeaders): ApiHeaders {
   if (appVersion !== undefined && !VERSION.test(appVersion)) reject(HEADER.appVersion, 'malformed');
   const accessToken = single(headers, HEADER.accessToken) ?? '';
   if (accessToken !== '' && !TOKEN.test(accessToken)) reject(HEADER.accessToken, 'malformed');
+  const deviceId = single(headers, HEADER.deviceId);
+  if (deviceId !== undefined && !isDeviceId(deviceId)) reject(HEADER.deviceId, 'malformed');
   return {
     protocolVersion,
     appId: required(headers, HEADER.appId, APP_ID),
@@ -75,6 +79,7 @@ export function readApiHeaders(headers: IncomingHttpHeaders): ApiHeaders {
     clientVersion: required(headers, HEADER.clientVersion, VERSION),
     appVersion,
     accessToken,
+    deviceId,
   };
 }
 

@@ -25,7 +25,7 @@ describe('SMS back-off for everyone but the owner', () => {
     await t?.close();
   });
 
-  const send = (ip: string, phone: string) => callFrom(client, ip, '/v1/user/sms-send-v1', { phone, purpose: 'login' });
+  const send = (ip: string, phone: string, from = client) => callFrom(from, ip, '/v1/user/sms-send-v1', { phone, purpose: 'login' });
   const retryAfter = (answer: Awaited<ReturnType<typeof send>>) => (answer.response?.data as { retryAfterSeconds: number }).retryAfterSeconds;
 
   it('doubles the cooldown after 3 sends a day, up to an hour', () => {
@@ -62,23 +62,26 @@ describe('SMS back-off for everyone but the owner', () => {
 
   it("after a stranger's 10 sends, the owner on a new device waits minutes, not until the next day, and logs in", async () => {
     const phone = uniquePhone();
-    // The owner has an account, made from their usual address.
-    expect((await send('198.51.100.30', phone)).response?.code).toBe('200');
+    // The owner has an account, made on their usual device; the stranger (`client`) and the owner's new
+    // phone are other devices (docs/api.md "SMS code rules").
+    const usualDevice = await t.client();
+    const newDevice = await t.client();
+    expect((await send('198.51.100.30', phone, usualDevice)).response?.code).toBe('200');
     const code = await latestCode(t.baseUrl, phone);
-    expect((await callFrom(client, '198.51.100.30', '/v1/user/user-login-v1', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
+    expect((await callFrom(usualDevice, '198.51.100.30', '/v1/user/user-login-v1', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
     // A stranger presses 获取验证码 ten times, each time as soon as the page allows.
     for (let sent = 0; sent < 10; ) {
       const answer = await send(ATTACKER, phone);
       if (answer.response?.code === '200') sent++;
       else clock.advance(retryAfter(answer) * 1000);
     }
-    // The owner on a new phone (an address that never logged in): the strangers' back-off, at most an hour.
-    const first = await send('192.0.2.150', phone);
+    // The owner on a new phone (a device and an address that never logged in): the strangers' back-off, at most an hour.
+    const first = await send('192.0.2.150', phone, newDevice);
     expect(first.response?.code).toBe(CODE.RETRY_LATER);
     expect(retryAfter(first)).toBeLessThanOrEqual(60 * 60);
     clock.advance(retryAfter(first) * 1000);
-    expect((await send('192.0.2.150', phone)).response?.code).toBe('200');
-    const login = await callFrom(client, '192.0.2.150', '/v1/user/user-login-v1', { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION });
+    expect((await send('192.0.2.150', phone, newDevice)).response?.code).toBe('200');
+    const login = await callFrom(newDevice, '192.0.2.150', '/v1/user/user-login-v1', { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION });
     expect(login.response).toMatchObject({ code: '200', data: { isNewUser: false } });
   });
 

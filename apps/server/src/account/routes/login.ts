@@ -11,10 +11,15 @@ export default async function loginRoutes(fastify: FastifyInstance): Promise<voi
     fastify.apiRoute({
       endpoint,
       auth: 'optional',
-      handler: async ({ payload, request }) => {
+      handler: async ({ payload, request, reply, headers }) => {
         const clientAddress = clientAddressKey(request.ip);
         const now = fastify.clock();
-        const result = await loginWithSmsCode(fastify.accounts, { phone: payload.phone, smsCode: payload.smsCode, agreementVersion: payload.agreementVersion, inviteCode: payload.inviteCode, clientAddress, now });
+        // The device this login proves possession from (docs/api.md "SMS code rules"): a browser without a
+        // genuine device cookie gets a new id, remembered as the owner's and set as its cookie on success.
+        const { deviceCookie } = fastify.accounts;
+        const device = { cookieId: deviceCookie.read(request) ?? deviceCookie.newId(), nativeId: headers.deviceId };
+        const result = await loginWithSmsCode(fastify.accounts, { phone: payload.phone, smsCode: payload.smsCode, agreementVersion: payload.agreementVersion, inviteCode: payload.inviteCode, device, now });
+        deviceCookie.set(reply, device.cookieId);
         // A welcome on registration, a reminder on a sign-in from a new device (services/sign-in-notices.ts);
         // the sign-in stands even if the message cannot be posted.
         try {

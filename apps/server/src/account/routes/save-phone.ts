@@ -2,7 +2,6 @@
 // carries the phone, masked (SPEC §3).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { clientAddressKey } from '../../lib/client-address.js';
 import { changePhone } from '../services/phone-change.js';
 import { phoneChangedMessage } from '../services/sign-in-notices.js';
 
@@ -10,9 +9,10 @@ export default async function savePhoneRoute(fastify: FastifyInstance): Promise<
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/save-phone'],
     auth: 'required',
-    handler: async ({ payload, session, request }) => {
+    handler: async ({ payload, session, request, headers }) => {
       const now = fastify.clock();
-      const changed = await changePhone(fastify.accounts, session.user, { ...payload, clientAddress: clientAddressKey(request.ip) }, now);
+      const device = { cookieId: fastify.accounts.deviceCookie.read(request), nativeId: headers.deviceId };
+      const changed = await changePhone(fastify.accounts, session.user, { ...payload, device }, now);
       // A security message to the account (services/sign-in-notices.ts); the change stands without it.
       await fastify.content.messages.post(session.user.id, phoneChangedMessage(changed.phone, now)).catch((error: unknown) => request.log.error({ err: error }, 'phone change message not posted'));
       return changed;

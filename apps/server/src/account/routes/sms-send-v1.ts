@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { requireMainlandMobile } from '../services/login.js';
 import { clientAddressKey } from '../../lib/client-address.js';
-import { smsBucket } from '../services/sms-requester.js';
 
 export default async function smsSendRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/sms-send-v1'],
     auth: 'optional',
-    handler: async ({ payload, session, request }) => {
+    handler: async ({ payload, session, request, headers }) => {
       const { purpose } = payload;
       let phone: string;
       if (purpose === 'login') {
@@ -35,14 +34,17 @@ export default async function smsSendRoute(fastify: FastifyInstance): Promise<vo
       const phoneKey = accounts.phones.lookupHash(phone);
       const clientAddress = clientAddressKey(request.ip);
       const sessionPhoneKey = session ? accounts.phones.lookupHash(session.user.phone) : undefined;
+      const now = fastify.clock();
+      // The owner by session or device, never by address (services/sms-requester.ts).
+      const device = { cookieId: accounts.deviceCookie.read(request), nativeId: headers.deviceId };
       return accounts.smsSending.send({
         phone,
         phoneKey,
         purpose,
         clientAddress,
-        bucket: await smsBucket(accounts.kv, { phoneKey, clientAddress, sessionPhoneKey }),
+        bucket: await accounts.smsOwners.bucket({ phoneKey, sessionPhoneKey, device, now }),
         proofOfWork: payload.proofOfWork,
-        now: fastify.clock(),
+        now,
       });
     },
   });

@@ -8,7 +8,7 @@ import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
 import { generateInviteCode } from './invite-codes.js';
-import { rememberOwnerAddress, smsBucket } from './sms-requester.js';
+import type { SmsDevice } from './sms-requester.js';
 
 /** 4201 unless a mainland mobile number (1[3-9] + 9 digits). */
 export function requireMainlandMobile(phone: string): string {
@@ -21,8 +21,8 @@ export interface LoginInput {
   smsCode: string;
   agreementVersion: string | undefined;
   inviteCode: string | undefined;
-  /** The client address key (IPv6 /64): which SMS limits apply, and remembered as the owner's on success. */
-  clientAddress: string;
+  /** The request's devices: which SMS limits apply, and remembered as the owner's on success (sms-requester.ts). */
+  device: SmsDevice;
   now: number;
 }
 
@@ -68,12 +68,12 @@ export async function findInviter(deps: { repos: Pick<Accounts['repos'], 'profil
  * a missing agreement tick or a mistyped invite code does not cost the user their code.
  */
 /** What login and registration work with. */
-export type LoginDeps = Pick<Accounts, 'db' | 'kv' | 'phones' | 'smsCodes' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
+export type LoginDeps = Pick<Accounts, 'db' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
 
 export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Promise<LoginResult> {
   const phone = requireMainlandMobile(input.phone);
   const phoneKey = deps.phones.lookupHash(phone);
-  const bucket = await smsBucket(deps.kv, { phoneKey, clientAddress: input.clientAddress, sessionPhoneKey: undefined });
+  const bucket = await deps.smsOwners.bucket({ phoneKey, sessionPhoneKey: undefined, device: input.device, now: input.now });
   const verified = await deps.smsCodes.verify(phoneKey, 'login', input.smsCode, input.now, bucket);
   // Only after the code proved possession of the phone does the answer depend on whether an account exists.
   const existing = await deps.repos.users.findByPhone(phone);
@@ -84,7 +84,7 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
   const inviter = !existing && input.inviteCode !== undefined ? await findInviter(deps, input.inviteCode, undefined) : undefined;
   await verified.consume();
 
-  await rememberOwnerAddress(deps.kv, phoneKey, input.clientAddress);
+  await deps.smsOwners.remember(phoneKey, input.device, input.now);
   return deps.db.transaction().execute(async (trx) => {
     let user: User | undefined = existing;
     const isNewUser = !user;

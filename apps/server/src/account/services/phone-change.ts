@@ -8,15 +8,15 @@ import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { requireMainlandMobile } from './login.js';
 import { claimUntil } from './kv-records.js';
-import { smsBucket } from './sms-requester.js';
+import type { SmsDevice } from './sms-requester.js';
 
 export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 
 /** What the phone change works with. */
-export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'phones' | 'smsCodes' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
+export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
 
-export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions'>, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
+export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions' | 'smsOwners'>, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
   // The session's own phone: the owner's limits; the new number is not (yet) the session's (sms-requester.ts).
   const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'verify-phone', smsCode, now, 'owner');
   await verified.consume();
@@ -29,7 +29,7 @@ export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | '
 export async function changePhone(
   deps: PhoneChangeDeps,
   user: User,
-  input: { phone: string; smsCode: string; verifyTicket: string; clientAddress: string },
+  input: { phone: string; smsCode: string; verifyTicket: string; device: SmsDevice },
   now: number,
 ): Promise<{ phone: string }> {
   const text = await deps.kv.get(ticketKey(input.verifyTicket));
@@ -38,7 +38,7 @@ export async function changePhone(
   const phone = requireMainlandMobile(input.phone);
   const phoneKey = deps.phones.lookupHash(phone);
   // The bucket sms-send-v1 stored the code under: the new number is not the session's (sms-requester.ts).
-  const bucket = await smsBucket(deps.kv, { phoneKey, clientAddress: input.clientAddress, sessionPhoneKey: deps.phones.lookupHash(user.phone) });
+  const bucket = await deps.smsOwners.bucket({ phoneKey, sessionPhoneKey: deps.phones.lookupHash(user.phone), device: input.device, now });
   const verified = await deps.smsCodes.verify(phoneKey, 'change-phone', input.smsCode, now, bucket);
   const owner = await deps.repos.users.findByPhone(phone);
   if (owner && owner.id !== user.id) throw new ApiError(CODE.CONFLICT, SUBCODE.PHONE_TAKEN);
@@ -46,6 +46,8 @@ export async function changePhone(
     throw new ApiError(CODE.FORBIDDEN, SUBCODE.VERIFY_TICKET_INVALID);
   }
   await verified.consume();
+  // The device proved possession of the new number: its owner's from now on (sms-requester.ts).
+  await deps.smsOwners.remember(phoneKey, input.device, now);
   await deps.kv.delete(ticketKey(input.verifyTicket));
   if (!owner) {
     await deps.repos.users.updatePhone(user.id, phone, now);
