@@ -23,12 +23,17 @@ import { UsageError, writerOutput, type CliOutput, type Writer } from './cli-out
 import { DEEPLINK_USAGE, runDeeplink } from './deeplink-cli.js';
 import { SESSIONS_USAGE, runSessions } from './sessions-cli.js';
 import { TELEMETRY_USAGE, runTelemetry } from './telemetry-cli.js';
+import { OUTBOX_USAGE, runOutbox } from './outbox-cli.js';
+import { createMessagesOutsideServer, deliverMessages } from '../content/content-module.js';
+import { createOutbox } from '../outbox/outbox.js';
+import { createOutboxRepository } from '../outbox/outbox-repository.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}`;
 
 /** What a subcommand gets: the migrated database, the configuration, the secrets on demand, where to write. */
 interface AdminContext {
   db: DatabaseHandle['db'];
+  engine: DatabaseHandle['engine'];
   config: Config;
   secrets(): Promise<Secrets>;
   out: CliOutput;
@@ -50,8 +55,13 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
       const user = await users.findByPhone(phone);
       return user?.status === 'active' ? user.id : undefined;
     };
-    return runRewards(args, { ...createRewardsAdmin(c.db, c.config.rewards, secrets), findUserId }, c.out, c.now);
+    // A grant's message goes out through an outbox of the command's own, at once; what it cannot deliver,
+    // a server's worker does (docs/architecture.md "Side effects: the outbox").
+    const outbox = createOutbox({ db: c.db, engine: c.engine, clock: () => c.now, options: c.config.outbox, log: { warn: () => undefined, error: () => undefined } });
+    deliverMessages(outbox, createMessagesOutsideServer(createContentRepository(c.db), secrets, () => c.now));
+    return runRewards(args, { ...createRewardsAdmin(c.db, c.config.rewards, secrets, outbox), findUserId }, c.out, c.now);
   },
+  outbox: (args, c) => runOutbox(args, createOutboxRepository(c.db, c.engine), c.out, c.now),
   nfc: (args, c) => runNfc(args, createNfcAntennasRepository(c.db), c.out, c.now),
 };
 
@@ -80,7 +90,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     try {
       await migrateToLatest(handle.db);
       const secrets = async () => (await resolveSecrets(config, parseSecretEnv(env))).secrets;
-      return await run(args, { db: handle.db, config, secrets, out, now: io.now?.() ?? Date.now() });
+      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now: io.now?.() ?? Date.now() });
     } finally {
       await handle.close();
     }

@@ -74,8 +74,7 @@ export async function runRewards(
         out.error(`no active account for ${maskPhone(phone)}`);
         return 1;
       }
-      const { granted, messageError } = await deps.grants.grant({ userId, points: amount, operator, key, now });
-      if (messageError !== undefined) out.error(`rewards grant: the points were granted, but the user's message was not posted: ${messageError instanceof Error ? messageError.message : String(messageError)}`);
+      const { granted } = await deps.grants.grant({ userId, points: amount, operator, key, now });
       out.json({ phone: maskPhone(phone), points: amount, granted, balance: await deps.points.balance(userId) });
       return 0;
     });

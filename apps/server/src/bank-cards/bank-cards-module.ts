@@ -40,6 +40,7 @@ export default fp(
       'bankCards',
       createBankCardsService({
         db: fastify.database.db,
+        outbox: fastify.outbox,
         kv: fastify.kv,
         repo: createBankCardsRepository(fastify.database.db),
         cipher: createCardCipher(opts.secrets),
@@ -51,5 +52,5 @@ export default fp(
       }),
     );
   },
-  { name: 'bank-cards', fastify: '5.x', dependencies: ['database', 'kv', 'accounts', 'verification-providers', 'identity', 'content'] },
+  { name: 'bank-cards', fastify: '5.x', dependencies: ['database', 'kv', 'accounts', 'verification-providers', 'identity', 'content', 'outbox'] },
 );

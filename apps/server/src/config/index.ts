@@ -7,6 +7,7 @@ import { accountSection } from './account.js';
 import { httpSection } from './http.js';
 import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
+import { outboxSection } from './outbox.js';
 import { rewardsSection } from './rewards.js';
 import { bankCardsSection } from './bank-cards.js';
 import { secretsSection, type ExplicitSecrets } from './secrets.js';
@@ -22,6 +23,7 @@ export type { AccountConfig } from './account.js';
 export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig } from './legal.js';
+export type { OutboxConfig } from './outbox.js';
 export type { RewardsConfig } from './rewards.js';
 export type { BankCardsConfig } from './bank-cards.js';
 export { SECRET_ENV, serverKeysSchema, type ExplicitSecrets, type Secrets, type ServerKey } from './secrets.js';
@@ -36,6 +38,7 @@ export type { ProviderChoice, VerificationConfig } from './verification.js';
 const SECTIONS = {
   http: httpSection,
   storage: storageSection,
+  outbox: outboxSection,
   sms: smsSection,
   legal: legalSection,
   account: accountSection,

@@ -12,6 +12,7 @@ import * as bankCards from './migrations/2026-11-25-1000-bank-cards.js';
 import * as nfcAntennas from './migrations/2026-11-25-1100-nfc-antennas.js';
 import * as vouchersCodesGiftsInvites from './migrations/2026-11-26-0900-vouchers-codes-gifts-invites.js';
 import * as identityVersion from './migrations/2026-11-27-0900-identity-version.js';
+import * as outbox from './migrations/2026-11-27-0800-outbox.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25-1100-nfc-antennas': nfcAntennas,
   '2026-11-26-0900-vouchers-codes-gifts-invites': vouchersCodesGiftsInvites,
   '2026-11-27-0900-identity-version': identityVersion,
+  '2026-11-27-0800-outbox': outbox,
 };
 
 export class MigrationError extends Error {

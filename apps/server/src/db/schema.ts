@@ -243,6 +243,21 @@ export interface InviteRewardsTable {
   at: number;
 }
 
+/** An event written with the state change it follows, delivered afterwards (outbox/outbox.ts). */
+export interface OutboxTable {
+  id: string;
+  topic: string;
+  user_id: string | null;
+  /** JSON of the topic's payload. */
+  payload: string;
+  created_at: number;
+  attempts: number;
+  next_attempt_at: number;
+  locked_until: number | null;
+  last_error: string | null;
+  delivered_at: number | null;
+}
+
 export interface DrawsTable {
   id: string;
   user_id: string;
@@ -387,6 +402,7 @@ export interface Database {
   bank_cards: BankCardsTable;
   nfc_antennas: NfcAntennasTable;
   nfc_antenna_changes: NfcAntennaChangesTable;
+  outbox: OutboxTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { inviteesOf, inviterOf } from '../account/account-module.js';
 import type { RewardsConfig, Secrets } from '../config/index.js';
-import { createContentRepository, createMessagesOutsideServer, type MessageInput } from '../content/content-module.js';
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import type { DatabaseHandle } from '../db/connect.js';
 import { deriveKey } from '../lib/derived-keys.js';
+import type { Outbox } from '../outbox/outbox.js';
 import { createListCursors, DEFAULT_PAGE_SIZE, type ListCursors } from '../lib/list-cursor.js';
 import { createDrawsRepository } from './repositories/draws-repository.js';
 import { createGiftClaimsRepository } from './repositories/gift-claims-repository.js';
@@ -53,16 +53,19 @@ function createOperations(db: DatabaseHandle['db'], secrets: Pick<Secrets, 'phon
   });
 }
 
-/** The ledger, the catalogue, grants and the operators' changes over a database handle, for the admin command (admin/rewards-cli.ts). */
-export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey' | 'cookieSecret'>) {
+/**
+ * The ledger, the catalogue, grants and the operators' changes over a database handle, for the admin
+ * command (admin/rewards-cli.ts); a grant's message goes through the command's outbox, which delivers it
+ * at once or leaves it to a server's worker.
+ */
+export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey'>, outbox: Pick<Outbox, 'transaction'>) {
   const repositories = adminRepositories(db, rules);
   const changes = createRewardChangesRepository(db);
-  const messages = createMessagesOutsideServer(createContentRepository(db), secrets, () => Date.now());
   return {
     ...repositories,
     operations: createOperations(db, secrets),
     changes,
-    grants: createOperatorGrants({ db, ledger: repositories.ledger, changes, postMessage: (userId, message) => messages.post(userId, message) }),
+    grants: createOperatorGrants({ outbox, ledger: repositories.ledger, changes }),
   };
 }
 
@@ -120,30 +123,19 @@ export default fp(
     const items = createRewardItemsRepository(db);
     const vouchers = createVouchersRepository(db);
     const voucherGrants = createVoucherGrants({ items, vouchers });
-    // A reward's message is posted after its award is committed: one that cannot be posted is logged and
-    // the award stands (docs/api.md "Messages the product posts now"); the user still sees it in the
-    // ledger or 我的卡券.
-    const notifier = (what: string) => (userId: string, message: MessageInput) =>
-      fastify.content.messages.post(userId, message).then(
-        () => undefined,
-        (error: unknown) => fastify.log.error({ err: error }, `${what} message not posted`),
-      );
     const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
     const invitations = createInvitations({
-      db,
+      outbox: fastify.outbox,
       ledger,
       rewards: createInviteRewardsRepository(db),
       personKey: (userId) => fastify.identity.personKey(userId),
       inviterOf: (userId) => inviterOf(fastify.accounts, userId),
       inviteesOf: (inviterId, before, limit) => inviteesOf(fastify.accounts, inviterId, before, limit),
-      // A failed post must not stop paying the rest of a verified account's invitees.
-      notify: notifier('invitation'),
       rules: opts.rewards,
     });
     fastify.identity.onVerified((userId, now) => invitations.onVerified(userId, now));
     const giftContents = createGiftContentsRepository(db);
     const newUserGift = createNewUserGift({
-      db,
       claims: createGiftClaimsRepository(db),
       contents: giftContents,
       items,
@@ -151,10 +143,10 @@ export default fp(
       voucherGrants,
       personKey: (userId) => fastify.identity.personKey(userId),
       requireVerified: (userId) => requireVerifiedIdentity(fastify, userId),
-      notify: notifier('new-user gift'),
+      outbox: fastify.outbox,
       rules: opts.rewards,
     });
-    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards, notify: notifier('lucky-draw prize'), cursors });
+    const luckyDraw = createLuckyDraw({ db, points, prizes, draws, ledger, rules: opts.rewards, outbox: fastify.outbox, cursors });
     const exchange = createExchange({ db, items, vouchers, voucherGrants, points, ledger, cursors });
     const redeeming = createRedeeming({
       db,
@@ -166,7 +158,7 @@ export default fp(
       voucherGrants,
       kv: fastify.kv,
       limits: { perUserPerHour: opts.rewards.redeemUserFailuresPerHour, perAddressPerHour: opts.rewards.redeemAddressFailuresPerHour },
-      notify: notifier('redeem-code'),
+      outbox: fastify.outbox,
     });
 
     fastify.decorate('rewards', {
@@ -218,5 +210,5 @@ export default fp(
     fastify.addHook('onReady', expireAll);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'kv', 'accounts', 'content', 'identity'] },
+  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'kv', 'accounts', 'content', 'identity', 'outbox'] },
 );

@@ -1,7 +1,8 @@
 // `npm run admin -- rewards …` (docs/operations.md "The admin command"): operators grant points and set
 // prizes, run in-process (runAdmin) against the database and keys of a running test server; what it writes
 // is what the API answers, and every prize change is kept with who made it; a grant tells its user in one
-// message (both engines), and a message that cannot be posted leaves the grant standing.
+// message (both engines), and a message that cannot be posted leaves the grant standing and waits in the
+// outbox (listed and retried with `npm run admin -- outbox`).
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,7 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
     expect(await rewardMessages()).toHaveLength(1);
   });
 
-  it('a grant whose message cannot be posted stands, and the operator is told', async () => {
+  it('a grant whose message cannot be posted stands; the message waits in the outbox, listed, and is posted once on retry', async () => {
     const { phone, rewardMessages, userId } = await member();
     const db = t.app.database.db;
     // The messages table refuses every row, as a failing store would.
@@ -111,14 +112,33 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
       await sql`create function refuse_messages() returns trigger language plpgsql as $$ begin raise exception 'messages unavailable'; end $$`.execute(db);
       await sql`create trigger refuse_messages before insert on messages for each row execute function refuse_messages()`.execute(db);
     }
+    let eventId: string;
     try {
       const run = await grant(phone, '40', '--operator', '运营-李');
       expect(JSON.parse(run.stdout)).toMatchObject({ granted: true, balance: 40 });
-      expect(run.stderr).toContain("the user's message was not posted: messages unavailable");
+      // Nothing for the operator to do: the message is the outbox's now.
+      expect(run.stderr).toBe('');
+      const listed = await adminCommand(t, ['outbox', 'list']);
+      const events = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; topic: string; userId: string; attempts: number; lastError: string });
+      expect(events).toEqual([expect.objectContaining({ topic: 'message', userId, attempts: 1, lastError: expect.stringContaining('messages unavailable') })]);
+      expect(listed.stdout).not.toContain('积分');
+      expect(listed.stderr).toMatch(/^outbox: 1 undelivered, 1 failing, oldest \d+ s old/);
+      eventId = events[0]!.id;
+      // Retried while the store still refuses: still waiting, tried twice.
+      expect(JSON.parse((await adminCommand(t, ['outbox', 'retry', eventId])).stdout)).toEqual({ retried: 1 });
+      await t.app.outbox.drain();
+      expect(await rewardMessages()).toEqual([]);
+      expect((await t.app.outbox.repo.pending(10))[0]).toMatchObject({ id: eventId, attempts: 2 });
     } finally {
       await (engine === 'sqlite' ? sql`drop trigger refuse_messages` : sql`drop trigger refuse_messages on messages`).execute(db);
     }
     expect(await t.app.rewards.points.balance(userId)).toBe(40);
-    expect(await rewardMessages()).toEqual([]);
+    expect(JSON.parse((await adminCommand(t, ['outbox', 'retry', '--all'])).stdout)).toEqual({ retried: 1 });
+    await t.app.outbox.drain();
+    expect(await rewardMessages()).toEqual([expect.objectContaining({ title: '积分奖励已到账' })]);
+    expect((await adminCommand(t, ['outbox', 'list'])).stdout).toBe('');
+    await expect(adminCommand(t, ['outbox', 'retry'])).rejects.toMatchObject({ code: 2 });
+    await expect(adminCommand(t, ['outbox', 'retry', 'not-an-id'])).rejects.toMatchObject({ code: 2 });
+    await expect(adminCommand(t, ['outbox', 'list', '--limit', '0'])).rejects.toMatchObject({ code: 2 });
   });
 });

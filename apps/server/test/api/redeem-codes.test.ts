@@ -109,21 +109,33 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     expect(toldVoucher!.body).toContain(voucher.voucher.name);
   });
 
-  it('a redemption whose message cannot be posted still gives the code, and the failure is logged', async () => {
+  it('a redemption whose message fails three times still gives the code; the message is retried with back-off and posted once', async () => {
     const [code] = await batch({ points: 30 }, 1);
     const { userId, accessToken } = await member();
-    const post = vi.spyOn(t.app.content.messages, 'post').mockRejectedValueOnce(new Error('messages unavailable'));
-    const logged = vi.spyOn(t.app.log, 'error');
+    const post = vi.spyOn(t.app.content.messages, 'post');
+    post.mockRejectedValueOnce(new Error('messages unavailable')).mockRejectedValueOnce(new Error('messages unavailable')).mockRejectedValueOnce(new Error('messages unavailable'));
     try {
       expect((await redeem(accessToken, code!, address())).response).toMatchObject({ code: '200', data: { kind: 'points', points: 30, balance: 30 } });
-      expect(post).toHaveBeenCalledTimes(1);
-      expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: expect.objectContaining({ message: 'messages unavailable' }) }), 'redeem-code message not posted');
+      expect(await messages(accessToken)).toEqual([]);
+      expect(await t.app.outbox.backlog()).toMatchObject({ depth: 1, failing: 1 });
+      // Each retry waits twice as long as the one before (OUTBOX_RETRY_BASE_SECONDS 5: 5 s, 10 s, 20 s).
+      for (const wait of [5_000, 10_000, 20_000]) {
+        clock.advance(wait - 1);
+        expect(await t.app.outbox.drain()).toBe(0);
+        clock.advance(1);
+        await t.app.outbox.drain();
+      }
+      expect(post).toHaveBeenCalledTimes(4);
     } finally {
       post.mockRestore();
-      logged.mockRestore();
     }
     expect(await t.app.rewards.points.balance(userId)).toBe(30);
-    expect(await messages(accessToken)).toEqual([]);
+    expect((await messages(accessToken)).map((m) => m.title)).toEqual(['兑换码奖励已到账']);
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    // Delivered is delivered: later passes post nothing more.
+    clock.advance(3_600_000);
+    await t.app.outbox.drain();
+    expect(await messages(accessToken)).toHaveLength(1);
   });
 
   it('20 users redeeming one code at once: exactly one gets it, the others hear it is used', async () => {

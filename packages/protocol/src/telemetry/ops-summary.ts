@@ -33,5 +33,10 @@ export const opsSummarySchema = z.strictObject({
   smsSource: z.literal('server'),
   /** Coded API error answers per day (code, subcode). */
   errorCodes: z.array(z.strictObject({ day, code: z.string(), subcode: z.nullable(z.string()), count })),
+  /**
+   * Side effects not delivered yet (docs/operations.md "The outbox"): how many, how many of those failed at
+   * least once, and when the oldest was written (null when there is none). Now, not per day.
+   */
+  outbox: z.strictObject({ depth: count, failing: count, oldestAt: z.nullable(z.int()) }),
 });
 export type OpsSummary = z.output<typeof opsSummarySchema>;

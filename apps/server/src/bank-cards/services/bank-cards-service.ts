@@ -12,10 +12,12 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { BankCardRow, Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
+import type { Outbox } from '../../outbox/outbox.js';
 import { bankCardRefusal, type BankCardProvider } from '../../providers/bank-card/bank-card-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
 import type { BankCardsRepository } from '../repositories/bank-cards-repository.js';
 import type { BankCatalogue } from './bank-catalogue.js';
+import { boundMessage, unboundMessage } from './bank-card-messages.js';
 import type { CardCipher } from './card-cipher.js';
 
 /** The SMS code machinery of the account capability, as far as bank cards use it. */
@@ -30,6 +32,8 @@ export interface CardSmsCodes {
 
 export interface BankCardsDeps {
   db: Kysely<Database>;
+  /** Binding's and unbinding's transactions, whose messages are delivered once they committed (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
   kv: KvStore;
   repo: BankCardsRepository;
   cipher: CardCipher;
@@ -196,13 +200,14 @@ export function createBankCardsService(deps: BankCardsDeps) {
         created_at: now,
       };
       try {
-        await db.transaction().execute(async (trx) => {
+        await deps.outbox.transaction(async (trx, emit) => {
           await repo.lockAccount(userId, trx);
           const count = await repo.count(userId, trx);
           if (count >= rules.maxCards) throw limitReached();
           if (await repo.hasCard(userId, row.card_hash, trx)) throw duplicate();
           row.is_default = count === 0 ? 1 : 0;
           await repo.insert(row, trx);
+          await emit('message', boundMessage(view(row)), userId);
         });
       } catch (error) {
         if (isUniqueViolation(error)) throw duplicate();
@@ -217,9 +222,10 @@ export function createBankCardsService(deps: BankCardsDeps) {
       const row = await requireCard(userId, input.cardId);
       const code = await deps.sms.verify({ phoneKey: deps.sms.phoneKey(input.accountPhone), purpose: 'unbind-card', code: input.smsCode, now, bucket: 'owner' });
       await code.consume();
-      const defaultCardId = await db.transaction().execute(async (trx) => {
+      const defaultCardId = await deps.outbox.transaction(async (trx, emit) => {
         await repo.lockAccount(userId, trx);
         if (!(await repo.delete(userId, row.id, trx))) throw new ApiError(CODE.NOT_FOUND, SUBCODE.BANK_CARD_NOT_FOUND);
+        await emit('message', unboundMessage(view(row)), userId);
         const rest = await repo.list(userId, trx);
         const current = rest.find((card) => card.is_default === 1) ?? rest[0];
         if (current && current.is_default !== 1) await repo.setDefault(userId, current.id, trx);

@@ -6,8 +6,13 @@ import { createInvitations } from './invitations.js';
 
 function setup(keys: Record<string, string | null>, claimed = new Set<string>()) {
   const credits: Array<{ userId: string; amount: number; key: string }> = [];
+  // The outbox's transaction, recording what would be emitted with the reward.
+  const emitted: Array<{ topic: string; userId: string | null }> = [];
   const deps = {
-    db: { transaction: () => ({ execute: (run: (trx: unknown) => Promise<unknown>) => run({}) }) },
+    outbox: {
+      transaction: (run: (trx: unknown, emit: (topic: string, payload: unknown, userId: string | null) => Promise<string>) => Promise<unknown>) =>
+        run({}, async (topic, _payload, userId) => (emitted.push({ topic, userId }), 'ev_test')),
+    },
     ledger: { credit: vi.fn(async (input: { userId: string; amount: number; key: string }) => (credits.push(input), true)) },
     rewards: {
       claim: vi.fn(async ({ inviteePersonKey }: { inviteePersonKey: string }) => (claimed.has(inviteePersonKey) ? false : (claimed.add(inviteePersonKey), true))),
@@ -17,18 +22,17 @@ function setup(keys: Record<string, string | null>, claimed = new Set<string>())
     personKey: async (userId: string) => keys[userId] ?? null,
     inviterOf: async (userId: string) => (userId === 'invitee' ? 'inviter' : null),
     inviteesOf: async (inviterId: string) => (inviterId === 'inviter' ? [{ userId: 'invitee', phone: '138****0000', registeredAt: 1 }] : []),
-    notify: vi.fn(async () => undefined),
     rules: { inviteRewardPoints: 50 },
   } as unknown as InvitationsDeps;
-  return { invitations: createInvitations(deps), credits, deps };
+  return { invitations: createInvitations(deps), credits, emitted };
 }
 
 describe('invitations', () => {
   it('pays the inviter when both are verified different people, keyed by the invitee person', async () => {
-    const { invitations, credits, deps } = setup({ inviter: 'p-1', invitee: 'p-2' });
+    const { invitations, credits, emitted } = setup({ inviter: 'p-1', invitee: 'p-2' });
     await invitations.onVerified('invitee', 10);
     expect(credits).toEqual([expect.objectContaining({ userId: 'inviter', amount: 50, key: 'invite:p-2' })]);
-    expect(deps.notify).toHaveBeenCalledTimes(1);
+    expect(emitted).toEqual([{ topic: 'message', userId: 'inviter' }]);
   });
 
   it('pays nothing when both accounts are the same person', async () => {
@@ -49,9 +53,9 @@ describe('invitations', () => {
   });
 
   it('pays nothing and posts nothing when the person was rewarded before', async () => {
-    const { invitations, credits, deps } = setup({ inviter: 'p-1', invitee: 'p-2' }, new Set(['p-2']));
+    const { invitations, credits, emitted } = setup({ inviter: 'p-1', invitee: 'p-2' }, new Set(['p-2']));
     await invitations.onVerified('invitee', 10);
     expect(credits).toEqual([]);
-    expect(deps.notify).not.toHaveBeenCalled();
+    expect(emitted).toEqual([]);
   });
 });

@@ -3,24 +3,21 @@
 // of the two is verified (the identity module's verified event), so the order does not matter; an
 // unverified inviter cannot collect for a second account of their own, since the inviter's person is known
 // before anything is paid. Once per real person: invite_rewards is keyed by the invitee's person key.
-import type { Kysely } from 'kysely';
 import type { Invitee } from '../../account/account-module.js';
-import type { MessageInput } from '../../content/content-module.js';
-import type { Database } from '../../db/schema.js';
+import type { Outbox } from '../../outbox/outbox.js';
 import type { InviteRewardsRepository } from '../repositories/invite-rewards-repository.js';
 import type { PointsLedger } from './points-ledger.js';
 
 const SCAN_PAGE = 100;
 
 export interface InvitationsDeps {
-  db: Kysely<Database>;
+  /** The reward's transaction, whose message is delivered once it committed (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
   ledger: PointsLedger;
   rewards: InviteRewardsRepository;
   personKey(userId: string): Promise<string | null>;
   inviterOf(userId: string): Promise<string | null>;
   inviteesOf(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<Invitee[]>;
-  /** Posts the inviter's message; never fails (the module logs a failed post: the reward stands). */
-  notify(userId: string, message: MessageInput): Promise<void>;
   rules: { inviteRewardPoints: number };
 }
 
@@ -44,20 +41,13 @@ export function createInvitations(deps: InvitationsDeps): Invitations {
   async function pay(inviterId: string, inviteeId: string, now: number): Promise<void> {
     const [inviterKey, inviteeKey] = await Promise.all([deps.personKey(inviterId), deps.personKey(inviteeId)]);
     if (inviterKey === null || inviteeKey === null || inviterKey === inviteeKey) return;
-    const paid = await deps.db.transaction().execute(async (trx) => {
-      if (!(await deps.rewards.claim({ inviteePersonKey: inviteeKey, inviteeId, inviterId, points, now }, trx))) return false;
+    // The reward, its once-per-person claim and the inviter's message in one transaction (the outbox).
+    await deps.outbox.transaction(async (trx, emit) => {
+      if (!(await deps.rewards.claim({ inviteePersonKey: inviteeKey, inviteeId, inviterId, points, now }, trx))) return;
       await deps.ledger.credit({ userId: inviterId, amount: points, reason: 'invite-reward', key: `invite:${inviteeKey}`, now }, trx);
-      return true;
+      const message = { kind: 'rewards', title: '邀请奖励已到账', body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`, link: '/activity/points', dedupeKey: `invite:${inviteeKey}` } as const;
+      await emit('message', message, inviterId);
     });
-    if (paid) {
-      await deps.notify(inviterId, {
-        kind: 'rewards',
-        title: '邀请奖励已到账',
-        body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`,
-        link: '/activity/points',
-        dedupeKey: `invite:${inviteeKey}`,
-      });
-    }
   }
 
   return {

@@ -9,10 +9,10 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { CODE, SUBCODE } from '@tyd/protocol';
 import type { RewardsConfig } from '../../config/index.js';
-import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
 import { chinaDay, chinaDayEnd } from '@tyd/protocol';
+import type { Outbox } from '../../outbox/outbox.js';
 import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 import type { Draw, DrawsRepository } from '../repositories/draws-repository.js';
 import type { PointsRepository } from '../repositories/points-repository.js';
@@ -54,8 +54,8 @@ export interface LuckyDrawDeps {
   draws: DrawsRepository;
   ledger: PointsLedger;
   rules: RewardsConfig;
-  /** Posts the account a message; never throws (a lost message must not undo a draw). */
-  notify(userId: string, message: MessageInput): Promise<void>;
+  /** The draw's transaction, whose message is delivered once it committed (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
   /** The CSPRNG; tests may not replace it for the draw itself (the odds test uses pickPrize). */
   random?: (max: number) => number;
   /** The history's cursors (lib/list-cursor.ts). */
@@ -99,7 +99,8 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
       if (isClosed(await prizes.listActive())) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
       const id = randomUUID();
       const day = chinaDay(now);
-      const drawn = await deps.db.transaction().execute(async (trx) => {
+      // A points prize's message is written with the draw (the outbox): it exists exactly when the prize does.
+      const drawn = await deps.outbox.transaction(async (trx, emit) => {
         // The key first: a parallel retry waits here for this transaction, then finds the draw.
         if (!(await draws.claim({ id, userId, key, cost: rules.drawCost, day, now }, trx))) return undefined;
         try {
@@ -127,12 +128,12 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         await draws.complete(id, prize, trx);
         if (prize.kind === 'points' && prize.points) {
           await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
+          await emit('message', drawPrizeMessage(id, { name: prize.name, points: prize.points }), userId);
         }
         return prize;
       });
       const draw = drawn ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now } : await draws.findByKey(userId, key);
       if (!draw) throw new Error('a claimed draw is missing');
-      if (drawn?.kind === 'points' && drawn.points) await deps.notify(userId, drawPrizeMessage(id, { name: drawn.name, points: drawn.points }));
       return answer(userId, draw, now, !drawn);
     },
 

@@ -7,6 +7,7 @@
 import { CODE, DAY_MS, SUBCODE, type GiftLineView, type GiftState } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
 import type { Executor } from '../../db/executor.js';
+import type { Outbox } from '../../outbox/outbox.js';
 import { ApiError } from '../../http/api-error.js';
 import type { GiftContentsRepository, GiftLine } from '../repositories/gift-contents-repository.js';
 import { giftLineKey, type GiftClaim, type GiftClaimsRepository, type GivenLine } from '../repositories/gift-claims-repository.js';
@@ -15,7 +16,6 @@ import type { PointsLedger } from './points-ledger.js';
 import { ItemUnavailable, type VoucherGrants } from './voucher-grants.js';
 
 export interface NewUserGiftDeps {
-  db: { transaction(): { execute<T>(fn: (trx: Executor) => Promise<T>): Promise<T> } };
   claims: GiftClaimsRepository;
   contents: GiftContentsRepository;
   items: RewardItemsRepository;
@@ -25,8 +25,8 @@ export interface NewUserGiftDeps {
   personKey(userId: string): Promise<string | null>;
   /** Throws 403/4611 when the account is not verified (identity's requireVerifiedIdentity). */
   requireVerified(userId: string): Promise<unknown>;
-  /** Posts the account a message; never throws (a lost message must not undo a claim). */
-  notify(userId: string, message: MessageInput): Promise<void>;
+  /** The claim's transaction, whose message is delivered once it committed (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
   rules: { newUserGiftDays: number; pointsValidDays: number };
 }
 
@@ -153,9 +153,11 @@ export function createNewUserGift(deps: NewUserGiftDeps) {
       if (personKey === null) throw new ApiError(CODE.FORBIDDEN, SUBCODE.IDENTITY_NOT_VERIFIED);
       // The claim row first: a parallel claim of the same person waits here for this transaction, then
       // finds the claim that stands (its own account's: the same answer; another account's: refused).
-      const standing = await deps.db.transaction().execute(async (trx) => {
+      // The user's message is written with the claim (the outbox): it exists exactly when the gift does.
+      const standing = await deps.outbox.transaction(async (trx, emit) => {
         if (!(await claims.claim({ personKey, userId: account.id, claimedAt: now }, trx))) return (await claims.findByPerson(personKey, trx)) ?? null;
         await give(account.id, personKey, lines, now, trx);
+        await emit('message', claimedMessage((await claims.given(account.id, trx)).map(givenView)), account.id);
         return undefined;
       });
       if (standing === null) throw new Error('a gift claim was refused but is not there');
@@ -163,9 +165,7 @@ export function createNewUserGift(deps: NewUserGiftDeps) {
         if (standing.userId === account.id) return answer(standing, true);
         throw new ApiError(CODE.CONFLICT, SUBCODE.GIFT_CLAIMED_ELSEWHERE);
       }
-      const result = await answer({ personKey, userId: account.id, claimedAt: now }, false);
-      await deps.notify(account.id, claimedMessage(result.contents));
-      return result;
+      return answer({ personKey, userId: account.id, claimedAt: now }, false);
     },
 
     /** How many people claimed (the admin command). */

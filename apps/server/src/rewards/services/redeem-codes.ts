@@ -8,10 +8,10 @@
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { CODE, CROCKFORD_ALPHABET, normaliseRedeemCode, REDEEM_CODE_LENGTH, SUBCODE } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
-import type { MessageInput } from '../../content/content-module.js';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
+import type { Outbox } from '../../outbox/outbox.js';
 import type { PointsRepository } from '../repositories/points-repository.js';
 import type { RedeemBatch, RedeemCodeRow, RedeemCodesRepository, RedeemReward } from '../repositories/redeem-codes-repository.js';
 import type { VouchersRepository } from '../repositories/vouchers-repository.js';
@@ -93,8 +93,8 @@ export interface RedeemingDeps extends RedeemBatchesDeps {
   voucherGrants: VoucherGrants;
   kv: KvStore;
   limits: { perUserPerHour: number; perAddressPerHour: number };
-  /** Posts the account a message; never throws (a lost message must not undo a redemption). */
-  notify(userId: string, message: MessageInput): Promise<void>;
+  /** The redemption's transaction, whose message is delivered once it committed (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
 }
 
 /** Thrown inside the transaction when the idempotency key already named another redemption: undo it. */
@@ -178,17 +178,20 @@ export function createRedeeming(deps: RedeemingDeps) {
 
       let given;
       try {
-        given = await deps.db.transaction().execute(async (trx) => {
+        // The user's message is written with the redemption (the outbox): it exists exactly when the reward does.
+        given = await deps.outbox.transaction(async (trx, emit) => {
           if (!(await codes.take(hash, userId, now, trx))) return undefined;
           const taken = await codes.find(hash, trx);
           if (!taken) throw new Error('a taken redeem code is not there');
           const { reward } = taken.batch;
           if (reward.points !== null) {
             if (!(await deps.ledger.credit({ userId, amount: reward.points, reason: 'redeem-code', key, now }, trx))) throw new KeyUsedForAnotherCode();
+            await emit('message', redeemedMessage(key, { points: reward.points }), userId);
             return { kind: 'points' as const, points: reward.points, voucher: null };
           }
           const granted = await deps.voucherGrants.grant({ userId, itemId: reward.itemId, source: 'redeem-code', key, now }, trx);
           if (!granted.granted) throw new KeyUsedForAnotherCode();
+          await emit('message', redeemedMessage(key, { voucherName: granted.voucher.name }), userId);
           return { kind: 'voucher' as const, points: null, voucher: voucherView(granted.voucher, now) };
         });
       } catch (error) {
@@ -201,7 +204,6 @@ export function createRedeeming(deps: RedeemingDeps) {
       }
       if (given) {
         await attempt.good();
-        await deps.notify(userId, redeemedMessage(key, given.kind === 'points' ? { points: given.points } : { voucherName: given.voucher.name }));
         return { ...given, balance: await points.balance(userId), repeated: false };
       }
 

@@ -17,7 +17,7 @@ export default async function opsSummaryRoute(fastify: FastifyInstance): Promise
     const raw = (request.query as Record<string, unknown>).days;
     const days = raw === undefined ? OPS_DEFAULT_DAYS : typeof raw === 'string' && /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
     if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: 'days: 1..90' });
-    const summary = await buildOpsSummary({ records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts }, days, fastify.clock());
+    const summary = await buildOpsSummary({ records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts, outbox: fastify.outbox }, days, fastify.clock());
     return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: summary });
   });
 }

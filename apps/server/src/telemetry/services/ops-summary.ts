@@ -17,7 +17,7 @@ const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 
 const byDayThen = <T extends { day: string }>(key: (t: T) => string) => (a: T, b: T) => a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
 
 export async function buildOpsSummary(
-  repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository },
+  repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository; outbox: { backlog(): Promise<OpsSummary['outbox']> } },
   days: number,
   now: number,
 ): Promise<OpsSummary> {
@@ -79,5 +79,6 @@ export async function buildOpsSummary(
     sms: [...sms.values()],
     smsSource: 'server',
     errorCodes: [...errors.values()].sort(byDayThen((e) => `${e.code}|${e.subcode ?? ''}`)),
+    outbox: await repos.outbox.backlog(),
   };
 }

@@ -29,6 +29,7 @@ const SUMMARY: OpsSummary = {
   events: [{ day: '2026-11-21', kind: 'pageview', count: 12 }],
   sms: [{ day: '2026-11-21', sent: 3, verified: 2 }],
   smsSource: 'server',
+  outbox: { depth: 0, failing: 0, oldestAt: null },
   errorCodes: [{ day: '2026-11-21', code: '400', subcode: '4202', count: 2 }],
 };
 
@@ -82,7 +83,7 @@ describe('/ops', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer admin-secret');
     expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
     expect(localStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['页面性能', '每日记录数', '短信验证码', '错误码']);
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['页面性能', '每日记录数', '短信验证码', '错误码', '待投递事件']);
     await vi.waitFor(() => expect(charts()).toHaveLength(4));
     expect(charts().map(legend)).toEqual([
       ['p50', 'p95'],
@@ -156,7 +157,25 @@ describe('/ops', () => {
     expect(charts()).toEqual([]);
   });
 
-  it('signing out forgets the token', async () => {
+  it('shows the outbox backlog: none waiting, or how many, how many failing and how old the oldest is', async () => {
+    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+    fetchMock.mockResolvedValueOnce(ok(SUMMARY));
+    const { unmount } = show();
+    const quiet = within(await screen.findByRole('region', { name: '待投递事件' }));
+    expect(quiet.getByText('无')).toBeTruthy();
+    expect(quiet.queryByText(/outbox list/)).toBeNull();
+    unmount();
+    clearQueries();
+    fetchMock.mockResolvedValueOnce(ok({ ...SUMMARY, outbox: { depth: 7, failing: 2, oldestAt: SUMMARY.generatedAt - 25 * 60_000 } }));
+    show();
+    const busy = within(await screen.findByRole('region', { name: '待投递事件' }));
+    expect(busy.getByText('7')).toBeTruthy();
+    expect(busy.getByText('2')).toBeTruthy();
+    expect(busy.getByText('25 分钟')).toBeTruthy();
+    expect(busy.getByText(/outbox list/)).toBeTruthy();
+  });
+
+    it('signing out forgets the token', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();

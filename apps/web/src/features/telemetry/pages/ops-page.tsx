@@ -113,6 +113,32 @@ function PerformanceSection({ summary }: { summary: OpsSummary }) {
   );
 }
 
+/** Side effects still to deliver (docs/operations.md "The outbox"): a growing or ageing backlog needs an operator. */
+function OutboxBacklog({ backlog, now }: { backlog: OpsSummary['outbox']; now: number }) {
+  const minutes = backlog.oldestAt === null ? null : Math.max(0, Math.floor((now - backlog.oldestAt) / 60_000));
+  return (
+    <Card label="待投递事件">
+      <h2 className="ops__heading">待投递事件</h2>
+      <p className="ops__note">奖励到账、消息通知等在状态变更后投递；失败会自动重试。</p>
+      <dl className="ops__figures">
+        <div>
+          <dt>待投递</dt>
+          <dd>{backlog.depth}</dd>
+        </div>
+        <div>
+          <dt>投递失败待重试</dt>
+          <dd>{backlog.failing}</dd>
+        </div>
+        <div>
+          <dt>最早一条已等待</dt>
+          <dd>{minutes === null ? '无' : minutes < 1 ? '不到 1 分钟' : `${minutes} 分钟`}</dd>
+        </div>
+      </dl>
+      {backlog.failing > 0 && <p className="ops__note">有事件投递失败，可用 npm run admin -- outbox list 查看原因。</p>}
+    </Card>
+  );
+}
+
 function Dashboard({ summary }: { summary: OpsSummary }) {
   const events = useMemo(() => eventsChart(summary), [summary]);
   const sms = useMemo(() => smsChart(summary), [summary]);
@@ -127,6 +153,7 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
         data={sms}
       />
       <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} />
+      <OutboxBacklog backlog={summary.outbox} now={summary.generatedAt} />
     </>
   );
 }

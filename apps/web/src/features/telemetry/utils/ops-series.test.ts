@@ -13,6 +13,7 @@ const base: OpsSummary = {
   sms: [],
   errorCodes: [],
   smsSource: 'server',
+  outbox: { depth: 0, failing: 0, oldestAt: null },
 };
 
 describe('ops series', () => {
