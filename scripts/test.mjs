@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 
 const reports = mkdtempSync(join(tmpdir(), 'tyd-test-'));
 const results = [];
@@ -22,11 +22,22 @@ function run(name, command, args, { vitestReport } = {}) {
     result.skipped = report.numPendingTests + report.numTodoTests;
     // A suite that fails to load counts as a failure even though no test inside it ran.
     result.failed += report.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+    result.slowest = slowestFiles(report);
   } else if (!ok) {
     result.failed = 1;
   }
   results.push(result);
   return ok;
+}
+
+// The files that took longest (each file's start to end in the report; a file's tests run one after another),
+// so a slow suite shows where the time goes (docs/operations.md "Test suite").
+function slowestFiles(report, count = 10) {
+  return report.testResults
+    .map((file) => ({ file: relative(process.cwd(), file.name), seconds: (file.endTime - file.startTime) / 1000, tests: file.assertionResults.length }))
+    .filter((file) => Number.isFinite(file.seconds))
+    .sort((a, b) => b.seconds - a.seconds)
+    .slice(0, count);
 }
 
 function vitest(name, projects) {
@@ -41,6 +52,11 @@ vitest('unit and API', ['protocol', 'server', 'web']);
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) vitest('browser journeys', ['e2e']);
 else results.push({ name: 'browser journeys', ok: false, seconds: 0, passed: 0, failed: 1, skipped: 0, note: 'not run: build failed' });
+
+for (const r of results.filter((r) => r.slowest?.length)) {
+  console.log(`\n━━ slowest files: ${r.name}`);
+  for (const f of r.slowest) console.log(`${f.seconds.toFixed(1).padStart(7)} s  ${f.file} (${f.tests} tests)`);
+}
 
 console.log('\n━━ summary');
 for (const r of results) {
