@@ -1,0 +1,208 @@
+// The outbox (docs/architecture.md "Side effects: the outbox"): an event exists exactly when the state
+// change it follows committed; each is delivered once however many processes deliver at the same time;
+// one that cannot be delivered is kept, with its error, until it can; and a process killed between the
+// commit and the delivery loses nothing (the next process delivers it, once).
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { APP_IDS, CODE } from '@tyd/protocol';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
+import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
+import { createUsersRepository } from '../../src/account/repositories/users-repository.js';
+import type { Secrets } from '../../src/config/index.js';
+import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { createOutbox, type OutboxOptions } from '../../src/outbox/outbox.js';
+import { createRewardsAdmin } from '../../src/rewards/rewards-module.js';
+import { ApiClient } from '../support/api-client.js';
+import { testClock, type TestClock } from '../support/accounts.js';
+import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { createSession, createUser } from '../support/factories.js';
+import { ENGINES, createTestDatabase, type TestDatabase } from '../support/test-databases.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const DAY = 86_400_000;
+const OPTIONS: OutboxOptions = { pollMs: 60_000, leaseMs: 60_000, retryBaseMs: 5_000, retryMaxMs: 3_600_000, inlineWaitMs: 2_000, keepDeliveredMs: 7 * DAY };
+const silent = { warn: () => undefined, error: () => undefined };
+const chinaDate = (now: number, days: number) => new Date(now + 8 * 3_600_000 + days * DAY).toISOString().slice(0, 10);
+
+describe.each(ENGINES)('the outbox on %s', (engine) => {
+  let t: TestApp;
+  let clock: TestClock;
+  beforeAll(async () => {
+    clock = testClock();
+    t = await startTestApp({ engine, clock, env: { API_RATE_PER_ADDRESS_PER_MINUTE: '100000' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function member() {
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 365 * DAY });
+    return { userId: user.id, accessToken };
+  }
+  const eventsOf = (userId: string) => t.app.database.db.selectFrom('outbox').selectAll().where('user_id', '=', userId).execute();
+
+  it('writes an event only with a change that commits: a refused redemption leaves none, a good one one, delivered before the answer', async () => {
+    const [code] = (await t.app.rewards.operations.createBatch({ name: '测试批次', itemId: 'coupon-rate-off-5', count: 1, expires: chinaDate(clock(), 30) }, 'test', clock())).codes;
+    const { userId, accessToken } = await member();
+    const client = await t.client();
+    // Out of stock: the voucher's grant throws inside the transaction, so the message written before it goes too.
+    await t.app.rewards.items.change('coupon-rate-off-5', { stock: 0 }, 'test', clock());
+    const refused = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+    expect(refused.response?.code).toBe(CODE.CONFLICT);
+    expect(await eventsOf(userId)).toEqual([]);
+    await t.app.rewards.items.change('coupon-rate-off-5', { stock: 10 }, 'test', clock());
+    const given = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+    expect(given.response?.code).toBe('200');
+    const [event] = await eventsOf(userId);
+    expect(event).toMatchObject({ topic: 'message', attempts: 1, last_error: null });
+    expect(event!.delivered_at).not.toBeNull();
+    const listed = (await client.call('/v1/user/message-list', {}, { accessToken })).response?.data as { items: Array<{ title: string }> };
+    expect(listed.items.map((m) => m.title)).toEqual(['兑换码奖励已到账']);
+  });
+
+  it('keeps an event whose topic nobody handles, with the reason, and counts it in the backlog', async () => {
+    const { userId } = await member();
+    const stray = createOutbox({ db: t.app.database.db, engine: t.app.database.engine, clock, options: OPTIONS, log: silent });
+    await stray.transaction(async (_trx, emit) => {
+      await emit('message', { kind: 'rewards', title: '测试', body: '测试', dedupeKey: 'stray' }, userId);
+    });
+    const [event] = await eventsOf(userId);
+    expect(event).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'Error: no handler for the topic message' });
+    expect(event!.next_attempt_at).toBe(clock() + 5_000);
+    expect(await t.app.outbox.backlog()).toMatchObject({ depth: 1, failing: 1, oldestAt: event!.created_at });
+    // The server, which handles it, delivers it once it is due.
+    clock.advance(5_000);
+    expect(await t.app.outbox.drain()).toBe(1);
+    expect((await eventsOf(userId))[0]).toMatchObject({ attempts: 2, last_error: null });
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+  });
+
+  it('takes an account’s undelivered events with the account when it is deleted (nobody left to tell)', async () => {
+    const { userId } = await member();
+    const stray = createOutbox({ db: t.app.database.db, engine: t.app.database.engine, clock, options: OPTIONS, log: silent });
+    await stray.transaction((_trx, emit) => emit('message', { kind: 'rewards', title: '测试', body: '测试', dedupeKey: 'gone' }, userId));
+    expect(await eventsOf(userId)).toHaveLength(1);
+    await t.app.database.db.deleteFrom('users').where('id', '=', userId).execute();
+    expect(await eventsOf(userId)).toEqual([]);
+  });
+
+  it('prunes delivered events once they are older than OUTBOX_KEEP_DELIVERED_DAYS', async () => {
+    const { userId } = await member();
+    const keeper = createOutbox({ db: t.app.database.db, engine: t.app.database.engine, clock, options: OPTIONS, log: silent });
+    keeper.on('message', async () => undefined);
+    await keeper.transaction((_trx, emit) => emit('message', { kind: 'rewards', title: '测试', body: '测试', dedupeKey: 'old' }, userId));
+    expect((await eventsOf(userId))[0]!.delivered_at).not.toBeNull();
+    clock.advance(7 * DAY + 1);
+    await keeper.drain();
+    expect(await eventsOf(userId)).toEqual([]);
+  });
+});
+
+describe('the outbox with two processes on PostgreSQL', () => {
+  let testDb: TestDatabase;
+  let handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    handles = [connectDatabase(testDb.database), connectDatabase(testDb.database)];
+    await migrateToLatest(handles[0]!.db);
+  });
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    await testDb?.drop();
+  });
+
+  it('delivers each of 400 events exactly once while two processes drain at the same time', async () => {
+    const clock = testClock();
+    const delivered = new Map<string, number>();
+    const outboxes = handles.map((handle, n) => {
+      const outbox = createOutbox({ db: handle.db, engine: 'postgres', clock, options: OPTIONS, log: silent });
+      outbox.on('message', async (message) => {
+        delivered.set(message.dedupeKey, (delivered.get(message.dedupeKey) ?? 0) + 1);
+        // A delivery takes a moment (a query), so the two processes' passes overlap.
+        await handle.db.selectFrom('outbox').select('id').limit(1).execute();
+        void n;
+      });
+      return outbox;
+    });
+    // Written without delivering (as by processes killed after their commits).
+    const writer = createOutbox({ db: handles[0]!.db, engine: 'postgres', clock, options: OPTIONS, log: silent });
+    await handles[0]!.db.transaction().execute(async (trx) => {
+      for (let i = 0; i < 400; i++) await writer.emit(trx, 'message', { kind: 'rewards', title: '测试', body: '测试', dedupeKey: `e${i}` }, null);
+    });
+    const counts = await Promise.all([outboxes[0]!.drain(), outboxes[1]!.drain(), outboxes[0]!.drain(), outboxes[1]!.drain()]);
+    // Both took part (SKIP LOCKED: neither waited for the other's batch), and between them every event went once.
+    expect(counts[0]! + counts[1]!).toBe(400);
+    expect(counts[0]).toBeGreaterThan(0);
+    expect(counts[1]).toBeGreaterThan(0);
+    expect(delivered.size).toBe(400);
+    expect([...delivered.values()].every((n) => n === 1)).toBe(true);
+    const rows = await handles[0]!.db.selectFrom('outbox').select(['attempts', 'delivered_at']).execute();
+    expect(rows.every((row) => row.attempts === 1 && row.delivered_at !== null)).toBe(true);
+  });
+});
+
+describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
+  let testDb: TestDatabase;
+  let server: ChildServer | undefined;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    testDb = await createTestDatabase('postgres');
+    env = { DATA_DIR: testDb.dataDir, WEB_DIST: join(testDb.dataDir, 'no-web-build'), DATABASE_URL: testDb.databaseUrl, OUTBOX_LEASE_SECONDS: '1', OUTBOX_POLL_MS: '200' };
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await testDb?.drop();
+  });
+
+  it('the redemption committed while its message could not be written: after the restart the message is there once', async () => {
+    server = await startChildServer(env);
+    const secrets = JSON.parse(readFileSync(join(testDb.dataDir, 'keys.json'), 'utf8')) as Secrets;
+    const seed = connectDatabase(testDb.database);
+    const lock = new pg.Client({ connectionString: testDb.databaseUrl });
+    let userId: string;
+    try {
+      const repos = { users: createUsersRepository(seed.db, createPhoneProtection(secrets)), sessions: createSessionsRepository(seed.db) };
+      const user = await createUser(repos);
+      userId = user.id;
+      const { accessToken } = await createSession(repos, user);
+      const admin = createRewardsAdmin(seed.db, { pointsValidDays: 365 }, secrets, createOutbox({ db: seed.db, engine: 'postgres', clock: Date.now, options: OPTIONS, log: silent }));
+      const [code] = (await admin.operations.createBatch({ name: '测试批次', points: 66, count: 1, expires: chinaDate(Date.now(), 30) }, 'test', Date.now())).codes;
+      const current = secrets.serverKeys[secrets.serverKeys.length - 1]!;
+      const client = new ApiClient(server.baseUrl, { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey });
+      await client.loadPage();
+
+      // Nobody may write a message while the redemption commits: its delivery waits on this lock.
+      await lock.connect();
+      await lock.query('begin');
+      await lock.query('lock table messages in exclusive mode');
+      const answer = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+      expect(answer.response).toMatchObject({ code: '200', data: { points: 66 } });
+      const pending = await seed.db.selectFrom('outbox').selectAll().where('user_id', '=', userId).execute();
+      expect(pending).toEqual([expect.objectContaining({ topic: 'message', delivered_at: null })]);
+      await server.kill();
+      server = undefined;
+      await lock.query('rollback');
+      expect(await seed.db.selectFrom('points_balances').select('balance').where('user_id', '=', userId).executeTakeFirst()).toEqual({ balance: 66 });
+
+      // The next process delivers what the killed one left, once its lease has run out.
+      server = await startChildServer(env);
+      const deadline = Date.now() + 20_000;
+      for (;;) {
+        const row = await seed.db.selectFrom('outbox').select('delivered_at').where('user_id', '=', userId).executeTakeFirstOrThrow();
+        if (row.delivered_at !== null) break;
+        if (Date.now() > deadline) throw new Error('the event was not delivered after the restart');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const messages = await seed.db.selectFrom('messages').select('title').where('user_id', '=', userId).execute();
+      expect(messages).toEqual([{ title: '兑换码奖励已到账' }]);
+    } finally {
+      await lock.end().catch(() => undefined);
+      await seed.close();
+    }
+  }, 120_000);
+});
