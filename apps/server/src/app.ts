@@ -17,6 +17,7 @@ import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
 import kv from './plugins/kv.js';
 import notFound from './plugins/not-found.js';
+import outbox from './plugins/outbox.js';
 import requestKv from './plugins/request-kv.js';
 import responseHeaders from './plugins/response-headers.js';
 import serverKeys from './plugins/server-keys.js';
@@ -92,6 +93,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(errorHandler);
   await app.register(firstAnswers);
   await app.register(database, { database: storage.database, timeouts: storage.upstreamTimeouts });
+  await app.register(outbox, { outbox: config.outbox });
   await app.register(kv, { redis: storage.redis, kvMaxEntries: storage.kvMaxEntries, upstreamTimeouts: storage.upstreamTimeouts });
   await app.register(requestKv, { redis: storage.redis, requestKvMaxEntries: storage.requestKvMaxEntries });
   await app.register(serverKeys, { keys: secrets.serverKeys });

@@ -119,13 +119,12 @@ describe('the outbox with two processes on PostgreSQL', () => {
   it('delivers each of 400 events exactly once while two processes drain at the same time', async () => {
     const clock = testClock();
     const delivered = new Map<string, number>();
-    const outboxes = handles.map((handle, n) => {
+    const outboxes = handles.map((handle) => {
       const outbox = createOutbox({ db: handle.db, engine: 'postgres', clock, options: OPTIONS, log: silent });
       outbox.on('message', async (message) => {
         delivered.set(message.dedupeKey, (delivered.get(message.dedupeKey) ?? 0) + 1);
         // A delivery takes a moment (a query), so the two processes' passes overlap.
         await handle.db.selectFrom('outbox').select('id').limit(1).execute();
-        void n;
       });
       return outbox;
     });
