@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../db/connect.js';
 import { ApiError } from '../http/api-error.js';
 import type { KvStore } from '../kv/kv-store.js';
 import { deriveKey } from '../lib/derived-keys.js';
+import type { Outbox } from '../outbox/outbox.js';
 import { createAccountRepositories, type AccountRepositories } from './repositories/account-repositories.js';
 import type { Session } from './repositories/sessions-repository.js';
 import type { User } from './repositories/users-repository.js';
@@ -47,6 +48,8 @@ export { inviteCodeOf, inviteesOf, inviterOf, type Invitee } from './services/in
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];
+  /** Sign-in and phone-change transactions write their security messages with them (outbox/outbox.ts). */
+  outbox: Pick<Outbox, 'transaction'>;
   /** Erases deleted rows from the database files (db/connect.ts). */
   flushDeletions: DatabaseHandle['flushDeletions'];
   kv: KvStore;
@@ -115,6 +118,7 @@ export default fp(
     let identityReader: RetainedIdentityReader = async () => undefined;
     fastify.decorate('accounts', {
       db: fastify.database.db,
+      outbox: fastify.outbox,
       flushDeletions: fastify.database.flushDeletions,
       kv: fastify.kv,
       repos,
@@ -164,5 +168,5 @@ export default fp(
     fastify.addHook('onReady', purge);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock', '@fastify/cookie'] },
+  { name: 'accounts', fastify: '5.x', dependencies: ['database', 'kv', 'sms-provider', 'clock', '@fastify/cookie', 'outbox'] },
 );

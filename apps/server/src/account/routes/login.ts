@@ -3,7 +3,6 @@
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { loginWithSmsCode } from '../services/login.js';
-import { signInMessage } from '../services/sign-in-notices.js';
 import { clientAddressKey } from '../../lib/client-address.js';
 
 export default async function loginRoutes(fastify: FastifyInstance): Promise<void> {
@@ -18,16 +17,8 @@ export default async function loginRoutes(fastify: FastifyInstance): Promise<voi
         // genuine device cookie gets a new id, remembered as the owner's and set as its cookie on success.
         const { deviceCookie } = fastify.accounts;
         const device = { cookieId: deviceCookie.read(request) ?? deviceCookie.newId(), nativeId: headers.deviceId };
-        const result = await loginWithSmsCode(fastify.accounts, { phone: payload.phone, smsCode: payload.smsCode, agreementVersion: payload.agreementVersion, inviteCode: payload.inviteCode, device, now });
+        const result = await loginWithSmsCode(fastify.accounts, { phone: payload.phone, smsCode: payload.smsCode, agreementVersion: payload.agreementVersion, inviteCode: payload.inviteCode, device, from: { clientAddress, userAgent: request.headers['user-agent'] }, now });
         deviceCookie.set(reply, device.cookieId);
-        // A welcome on registration, a reminder on a sign-in from a new device (services/sign-in-notices.ts);
-        // the sign-in stands even if the message cannot be posted.
-        try {
-          const { user } = await fastify.authenticate(result.accessToken, now);
-          await fastify.content.messages.post(user.id, signInMessage({ isNewUser: result.isNewUser, clientAddress, userAgent: request.headers['user-agent'], now }));
-        } catch (error) {
-          request.log.error({ err: error }, 'sign-in message not posted');
-        }
         return result;
       },
     });

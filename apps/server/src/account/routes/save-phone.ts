@@ -3,7 +3,6 @@
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { changePhone } from '../services/phone-change.js';
-import { phoneChangedMessage } from '../services/sign-in-notices.js';
 
 export default async function savePhoneRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
@@ -12,10 +11,7 @@ export default async function savePhoneRoute(fastify: FastifyInstance): Promise<
     handler: async ({ payload, session, request, headers }) => {
       const now = fastify.clock();
       const device = { cookieId: fastify.accounts.deviceCookie.read(request), nativeId: headers.deviceId };
-      const changed = await changePhone(fastify.accounts, session.user, { ...payload, device }, now);
-      // A security message to the account (services/sign-in-notices.ts); the change stands without it.
-      await fastify.content.messages.post(session.user.id, phoneChangedMessage(changed.phone, now)).catch((error: unknown) => request.log.error({ err: error }, 'phone change message not posted'));
-      return changed;
+      return changePhone(fastify.accounts, session.user, { ...payload, device }, now);
     },
   });
 }

@@ -8,6 +8,7 @@ import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
 import { generateInviteCode } from './invite-codes.js';
+import { signInMessage } from './sign-in-notices.js';
 import type { SmsDevice } from './sms-requester.js';
 
 /** 4201 unless a mainland mobile number (1[3-9] + 9 digits). */
@@ -23,6 +24,8 @@ export interface LoginInput {
   inviteCode: string | undefined;
   /** The request's devices: which SMS limits apply, and remembered as the owner's on success (sms-requester.ts). */
   device: SmsDevice;
+  /** Where the sign-in comes from, for the welcome or new-device message (sign-in-notices.ts). */
+  from: { clientAddress: string; userAgent: string | undefined };
   now: number;
 }
 
@@ -68,7 +71,7 @@ export async function findInviter(deps: { repos: Pick<Accounts['repos'], 'profil
  * a missing agreement tick or a mistyped invite code does not cost the user their code.
  */
 /** What login and registration work with. */
-export type LoginDeps = Pick<Accounts, 'db' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
+export type LoginDeps = Pick<Accounts, 'db' | 'outbox' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
 
 export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Promise<LoginResult> {
   const phone = requireMainlandMobile(input.phone);
@@ -85,7 +88,9 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
   await verified.consume();
 
   await deps.smsOwners.remember(phoneKey, input.device, input.now);
-  return deps.db.transaction().execute(async (trx) => {
+  // The welcome or the new-device reminder is written with the session (the outbox): a sign-in is never
+  // left without the security message it owes.
+  return deps.outbox.transaction(async (trx, emit) => {
     let user: User | undefined = existing;
     const isNewUser = !user;
     if (!user) {
@@ -97,6 +102,7 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
       await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
     }
     const { accessToken } = await openSession(deps, user.id, input.now, trx);
+    await emit('message', signInMessage({ isNewUser, ...input.from, now: input.now }), user.id);
     return { accessToken, phone: maskPhone(phone), isNewUser };
   });
 }

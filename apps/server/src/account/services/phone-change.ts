@@ -9,12 +9,13 @@ import type { Accounts } from '../account-module.js';
 import { requireMainlandMobile } from './login.js';
 import { claimUntil } from './kv-records.js';
 import type { SmsDevice } from './sms-requester.js';
+import { phoneChangedMessage } from './sign-in-notices.js';
 
 export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 
 /** What the phone change works with. */
-export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
+export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'outbox' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
 
 export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions' | 'smsOwners'>, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
   // The session's own phone: the owner's limits; the new number is not (yet) the session's (sms-requester.ts).
@@ -49,10 +50,13 @@ export async function changePhone(
   // The device proved possession of the new number: its owner's from now on (sms-requester.ts).
   await deps.smsOwners.remember(phoneKey, input.device, now);
   await deps.kv.delete(ticketKey(input.verifyTicket));
-  if (!owner) {
-    await deps.repos.users.updatePhone(user.id, phone, now);
-    // The old number's ciphertext and hash must not linger in the database files (operations.md "Erasure").
-    await deps.flushDeletions();
-  }
+  // The security message is written with the change (the outbox): it reaches the account even if its first
+  // delivery fails.
+  await deps.outbox.transaction(async (trx, emit) => {
+    if (!owner) await deps.repos.users.updatePhone(user.id, phone, now, trx);
+    await emit('message', phoneChangedMessage(maskPhone(phone), now), user.id);
+  });
+  // The old number's ciphertext and hash must not linger in the database files (operations.md "Erasure").
+  if (!owner) await deps.flushDeletions();
   return { phone: maskPhone(phone) };
 }
