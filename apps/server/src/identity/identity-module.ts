@@ -10,7 +10,7 @@ import { createIdentityService, type IdentityService } from './services/identity
 import { createNfcAntennasRepository } from './repositories/nfc-antennas-repository.js';
 import { createNfcCatalogue, type NfcCatalogue } from './services/nfc-catalogue.js';
 
-export type { CertificationInfo, ConfirmedIdentity, IdentityService, VerifiedListener } from './services/identity-service.js';
+export type { CertificationInfo, ConfirmedIdentity, IdentityService } from './services/identity-service.js';
 /** For the admin command, which runs without the server (admin/nfc-cli.ts). */
 export { createNfcAntennasRepository };
 export type { NfcAntennaChange, NfcAntennasRepository } from './repositories/nfc-antennas-repository.js';
@@ -48,11 +48,11 @@ export default fp(
       ocr: fastify.ocrProvider,
       face: fastify.faceProvider,
       rules,
-      onListenerError: (error) => fastify.log.error({ err: error }, 'a listener of identity verification failed'),
+      outbox: fastify.outbox,
     });
     fastify.decorate('identity', Object.assign(service, { catalogue: createNfcCatalogue(createNfcAntennasRepository(fastify.database.db)) }));
     // A deregistered account's verified identity stays in its retained record (docs/api.md "Identity certification").
     fastify.accounts.keepRetainedIdentity((userId, trx) => service.retainedIdentity(userId, trx));
   },
-  { name: 'identity', fastify: '5.x', dependencies: ['database', 'kv', 'accounts', 'uploads', 'verification-providers', 'content'] },
+  { name: 'identity', fastify: '5.x', dependencies: ['database', 'kv', 'accounts', 'uploads', 'verification-providers', 'content', 'outbox'] },
 );

@@ -133,7 +133,12 @@ export default fp(
       inviteesOf: (inviterId, before, limit) => inviteesOf(fastify.accounts, inviterId, before, limit),
       rules: opts.rewards,
     });
-    fastify.identity.onVerified((userId, now) => invitations.onVerified(userId, now));
+    // Paid from the identity-verified event, written with the verification (the outbox): a payment that
+    // fails is retried until it goes through, once per person (invite_rewards).
+    fastify.outbox.on('identity-verified', async ({ verifiedAt }, delivery) => {
+      if (delivery.userId === null) throw new Error('an identity-verified event without an account');
+      await invitations.onVerified(delivery.userId, verifiedAt);
+    });
     const giftContents = createGiftContentsRepository(db);
     const newUserGift = createNewUserGift({
       claims: createGiftClaimsRepository(db),

@@ -5,12 +5,12 @@
 // self-invitation; my-invitees masks phones and pages; bad input gets a coded answer.
 import { randomInt } from 'node:crypto';
 import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
 import type { ApiClient } from '../support/api-client.js';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -18,6 +18,8 @@ const REWARD = 30;
 /** Distinct per person; sequence 123 (never the sandbox's 990-993, which fail the face check: docs/sandbox.md). */
 const personId = () => `110101${String(randomInt(0, 100_000_000)).padStart(8, '0')}123X`;
 
+// PostgreSQL runs the paying journey, once per real person, the parallel verifications and the paging; the
+// checks of one request at a time (itSqliteOnly) run on SQLite only (docs/operations.md "Test suite").
 describe.each(ENGINES)('invitations on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
@@ -118,7 +120,36 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect(await balance(inviter)).toBe(REWARD);
   });
 
-  it('waits for an unverified inviter: paid when the inviter is verified later, and shown as verified meanwhile', async () => {
+  it('a payment that fails is not lost: the verification stands, the reward is retried with back-off and paid once, with its message', async () => {
+    const inviter = await member();
+    await verify(inviter);
+    const friend = await invitedBy(inviter);
+    // The ledger refuses three times (a database hiccup), as a failed payment did once and was never retried.
+    const credit = vi.spyOn(t.app.rewards.ledger, 'credit');
+    for (let i = 0; i < 3; i += 1) credit.mockRejectedValueOnce(new Error('ledger unavailable'));
+    try {
+      expect((await verify(friend)).data).toMatchObject({ state: 'verified' });
+      expect(await balance(inviter)).toBe(0);
+      expect(await t.app.outbox.backlog()).toMatchObject({ depth: 1, failing: 1 });
+      for (const wait of [5_000, 10_000, 20_000]) {
+        clock.advance(wait);
+        await t.app.outbox.drain();
+      }
+    } finally {
+      credit.mockRestore();
+    }
+    expect(await balance(inviter)).toBe(REWARD);
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    const messages = (await call(inviter, '/v1/user/message-list')).data as { items: Array<{ title: string }> };
+    expect(messages.items.filter((m) => m.title === '邀请奖励已到账')).toHaveLength(1);
+    // Delivered once: a later pass, or the invitee's repeated return, pays nothing more.
+    clock.advance(3_600_000);
+    await t.app.outbox.drain();
+    expect((await call(friend, '/v1/user/h5-face-verify')).data).toMatchObject({ state: 'verified' });
+    expect(await balance(inviter)).toBe(REWARD);
+  });
+
+  itSqliteOnly(engine)('waits for an unverified inviter: paid when the inviter is verified later, and shown as verified meanwhile', async () => {
     const inviter = await member();
     const friend = await invitedBy(inviter);
     await verify(friend);
@@ -130,7 +161,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect((await invitees(inviter)).items[0]?.state).toBe('rewarded');
   });
 
-  it('never pays a self-invitation: an account invited by another account of the same person earns nothing', async () => {
+  itSqliteOnly(engine)('never pays a self-invitation: an account invited by another account of the same person earns nothing', async () => {
     // The person opens account A, invites account B of their own and verifies B; later, B deregistered,
     // A is verified as the same person. (Both ends verified as one person at once cannot happen: one
     // identity per account; the service's same-person check is covered in services/invitations.test.ts.)
@@ -191,7 +222,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect([...first.items, ...second.items].map((item) => item.phone)).toEqual(masked);
   });
 
-  it('refuses bad input with a coded answer: a forged cursor, wrong types, unknown fields, no session', async () => {
+  itSqliteOnly(engine)('refuses bad input with a coded answer: a forged cursor, wrong types, unknown fields, no session', async () => {
     const m = await member();
     expect(await call(m, '/v1/user/my-invitees', { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
     expect(await call(m, '/v1/user/my-invitees', { cursor: 42 })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });

@@ -3,9 +3,6 @@
 // (not in SPEC §7: the kept readings for the check step after a reload).
 import { endpoints } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import type { MessageInput } from '../../content/content-module.js';
-import { ApiError } from '../../http/api-error.js';
-import { certificationPassedMessage, certificationRefusedMessage } from '../services/identity-messages.js';
 
 export default async function certificationRoutes(fastify: FastifyInstance): Promise<void> {
   const identity = () => fastify.identity;
@@ -37,19 +34,7 @@ export default async function certificationRoutes(fastify: FastifyInstance): Pro
   fastify.apiRoute({
     endpoint: endpoints['/v1/user/h5-face-verify'],
     auth: 'required',
-    handler: async ({ session, now, request }) => {
-      // The result also reaches the user's messages (services/identity-messages.ts); a message that cannot
-      // be posted is logged and does not change the answer.
-      const post = (message: MessageInput | undefined) =>
-        message ? fastify.content.messages.post(session.user.id, message).catch((error: unknown) => request.log.error({ err: error }, 'certification message not posted')) : undefined;
-      try {
-        const result = await identity().verifyFace(session.user.id, now);
-        if (result.state === 'verified' && result.verifiedAt !== null) await post(certificationPassedMessage(result.verifiedAt));
-        return result;
-      } catch (error) {
-        if (error instanceof ApiError) await post(certificationRefusedMessage(error.subcode, now));
-        throw error;
-      }
-    },
+    // The result also reaches the user's messages (services/identity-messages.ts), written with it.
+    handler: async ({ session, now }) => identity().verifyFace(session.user.id, now),
   });
 }

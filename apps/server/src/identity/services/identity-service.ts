@@ -26,12 +26,14 @@ import type { Executor } from '../../db/executor.js';
 import type { Database, IdentityRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
+import type { Outbox } from '../../outbox/outbox.js';
 import { faceRefusal, type FaceProvider, type FaceResult } from '../../providers/face/face-provider.js';
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
 import type { UploadService } from '../../uploads/uploads-module.js';
 import { createIdentitiesRepository, type FailureReason } from '../repositories/identities-repository.js';
 import type { IdentityCipher } from './identity-cipher.js';
+import { certificationPassedMessage, certificationRefusedMessage } from './identity-messages.js';
 
 /** How long a face session may take (the sandbox's and FaceID's H5 sessions are of this order). */
 export const FACE_SESSION_MS = 30 * 60_000;
@@ -82,17 +84,23 @@ export interface IdentityServiceDeps {
   ocr: OcrProvider;
   face: FaceProvider;
   rules: IdentityConfig;
-  /** A listener of the verified event failed: the verification stands; the failure is reported. */
-  onListenerError(error: unknown): void;
+  /**
+   * The face check's outcome and what it owes are written in one transaction (outbox/outbox.ts): the
+   * `identity-verified` event (rewards pays invitations on it) and the result's message.
+   */
+  outbox: Pick<Outbox, 'transaction'>;
 }
 
-/** Called once an account's identity is verified (rewards: the invitation reward). */
-export type VerifiedListener = (userId: string, now: number) => Promise<void>;
+declare module '../../outbox/outbox.js' {
+  interface OutboxTopics {
+    /** An account's identity was verified at `verifiedAt` (the event's account); once per account. */
+    'identity-verified': { verifiedAt: number };
+  }
+}
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { cipher, rules } = deps;
   const repo = createIdentitiesRepository(deps.db);
-  const verifiedListeners: VerifiedListener[] = [];
   const triesKey = (userId: string, now: number) => `identity:face-tries:${userId}:${chinaDay(now)}`;
 
   async function triesUsed(userId: string, now: number): Promise<number> {
@@ -312,13 +320,23 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       // only while the row is still as read (compare-and-set on its version). New documents, a
       // certification, another h5-face-url or a parallel answer meanwhile, and it changes nothing.
       for (let round = 0; round < 3; round += 1) {
+        const version = row.version;
         if (!failure) {
-          if (await repo.markVerified(userId, row.version, now)) {
-            for (const listener of verifiedListeners) await listener(userId, now).catch(deps.onListenerError);
-            return info(userId, now);
-          }
-        } else if (await repo.markFailed(userId, row.version, failure.reason, failure.keepSession, now)) {
-          throw failure.refusal;
+          const verified = await deps.outbox.transaction(async (trx, emit) => {
+            if (!(await repo.markVerified(userId, version, now, trx))) return false;
+            await emit('identity-verified', { verifiedAt: now }, userId);
+            await emit('message', certificationPassedMessage(now), userId);
+            return true;
+          });
+          if (verified) return info(userId, now);
+        } else {
+          const failed = await deps.outbox.transaction(async (trx, emit) => {
+            if (!(await repo.markFailed(userId, version, failure.reason, failure.keepSession, now, trx))) return false;
+            const message = certificationRefusedMessage(failure.refusal.subcode, now);
+            if (message) await emit('message', message, userId);
+            return true;
+          });
+          if (failed) throw failure.refusal;
         }
         const current = await repo.find(userId);
         if (current?.state === 'verified') {
@@ -343,10 +361,6 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const row = await repo.find(userId, trx);
       if (row?.state !== 'verified' || !row.identity_enc) throw new ApiError(CODE.FORBIDDEN, SUBCODE.IDENTITY_NOT_VERIFIED);
       return cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc);
-    },
-
-    onVerified(listener: VerifiedListener): void {
-      verifiedListeners.push(listener);
     },
 
     /** The verified person's key for once-per-person rules (identity-cipher.ts); null when not verified. */
