@@ -20,6 +20,7 @@ export * from './endpoints/user/authorized-login.js';
 export * from './endpoints/user/authorized-code.js';
 export * from './endpoints/user/invite-code.js';
 export * from './endpoints/user/verify-invite-code.js';
+export * from './endpoints/user/get-app-download-url.js';
 export * from './endpoints/upload/upload-fields.js';
 export * from './endpoints/upload/start-upload.js';
 export * from './endpoints/upload/upload-part.js';

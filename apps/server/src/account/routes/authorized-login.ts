@@ -1,18 +1,18 @@
 // POST /tydApi/v1/user/authorized-login (SPEC §2 /others/tydPreJump): a one-time authorisation code for
 // a session; and POST /tydApi/v1/user/authorized-code, where a logged-in client mints one (a budget per
 // session and hour).
-import { endpoints } from '@tyd/protocol';
+import { authorizedLogin, authorizedCode } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { checkMintBudget, mintAuthorizationCode, redeemAuthorizationCode } from '../services/authorization-codes.js';
 
 export default async function authorizedLoginRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/authorized-login'],
+    endpoint: authorizedLogin,
     auth: 'optional',
     handler: async ({ payload }) => redeemAuthorizationCode(fastify.accounts, payload.authCode, fastify.clock()),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/authorized-code'],
+    endpoint: authorizedCode,
     auth: 'required',
     handler: async ({ session }) => {
       const now = fastify.clock();

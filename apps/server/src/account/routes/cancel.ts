@@ -1,12 +1,12 @@
 // POST /tydApi/v1/user/cancel (SPEC §7 signOff): deregisters the account at once (docs/api.md); answered
 // only after the transaction committed. The page clears its session on '200' (SPEC §4).
-import { COOKIE, endpoints } from '@tyd/protocol';
+import { COOKIE, cancelAccount } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { deregister } from '../services/deregistration.js';
 
 export default async function cancelRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/cancel'],
+    endpoint: cancelAccount,
     auth: 'required',
     handler: async ({ payload, session, reply, request }) => {
       // A verified identity goes into the retained record too (docs/api.md "Identity certification").

@@ -2,7 +2,7 @@
 // (APP_DOWNLOAD_ANDROID_URL, APP_DOWNLOAD_IOS_URL), null where a platform has none. No session needed:
 // the /download page is for people who do not have the app yet, and the links are that page's largest
 // paint, so they also go into the page the server sends (plugins/first-answers.ts).
-import { endpoints } from '@tyd/protocol';
+import { getAppDownloadUrl } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { SiteConfig } from '../../config/index.js';
 
@@ -11,7 +11,7 @@ export const APP_DOWNLOAD_PAGE = '/download';
 
 export default async function appDownloadUrlRoute(fastify: FastifyInstance, links: SiteConfig['appDownload']): Promise<void> {
   const answer = async () => ({ androidUrl: links.androidUrl, iosUrl: links.iosUrl });
-  const endpoint = endpoints['/v1/user/getAppDownloadUrl'];
+  const endpoint = getAppDownloadUrl;
   fastify.apiRoute({ endpoint, auth: 'optional', handler: answer });
   fastify.firstAnswers.provide(APP_DOWNLOAD_PAGE, endpoint, answer);
 }

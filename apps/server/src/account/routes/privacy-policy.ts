@@ -1,18 +1,18 @@
 // Consent endpoints (renewal when the privacy policy or the service agreement changes; docs/api.md "Consent"):
 // privacy-policy (no session), privacy-policy-status, get-user-unprivacy-info, renew-info, renew-expire.
-import { COOKIE, endpoints } from '@tyd/protocol';
+import { COOKIE, privacyPolicy, privacyPolicyStatus, getUserUnprivacyInfo, renewInfo, renewExpire } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { acceptConsent, consentStatus, declineConsent } from '../services/consent.js';
 
 export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
   const accounts = fastify.accounts;
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/privacy-policy'],
+    endpoint: privacyPolicy,
     auth: 'optional',
     handler: async () => ({ version: accounts.legal.version, privacyPolicy: accounts.legal.privacyPolicy, serviceAgreement: accounts.legal.serviceAgreement }),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/privacy-policy-status'],
+    endpoint: privacyPolicyStatus,
     auth: 'required',
     handler: async ({ session }) => {
       const { version, acceptedVersion, renewalRequired } = await consentStatus(accounts, session.user.id);
@@ -20,7 +20,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     },
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/get-user-unprivacy-info'],
+    endpoint: getUserUnprivacyInfo,
     auth: 'required',
     handler: async ({ session }) => {
       const { version, pending } = await consentStatus(accounts, session.user.id);
@@ -28,7 +28,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     },
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/renew-info'],
+    endpoint: renewInfo,
     auth: 'required',
     handler: async ({ payload, session }) => {
       await acceptConsent(accounts, session.user.id, payload.version, fastify.clock());
@@ -36,7 +36,7 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
     },
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/renew-expire'],
+    endpoint: renewExpire,
     auth: 'required',
     handler: async ({ session, reply }) => {
       await declineConsent(accounts, session.user.id, session.session.id, fastify.clock());

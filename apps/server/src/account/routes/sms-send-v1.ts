@@ -2,7 +2,7 @@
 // 'login' codes go to the number given; 'change-phone' codes to the new number of a logged-in user;
 // 'bind-card' codes only by bind-bankcard (to the phone the bank has); every other purpose to the logged-in
 // account's own phone (the page only holds it masked, SPEC §3).
-import { CODE, SUBCODE, endpoints } from '@tyd/protocol';
+import { CODE, SUBCODE, sendSmsCode } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { requireMainlandMobile } from '../services/login.js';
@@ -10,7 +10,7 @@ import { clientAddressKey } from '../../lib/client-address.js';
 
 export default async function smsSendRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/sms-send-v1'],
+    endpoint: sendSmsCode,
     auth: 'optional',
     handler: async ({ payload, session, request, headers }) => {
       const { purpose } = payload;

@@ -1,12 +1,12 @@
 // POST /tydApi/v1/user/user-detail and /v1/user/user-detail-v1: the logged-in account, phone masked.
-import { endpoints, maskPhone } from '@tyd/protocol';
+import { maskPhone, userDetail, userDetailV1 } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ensureProfile } from '../services/login.js';
 import { consentStatus } from '../services/consent.js';
 
 export default async function userDetailRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/user-detail'],
+    endpoint: userDetail,
     auth: 'required',
     handler: async ({ session }) => {
       const profile = await ensureProfile(fastify.accounts, session.user.id, fastify.clock());
@@ -14,7 +14,7 @@ export default async function userDetailRoutes(fastify: FastifyInstance): Promis
     },
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/user-detail-v1'],
+    endpoint: userDetailV1,
     auth: 'required',
     handler: async ({ session }) => {
       const accounts = fastify.accounts;

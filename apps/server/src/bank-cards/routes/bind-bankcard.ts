@@ -1,12 +1,12 @@
 // bind-bankcard (SPEC §7), step 1 of binding (docs/api.md "Bank cards"): the four-element check and an SMS
 // code to the phone the bank has; answers a short-lived bind ticket.
-import { endpoints } from '@tyd/protocol';
+import { bindBankcard } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { clientAddressKey } from '../../lib/client-address.js';
 
 export default async function bindBankcardRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/bind-bankcard'],
+    endpoint: bindBankcard,
     auth: 'required',
     handler: async ({ session, payload, request, now }) =>
       fastify.bankCards.startBinding({

@@ -1,22 +1,22 @@
 // SPEC §7 message-list, message-read, message-unread behind the sealed pipeline: the session's own
 // messages only (docs/api.md "Notices, messages and content").
-import { endpoints } from '@tyd/protocol';
+import { messageList, messageRead, messageUnread } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   const { reading, messages } = fastify.content;
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/message-list'],
+    endpoint: messageList,
     auth: 'required',
     handler: async ({ session, payload }) => messages.list(session.user.id, payload),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/message-read'],
+    endpoint: messageRead,
     auth: 'required',
     handler: async ({ session, payload, now }) => messages.read(session.user.id, payload, now, await reading.unreadNotices(session.user.id, now)),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/message-unread'],
+    endpoint: messageUnread,
     auth: 'required',
     handler: async ({ session, now }) => messages.counts(session.user.id, await reading.unreadNotices(session.user.id, now)),
   });

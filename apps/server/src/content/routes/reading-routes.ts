@@ -2,38 +2,38 @@
 // tyd-notice-detail and new-information-info-v1 (announcements and discover articles, public),
 // home-page-notice, notice-list, notice-detail (public; with a session notices carry `unread`) and
 // clear-unread-notice (the session's watermark).
-import { endpoints } from '@tyd/protocol';
+import { tydNoticeDetail, newInformationInfo, homePageNotice, noticeList, noticeDetail, clearUnreadNotice } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function readingRoutes(fastify: FastifyInstance): Promise<void> {
   const reading = () => fastify.content.reading;
   fastify.apiRoute({
-    endpoint: endpoints['/v1/content/tyd-notice-detail'],
+    endpoint: tydNoticeDetail,
     auth: 'optional',
     handler: async ({ payload, now }) => reading().detail(payload.id, ['announcement', 'article'], now),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/content/new-information-info-v1'],
+    endpoint: newInformationInfo,
     auth: 'optional',
     handler: async ({ payload, now }) => reading().list('article', payload, now),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/notice/home-page-notice'],
+    endpoint: homePageNotice,
     auth: 'optional',
     handler: async ({ session, now }) => ({ notice: await reading().latestImportantNotice(now, session?.user.id) }),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/notice/notice-list'],
+    endpoint: noticeList,
     auth: 'optional',
     handler: async ({ payload, session, now }) => reading().list(payload.kind ?? 'notice', payload, now, session?.user.id),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/notice/notice-detail'],
+    endpoint: noticeDetail,
     auth: 'optional',
     handler: async ({ payload, now }) => reading().detail(payload.id, ['notice', 'announcement'], now),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/notice/clear-unread-notice'],
+    endpoint: clearUnreadNotice,
     auth: 'required',
     handler: async ({ session, now }) => ({ unreadNotices: await reading().clearUnreadNotices(session.user.id, now) }),
   });

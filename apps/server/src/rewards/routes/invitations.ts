@@ -2,14 +2,14 @@
 // invitation earns and where each invited account stands. The code itself is the account's
 // (invite-code, SPEC §7, in the account capability); rewards are paid on the verified event
 // (services/invitations.ts), not here.
-import { endpoints } from '@tyd/protocol';
+import { myInvitees } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { inviteCodeOf } from '../../account/account-module.js';
 import { DEFAULT_PAGE_SIZE } from '../../lib/list-cursor.js';
 
 export default async function invitationRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/user/my-invitees'],
+    endpoint: myInvitees,
     auth: 'required',
     handler: async ({ session, payload, now }) => {
       const userId = session.user.id;

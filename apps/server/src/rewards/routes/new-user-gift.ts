@@ -1,6 +1,6 @@
 // The new-user gift (docs/api.md "New-user gift"): get-cloud-steward-url (SPEC §7: the page with a
 // one-time ticket), and, not in SPEC §7, what the page shows (new-user-gift-info) and the claim.
-import { endpoints } from '@tyd/protocol';
+import { newUserGiftInfo, claimNewUserGift, getCloudStewardUrl } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { loggedInPageAddress } from './page-address.js';
 
@@ -8,7 +8,7 @@ import { loggedInPageAddress } from './page-address.js';
 export const NEW_USER_GIFT_PAGE = '/cloudSteward/index';
 
 export default async function newUserGiftRoutes(fastify: FastifyInstance): Promise<void> {
-  const info = endpoints['/v1/index/new-user-gift-info'];
+  const info = newUserGiftInfo;
   fastify.apiRoute({
     endpoint: info,
     // A new visitor sees the offer before registering: that is whom the gift is for.
@@ -19,13 +19,13 @@ export default async function newUserGiftRoutes(fastify: FastifyInstance): Promi
   // (plugins/first-answers.ts); with a session the page asks, as the answer is that account's.
   fastify.firstAnswers.provide(NEW_USER_GIFT_PAGE, info, async ({ sessionless }) => (sessionless ? fastify.rewards.newUserGift.offer() : undefined));
   fastify.apiRoute({
-    endpoint: endpoints['/v1/index/claim-new-user-gift'],
+    endpoint: claimNewUserGift,
     auth: 'required',
     // The key is checked by the schema; the claim is once per person, so a repeat needs no key to be found.
     handler: async ({ session, now }) => fastify.rewards.newUserGift.claim(session.user, now),
   });
   fastify.apiRoute({
-    endpoint: endpoints['/v1/content/get-cloud-steward-url'],
+    endpoint: getCloudStewardUrl,
     auth: 'required',
     handler: async ({ session, now }) => loggedInPageAddress(fastify, session, NEW_USER_GIFT_PAGE, now),
   });

@@ -1,15 +1,15 @@
 // The operations view's aggregates (docs/telemetry.md "Operations view"): read-only, aggregates only.
 // Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (docs/api.md).
-import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, chinaDay, chinaDayEnd, endpoints, type OpsSummary } from '@tyd/protocol';
+import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, chinaDay, chinaDayEnd, type OpsSummary, cancelAccount, login, savePhone, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../repositories/telemetry-records-repository.js';
 import { nearestRank } from './percentile.js';
 
 /** '200' answers of sms-send-v1 are codes sent. */
-const SMS_SENT_PATHS: ReadonlySet<string> = new Set([endpoints['/v1/user/sms-send-v1'].fullPath]);
+const SMS_SENT_PATHS: ReadonlySet<string> = new Set([sendSmsCode.fullPath]);
 /** '200' answers of the endpoints that consume a code are codes verified (docs/api.md "SMS code rules"). */
 const SMS_VERIFIED_PATHS: ReadonlySet<string> = new Set(
-  (['/v1/user/login', '/v1/user/user-login-v1', '/v1/user/verify-phone', '/v1/user/save-phone', '/v1/user/cancel'] as const).map((p) => endpoints[p].fullPath),
+  [login, userLoginV1, verifyPhone, savePhone, cancelAccount].map((endpoint) => endpoint.fullPath),
 );
 const API_PREFIX = '/tydApi/';
 

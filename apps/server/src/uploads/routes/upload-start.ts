@@ -1,10 +1,10 @@
 // POST /tydApi/v1/upload/start: a logged-in user announces a photo (docs/protocol.md §14).
-import { endpoints } from '@tyd/protocol';
+import { startUpload } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function uploadStartRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
-    endpoint: endpoints['/v1/upload/start'],
+    endpoint: startUpload,
     auth: 'required',
     handler: async ({ payload, session }) => fastify.uploads.start(session.user.id, payload, fastify.clock()),
   });
