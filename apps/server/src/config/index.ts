@@ -35,7 +35,8 @@ export type { TelemetryConfig } from './telemetry.js';
 export type { UploadsConfig } from './uploads.js';
 export type { ProviderChoice, VerificationConfig } from './verification.js';
 
-const SECTIONS = {
+/** Every section but the secrets, by the name its value has in `Config` (also read by config-reference.ts). */
+export const SECTIONS = {
   http: httpSection,
   storage: storageSection,
   outbox: outboxSection,
