@@ -5,6 +5,10 @@ export * from './constants.js';
 export * from './codes.js';
 export * from './errors.js';
 export * from './paths.js';
+// One typed reference per endpoint (API.checkLogin …), zod-free: see endpoint-refs.ts. A namespace, as the
+// refs share their names with the endpoint objects of @tyd/protocol/schemas.
+export * as API from './endpoint-refs.js';
+export type { EndpointRef, RefRequest, RefResponse } from './endpoint-refs.js';
 export * from './crockford.js';
 export * from './invite-codes.js';
 export * from './content-ops.js';
