@@ -78,71 +78,86 @@ export type RefRequest<R extends EndpointRef> = R extends EndpointRef<infer E> ?
 /** The `data` of a code '200' answer, as the response schema outputs it. */
 export type RefResponse<R extends EndpointRef> = R extends EndpointRef<infer E> ? EndpointResponseData<E> : never;
 
-// The endpoint type comes from the declared type of each constant below; a path that is not that
-// endpoint's path does not compile. Pure, so a bundle keeps only the refs it calls.
-function ref<E extends Endpoint>(path: E['path']): EndpointRef<E> {
-  return Object.freeze({ path, fullPath: `${API_BASE}${path}` as E['fullPath'] });
+// One frozen ref per entry of API_PATH, built in a loop rather than one statement per endpoint: the
+// refs sit in every page's first load, whose JS budget (docs/architecture.md "Delivery") has no room
+// for ~60 statements; the loop adds a few dozen bytes to the path table the web loads anyway. The
+// types below and endpoint-refs.test.ts keep these refs and the registry's endpoints the same.
+const REF_NAME = { cancel: 'cancelAccount', smsSendV1: 'sendSmsCode', uploadStart: 'startUpload', uploadFinish: 'finishUpload' } as const;
+type RefName<K extends keyof typeof API_PATH> = K extends keyof typeof REF_NAME ? (typeof REF_NAME)[K] : K;
+
+/** Every endpoint's ref, named as the endpoint objects are (packages/protocol/src/endpoints, registry.ts). */
+export interface EndpointRefs {
+  readonly checkLogin: EndpointRef<typeof CheckLogin>;
+  readonly logout: EndpointRef<typeof Logout>;
+  readonly sendSmsCode: EndpointRef<typeof SendSmsCode>;
+  readonly login: EndpointRef<typeof Login>;
+  readonly userLoginV1: EndpointRef<typeof UserLoginV1>;
+  readonly verifyPhone: EndpointRef<typeof VerifyPhone>;
+  readonly savePhone: EndpointRef<typeof SavePhone>;
+  readonly userDetail: EndpointRef<typeof UserDetail>;
+  readonly userDetailV1: EndpointRef<typeof UserDetailV1>;
+  readonly privacyPolicy: EndpointRef<typeof PrivacyPolicy>;
+  readonly privacyPolicyStatus: EndpointRef<typeof PrivacyPolicyStatus>;
+  readonly getUserUnprivacyInfo: EndpointRef<typeof GetUserUnprivacyInfo>;
+  readonly renewInfo: EndpointRef<typeof RenewInfo>;
+  readonly renewExpire: EndpointRef<typeof RenewExpire>;
+  readonly cancelAccount: EndpointRef<typeof CancelAccount>;
+  readonly authorizedLogin: EndpointRef<typeof AuthorizedLogin>;
+  readonly authorizedCode: EndpointRef<typeof AuthorizedCode>;
+  readonly inviteCode: EndpointRef<typeof InviteCode>;
+  readonly myInvitees: EndpointRef<typeof MyInvitees>;
+  readonly verifyInviteCode: EndpointRef<typeof VerifyInviteCode>;
+  readonly getAppDownloadUrl: EndpointRef<typeof GetAppDownloadUrl>;
+  readonly startUpload: EndpointRef<typeof StartUpload>;
+  readonly uploadPart: EndpointRef<typeof UploadPart>;
+  readonly finishUpload: EndpointRef<typeof FinishUpload>;
+  readonly idcardOcr: EndpointRef<typeof IdcardOcr>;
+  readonly idcardReadings: EndpointRef<typeof IdcardReadings>;
+  readonly certification: EndpointRef<typeof Certification>;
+  readonly certificationInfo: EndpointRef<typeof CertificationInfo>;
+  readonly h5FaceUrl: EndpointRef<typeof H5FaceUrl>;
+  readonly h5FaceVerify: EndpointRef<typeof H5FaceVerify>;
+  readonly phoneBrandList: EndpointRef<typeof PhoneBrandList>;
+  readonly phoneTypeList: EndpointRef<typeof PhoneTypeList>;
+  readonly tydNoticeDetail: EndpointRef<typeof TydNoticeDetail>;
+  readonly newInformationInfo: EndpointRef<typeof NewInformationInfo>;
+  readonly homePageNotice: EndpointRef<typeof HomePageNotice>;
+  readonly noticeList: EndpointRef<typeof NoticeList>;
+  readonly noticeDetail: EndpointRef<typeof NoticeDetail>;
+  readonly clearUnreadNotice: EndpointRef<typeof ClearUnreadNotice>;
+  readonly messageList: EndpointRef<typeof MessageList>;
+  readonly messageRead: EndpointRef<typeof MessageRead>;
+  readonly messageUnread: EndpointRef<typeof MessageUnread>;
+  readonly luckyDrawInfo: EndpointRef<typeof LuckyDrawInfo>;
+  readonly updateLuckyPoints: EndpointRef<typeof UpdateLuckyPoints>;
+  readonly luckyDrawHistory: EndpointRef<typeof LuckyDrawHistory>;
+  readonly pointsLedger: EndpointRef<typeof PointsLedger>;
+  readonly getLuckyDrawUrl: EndpointRef<typeof GetLuckyDrawUrl>;
+  readonly exchangeInfo: EndpointRef<typeof ExchangeInfo>;
+  readonly exchangePoints: EndpointRef<typeof ExchangePoints>;
+  readonly myVouchers: EndpointRef<typeof MyVouchers>;
+  readonly redeemCode: EndpointRef<typeof RedeemCode>;
+  readonly newUserGiftInfo: EndpointRef<typeof NewUserGiftInfo>;
+  readonly claimNewUserGift: EndpointRef<typeof ClaimNewUserGift>;
+  readonly getCloudStewardUrl: EndpointRef<typeof GetCloudStewardUrl>;
+  readonly bankListNew: EndpointRef<typeof BankListNew>;
+  readonly bankList: EndpointRef<typeof BankList>;
+  readonly bindBankcard: EndpointRef<typeof BindBankcard>;
+  readonly userBindBankcard: EndpointRef<typeof UserBindBankcard>;
+  readonly bankCardList: EndpointRef<typeof BankCardList>;
+  readonly bankcardInfo: EndpointRef<typeof BankcardInfo>;
+  readonly unbindBankcard: EndpointRef<typeof UnbindBankcard>;
+  readonly setDefaultBankcard: EndpointRef<typeof SetDefaultBankcard>;
 }
 
-// Named as the endpoint objects are (packages/protocol/src/endpoints, registry.ts).
-export const checkLogin: EndpointRef<typeof CheckLogin> = /* @__PURE__ */ ref(API_PATH.checkLogin);
-export const logout: EndpointRef<typeof Logout> = /* @__PURE__ */ ref(API_PATH.logout);
-export const sendSmsCode: EndpointRef<typeof SendSmsCode> = /* @__PURE__ */ ref(API_PATH.smsSendV1);
-export const login: EndpointRef<typeof Login> = /* @__PURE__ */ ref(API_PATH.login);
-export const userLoginV1: EndpointRef<typeof UserLoginV1> = /* @__PURE__ */ ref(API_PATH.userLoginV1);
-export const verifyPhone: EndpointRef<typeof VerifyPhone> = /* @__PURE__ */ ref(API_PATH.verifyPhone);
-export const savePhone: EndpointRef<typeof SavePhone> = /* @__PURE__ */ ref(API_PATH.savePhone);
-export const userDetail: EndpointRef<typeof UserDetail> = /* @__PURE__ */ ref(API_PATH.userDetail);
-export const userDetailV1: EndpointRef<typeof UserDetailV1> = /* @__PURE__ */ ref(API_PATH.userDetailV1);
-export const privacyPolicy: EndpointRef<typeof PrivacyPolicy> = /* @__PURE__ */ ref(API_PATH.privacyPolicy);
-export const privacyPolicyStatus: EndpointRef<typeof PrivacyPolicyStatus> = /* @__PURE__ */ ref(API_PATH.privacyPolicyStatus);
-export const getUserUnprivacyInfo: EndpointRef<typeof GetUserUnprivacyInfo> = /* @__PURE__ */ ref(API_PATH.getUserUnprivacyInfo);
-export const renewInfo: EndpointRef<typeof RenewInfo> = /* @__PURE__ */ ref(API_PATH.renewInfo);
-export const renewExpire: EndpointRef<typeof RenewExpire> = /* @__PURE__ */ ref(API_PATH.renewExpire);
-export const cancelAccount: EndpointRef<typeof CancelAccount> = /* @__PURE__ */ ref(API_PATH.cancel);
-export const authorizedLogin: EndpointRef<typeof AuthorizedLogin> = /* @__PURE__ */ ref(API_PATH.authorizedLogin);
-export const authorizedCode: EndpointRef<typeof AuthorizedCode> = /* @__PURE__ */ ref(API_PATH.authorizedCode);
-export const inviteCode: EndpointRef<typeof InviteCode> = /* @__PURE__ */ ref(API_PATH.inviteCode);
-export const myInvitees: EndpointRef<typeof MyInvitees> = /* @__PURE__ */ ref(API_PATH.myInvitees);
-export const verifyInviteCode: EndpointRef<typeof VerifyInviteCode> = /* @__PURE__ */ ref(API_PATH.verifyInviteCode);
-export const getAppDownloadUrl: EndpointRef<typeof GetAppDownloadUrl> = /* @__PURE__ */ ref(API_PATH.getAppDownloadUrl);
-export const startUpload: EndpointRef<typeof StartUpload> = /* @__PURE__ */ ref(API_PATH.uploadStart);
-export const uploadPart: EndpointRef<typeof UploadPart> = /* @__PURE__ */ ref(API_PATH.uploadPart);
-export const finishUpload: EndpointRef<typeof FinishUpload> = /* @__PURE__ */ ref(API_PATH.uploadFinish);
-export const idcardOcr: EndpointRef<typeof IdcardOcr> = /* @__PURE__ */ ref(API_PATH.idcardOcr);
-export const idcardReadings: EndpointRef<typeof IdcardReadings> = /* @__PURE__ */ ref(API_PATH.idcardReadings);
-export const certification: EndpointRef<typeof Certification> = /* @__PURE__ */ ref(API_PATH.certification);
-export const certificationInfo: EndpointRef<typeof CertificationInfo> = /* @__PURE__ */ ref(API_PATH.certificationInfo);
-export const h5FaceUrl: EndpointRef<typeof H5FaceUrl> = /* @__PURE__ */ ref(API_PATH.h5FaceUrl);
-export const h5FaceVerify: EndpointRef<typeof H5FaceVerify> = /* @__PURE__ */ ref(API_PATH.h5FaceVerify);
-export const phoneBrandList: EndpointRef<typeof PhoneBrandList> = /* @__PURE__ */ ref(API_PATH.phoneBrandList);
-export const phoneTypeList: EndpointRef<typeof PhoneTypeList> = /* @__PURE__ */ ref(API_PATH.phoneTypeList);
-export const tydNoticeDetail: EndpointRef<typeof TydNoticeDetail> = /* @__PURE__ */ ref(API_PATH.tydNoticeDetail);
-export const newInformationInfo: EndpointRef<typeof NewInformationInfo> = /* @__PURE__ */ ref(API_PATH.newInformationInfo);
-export const homePageNotice: EndpointRef<typeof HomePageNotice> = /* @__PURE__ */ ref(API_PATH.homePageNotice);
-export const noticeList: EndpointRef<typeof NoticeList> = /* @__PURE__ */ ref(API_PATH.noticeList);
-export const noticeDetail: EndpointRef<typeof NoticeDetail> = /* @__PURE__ */ ref(API_PATH.noticeDetail);
-export const clearUnreadNotice: EndpointRef<typeof ClearUnreadNotice> = /* @__PURE__ */ ref(API_PATH.clearUnreadNotice);
-export const messageList: EndpointRef<typeof MessageList> = /* @__PURE__ */ ref(API_PATH.messageList);
-export const messageRead: EndpointRef<typeof MessageRead> = /* @__PURE__ */ ref(API_PATH.messageRead);
-export const messageUnread: EndpointRef<typeof MessageUnread> = /* @__PURE__ */ ref(API_PATH.messageUnread);
-export const luckyDrawInfo: EndpointRef<typeof LuckyDrawInfo> = /* @__PURE__ */ ref(API_PATH.luckyDrawInfo);
-export const updateLuckyPoints: EndpointRef<typeof UpdateLuckyPoints> = /* @__PURE__ */ ref(API_PATH.updateLuckyPoints);
-export const luckyDrawHistory: EndpointRef<typeof LuckyDrawHistory> = /* @__PURE__ */ ref(API_PATH.luckyDrawHistory);
-export const pointsLedger: EndpointRef<typeof PointsLedger> = /* @__PURE__ */ ref(API_PATH.pointsLedger);
-export const getLuckyDrawUrl: EndpointRef<typeof GetLuckyDrawUrl> = /* @__PURE__ */ ref(API_PATH.getLuckyDrawUrl);
-export const exchangeInfo: EndpointRef<typeof ExchangeInfo> = /* @__PURE__ */ ref(API_PATH.exchangeInfo);
-export const exchangePoints: EndpointRef<typeof ExchangePoints> = /* @__PURE__ */ ref(API_PATH.exchangePoints);
-export const myVouchers: EndpointRef<typeof MyVouchers> = /* @__PURE__ */ ref(API_PATH.myVouchers);
-export const redeemCode: EndpointRef<typeof RedeemCode> = /* @__PURE__ */ ref(API_PATH.redeemCode);
-export const newUserGiftInfo: EndpointRef<typeof NewUserGiftInfo> = /* @__PURE__ */ ref(API_PATH.newUserGiftInfo);
-export const claimNewUserGift: EndpointRef<typeof ClaimNewUserGift> = /* @__PURE__ */ ref(API_PATH.claimNewUserGift);
-export const getCloudStewardUrl: EndpointRef<typeof GetCloudStewardUrl> = /* @__PURE__ */ ref(API_PATH.getCloudStewardUrl);
-export const bankListNew: EndpointRef<typeof BankListNew> = /* @__PURE__ */ ref(API_PATH.bankListNew);
-export const bankList: EndpointRef<typeof BankList> = /* @__PURE__ */ ref(API_PATH.bankList);
-export const bindBankcard: EndpointRef<typeof BindBankcard> = /* @__PURE__ */ ref(API_PATH.bindBankcard);
-export const userBindBankcard: EndpointRef<typeof UserBindBankcard> = /* @__PURE__ */ ref(API_PATH.userBindBankcard);
-export const bankCardList: EndpointRef<typeof BankCardList> = /* @__PURE__ */ ref(API_PATH.bankCardList);
-export const bankcardInfo: EndpointRef<typeof BankcardInfo> = /* @__PURE__ */ ref(API_PATH.bankcardInfo);
-export const unbindBankcard: EndpointRef<typeof UnbindBankcard> = /* @__PURE__ */ ref(API_PATH.unbindBankcard);
-export const setDefaultBankcard: EndpointRef<typeof SetDefaultBankcard> = /* @__PURE__ */ ref(API_PATH.setDefaultBankcard);
+// Compile-time: the refs are exactly API_PATH's entries under their endpoint names, each with its path.
+type RefsByPath = { readonly [K in keyof typeof API_PATH as RefName<K>]: { readonly path: (typeof API_PATH)[K] } };
+type SameKeys<A, B> = [keyof A] extends [keyof B] ? ([keyof B] extends [keyof A] ? true : false) : false;
+const refsMatchPaths: SameKeys<EndpointRefs, RefsByPath> = true;
+void refsMatchPaths;
+
+export const API: EndpointRefs = /* @__PURE__ */ Object.freeze(
+  Object.fromEntries(
+    Object.entries(API_PATH).map(([key, path]) => [REF_NAME[key as keyof typeof REF_NAME] ?? key, Object.freeze({ path, fullPath: `${API_BASE}${path}` })]),
+  ),
+) as unknown as EndpointRefs satisfies RefsByPath;

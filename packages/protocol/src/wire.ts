@@ -5,14 +5,14 @@ export * from './constants.js';
 export * from './codes.js';
 export * from './errors.js';
 export * from './paths.js';
-// One typed reference per endpoint (API.checkLogin …), zod-free: see endpoint-refs.ts. A namespace, as the
+// One typed reference per endpoint (API.checkLogin …), zod-free: see endpoint-refs.ts. One object, as the
 // refs share their names with the endpoint objects of @tyd/protocol/schemas.
-export * as API from './endpoint-refs.js';
-export type { EndpointRef, RefRequest, RefResponse } from './endpoint-refs.js';
+export { API, type EndpointRef, type EndpointRefs, type RefRequest, type RefResponse } from './endpoint-refs.js';
 export * from './crockford.js';
 export * from './invite-codes.js';
 export * from './content-ops.js';
 export * from './rewards-ops.js';
+export * from './ops-paths.js';
 export * from './redeem-codes.js';
 export * from './page-config.js';
 export * from './base64.js';
