@@ -66,3 +66,47 @@ export function parseRequest<E extends Endpoint>(endpoint: E, payload: unknown):
 export function parseResponseData<E extends Endpoint>(endpoint: E, data: unknown): ParseResult<EndpointResponseData<E>> {
   return parse(endpoint?.response, data, 'endpoint');
 }
+
+export type OpsMethod = 'GET' | 'POST' | 'PUT';
+
+/**
+ * One operators' call (docs/api.md "Content operations", "Rewards operations", "Operations summary data"):
+ * plain JSON behind the admin token, not sealed. `path` is an OPS_PATH pattern (`:id` is the one path
+ * parameter); `request` is the JSON body's schema, or for a GET the named query parameters' (strings), a
+ * strict object either way; `response` is the schema of `data` in a code '200' answer.
+ */
+export interface OpsEndpoint<M extends OpsMethod = OpsMethod, P extends string = string, Req extends $ZodType = $ZodType, Res extends $ZodType = $ZodType> {
+  readonly method: M;
+  readonly path: P;
+  readonly request: Req;
+  readonly response: Res;
+}
+
+/** What a client sends (the body, or a GET's query parameters). */
+export type OpsRequest<E extends OpsEndpoint> = input<E['request']>;
+/** What the server reads once the request schema has parsed it. */
+export type OpsRequestData<E extends OpsEndpoint> = output<E['request']>;
+export type OpsResponseData<E extends OpsEndpoint> = output<E['response']>;
+
+/** /ops/api/<area>[/<segment or :id>…] */
+const OPS_PATH_PATTERN = /^\/ops\/api(?:\/(?:[a-z0-9-]+|:id))+$/;
+const OPS_METHODS: readonly string[] = ['GET', 'POST', 'PUT'] satisfies OpsMethod[];
+
+export function defineOpsEndpoint<const M extends OpsMethod, const P extends `/ops/api/${string}`, Req extends $ZodType, Res extends $ZodType>(definition: {
+  method: M;
+  path: P;
+  request: Req;
+  response: Res;
+}): OpsEndpoint<M, P, Req, Res> {
+  const { method, path, request, response } = definition;
+  if (!OPS_METHODS.includes(method)) throw new ProtocolTypeError('method', 'expected GET, POST or PUT');
+  if (typeof path !== 'string' || !OPS_PATH_PATTERN.test(path)) throw new ProtocolTypeError('path', 'expected /ops/api/<area>/…');
+  if (!isSchema(request) || !isStrictObject(request)) throw new ProtocolTypeError('request', 'expected a strict zod object (z.strictObject)');
+  if (!isSchema(response)) throw new ProtocolTypeError('response', 'expected a zod schema');
+  return Object.freeze({ method, path, request, response });
+}
+
+/** Both sides: checks the `data` of a code '200' operators' answer against the call's response schema. */
+export function parseOpsResponseData<E extends OpsEndpoint>(endpoint: E, data: unknown): ParseResult<OpsResponseData<E>> {
+  return parse(endpoint?.response, data, 'endpoint');
+}

@@ -1,12 +1,9 @@
 // The operations view's data (docs/telemetry.md "Operations view"): aggregates only, never a single record.
 // GET OPS_SUMMARY_PATH?days=14 with `Authorization: Bearer <TYD_ADMIN_TOKEN>`; plaintext ApiResponse.
+// The path and the days' limits are zod-free in ops-paths.ts (the wire entry).
 import * as z from 'zod/mini';
-
-export const OPS_SUMMARY_PATH = '/ops/api/summary';
-export const OPS_DEFAULT_DAYS = 14;
-export const OPS_MAX_DAYS = 90;
-/** Days are calendar days in China time (UTC+8), as the SMS daily caps are (docs/api.md). */
-export const OPS_TIMEZONE = 'Asia/Shanghai';
+import { defineOpsEndpoint } from '../endpoints/define-endpoint.js';
+import { OPS_PATH, OPS_TIMEZONE } from '../ops-paths.js';
 
 const count = z.int().check(z.gte(0));
 /** `YYYY-MM-DD` in China time. */
@@ -40,3 +37,11 @@ export const opsSummarySchema = z.strictObject({
   outbox: z.strictObject({ depth: count, failing: count, oldestAt: z.nullable(z.int()) }),
 });
 export type OpsSummary = z.output<typeof opsSummarySchema>;
+
+/** GET ?days=N: N digits, 1..OPS_MAX_DAYS (the server answers 400/4009 outside it), OPS_DEFAULT_DAYS when left out. */
+export const opsTelemetrySummary = defineOpsEndpoint({
+  method: 'GET',
+  path: OPS_PATH.summary,
+  request: z.strictObject({ days: z.optional(z.string().check(z.regex(/^[0-9]{1,3}$/))) }),
+  response: opsSummarySchema,
+});

@@ -2,13 +2,10 @@
 // behind the admin token. Not a sealed product call (plain JSON, `Authorization: Bearer`), so it does
 // not go through the API client: its toasts, 401 login handling and request counter are for users'
 // pages. The token is the operator's (lib/ops-api.ts).
+// The path from the zod-free wire entry and the answer's type only (opsTelemetrySummary's response in
+// @tyd/protocol/schemas): no schema code in this page's first load.
 import type { OpsSummary } from '@tyd/protocol/schemas';
-
-/**
- * @tyd/protocol's OPS_SUMMARY_PATH, restated: its module builds zod schemas at load, which would add
- * zod (~20 KB gzip) to this page's first load (the test checks both agree).
- */
-export const OPS_SUMMARY_URL_PATH = '/ops/api/summary';
+import { OPS_SUMMARY_PATH } from '@tyd/protocol/wire';
 
 export type OpsFailure = 'unauthorized' | 'disabled' | 'unavailable';
 
@@ -33,7 +30,7 @@ function isSummary(data: unknown): data is OpsSummary {
 export async function getOpsSummary(token: string, days: number, signal?: AbortSignal): Promise<OpsSummary> {
   let res: Response;
   try {
-    res = await fetch(`${OPS_SUMMARY_URL_PATH}?days=${days}`, { headers: { authorization: `Bearer ${token}` }, credentials: 'same-origin', signal });
+    res = await fetch(`${OPS_SUMMARY_PATH}?days=${days}`, { headers: { authorization: `Bearer ${token}` }, credentials: 'same-origin', signal });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new OpsError('unavailable');

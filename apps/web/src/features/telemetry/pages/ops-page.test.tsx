@@ -1,11 +1,10 @@
-import { OPS_SUMMARY_PATH, type OpsSummary } from '@tyd/protocol/schemas';
+import type { OpsSummary } from '@tyd/protocol/schemas';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
-import { OPS_SUMMARY_URL_PATH } from '../api/get-ops-summary';
 import { clearQueries } from '../../../lib/server-state';
 import OpsPage from './ops-page';
 
@@ -68,10 +67,6 @@ async function enterToken(token: string) {
 }
 
 describe('/ops', () => {
-  it('asks the path of the wire contract', () => {
-    expect(OPS_SUMMARY_URL_PATH).toBe(OPS_SUMMARY_PATH);
-  });
-
   it('asks for the admin token, keeps it for the tab only, and shows the four charts and the route table', async () => {
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();

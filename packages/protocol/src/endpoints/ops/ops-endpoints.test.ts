@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { ProtocolTypeError } from '../../errors.js';
+import { OPS_PATH, opsUrl } from '../../ops-paths.js';
+import * as schemas from '../../schemas.js';
+import { defineOpsEndpoint, parseOpsResponseData, type OpsEndpoint } from '../define-endpoint.js';
+import { opsContentCreate, opsContentList, opsContentUpdate, type ManagedContent } from './content-ops.js';
+import { opsRewardsReplaceGift, opsRewardsSummary } from './rewards-ops.js';
+
+/** Every operators' call the schemas entry exports, found by shape, so a new one is checked without being listed here. */
+function isOpsEndpoint(value: unknown): value is OpsEndpoint {
+  const candidate = value as Partial<OpsEndpoint> | null;
+  return typeof candidate === 'object' && candidate !== null && typeof candidate.method === 'string' && typeof candidate.path === 'string' && candidate.path.startsWith('/ops/');
+}
+const opsEndpoints = Object.entries(schemas as Record<string, unknown>).flatMap(([name, value]) => (isOpsEndpoint(value) ? [[name, value] as const] : []));
+
+/** A request as the server reads it: its problems as `field: rule`, or ok. */
+function parseRequest(endpoint: OpsEndpoint, value: unknown): { ok: true } | { ok: false; issues: string[] } {
+  const result = z.safeParse(endpoint.request, value);
+  return result.success ? { ok: true } : { ok: false, issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.code}`) };
+}
+
+const item: ManagedContent = {
+  id: 'r_abcdefgh',
+  kind: 'article',
+  title: '标题',
+  summary: '摘要',
+  important: false,
+  status: 'draft',
+  publishAt: null,
+  version: 1,
+  createdAt: 1,
+  updatedAt: 1,
+  body: '正文',
+  html: '<p>正文</p>\n',
+};
+
+describe('defineOpsEndpoint', () => {
+  const ok = { method: 'POST', path: '/ops/api/things/:id', request: z.strictObject({}), response: z.strictObject({}) } as const;
+
+  it('refuses an unknown method, a path outside /ops/api, a request that is not a strict object', () => {
+    expect(defineOpsEndpoint(ok)).toEqual(ok);
+    expect(() => defineOpsEndpoint({ ...ok, method: 'DELETE' as 'GET' })).toThrow(/^method:/);
+    for (const path of ['/ops/api', '/ops/api/', '/ops/api/x?y=1', '/ops/api/x/:name', '/tydApi/v1/user/x']) {
+      expect(() => defineOpsEndpoint({ ...ok, path: path as '/ops/api/x' }), path).toThrow(ProtocolTypeError);
+    }
+    expect(() => defineOpsEndpoint({ ...ok, request: z.object({}) })).toThrow(/^request:/);
+    expect(() => defineOpsEndpoint({ ...ok, request: z.looseObject({}) })).toThrow(/^request:/);
+    expect(() => defineOpsEndpoint({ ...ok, response: {} as never })).toThrow(/^response:/);
+    expect(() => parseOpsResponseData(undefined as never, {})).toThrow(/^endpoint:/);
+  });
+});
+
+describe('the operators\' calls', () => {
+  it('are found (the filter above can see them) and take their paths from OPS_PATH, one call per method and path', () => {
+    expect(opsEndpoints.length).toBe(14);
+    const known = new Set<string>(Object.values(OPS_PATH));
+    for (const [name, endpoint] of opsEndpoints) expect(known.has(endpoint.path), name).toBe(true);
+    const routes = opsEndpoints.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(routes).size).toBe(routes.length);
+    // Every address in the table is some call's.
+    expect(new Set(opsEndpoints.map(([, endpoint]) => endpoint.path))).toEqual(known);
+  });
+
+  it('refuse unknown fields and a missing operator, naming the field', () => {
+    for (const [name, endpoint] of opsEndpoints) expect(parseRequest(endpoint, { surprise: 1 }).ok, name).toBe(false);
+    expect(parseRequest(opsContentCreate, { kind: 'article', title: 't', body: 'b' })).toEqual({ ok: false, issues: ['by: invalid_type'] });
+    expect(parseRequest(opsContentCreate, { kind: 'poster', title: 't', body: 'b', by: '小王' })).toEqual({ ok: false, issues: ['kind: invalid_value'] });
+    expect(parseRequest(opsContentUpdate, { by: '小王', version: 0 })).toEqual({ ok: false, issues: ['version: too_small'] });
+    expect(parseRequest(opsContentList, {}).ok).toBe(true);
+    expect(parseRequest(opsRewardsReplaceGift, { by: '小王', lines: [{ points: 10 }, { itemId: 'cup' }] }).ok).toBe(true);
+    expect(parseRequest(opsRewardsReplaceGift, { by: '小王', lines: [{ points: 10, itemId: 'cup' }] }).ok).toBe(false);
+  });
+
+  it('describe answers strictly: an extra or missing field is outside the schema', () => {
+    expect(parseOpsResponseData(opsContentList, { items: [item], audit: [] })).toEqual({ ok: true, data: { items: [item], audit: [] } });
+    expect(parseOpsResponseData(opsContentCreate, { ...item, token: 'x' }).ok).toBe(false);
+    const { html: _html, ...withoutHtml } = item;
+    expect(parseOpsResponseData(opsContentCreate, withoutHtml)).toEqual({ ok: false, issues: ['html: invalid_type'] });
+    const summary = { prizes: [], items: [], batches: [], gift: [{ points: 5, itemId: null }], changes: [] };
+    expect(parseOpsResponseData(opsRewardsSummary, summary).ok).toBe(true);
+    expect(parseOpsResponseData(opsRewardsSummary, { ...summary, gift: [{ points: 5, itemId: 'cup' }] }).ok).toBe(false);
+  });
+});
+
+describe('opsUrl', () => {
+  it('fills in the id as one encoded path segment, and refuses a missing one', () => {
+    expect(opsUrl(OPS_PATH.content)).toBe('/ops/api/content');
+    expect(opsUrl(OPS_PATH.contentPublish, { id: 'r_abc' })).toBe('/ops/api/content/r_abc/publish');
+    expect(opsUrl(OPS_PATH.rewardsItem, { id: 'a/b?c' })).toBe('/ops/api/rewards/items/a%2Fb%3Fc');
+    expect(() => opsUrl(OPS_PATH.contentItem)).toThrow(ProtocolTypeError);
+  });
+});

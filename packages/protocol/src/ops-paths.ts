@@ -1,0 +1,37 @@
+// The operators' API addresses (docs/api.md "Content operations", "Rewards operations", "Operations summary
+// data"): plain JSON behind `Authorization: Bearer <TYD_ADMIN_TOKEN>`, not sealed product calls. One table,
+// like API_PATH: the ops endpoint objects (endpoints/ops/, the schemas entry) take their paths from here, and
+// the ops pages build their addresses from it without any schema code (zod-free). `:id` is filled by opsUrl.
+import { OPS_CONTENT_PATH } from './content-ops.js';
+import { ProtocolTypeError } from './protocol-type-error.js';
+import { OPS_REWARDS_PATH } from './rewards-ops.js';
+
+export const OPS_SUMMARY_PATH = '/ops/api/summary';
+export const OPS_DEFAULT_DAYS = 14;
+export const OPS_MAX_DAYS = 90;
+/** Days are calendar days in China time (UTC+8), as the SMS daily caps are (docs/api.md). */
+export const OPS_TIMEZONE = 'Asia/Shanghai';
+
+export const OPS_PATH = {
+  summary: OPS_SUMMARY_PATH,
+  content: OPS_CONTENT_PATH,
+  contentPreview: `${OPS_CONTENT_PATH}/preview`,
+  contentItem: `${OPS_CONTENT_PATH}/:id`,
+  contentPublish: `${OPS_CONTENT_PATH}/:id/publish`,
+  contentUnpublish: `${OPS_CONTENT_PATH}/:id/unpublish`,
+  rewards: OPS_REWARDS_PATH,
+  rewardsPrize: `${OPS_REWARDS_PATH}/prizes/:id`,
+  rewardsItem: `${OPS_REWARDS_PATH}/items/:id`,
+  rewardsBatches: `${OPS_REWARDS_PATH}/batches`,
+  rewardsBatchRevoke: `${OPS_REWARDS_PATH}/batches/:id/revoke`,
+  rewardsGift: `${OPS_REWARDS_PATH}/gift`,
+} as const;
+
+export type OpsPath = (typeof OPS_PATH)[keyof typeof OPS_PATH];
+
+/** The address of `path` with its `:id` filled in, percent-encoded (an id is one path segment). */
+export function opsUrl(path: OpsPath, params: { id?: string } = {}): string {
+  if (!path.includes(':id')) return path;
+  if (params.id === undefined) throw new ProtocolTypeError('id', `${path} needs one`);
+  return path.replace(':id', encodeURIComponent(params.id));
+}
