@@ -2,9 +2,11 @@
 // plain JSON behind the admin token (Authorization: Bearer, compared in constant time, admin-token.ts).
 // Without a configured token the API does not exist (404). One check of the token, one reading of a body,
 // one shape of an answer, for every capability's operations routes.
-import { CODE, CODE_TEXT, SUBCODE, type Code, type Subcode } from '@tyd/protocol';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { CODE, CODE_TEXT, SUBCODE, parseOpsResponseData, type Code, type OpsEndpoint, type OpsMethod, type OpsResponseData, type Subcode } from '@tyd/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import * as z from 'zod/mini';
+import { en } from 'zod/locales';
+import type { $ZodType, output } from 'zod/v4/core';
 import { isAdminToken } from './admin-token.js';
 import { ApiError } from './api-error.js';
 import { sendApiResponse } from './send-api-response.js';
@@ -28,13 +30,25 @@ function jsonOf(value: unknown): unknown {
   }
 }
 
-/** A body (or query value) read against its schema; 400/4009 with every problem in data.reason otherwise. */
-export function parseOpsInput<T>(schema: z.ZodType<T>, value: unknown): T {
-  const result = schema.safeParse(jsonOf(value));
+// The protocol's schemas are zod/mini, which carries no messages: the English ones are asked for per parse,
+// so the reason names the field and says what was expected ("title: Too small: expected string to have >=1 characters").
+const messages = { error: en().localeError };
+
+/**
+ * What an operators' call sends (the body, or the named query parameters of a GET), read against the
+ * call's request schema (packages/protocol endpoints/ops/); 400/4009 with every problem in data.reason otherwise.
+ */
+export function parseOpsInput<Req extends $ZodType>(endpoint: OpsEndpoint<OpsMethod, string, Req>, value: unknown): output<Req> {
+  const result = z.safeParse(endpoint.request, jsonOf(value), messages);
   if (!result.success) {
     throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } });
   }
   return result.data;
+}
+
+/** Registers `handler` at the call's method and path (OPS_PATH, with `:id` as Fastify's parameter). */
+export function opsRoute(fastify: FastifyInstance, endpoint: OpsEndpoint, handler: RouteHandlerMethod): void {
+  fastify.route({ method: endpoint.method, url: endpoint.path, handler });
 }
 
 /** A refusal of an operations service, as the page shows it: which kind, and why (data.reason). */
@@ -45,14 +59,27 @@ export interface OpsRefusal {
   reason: string;
 }
 
-/** 200 with what `run` returns; a refusal `refusalOf` recognises becomes its coded answer; anything else is thrown on. */
-export async function opsAnswer(request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>, refusalOf: (error: unknown) => OpsRefusal | undefined) {
+/**
+ * 200 with what `run` returns, checked against the call's response schema first as the sealed pipeline checks
+ * its answers (one outside it is a server fault: 500, logged); a refusal `refusalOf` recognises becomes its
+ * coded answer; anything else is thrown on.
+ */
+export async function opsAnswer<E extends OpsEndpoint>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  endpoint: E,
+  run: () => Promise<OpsResponseData<E>>,
+  refusalOf: (error: unknown) => OpsRefusal | undefined,
+) {
+  let data: OpsResponseData<E>;
   try {
-    const data = await run();
-    return await sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data });
+    data = await run();
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;
     throw new ApiError(refusal.code, refusal.subcode, { httpStatus: refusal.httpStatus, data: { reason: refusal.reason }, detail: refusal.reason });
   }
+  const checked = parseOpsResponseData(endpoint, data);
+  if (!checked.ok) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${checked.issues.join(', ')}`);
+  return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: checked.data });
 }

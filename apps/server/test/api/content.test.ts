@@ -6,7 +6,7 @@
 // back through every reading path, and article images. Both engines.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { OPS_CONTENT_PATH, type ApiResponse } from '@tyd/protocol';
+import { OPS_CONTENT_PATH, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
@@ -14,7 +14,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { expectSafe } from '../support/safe-html.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 
 const MINUTE_MS = 60_000;
 const ANDROID_CHROME = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Mobile Safari/537.36';
@@ -388,6 +388,43 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual(['publish:运营小李', 'edit:运营小王', 'create:运营小王']);
     const reader = await t.client();
     expect(await call(reader, '/v1/content/tyd-notice-detail', { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
+  });
+
+  itSqliteOnly(engine)('answers every /ops content call within its protocol schema; a body outside the call\'s schema is 400/4009 naming the field', async () => {
+    /** A '200' answer's data, read through the call's response schema (packages/protocol endpoints/ops/content-ops.ts). */
+    function conforming<E extends OpsEndpoint>(endpoint: E, answer: { status: number; body: { data?: unknown } }): OpsResponseData<E> {
+      expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(200);
+      const parsed = parseOpsResponseData(endpoint, answer.body.data);
+      if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${parsed.issues.join(', ')}`);
+      return parsed.data;
+    }
+    // An image's audit line has its own shape (its size, not an item's state).
+    await publishing().addImage(readFileSync(new URL('../fixtures/photo-32x24.jpg', import.meta.url)), '运营小王', clock());
+    const created = conforming(opsContentCreate, await ops('POST', '', { kind: 'notice', title: '形状', body: '正文', by: '运营小王' }));
+    const edited = conforming(opsContentUpdate, await ops('PUT', `/${created.id}`, { by: '运营小王', version: created.version, important: true }));
+    expect(edited).toMatchObject({ important: true, version: created.version + 1 });
+    expect(conforming(opsContentPublish, await ops('POST', `/${created.id}/publish`, { by: '运营小王', at: clock() + MINUTE_MS })).status).toBe('scheduled');
+    expect(conforming(opsContentUnpublish, await ops('POST', `/${created.id}/unpublish`, { by: '运营小王' })).status).toBe('unpublished');
+    expect(conforming(opsContentPreview, await ops('POST', '/preview', { body: '**粗**' }))).toEqual({ html: '<p><strong>粗</strong></p>\n' });
+    const shown = conforming(opsContentGet, await ops('GET', `/${created.id}`));
+    expect(shown.audit.map((entry) => entry.action)).toEqual(['unpublish', 'schedule', 'edit', 'create']);
+    expect(conforming(opsContentList, await ops('GET', '?kind=notice')).items.every((item) => item.kind === 'notice')).toBe(true);
+    expect(conforming(opsContentList, await ops('GET', '')).audit.map((entry) => entry.action)).toContain('image');
+
+    const refusals: Array<[string, string, unknown, RegExp]> = [
+      ['POST', '', { kind: 'article', title: '', body: 'b', by: 'x' }, /^title: /],
+      ['POST', '', { kind: 'article', title: 't', body: 'b', by: 'x', token: 'x' }, /token/],
+      ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version: /],
+      ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at: /],
+      ['POST', `/${created.id}/unpublish`, {}, /^by: /],
+      ['POST', '/preview', { body: 5 }, /^body: /],
+      ['GET', '?kind=poster', undefined, /^kind: /],
+    ];
+    for (const [method, path, body, reason] of refusals) {
+      const answer = await ops(method, path, body);
+      expect(answer, `${method} ${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, body: { code: '400', subcode: '4009' } });
+      expect((answer.body.data as { reason: string }).reason, path).toMatch(reason);
+    }
   });
 
   it('keeps hostile Markdown inert through the /ops API and every reading path, showing it as text', async () => {

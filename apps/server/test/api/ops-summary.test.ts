@@ -1,7 +1,7 @@
 // GET /ops/api/summary (docs/api.md): the admin token, and aggregates computed
 // from known data (nearest-rank percentiles, China-time days, answer counts), on both engines.
 import { randomBytes } from 'node:crypto';
-import { OPS_SUMMARY_PATH, endpoints, type OpsSummary } from '@tyd/protocol';
+import { OPS_SUMMARY_PATH, endpoints, opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createAnswerCountsRepository } from '../../src/telemetry/repositories/answer-counts-repository.js';
@@ -22,10 +22,12 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
     await t?.close();
   });
 
-  // null: no Authorization header at all.
+  // null: no Authorization header at all. Every '200' answer is read through the call's response schema.
   const summary = async (query = '', auth: string | null = `Bearer ${token}`) => {
     const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}${query}`, { headers: auth === null ? {} : { authorization: auth } });
-    return { status: response.status, headers: response.headers, body: (await response.json()) as { code: string; data?: OpsSummary } };
+    const body = (await response.json()) as { code: string; data?: OpsSummary };
+    if (response.status === 200) expect(parseOpsResponseData(opsTelemetrySummary, body.data)).toEqual({ ok: true, data: body.data });
+    return { status: response.status, headers: response.headers, body };
   };
 
   it('needs the admin token', async () => {
@@ -45,6 +47,8 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
     expect(d.sms).toHaveLength(14);
     expect((await summary('?days=1')).body.data?.from).toBe(chinaDay(Date.now()));
     for (const days of ['0', '91', 'x', '1.5', '-1', '1&days=2']) expect((await summary(`?days=${days}`)).status, days).toBe(400);
+    // Only the call's named parameter is read: another one (a cache-buster) is left alone.
+    expect((await summary('?days=3&x=1')).body.data?.days).toBe(3);
   });
 
   it('reports nearest-rank p50/p95 per route and day, leaving timed-out reports out', async () => {

@@ -4,7 +4,7 @@
 // exchange.test.ts and redeem-codes.test.ts). What they set is what users
 // get, every change is kept with the operator's name, and wrong tokens and bad input are refused.
 import { randomBytes } from 'node:crypto';
-import { CODE, OPS_REWARDS_PATH, SUBCODE, type ApiResponse } from '@tyd/protocol';
+import { CODE, OPS_REWARDS_PATH, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -122,14 +122,14 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     });
     return { status: response.status, body: (await response.json()) as ApiResponse<Record<string, unknown>> };
   };
-  type Summary = {
-    prizes: Array<{ id: string; weight: number; oddsPercent: string; stock: number | null; active: boolean }>;
-    items: Array<{ id: string; stock: number | null }>;
-    batches: Array<{ id: string; codes: number; used: number; revokedAt: number | null }>;
-    gift: Array<{ points: number | null; itemId: string | null }>;
-    changes: Array<{ subject: string; subjectId: string; operator: string; change: unknown }>;
-  };
-  const summary = async () => (await ops('GET', '')).body.data as unknown as Summary;
+  /** A '200' answer's data, read through the call's response schema (packages/protocol endpoints/ops/rewards-ops.ts). */
+  function conforming<E extends OpsEndpoint>(endpoint: E, answer: { status: number; body: ApiResponse<unknown> }): OpsResponseData<E> {
+    expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(200);
+    const parsed = parseOpsResponseData(endpoint, answer.body.data);
+    if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${parsed.issues.join(', ')}`);
+    return parsed.data;
+  }
+  const summary = async () => conforming(opsRewardsSummary, await ops('GET', ''));
 
   it('refuses a missing or wrong token with 401 and asks for the bearer token', async () => {
     for (const auth of ['', `Bearer ${token}x`, `Basic ${token}`, 'Bearer ']) {
@@ -245,6 +245,29 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     }
     expect((await summary()).gift).toHaveLength(2);
     expect((await ops('PUT', '/gift', { by: '运营-孙', lines: [] })).body.data).toEqual({ gift: [] });
+  });
+
+  it('answers every call within its protocol schema; a body outside the call\'s schema is 400/4009 naming the field', async () => {
+    conforming(opsRewardsChangePrize, await ops('POST', '/prizes/points-5', { by: '运营-周', active: true }));
+    conforming(opsRewardsChangeItem, await ops('POST', '/items/coupon-rate-off-5', { by: '运营-周', stock: null }));
+    const { batch } = conforming(opsRewardsCreateBatch, await ops('POST', '/batches', { by: '运营-周', name: '形状', points: 3, count: 2, expires: later(3) }));
+    conforming(opsRewardsRevokeBatch, await ops('POST', `/batches/${batch.id}/revoke`, { by: '运营-周' }));
+    conforming(opsRewardsReplaceGift, await ops('PUT', '/gift', { by: '运营-周', lines: [{ points: 50 }, { itemId: 'coupon-repay-10' }] }));
+    const shown = await summary();
+    expect(shown.batches.find((b) => b.id === batch.id)).toMatchObject({ revokedAt: expect.any(Number), used: 0 });
+    expect(shown.changes.map((c) => c.subject)).toEqual(expect.arrayContaining(['prize', 'item', 'redeem-batch', 'gift']));
+    const refusals: Array<[string, unknown, RegExp]> = [
+      ['/prizes/points-5', { by: 'x', weight: '1' }, /^weight: /],
+      ['/items/coupon-repay-10', { by: 'x', validDays: 1.5 }, /^validDays: /],
+      ['/items/coupon-repay-10', { weight: 1 }, /by: /],
+      ['/batches', { by: 'x', name: 'x', points: 1, count: 1, expires: later(1), colour: 'red' }, /colour/],
+      ['/gift', { by: 'x', lines: 'all' }, /^lines: /],
+    ];
+    for (const [path, body, reason] of refusals) {
+      const answer = await ops(path === '/gift' ? 'PUT' : 'POST', path, body);
+      expect(answer, `${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, body: { code: '400', subcode: '4009' } });
+      expect((answer.body.data as { reason: string }).reason, path).toMatch(reason);
+    }
   });
 
   it('is off without a token configured', async () => {

@@ -1,20 +1,13 @@
 // The /ops content API (docs/api.md "Content operations"): plain JSON behind the admin token, like the
 // operations summary (http/ops-api.ts). The operator names themselves in `by`, which the
-// audit keeps with every change (the token is shared; `by` says who acted).
-import { CODE, OPS_CONTENT_PATH, SUBCODE } from '@tyd/protocol';
+// audit keeps with every change (the token is shared; `by` says who acted). Each call's address, body and
+// answer are its endpoint object's in packages/protocol (endpoints/ops/content-ops.ts).
+import { CODE, SUBCODE, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
-import { ContentInputError, MAX_BODY_CHARS } from '../services/publishing.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
+import { ContentInputError } from '../services/publishing.js';
 
-const by = z.string().min(1).max(64);
-const draftFields = { title: z.string().min(1).max(100), body: z.string().min(1).max(MAX_BODY_CHARS), summary: z.string().max(200).optional(), important: z.boolean().optional() };
-const createBody = z.strictObject({ kind: z.enum(['notice', 'announcement', 'article']), by, ...draftFields });
-const editBody = z.strictObject({ by, version: z.number().int().positive(), title: draftFields.title.optional(), body: draftFields.body.optional(), summary: draftFields.summary, important: draftFields.important });
-const publishBody = z.strictObject({ by, at: z.number().int().positive().optional() });
-const unpublishBody = z.strictObject({ by });
-const previewBody = z.strictObject({ body: z.string().max(MAX_BODY_CHARS) });
 const ID = /^[nar]_[A-Za-z0-9_-]{6,38}$/;
 
 function contentId(request: FastifyRequest): string {
@@ -32,7 +25,7 @@ const refusalOf = (error: unknown): OpsRefusal | undefined =>
         ? { code: CODE.CONFLICT, httpStatus: 409, reason: error.message }
         : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
     : undefined;
-const answer = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => opsAnswer(request, reply, run, refusalOf);
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) => opsAnswer(request, reply, endpoint, run, refusalOf);
 
 export default async function opsContentRoutes(fastify: FastifyInstance): Promise<void> {
   const { adminToken, publishing } = fastify.content;
@@ -41,37 +34,37 @@ export default async function opsContentRoutes(fastify: FastifyInstance): Promis
   fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
   const now = () => fastify.clock();
 
-  fastify.get(OPS_CONTENT_PATH, async (request, reply) => {
-    const kind = (request.query as { kind?: unknown }).kind;
-    const parsed = parse(z.enum(['notice', 'announcement', 'article']).optional(), kind);
-    return answer(request, reply, async () => ({ items: await publishing.list(parsed, now()), audit: await publishing.audit(undefined, 50) }));
+  opsRoute(fastify, opsContentList, async (request, reply) => {
+    // The named parameter only: other query parameters (a cache-buster) are not the call's and are left alone.
+    const { kind } = parse(opsContentList, { kind: (request.query as { kind?: unknown }).kind });
+    return answer(request, reply, opsContentList, async () => ({ items: await publishing.list(kind, now()), audit: await publishing.audit(undefined, 50) }));
   });
-  fastify.post(`${OPS_CONTENT_PATH}/preview`, async (request, reply) => {
-    const { body } = parse(previewBody, request.body);
-    return answer(request, reply, async () => ({ html: body.trim() === '' ? '' : publishing.preview(body) }));
+  opsRoute(fastify, opsContentPreview, async (request, reply) => {
+    const { body } = parse(opsContentPreview, request.body);
+    return answer(request, reply, opsContentPreview, async () => ({ html: body.trim() === '' ? '' : publishing.preview(body) }));
   });
-  fastify.post(OPS_CONTENT_PATH, async (request, reply) => {
-    const { kind, by: actor, ...draft } = parse(createBody, request.body);
-    return answer(request, reply, () => publishing.create(kind, draft, actor, now()));
+  opsRoute(fastify, opsContentCreate, async (request, reply) => {
+    const { kind, by: actor, ...draft } = parse(opsContentCreate, request.body);
+    return answer(request, reply, opsContentCreate, () => publishing.create(kind, draft, actor, now()));
   });
-  fastify.get(`${OPS_CONTENT_PATH}/:id`, async (request, reply) => {
+  opsRoute(fastify, opsContentGet, async (request, reply) => {
     const id = contentId(request);
-    return answer(request, reply, async () => ({ item: await publishing.get(id, now()), audit: await publishing.audit(id) }));
+    return answer(request, reply, opsContentGet, async () => ({ item: await publishing.get(id, now()), audit: await publishing.audit(id) }));
   });
-  fastify.put(`${OPS_CONTENT_PATH}/:id`, async (request, reply) => {
+  opsRoute(fastify, opsContentUpdate, async (request, reply) => {
     const id = contentId(request);
-    const { by: actor, version, ...draft } = parse(editBody, request.body);
+    const { by: actor, version, ...draft } = parse(opsContentUpdate, request.body);
     const changes = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-    return answer(request, reply, () => publishing.edit(id, changes, actor, now(), version));
+    return answer(request, reply, opsContentUpdate, () => publishing.edit(id, changes, actor, now(), version));
   });
-  fastify.post(`${OPS_CONTENT_PATH}/:id/publish`, async (request, reply) => {
+  opsRoute(fastify, opsContentPublish, async (request, reply) => {
     const id = contentId(request);
-    const { by: actor, at } = parse(publishBody, request.body);
-    return answer(request, reply, () => publishing.publish(id, actor, now(), at));
+    const { by: actor, at } = parse(opsContentPublish, request.body);
+    return answer(request, reply, opsContentPublish, () => publishing.publish(id, actor, now(), at));
   });
-  fastify.post(`${OPS_CONTENT_PATH}/:id/unpublish`, async (request, reply) => {
+  opsRoute(fastify, opsContentUnpublish, async (request, reply) => {
     const id = contentId(request);
-    const { by: actor } = parse(unpublishBody, request.body);
-    return answer(request, reply, () => publishing.unpublish(id, actor, now()));
+    const { by: actor } = parse(opsContentUnpublish, request.body);
+    return answer(request, reply, opsContentUnpublish, () => publishing.unpublish(id, actor, now()));
   });
 }

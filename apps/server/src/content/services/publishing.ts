@@ -3,13 +3,14 @@
 // section alike. Every change is one transaction with its audit row (who, what, when, at which version),
 // and an edit of a row someone else changed meanwhile is refused instead of overwriting theirs.
 import { randomBytes } from 'node:crypto';
+import { CONTENT_OPS_LIMITS, type ContentAuditEntry } from '@tyd/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { inspectPhoto } from '../../uploads/uploads-module.js';
 import type { AuditRow, ContentItemRow, ContentKindValue, ContentRepository } from '../repositories/content-repository.js';
 import { renderMarkdown, summarize } from './render-markdown.js';
 
-export const MAX_BODY_CHARS = 100_000;
+export const MAX_BODY_CHARS = CONTENT_OPS_LIMITS.bodyChars;
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
 /** A refusal to show the operator (bad input, unknown id, a conflicting edit). */
@@ -189,7 +190,7 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
     },
 
     async audit(contentId: string | undefined, limit = 100) {
-      return (await repo.listAudit(contentId, limit)).map((row) => ({ contentId: row.content_id, action: row.action, by: row.actor, version: row.version, at: row.at, detail: JSON.parse(row.detail) as unknown }));
+      return (await repo.listAudit(contentId, limit)).map((row) => ({ contentId: row.content_id, action: row.action, by: row.actor, version: row.version, at: row.at, detail: JSON.parse(row.detail) as ContentAuditEntry['detail'] }));
     },
 
     async image(id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {

@@ -1,30 +1,14 @@
 // The /ops rewards API (docs/api.md "Rewards operations"): plain JSON behind the admin token, like the
 // content API (http/ops-api.ts). The operator names themselves in `by`, kept with every
 // change in reward_changes (the token is shared; `by` says who acted). What may be set is checked by
-// services/rewards-operations.ts, the same rules as the admin command.
-import { CODE, OPS_REWARDS_PATH, SUBCODE } from '@tyd/protocol';
+// services/rewards-operations.ts, the same rules as the admin command. Each call's address, body and answer
+// are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
+import { CODE, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
 import { operatorName, RewardsInputError } from '../services/rewards-operations.js';
 
-const by = z.string().min(1).max(64);
-const count = z.number().int();
-const prizeBody = z.strictObject({ by, name: z.string().max(100).optional(), points: count.nullable().optional(), weight: count.optional(), stock: count.nullable().optional(), active: z.boolean().optional() });
-const itemBody = z.strictObject({
-  by,
-  name: z.string().max(100).optional(),
-  description: z.string().max(400).optional(),
-  pointsCost: count.nullable().optional(),
-  stock: count.nullable().optional(),
-  perUserLimit: count.nullable().optional(),
-  validDays: count.optional(),
-  active: z.boolean().optional(),
-});
-const batchBody = z.strictObject({ by, name: z.string().max(100), points: count.optional(), itemId: z.string().max(64).optional(), count, expires: z.string().max(10) });
-const revokeBody = z.strictObject({ by });
-const giftBody = z.strictObject({ by, lines: z.array(z.union([z.strictObject({ points: count }), z.strictObject({ itemId: z.string().max(64) })])).max(100) });
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
 function idParam(request: FastifyRequest): string {
@@ -40,7 +24,7 @@ const refusalOf = (error: unknown): OpsRefusal | undefined =>
       ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
       : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
     : undefined;
-const answer = (request: FastifyRequest, reply: FastifyReply, run: () => Promise<unknown>) => opsAnswer(request, reply, run, refusalOf);
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) => opsAnswer(request, reply, endpoint, run, refusalOf);
 
 /** Drops the fields not given, so a change names only what it sets. */
 const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -52,30 +36,30 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
   fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
   const now = () => fastify.clock();
 
-  fastify.get(OPS_REWARDS_PATH, async (request, reply) => answer(request, reply, () => operations.summary()));
-  fastify.post(`${OPS_REWARDS_PATH}/prizes/:id`, async (request, reply) => {
+  opsRoute(fastify, opsRewardsSummary, async (request, reply) => answer(request, reply, opsRewardsSummary, () => operations.summary()));
+  opsRoute(fastify, opsRewardsChangePrize, async (request, reply) => {
     const id = idParam(request);
-    const { by: actor, ...change } = parse(prizeBody, request.body);
-    return answer(request, reply, async () => ({ prize: await operations.changePrize(id, given(change), operatorName(actor), now()) }));
+    const { by: actor, ...change } = parse(opsRewardsChangePrize, request.body);
+    return answer(request, reply, opsRewardsChangePrize, async () => ({ prize: await operations.changePrize(id, given(change), operatorName(actor), now()) }));
   });
-  fastify.post(`${OPS_REWARDS_PATH}/items/:id`, async (request, reply) => {
+  opsRoute(fastify, opsRewardsChangeItem, async (request, reply) => {
     const id = idParam(request);
-    const { by: actor, ...change } = parse(itemBody, request.body);
-    return answer(request, reply, async () => ({ item: await operations.changeItem(id, given(change), operatorName(actor), now()) }));
+    const { by: actor, ...change } = parse(opsRewardsChangeItem, request.body);
+    return answer(request, reply, opsRewardsChangeItem, async () => ({ item: await operations.changeItem(id, given(change), operatorName(actor), now()) }));
   });
-  fastify.post(`${OPS_REWARDS_PATH}/batches`, async (request, reply) => {
-    const { by: actor, ...batch } = parse(batchBody, request.body);
+  opsRoute(fastify, opsRewardsCreateBatch, async (request, reply) => {
+    const { by: actor, ...batch } = parse(opsRewardsCreateBatch, request.body);
     // The codes are in this answer only: the page offers them as a file to download, once.
-    return answer(request, reply, () => operations.createBatch(batch, operatorName(actor), now()));
+    return answer(request, reply, opsRewardsCreateBatch, () => operations.createBatch(batch, operatorName(actor), now()));
   });
-  fastify.post(`${OPS_REWARDS_PATH}/batches/:id/revoke`, async (request, reply) => {
+  opsRoute(fastify, opsRewardsRevokeBatch, async (request, reply) => {
     const id = idParam(request);
-    const { by: actor } = parse(revokeBody, request.body);
-    return answer(request, reply, async () => ({ batch: await operations.revokeBatch(id, operatorName(actor), now()) }));
+    const { by: actor } = parse(opsRewardsRevokeBatch, request.body);
+    return answer(request, reply, opsRewardsRevokeBatch, async () => ({ batch: await operations.revokeBatch(id, operatorName(actor), now()) }));
   });
-  fastify.put(`${OPS_REWARDS_PATH}/gift`, async (request, reply) => {
-    const { by: actor, lines } = parse(giftBody, request.body);
+  opsRoute(fastify, opsRewardsReplaceGift, async (request, reply) => {
+    const { by: actor, lines } = parse(opsRewardsReplaceGift, request.body);
     const gift = lines.map((line) => ('itemId' in line ? { points: null, itemId: line.itemId } : { points: line.points, itemId: null }));
-    return answer(request, reply, async () => ({ gift: await operations.replaceGift(gift, operatorName(actor), now()) }));
+    return answer(request, reply, opsRewardsReplaceGift, async () => ({ gift: await operations.replaceGift(gift, operatorName(actor), now()) }));
   });
 }

@@ -1,23 +1,25 @@
 // GET /ops/api/summary?days=14 (docs/api.md): aggregates only, behind the
 // admin token (Authorization: Bearer, compared in constant time). Without a configured token (allowed
 // outside production only) the operations API does not exist.
-import { CODE, CODE_TEXT, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, OPS_SUMMARY_PATH, SUBCODE } from '@tyd/protocol';
+// Its address, query and answer are opsTelemetrySummary's in packages/protocol (telemetry/ops-summary.ts).
+import { CODE, OPS_DEFAULT_DAYS, OPS_MAX_DAYS, SUBCODE, opsTelemetrySummary } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { requireAdminToken } from '../../http/ops-api.js';
-import { sendApiResponse } from '../../http/send-api-response.js';
+import { opsAnswer, opsRoute, requireAdminToken } from '../../http/ops-api.js';
+import * as z from 'zod/mini';
 import { buildOpsSummary } from '../services/ops-summary.js';
 
 export default async function opsSummaryRoute(fastify: FastifyInstance): Promise<void> {
   const { adminToken } = fastify.telemetry;
   if (!adminToken) fastify.log.warn('TYD_ADMIN_TOKEN unset: the operations API (/ops/api) is off');
 
-  fastify.get(OPS_SUMMARY_PATH, async (request, reply) => {
+  opsRoute(fastify, opsTelemetrySummary, async (request, reply) => {
     requireAdminToken(request, reply, adminToken);
-    const raw = (request.query as Record<string, unknown>).days;
-    const days = raw === undefined ? OPS_DEFAULT_DAYS : typeof raw === 'string' && /^[0-9]{1,3}$/.test(raw) ? Number(raw) : NaN;
-    if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: 'days: 1..90' });
-    const summary = await buildOpsSummary({ records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts, outbox: fastify.outbox }, days, fastify.clock());
-    return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: summary });
+    // The named parameter only (others are left alone); a repeated one arrives as an array and fails the schema.
+    const query = z.safeParse(opsTelemetrySummary.request, { days: (request.query as Record<string, unknown>).days });
+    const days = !query.success ? NaN : query.data.days === undefined ? OPS_DEFAULT_DAYS : Number(query.data.days);
+    if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: `days: 1..${OPS_MAX_DAYS}` });
+    const sources = { records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts, outbox: fastify.outbox };
+    return opsAnswer(request, reply, opsTelemetrySummary, () => buildOpsSummary(sources, days, fastify.clock()), () => undefined);
   });
 }
