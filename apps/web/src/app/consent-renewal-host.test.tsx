@@ -8,7 +8,7 @@ import { clearSession, startSession } from '../lib/session';
 import { ConsentRenewalHost } from './consent-renewal-host';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../lib/api-client', async () => (await import('../test/api-answers')).checkedClient(api));
 
 const VERSION = '2026-12-01~2026-11-01';
 let tokenCounter = 0;

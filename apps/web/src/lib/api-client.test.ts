@@ -1,7 +1,7 @@
 // The API client against a fake server that speaks the real contract: it opens the sealed
 // request with the server key, verifies the signature and headers, and seals its answer.
-import { CLIENT_VERSION, ERROR_TEXT, PROTOCOL_VERSION, generateServerKeyPair, importServerPrivateKey, openRequest, sealResponse, verifyRequestSignature, type ApiResponse, type RequestContext } from '@tyd/protocol/wire';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, CLIENT_VERSION, ERROR_TEXT, PROTOCOL_VERSION, generateServerKeyPair, importServerPrivateKey, openRequest, sealResponse, verifyRequestSignature, type ApiResponse, type RefResponse, type RequestContext } from '@tyd/protocol/wire';
+import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';
 import {
   CLOCK_RELOAD_KEY,
@@ -100,11 +100,13 @@ describe('request through the envelope', () => {
   it('seals the payload, signs it and sends every contract header', async () => {
     startSession({ accessToken: 'token-1', phone: '13812345678' });
     serve(() => ({ body: { code: '200', msg: '成功', data: { ok: 1 } } }));
-    const data = await call<{ ok: number }>('/v1/user/check-login', { a: 1 });
+    const data = await call(API.noticeDetail, { id: 'n1' });
     expect(data).toEqual({ ok: 1 });
     const [req] = seen;
-    expect(req?.path).toBe('/tydApi/v1/user/check-login');
-    expect(req?.payload).toEqual({ a: 1 });
+    // The ref's path, under API_BASE: what the signature and the envelope's AAD cover.
+    expect(req?.path).toBe(API.noticeDetail.fullPath);
+    expect(req?.path).toBe('/tydApi/v1/notice/notice-detail');
+    expect(req?.payload).toEqual({ id: 'n1' });
     expect(req?.signatureValid).toBe(true);
     expect(req?.headers).toMatchObject({
       'x-v': PROTOCOL_VERSION,
@@ -121,9 +123,9 @@ describe('request through the envelope', () => {
     expect(Object.keys(JSON.parse(init.body as string))).toEqual(['data']);
   });
 
-  it('sends {} when there is no payload and no token header without a session', async () => {
+  it('sends no token header without a session', async () => {
     serve(() => ({ body: { code: '200', msg: '成功' } }));
-    await request('/v1/user/logout');
+    await request(API.logout, {});
     expect(seen[0]?.payload).toEqual({});
     expect(seen[0]?.headers).not.toHaveProperty('x-access-token');
   });
@@ -132,7 +134,7 @@ describe('request through the envelope', () => {
     let tell!: () => void;
     waitForAppVersion(new Promise<void>((resolve) => (tell = resolve)).then(() => setAppVersion('5.2.0')));
     serve(() => ({ body: { code: '200', msg: '成功' } }));
-    const pending = request('/v1/x');
+    const pending = request(API.checkLogin, {});
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(fetchMock).not.toHaveBeenCalled();
     tell();
@@ -146,7 +148,7 @@ describe('request through the envelope', () => {
     setClockOffset(-3_600_000);
     serve(() => ({ body: { code: '200', msg: '成功' } }));
     const before = Date.now();
-    await request('/v1/x');
+    await request(API.checkLogin, {});
     const sent = Number(seen[0]?.headers['x-t']);
     expect(sent).toBeLessThanOrEqual(Date.now() - 3_600_000);
     expect(sent).toBeGreaterThanOrEqual(before - 3_600_000);
@@ -154,25 +156,42 @@ describe('request through the envelope', () => {
 
   it('reads a plaintext answer (errors found before decryption)', async () => {
     serve(() => ({ raw: JSON.stringify({ code: '400', subcode: '4003', msg: '请求参数错误', submsg: '请求签名错误' }) }));
-    const response = await request('/v1/x');
+    const response = await request(API.checkLogin, {});
     expect(response.code).toBe('400');
     expect(lastToast()).toBe('请求签名错误');
+  });
+});
+
+describe('the typed call', () => {
+  it('takes the payload and gives the answer of the ref\'s endpoint, with no type argument', () => {
+    // Types only: nothing is sent.
+    const typesOf = (run: () => unknown) => run;
+    typesOf(() => {
+      expectTypeOf(call(API.checkLogin, {})).resolves.toEqualTypeOf<{ loggedIn: true; phone: string }>();
+      expectTypeOf(request(API.noticeDetail, { id: 'n1' })).resolves.toEqualTypeOf<ApiResponse<RefResponse<typeof API.noticeDetail>>>();
+      // @ts-expect-error a payload field the endpoint does not take
+      void call(API.checkLogin, { phone: '13812345678' });
+      // @ts-expect-error a required field left out
+      void call(API.noticeDetail, {});
+      // @ts-expect-error a path string is not a ref
+      void call('/v1/user/check-login', {});
+    });
   });
 });
 
 describe('answer handling (SPEC §8)', () => {
   it('toasts submsg, else msg, when the code is not 200', async () => {
     serve(() => ({ body: { code: '409', msg: '请求冲突' } }));
-    await expect(call('/v1/x')).rejects.toBeInstanceOf(ApiCodeError);
+    await expect(call(API.checkLogin, {})).rejects.toBeInstanceOf(ApiCodeError);
     expect(lastToast()).toBe('请求冲突');
     serve(() => ({ body: { code: '409', msg: '请求冲突', submsg: '该手机号已注册' } }));
-    await request('/v1/x');
+    await request(API.checkLogin, {});
     expect(lastToast()).toBe('该手机号已注册');
   });
 
   it('shows nothing for code 480', async () => {
     serve(() => ({ body: { code: '480', msg: '操作未完成', submsg: '不该出现' } }));
-    const error = await call('/v1/x').catch((e: unknown) => e);
+    const error = await call(API.checkLogin, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiCodeError);
     expect((error as ApiCodeError).silent).toBe(true);
     expect(lastToast()).toBeUndefined();
@@ -182,9 +201,9 @@ describe('answer handling (SPEC §8)', () => {
     const handler = vi.fn();
     setUnauthorizedHandler(handler);
     serve(() => ({ body: { code: '401', msg: '登录已失效，请重新登录' } }));
-    await request('/v1/x');
+    await request(API.checkLogin, {});
     expect(handler).toHaveBeenCalledTimes(1);
-    await request('/v1/x', {}, { unauthorized: 'ignore', toastErrors: false });
+    await request(API.checkLogin, {}, { unauthorized: 'ignore', toastErrors: false });
     expect(handler).toHaveBeenCalledTimes(1);
   });
 
@@ -192,7 +211,7 @@ describe('answer handling (SPEC §8)', () => {
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     const serverTime = Date.now() + 600_000;
     serve(() => ({ raw: JSON.stringify({ code: '400', subcode: '4001', msg: '请求参数错误', submsg: '手机时间与标准时间不一致，已为您校准' }), headers: { 'x-server-time': String(serverTime) } }));
-    void request('/v1/x');
+    void request(API.checkLogin, {});
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     const offset = sessionStore.get().clockOffset;
     expect(offset).toBeGreaterThan(590_000);
@@ -201,13 +220,13 @@ describe('answer handling (SPEC §8)', () => {
     expect(document.cookie).toContain(`shortTime=${offset}`);
     expect(clientConfig().clockOffset).toBe(offset);
     // After the reload the flag is still set: a second 4001 does not reload again.
-    const second = await request('/v1/x');
+    const second = await request(API.checkLogin, {});
     expect(second.subcode).toBe('4001');
     expect(reload).toHaveBeenCalledTimes(1);
     expect(lastToast()).toBe('手机时间与标准时间不一致，已为您校准');
     // A good answer clears the guard, so a later skew can be corrected again.
     serve(() => ({ body: { code: '200', msg: '成功' } }));
-    await request('/v1/x');
+    await request(API.checkLogin, {});
     expect(sessionStorage.getItem(CLOCK_RELOAD_KEY)).toBeNull();
   });
 
@@ -221,7 +240,7 @@ describe('answer handling (SPEC §8)', () => {
     [302, ERROR_TEXT.networkBusy],
   ])('HTTP %i -> %s', async (status, text) => {
     serve(() => ({ status, raw: '' }));
-    const error = await request('/v1/x').catch((e: unknown) => e);
+    const error = await request(API.checkLogin, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TransportError);
     expect((error as TransportError).message).toBe(text);
     expect(lastToast()).toBe(text);
@@ -229,23 +248,23 @@ describe('answer handling (SPEC §8)', () => {
 
   it('a network error -> 网络连接异常，请稍后重试', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.networkError);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.networkError);
     expect(lastToast()).toBe(ERROR_TEXT.networkError);
   });
 
   it('an answer without a code field: toast 服务器繁忙 and reject with 接口数据格式错误 (SPEC §5)', async () => {
     serve(() => ({ raw: JSON.stringify({ msg: 'no code' }) }));
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.badFormat);
     expect(lastToast()).toBe(ERROR_TEXT.serverBusy);
     serve(() => ({ raw: 'not json' }));
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.badFormat);
     serve(() => ({ raw: JSON.stringify({ data: 'AAAA' }) }));
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.badFormat);
   });
 
   it('refuses a plaintext success: data only counts when sealed with the response key', async () => {
     serve(() => ({ raw: JSON.stringify({ code: '200', msg: '成功', data: { injected: true } }) }));
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.badFormat);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.badFormat);
     expect(lastToast()).toBe(ERROR_TEXT.serverBusy);
   });
 
@@ -266,7 +285,7 @@ describe('answer handling (SPEC §8)', () => {
       caller.abort();
       return { status: 200, headers: new Headers(), json: () => Promise.reject(new DOMException('aborted', 'AbortError')) } as unknown as Response;
     });
-    const error = await request('/v1/x', {}, { signal: caller.signal }).catch((e: unknown) => e);
+    const error = await request(API.checkLogin, {}, { signal: caller.signal }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DOMException);
     expect((error as DOMException).name).toBe('AbortError');
     expect(lastToast()).toBeUndefined();
@@ -277,7 +296,7 @@ describe('answer handling (SPEC §8)', () => {
     let reached!: () => void;
     const atFetch = new Promise<void>((resolve) => (reached = resolve));
     hangUntilAborted(reached);
-    const pending = request('/v1/x').catch((e: unknown) => e);
+    const pending = request(API.checkLogin, {}).catch((e: unknown) => e);
     await atFetch;
     vi.advanceTimersByTime(99_999);
     expect(lastToast()).toBeUndefined();
@@ -292,7 +311,7 @@ describe('answer handling (SPEC §8)', () => {
     let reached!: () => void;
     const atFetch = new Promise<void>((resolve) => (reached = resolve));
     hangUntilAborted(reached);
-    const pending = request('/v1/x', {}, { timeoutMs: QUIET_TIMEOUT_MS }).catch((e: unknown) => e);
+    const pending = request(API.checkLogin, {}, { timeoutMs: QUIET_TIMEOUT_MS }).catch((e: unknown) => e);
     await atFetch;
     vi.advanceTimersByTime(QUIET_TIMEOUT_MS);
     const error = await pending;
@@ -303,7 +322,7 @@ describe('answer handling (SPEC §8)', () => {
   it('fails with 服务器繁忙 when the page has no configuration', async () => {
     document.head.innerHTML = '';
     resetWebConfig();
-    await expect(request('/v1/x')).rejects.toThrow(ERROR_TEXT.serverBusy);
+    await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.serverBusy);
     expect(fetchMock).not.toHaveBeenCalled();
   });
 });
@@ -316,8 +335,8 @@ describe('loading toast and request counter', () => {
     fetchMock.mockImplementation((input, init) => new Promise<void>((resolve) => releases.push(resolve)).then(() => real(input, init)));
     const counts: number[] = [];
     const unsubscribe = requestCounter.subscribe((n) => counts.push(n));
-    const a = request('/v1/a', {}, { loading: true });
-    const b = request('/v1/b', {}, { loading: true });
+    const a = request(API.checkLogin, {}, { loading: true });
+    const b = request(API.logout, {}, { loading: true });
     expect(notifyStore.get().loading).toBe('loading...');
     expect(requestCounter.get()).toBe(2);
     await vi.waitFor(() => expect(releases).toHaveLength(2));
@@ -335,7 +354,7 @@ describe('loading toast and request counter', () => {
 
   it('shows no loading toast for background calls', async () => {
     serve(() => ({ body: { code: '200', msg: '成功' } }));
-    const pending = request('/v1/a');
+    const pending = request(API.checkLogin, {});
     expect(notifyStore.get().loading).toBeNull();
     await pending;
   });

@@ -1,7 +1,9 @@
 // The API client (SPEC §7, §8): POST only under /tydApi, every payload sealed in the envelope
 // and signed (api-transport.ts), and the error catalogue of SPEC §8 applied in one place. The 401
 // behaviour is injected by the app (setUnauthorizedHandler), not hard-wired (STYLE.md "Errors").
-import { CLIENT_VERSION, CODE, ERROR_TEXT, REQUEST_TIMEOUT_MS, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
+// Every call names its endpoint by ref (API.checkLogin …, @tyd/protocol/wire): the payload and the
+// answer are typed by the endpoint's schemas, so no caller restates them (docs/architecture.md "The typed call").
+import { CLIENT_VERSION, CODE, ERROR_TEXT, REQUEST_TIMEOUT_MS, SUBCODE, type ApiResponse, type EndpointRef, type RefRequest, type RefResponse } from '@tyd/protocol/wire';
 import { ApiCodeError, TransportError } from './api-errors';
 import type * as Transport from './api-transport';
 import { openLoading, toast } from './notify';
@@ -100,7 +102,7 @@ export function warmApiTransport(): void {
   loadTransport().catch((error: unknown) => console.warn('api transport chunk failed to load', error));
 }
 
-async function send(endpoint: string, payload: unknown, opts: CallOptions) {
+async function send(ref: EndpointRef, payload: unknown, opts: CallOptions) {
   await appVersionReady;
   let mod;
   try {
@@ -108,7 +110,7 @@ async function send(endpoint: string, payload: unknown, opts: CallOptions) {
   } catch {
     throw new TransportError('network', ERROR_TEXT.networkError);
   }
-  return mod.send(endpoint, payload, { ...opts, timeoutMs: opts.timeoutMs ?? REQUEST_TIMEOUT_MS }, config);
+  return mod.send(ref.path, payload, { ...opts, timeoutMs: opts.timeoutMs ?? REQUEST_TIMEOUT_MS }, config);
 }
 
 /** Subcode 4001 (SPEC §4): store server time − local time and reload, once, never in a loop. */
@@ -127,13 +129,13 @@ function handleClockSkew(serverTime: string | null): boolean {
  * code (callers such as the SMS request read codes like 406 themselves), rejects with a
  * TransportError when there is no usable answer (already toasted unless quiet).
  */
-export async function request<T = unknown>(endpoint: string, payload?: unknown, opts: CallOptions = {}): Promise<ApiResponse<T>> {
+export async function request<R extends EndpointRef>(ref: R, payload: RefRequest<R>, opts: CallOptions = {}): Promise<ApiResponse<RefResponse<R>>> {
   const closeLoading = opts.loading ? openLoading(typeof opts.loading === 'string' ? opts.loading : undefined) : undefined;
   setInFlight(inFlight + 1);
   try {
     let answer;
     try {
-      answer = await send(endpoint, payload, opts);
+      answer = await send(ref, payload, opts);
     } catch (error) {
       if (error instanceof TransportError) {
         // SPEC §5: an invalid format shows 服务器繁忙 while the call rejects with 接口数据格式错误.
@@ -153,7 +155,8 @@ export async function request<T = unknown>(endpoint: string, payload?: unknown, 
       toast(response.submsg || response.msg, 'fail');
     }
     if (response.code === CODE.UNAUTHORIZED && opts.unauthorized !== 'ignore') unauthorizedHandler(response);
-    return response as ApiResponse<T>;
+    // The answer's data is the endpoint's by contract: the server parses it with the response schema.
+    return response as ApiResponse<RefResponse<R>>;
   } finally {
     setInFlight(inFlight - 1);
     closeLoading?.();
@@ -161,8 +164,8 @@ export async function request<T = unknown>(endpoint: string, payload?: unknown, 
 }
 
 /** Like request(), but resolves with `data` on code 200 and rejects with ApiCodeError otherwise. */
-export async function call<T>(endpoint: string, payload?: unknown, opts?: CallOptions): Promise<T> {
-  const response = await request<T>(endpoint, payload, opts);
+export async function call<R extends EndpointRef>(ref: R, payload: RefRequest<R>, opts?: CallOptions): Promise<RefResponse<R>> {
+  const response = await request(ref, payload, opts);
   if (response.code !== CODE.OK) throw new ApiCodeError(response);
-  return response.data as T;
+  return response.data as RefResponse<R>;
 }

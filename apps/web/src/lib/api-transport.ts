@@ -53,8 +53,9 @@ async function readAnswer(res: Response, responseKey: CryptoKey, context: Reques
   throw new TransportError('format', ERROR_TEXT.badFormat, res.status);
 }
 
+/** Sends one call to `endpointPath`, an endpoint ref's path (under API_BASE, as SPEC §7 lists it). */
 export async function send(
-  endpoint: string,
+  endpointPath: string,
   payload: unknown,
   opts: SendOptions,
   config: SendConfig,
@@ -66,7 +67,7 @@ export async function send(
     if (error instanceof ConfigError) throw new TransportError('config', ERROR_TEXT.serverBusy);
     throw error;
   }
-  const path = API_BASE + endpoint;
+  const path = API_BASE + endpointPath;
   const timestamp = String(Date.now() + config.clockOffset);
   const nonce = randomNonce();
   const context: RequestContext = { method: 'POST', path, timestamp, appId: cfg.appId, nonce };

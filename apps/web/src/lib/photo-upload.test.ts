@@ -5,7 +5,7 @@ import { ApiCodeError } from './api-errors';
 import { uploadPhoto } from './photo-upload';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('./api-client', () => ({ request: api.request }));
+vi.mock('./api-client', async () => (await import('../test/api-answers')).checkedClient(api));
 const notify = vi.hoisted(() => ({ toast: vi.fn() }));
 vi.mock('./notify', () => notify);
 

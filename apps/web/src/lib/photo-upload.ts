@@ -1,13 +1,12 @@
 // Photo uploads as sealed parts (docs/protocol.md §14): start, the parts in order (each an ordinary
 // sealed call through the API client), finish with the SHA-256 of the whole. A lost answer to a part is
 // answered 409/4407 with the next index the server expects, and the upload continues from there.
-import { API_PATH, CODE, SUBCODE, UPLOAD_PART_MAX_BYTES, toBase64, type ApiResponse, type UploadPurpose } from '@tyd/protocol/wire';
-import type { EndpointResponseData, finishUpload, startUpload, uploadPart } from '@tyd/protocol/schemas';
+import { API, CODE, SUBCODE, UPLOAD_PART_MAX_BYTES, toBase64, type ApiResponse, type UploadPurpose, type RefResponse } from '@tyd/protocol/wire';
 import { ApiCodeError } from './api-errors';
 import { request, type CallOptions } from './api-client';
 import { toast } from './notify';
 
-export type FinishedUpload = EndpointResponseData<typeof finishUpload>;
+export type FinishedUpload = RefResponse<typeof API.finishUpload>;
 
 export interface UploadOptions {
   /** Called after each part with the bytes the server has taken so far. */
@@ -31,13 +30,13 @@ export async function uploadPhoto(photo: Blob, purpose: UploadPurpose, opts: Upl
   const bytes = new Uint8Array(await photo.arrayBuffer());
   const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes));
   const callOpts: CallOptions = { signal: opts.signal, toastErrors: opts.toastErrors };
-  const started = expectOk(await request<EndpointResponseData<typeof startUpload>>(API_PATH.uploadStart, { purpose, size: bytes.length }, callOpts));
+  const started = expectOk(await request(API.startUpload, { purpose, size: bytes.length }, callOpts));
   const partSize = Math.min(started.partMaxBytes, UPLOAD_PART_MAX_BYTES);
   let index = 0;
   opts.onProgress?.(0, bytes.length);
   while (index * partSize < bytes.length) {
     const part = bytes.subarray(index * partSize, (index + 1) * partSize);
-    const response = await request<EndpointResponseData<typeof uploadPart>>(API_PATH.uploadPart, { uploadId: started.uploadId, index, bytes: toBase64(part) }, { ...callOpts, toastErrors: false });
+    const response = await request(API.uploadPart, { uploadId: started.uploadId, index, bytes: toBase64(part) }, { ...callOpts, toastErrors: false });
     if (response.code !== CODE.OK && response.subcode === SUBCODE.UPLOAD_PART_ORDER) {
       // The server already has this part (our answer was lost): continue where it says.
       const next = (response.data as { nextIndex?: unknown } | undefined)?.nextIndex;
@@ -54,5 +53,5 @@ export async function uploadPhoto(photo: Blob, purpose: UploadPurpose, opts: Upl
     index = data.nextIndex;
     opts.onProgress?.(Math.min(data.receivedBytes, bytes.length), bytes.length);
   }
-  return expectOk(await request<FinishedUpload>(API_PATH.uploadFinish, { uploadId: started.uploadId, sha256 }, callOpts));
+  return expectOk(await request(API.finishUpload, { uploadId: started.uploadId, sha256 }, callOpts));
 }

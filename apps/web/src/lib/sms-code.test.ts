@@ -6,7 +6,7 @@ import { getcode, sendSmsCodeWithChecks, withHumanCheck } from './sms-code';
 import { cooldownLeftMs, smsCodeProblem, startCooldown } from './sms-cooldown';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('./api-client', () => ({ request: api.request }));
+vi.mock('./api-client', async () => (await import('../test/api-answers')).checkedClient(api));
 const altcha = vi.hoisted(() => ({ solveChallenge: vi.fn() }));
 vi.mock('altcha-lib', () => ({ solveChallenge: altcha.solveChallenge }));
 vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));

@@ -9,13 +9,13 @@
 //  - '406' human check (subcodes 4207/4208): a self-hosted ALTCHA proof of work, solved by altcha-lib
 //    with WebCrypto PBKDF2 and sent with the retry. The solver is a dynamic import: it is fetched only
 //    when a challenge arrives, never in a page's first load.
-import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
-import { type EndpointRequest, type EndpointResponseData, type SmsSendRetryLater, type sendSmsCode } from '@tyd/protocol/schemas';
+import { API, CODE, type ApiResponse, type RefRequest, type RefResponse } from '@tyd/protocol/wire';
+import { type SmsSendRetryLater } from '@tyd/protocol/schemas';
 import { request } from './api-client';
 import { toast } from './notify';
 
-export type SmsSendPayload = EndpointRequest<typeof sendSmsCode>;
-type SmsSent = EndpointResponseData<typeof sendSmsCode>;
+export type SmsSendPayload = RefRequest<typeof API.sendSmsCode>;
+type SmsSent = RefResponse<typeof API.sendSmsCode>;
 type Challenge = Extract<SmsSendRetryLater, { reason: 'human-check' }>['challenge'];
 
 /** The loading toast while a code is asked for (the toast's own default stays SPEC §2's loading...). */
@@ -30,7 +30,7 @@ const MAX_CHALLENGES = 3;
  * anything else is toasted here (info, submsg else msg) and comes back too.
  */
 export async function getcode(payload: SmsSendPayload): Promise<ApiResponse<SmsSent | SmsSendRetryLater>> {
-  const response = await request<SmsSent | SmsSendRetryLater>(API_PATH.smsSendV1, payload, { loading: SENDING_TEXT, toastErrors: false });
+  const response = await request(API.sendSmsCode, payload, { loading: SENDING_TEXT, toastErrors: false });
   if (response.code !== CODE.OK && response.code !== CODE.RETRY_LATER && response.code !== CODE.SILENT) {
     toast(response.submsg || response.msg, 'info');
   }

@@ -6,7 +6,7 @@ import { dismissToast, notifyStore } from './notify';
 import { smsNoticeText, useSmsCode, waitText } from './use-sms-code';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('./api-client', () => ({ request: api.request }));
+vi.mock('./api-client', async () => (await import('../test/api-answers')).checkedClient(api));
 
 const SENT: ApiResponse = { code: '200', msg: '成功', data: { cooldownSeconds: 60, expiresInSeconds: 300 } };
 

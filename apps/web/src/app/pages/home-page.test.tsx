@@ -1,3 +1,4 @@
+import { API } from '@tyd/protocol/wire';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -6,11 +7,12 @@ import { RouterContext } from '../../lib/router-react';
 import { invalidateQuery } from '../../lib/server-state';
 import { notifyStore } from '../../lib/notify';
 import { clearSession, sessionStore, startSession } from '../../lib/session';
+import { answerData } from '../../test/api-answers';
 import HomePage from './home-page';
 import MinePage from './mine-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../lib/api-client', async () => (await import('../../test/api-answers')).checkedClient(api));
 /** certification-info for the identity tile (docs/api.md "Identity certification"). */
 const NOT_CERTIFIED = { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: 5 };
 /** bank-card-list for the bank-card tile (docs/api.md "Bank cards"): one card, masked. */
@@ -18,6 +20,15 @@ const ONE_CARD = {
   items: [{ cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA', bankCode: 'CMB', bankName: '招商银行', mark: { text: '招', color: '#c7000b' }, cardType: 'debit', maskedNumber: '6225 **** **** 1234', last4: '1234', maskedPhone: '138****5678', isDefault: true, boundAt: 1, singleLimit: 50_000, dailyLimit: 50_000 }],
   maxCards: 5,
   identityVerified: true,
+};
+/** The quiet reads of home and 我的, each answered as its endpoint answers (nothing to show). */
+const QUIET_ANSWERS: Record<string, unknown> = {
+  [API.bankCardList.path]: ONE_CARD,
+  [API.certificationInfo.path]: NOT_CERTIFIED,
+  [API.newInformationInfo.path]: answerData(API.newInformationInfo, { items: [], nextCursor: null }),
+  [API.homePageNotice.path]: answerData(API.homePageNotice, { notice: null }),
+  [API.messageUnread.path]: answerData(API.messageUnread, { messages: 0, notices: 0, total: 0 }),
+  [API.luckyDrawInfo.path]: answerData(API.luckyDrawInfo, { open: true, balance: 0, cost: 10, dailyLimit: 5, drawsLeftToday: 5, pointsValidDays: 365, prizes: [] }),
 };
 
 let router: Router;
@@ -27,7 +38,10 @@ beforeEach(async () => {
   await router.start();
   clearSession();
   api.request.mockReset();
-  api.call.mockReset().mockImplementation(async (path: string) => (path === '/v1/user/bank-card-list' ? ONE_CARD : NOT_CERTIFIED));
+  api.call.mockReset().mockImplementation(async (path: string) => {
+    if (!(path in QUIET_ANSWERS)) throw new Error(`unexpected ${path}`);
+    return QUIET_ANSWERS[path];
+  });
 });
 afterEach(() => {
   cleanup();
@@ -111,7 +125,7 @@ describe('/mine', () => {
     await userEvent.click(screen.getByRole('button', { name: '退出登录' }));
     await userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: '退出登录' }));
     await vi.waitFor(() => expect(sessionStore.get().accessToken).toBeNull());
-    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', undefined, expect.anything());
+    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', {}, expect.anything());
     expect(notifyStore.get().toast?.text).toBe('已退出登录');
     await vi.waitFor(() => expect(router.current?.path).toBe('/'));
   });

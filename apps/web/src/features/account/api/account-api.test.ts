@@ -6,7 +6,7 @@ import { savePhone } from './save-phone';
 import { validateSmsCode } from './verify-phone';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 beforeEach(() => {
   clearSession();

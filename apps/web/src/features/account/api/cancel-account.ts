@@ -2,14 +2,13 @@
 // confirmed by a fresh SMS code of purpose 'deregister'. Code 200 clears the session (SPEC §4). Other
 // answers go back to the page, which shows a code problem at the code field and anything else as a
 // toast (SPEC §8: submsg, else msg); a 401 takes the app's usual way to login.
-import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
-import { type EndpointRequest, type cancelAccount as cancelEndpoint } from '@tyd/protocol/schemas';
+import { API, CODE, type ApiResponse, type RefRequest } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { clearSession } from '../../../lib/session';
 
 /** SPEC §7 signOff. */
-export async function signOff(payload: EndpointRequest<typeof cancelEndpoint>): Promise<ApiResponse> {
-  const response = await request(API_PATH.cancel, payload, { loading: '注销中…', toastErrors: false });
+export async function signOff(payload: RefRequest<typeof API.cancelAccount>): Promise<ApiResponse> {
+  const response = await request(API.cancelAccount, payload, { loading: '注销中…', toastErrors: false });
   if (response.code === CODE.OK) clearSession();
   return response;
 }

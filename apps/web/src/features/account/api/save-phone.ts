@@ -2,15 +2,14 @@
 // ticket from validateSmsCode and a code of purpose 'change-phone' sent to the new number. SPEC §7: any
 // code other than '200' shows a toast with submsg, else msg (the API client's default). SPEC §3: the
 // answer carries the phone, which the session stores (masked).
-import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
-import { type EndpointRequest, type EndpointResponseData, type savePhone as savePhoneEndpoint } from '@tyd/protocol/schemas';
+import { API, CODE, type ApiResponse, type RefRequest, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { savePhone as storePhone } from '../../../lib/session';
 
-type SavePhoneData = EndpointResponseData<typeof savePhoneEndpoint>;
+type SavePhoneData = RefResponse<typeof API.savePhone>;
 
-export async function savePhone(payload: EndpointRequest<typeof savePhoneEndpoint>): Promise<ApiResponse<SavePhoneData>> {
-  const response = await request<SavePhoneData>(API_PATH.savePhone, payload, { loading: true });
+export async function savePhone(payload: RefRequest<typeof API.savePhone>): Promise<ApiResponse<SavePhoneData>> {
+  const response = await request(API.savePhone, payload, { loading: true });
   if (response.code === CODE.OK && response.data) storePhone(response.data.phone);
   return response;
 }

@@ -11,7 +11,7 @@ import { clearSession, sessionStore, startSession } from '../../../lib/session';
 import ChangePhonePage from './change-phone-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const SENT: ApiResponse = { code: '200', msg: '成功', data: { cooldownSeconds: 60, expiresInSeconds: 300 } };
 const TICKET = 'T'.repeat(43);

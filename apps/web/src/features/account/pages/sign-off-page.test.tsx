@@ -11,7 +11,7 @@ import { clearSession, sessionStore, startSession } from '../../../lib/session';
 import SignOffPage from './sign-off-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const SENT: ApiResponse = { code: '200', msg: '成功', data: { cooldownSeconds: 60, expiresInSeconds: 300 } };
 const sent = (path: string) => api.request.mock.calls.filter(([p]) => p === path).map(([, payload]) => payload as unknown);

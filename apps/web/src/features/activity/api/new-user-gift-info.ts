@@ -1,18 +1,17 @@
 // POST /v1/index/new-user-gift-info (docs/api.md "New-user gift"): what /cloudSteward/index shows — the
 // gift's lines (or what this account received), the state, the deadline and the figures of the rules.
 // Read quietly (no toast): the page says in place when it cannot be loaded.
-import { API_PATH } from '@tyd/protocol/wire';
-import type { EndpointResponseData, newUserGiftInfo as newUserGiftInfoEndpoint } from '@tyd/protocol/schemas';
+import { API, type RefResponse } from '@tyd/protocol/wire';
 import { call } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 
-export type NewUserGiftInfo = EndpointResponseData<typeof newUserGiftInfoEndpoint>;
+export type NewUserGiftInfo = RefResponse<typeof API.newUserGiftInfo>;
 export type GiftLine = NewUserGiftInfo['contents'][number];
 
 export const NEW_USER_GIFT_INFO_KEY = 'new-user-gift-info';
 
 export function getNewUserGiftInfo(signal?: AbortSignal, loading?: boolean): Promise<NewUserGiftInfo> {
-  return call<NewUserGiftInfo>(API_PATH.newUserGiftInfo, {}, { signal, toastErrors: false, loading });
+  return call(API.newUserGiftInfo, {}, { signal, toastErrors: false, loading });
 }
 
 export function useNewUserGiftInfo() {

@@ -11,7 +11,7 @@ import { clearQueries } from '../../../lib/server-state';
 import CloudStewardPage from './cloud-steward-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request, clientConfig: () => ({ clockOffset: 0 }) }));
+vi.mock('../../../lib/api-client', async () => ({ ...(await import('../../../test/api-answers')).checkedClient(api), clientConfig: () => ({ clockOffset: 0 }) }));
 
 const DAY = 86_400_000;
 const CONTENTS = [

@@ -2,19 +2,18 @@
 // by the native app or a partner page for a session. Expired 4214, used 4215, unknown or forged 4213.
 // SPEC §4: success stores the session, failure clears it (the page must not go on as someone other
 // than the person the code was issued for).
-import { API_PATH, CODE, type ApiResponse } from '@tyd/protocol/wire';
-import { type EndpointResponseData, type authorizedLogin } from '@tyd/protocol/schemas';
+import { API, CODE, type ApiResponse, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { clearSession, startSession } from '../../../lib/session';
 
-export type AuthorizedLoginData = EndpointResponseData<typeof authorizedLogin>;
+export type AuthorizedLoginData = RefResponse<typeof API.authorizedLogin>;
 
 // One exchange per code and page life: a code is single use, and the server revokes the session of a
 // code presented twice, so a re-mounted page must share the first call rather than send it again.
 const exchanges = new Map<string, Promise<ApiResponse<AuthorizedLoginData>>>();
 
 async function exchange(authCode: string): Promise<ApiResponse<AuthorizedLoginData>> {
-  const response = await request<AuthorizedLoginData>(API_PATH.authorizedLogin, { authCode }, { toastErrors: false, unauthorized: 'ignore' });
+  const response = await request(API.authorizedLogin, { authCode }, { toastErrors: false, unauthorized: 'ignore' });
   if (response.code === CODE.OK && response.data) startSession(response.data);
   else clearSession();
   return response;

@@ -2,18 +2,13 @@
 // valid session the answer is code 401. SPEC §7: any code other than 200 clears the session;
 // this check is not a user action, so it neither toasts nor jumps to login (it is how a page
 // finds out, quietly, whether the stored token still works).
-import { API_PATH, CODE } from '@tyd/protocol/wire';
+import { API, CODE, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 import { clearSession, savePhone } from '../../../lib/session';
 
-export interface CheckLoginData {
-  loggedIn: true;
-  phone: string;
-}
-
-export async function checkLogin(signal?: AbortSignal): Promise<CheckLoginData | null> {
-  const response = await request<CheckLoginData>(API_PATH.checkLogin, {}, { toastErrors: false, unauthorized: 'ignore', signal });
+export async function checkLogin(signal?: AbortSignal): Promise<RefResponse<typeof API.checkLogin> | null> {
+  const response = await request(API.checkLogin, {}, { toastErrors: false, unauthorized: 'ignore', signal });
   if (response.code !== CODE.OK || !response.data) {
     clearSession();
     return null;

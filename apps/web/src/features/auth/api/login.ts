@@ -5,18 +5,17 @@
 // field they concern or as a toast (SPEC §8 text: submsg, else msg). An `inviteCode` comes from a link
 // (untrusted): it is sent normalised when it is a well-formed invite code, else left out, so a mangled
 // link never blocks a login (an unknown but well-formed code still gets the server's 400/4211).
-import { API_PATH, CODE, readInviteCode, type ApiResponse } from '@tyd/protocol/wire';
-import type { EndpointRequest, EndpointResponseData, userLoginV1 } from '@tyd/protocol/schemas';
+import { API, CODE, readInviteCode, type ApiResponse, type RefRequest, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 import { clearSession, rememberLoginPhone, startSession } from '../../../lib/session';
 
-export type LoginPayload = EndpointRequest<typeof userLoginV1>;
-export type LoginData = EndpointResponseData<typeof userLoginV1>;
+export type LoginPayload = RefRequest<typeof API.userLoginV1>;
+export type LoginData = RefResponse<typeof API.userLoginV1>;
 
 export async function loginWithSmsCode({ inviteCode, ...rest }: LoginPayload): Promise<ApiResponse<LoginData>> {
   const invite = readInviteCode(inviteCode);
   const payload: LoginPayload = invite ? { ...rest, inviteCode: invite } : rest;
-  const response = await request<LoginData>(API_PATH.userLoginV1, payload, { loading: '登录中…', toastErrors: false });
+  const response = await request(API.userLoginV1, payload, { loading: '登录中…', toastErrors: false });
   if (response.code === CODE.OK && response.data) {
     startSession({ accessToken: response.data.accessToken, phone: response.data.phone });
     rememberLoginPhone(payload.phone);

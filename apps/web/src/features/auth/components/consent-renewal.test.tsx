@@ -10,7 +10,7 @@ import { clearSession, sessionStore, startSession } from '../../../lib/session';
 import ConsentRenewal, { TEXT } from './consent-renewal';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const VERSION = '2026-12-01~2026-11-01';
 const PENDING = {

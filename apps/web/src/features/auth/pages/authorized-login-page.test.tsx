@@ -9,7 +9,7 @@ import { clearSession, sessionStore, startSession } from '../../../lib/session';
 import AuthorizedLoginPage from './authorized-login-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const TOKEN = 'T'.repeat(43);
 let codeSeq = 0;

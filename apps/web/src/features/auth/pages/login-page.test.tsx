@@ -12,7 +12,7 @@ import { clearSession, rememberLoginPhone, sessionStore, startSession } from '..
 import LoginPage from './login-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 const altcha = vi.hoisted(() => ({ solveChallenge: vi.fn() }));
 vi.mock('altcha-lib', () => ({ solveChallenge: altcha.solveChallenge }));
 vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));
@@ -424,7 +424,7 @@ describe('/login when already logged in', () => {
     expect(await screen.findByText('您已登录：138****5678')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '退出登录，使用其他手机号' }));
     expect(sent('/v1/user/logout')).toHaveLength(1);
-    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', undefined, expect.objectContaining({ loading: '退出中…' }));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/logout', {}, expect.objectContaining({ loading: '退出中…' }));
     expect(sessionStore.get().accessToken).toBeNull();
     expect(phoneInput()).toBeTruthy();
   });

@@ -1,18 +1,17 @@
 // POST /v1/user/bank-card-list (SPEC §7, docs/api.md "Bank cards"): the account's cards, masked, and
 // whether it may bind (a verified identity). Shared under one key by the list and detail pages and the
 // tile on home and 我的, so a bind, unbind or new default reaches all of them.
-import { API_PATH } from '@tyd/protocol/wire';
-import type { EndpointResponseData, bankCardList } from '@tyd/protocol/schemas';
+import { API, type RefResponse } from '@tyd/protocol/wire';
 import { call } from '../../../lib/api-client';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
 
-export type BankCardList = EndpointResponseData<typeof bankCardList>;
+export type BankCardList = RefResponse<typeof API.bankCardList>;
 export type BankCard = BankCardList['items'][number];
 
 export const BANK_CARD_LIST_KEY = 'bank-card-list';
 
 export function getBankCardList(signal?: AbortSignal, toastErrors = true): Promise<BankCardList> {
-  return call<BankCardList>(API_PATH.bankCardList, {}, { signal, toastErrors });
+  return call(API.bankCardList, {}, { signal, toastErrors });
 }
 
 export function useBankCardList() {

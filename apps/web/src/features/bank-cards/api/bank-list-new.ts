@@ -1,12 +1,11 @@
 // POST /v1/user/bank-listnew (SPEC §7, docs/api.md "Bank cards"): the banks a card can be bound of, with
 // card types and limits, for the bind page's 支持银行 list. Read quietly: the page works without it.
-import { API_PATH } from '@tyd/protocol/wire';
-import type { EndpointResponseData, bankListNew } from '@tyd/protocol/schemas';
+import { API, type RefResponse } from '@tyd/protocol/wire';
 import { call } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 
-export type SupportedBank = EndpointResponseData<typeof bankListNew>['banks'][number];
+export type SupportedBank = RefResponse<typeof API.bankListNew>['banks'][number];
 
 export function useSupportedBanks(enabled: boolean) {
-  return useQuery(enabled ? 'bank-listnew' : null, (signal) => call<EndpointResponseData<typeof bankListNew>>(API_PATH.bankListNew, {}, { signal, toastErrors: false }), { staleTimeMs: 10 * 60_000 });
+  return useQuery(enabled ? 'bank-listnew' : null, (signal) => call(API.bankListNew, {}, { signal, toastErrors: false }), { staleTimeMs: 10 * 60_000 });
 }

@@ -10,7 +10,7 @@ import type { BankCard } from '../api/bank-card-list';
 import { BankCardsTile } from './bank-cards-tile';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 function card(last4: string, bankName: string, isDefault: boolean): BankCard {
   return {

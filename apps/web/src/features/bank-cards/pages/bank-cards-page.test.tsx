@@ -12,7 +12,7 @@ import BindCardPage from './bind-card-page';
 import CardDetailPage from './card-detail-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const CARD = {
   cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA',

@@ -7,7 +7,7 @@ import { invalidateQuery } from '../../../lib/server-state';
 import NfcPage from './nfc-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 const shell = vi.hoisted(() => ({ inApp: false, getNfcAntennaInfo: vi.fn() }));
 vi.mock('../../../lib/env', async (importOriginal) => ({ ...(await importOriginal<object>()), useClientEnv: () => ({ inApp: shell.inApp }) }));
 vi.mock('../../../lib/native-bridge', async (importOriginal) => ({ ...(await importOriginal<object>()), getNfcAntennaInfo: shell.getNfcAntennaInfo }));

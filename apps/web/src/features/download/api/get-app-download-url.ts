@@ -1,13 +1,10 @@
 // POST /v1/user/getAppDownloadUrl (SPEC §7): the app's download links. The payload fields are
 // not in the spec; this client reads `androidUrl` and `iosUrl` and accepts only http(s) links.
-import { API_PATH } from '@tyd/protocol/wire';
+import { API, type RefResponse } from '@tyd/protocol/wire';
 import { call, type CallOptions } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 
-export interface AppDownloadUrls {
-  androidUrl: string | null;
-  iosUrl: string | null;
-}
+export type AppDownloadUrls = RefResponse<typeof API.getAppDownloadUrl>;
 
 function httpUrl(value: unknown): string | null {
   if (typeof value !== 'string') return null;
@@ -28,7 +25,7 @@ export function readAppDownloadUrls(data: unknown): AppDownloadUrls {
 }
 
 export async function getAppDownloadUrls(signal?: AbortSignal, opts: Pick<CallOptions, 'loading'> = {}): Promise<AppDownloadUrls> {
-  return readAppDownloadUrls(await call<unknown>(API_PATH.getAppDownloadUrl, {}, { ...opts, signal }));
+  return readAppDownloadUrls(await call(API.getAppDownloadUrl, {}, { ...opts, signal }));
 }
 
 export function useAppDownloadUrls() {

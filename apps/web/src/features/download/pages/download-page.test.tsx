@@ -4,12 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';
 import type { ClientEnv } from '../../../lib/env';
 import { invalidateQuery } from '../../../lib/server-state';
+import { offSchema } from '../../../test/api-answers';
 import DownloadPage from './download-page';
 
 const env = vi.hoisted(() => ({ current: { os: 'android', isWeChat: false } as ClientEnv }));
 vi.mock('../../../lib/env', () => ({ clientEnv: () => env.current, useClientEnv: () => env.current }));
 const api = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const URLS = { androidUrl: 'https://dl.example.com/tyd.apk', iosUrl: 'https://apps.apple.com/cn/app/id1' };
 
@@ -50,7 +51,8 @@ describe('/download', () => {
   });
 
   it('ignores links that are not http(s) and says when none is left', async () => {
-    api.call.mockResolvedValue({ androidUrl: 'javascript:alert(1)', iosUrl: null });
+    // The schema allows https links only: this is a broken or hostile server, which the page must survive.
+    api.call.mockResolvedValue(offSchema({ androidUrl: 'javascript:alert(1)', iosUrl: null }));
     render(<DownloadPage />);
     expect(await screen.findByText('暂无可用的下载地址，请稍后再试。')).toBeTruthy();
     expect(screen.queryByRole('link')).toBeNull();

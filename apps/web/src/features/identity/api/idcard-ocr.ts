@@ -1,12 +1,11 @@
 // POST /v1/user/idcard-ocr (SPEC §7): reads one side of the ID card from a finished upload. Refusals
 // (unreadable, a copy or a screen, the wrong side, an expired card, age limits) come back as the answer
 // for the page to say beside the photo; the API client toasts them too (SPEC §8).
-import { API_PATH, type ApiResponse, type IdCardSide } from '@tyd/protocol/wire';
-import type { EndpointResponseData, idcardOcr as idcardOcrEndpoint } from '@tyd/protocol/schemas';
+import { API, type ApiResponse, type IdCardSide, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 
-export type IdCardOcrResult = EndpointResponseData<typeof idcardOcrEndpoint>;
+export type IdCardOcrResult = RefResponse<typeof API.idcardOcr>;
 
 export function readIdCard(args: { uploadId: string; side: IdCardSide }): Promise<ApiResponse<IdCardOcrResult>> {
-  return request<IdCardOcrResult>(API_PATH.idcardOcr, args, { loading: '识别中…' });
+  return request(API.idcardOcr, args, { loading: '识别中…' });
 }

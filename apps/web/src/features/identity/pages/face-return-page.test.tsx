@@ -7,7 +7,7 @@ import { invalidateQuery } from '../../../lib/server-state';
 import FaceReturnPage from './face-return-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: '2040-01-01', verifiedAt: 1, failure: null, faceTriesLeft: 4 };
 

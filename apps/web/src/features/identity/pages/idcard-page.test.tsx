@@ -1,13 +1,15 @@
 // /mine/identity/idcard as a user meets it: both sides photographed and read, the check form, certification.
+import { API, type UploadPurpose } from '@tyd/protocol/wire';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
+import { answerData } from '../../../test/api-answers';
 import IdCardPage from './idcard-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ request: api.request, call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 const upload = vi.hoisted(() => ({ uploadPhoto: vi.fn() }));
 vi.mock('../../../lib/photo-upload', () => upload);
 vi.mock('../utils/compress-photo', () => ({ compressPhoto: async (file: Blob) => file }));
@@ -33,7 +35,18 @@ beforeEach(() => {
   api.call.mockReset().mockResolvedValue({ state: 'not-started', portrait: null, emblem: null });
   api.request.mockReset();
   upload.uploadPhoto.mockReset();
-  upload.uploadPhoto.mockImplementation(async (_blob: Blob, purpose: string) => ({ uploadId: purpose === 'idcard-portrait' ? '00000000-0000-4000-8000-000000000001' : '00000000-0000-4000-8000-000000000002' }));
+  // What upload-finish answers (uploadPhoto resolves with it), built through its response schema.
+  upload.uploadPhoto.mockImplementation(async (_blob: Blob, purpose: UploadPurpose) =>
+    answerData(API.finishUpload, {
+      uploadId: purpose === 'idcard-portrait' ? '00000000-0000-4000-8000-000000000001' : '00000000-0000-4000-8000-000000000002',
+      purpose,
+      contentType: 'image/jpeg',
+      width: 1200,
+      height: 760,
+      storedBytes: 180_000,
+      expiresAt: Date.UTC(2030, 0, 1),
+    }),
+  );
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });

@@ -11,7 +11,7 @@ import { MessageListView } from './message-list-view';
 import { NoticeListView } from './notice-list-view';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const notice = (n: number, extra: Record<string, unknown> = {}) => ({ id: `n_notice000${n}`, kind: 'notice', title: `通知${n}`, summary: `摘要${n}`, important: false, publishedAt: 1_764_000_000_000 - n, ...extra });
 

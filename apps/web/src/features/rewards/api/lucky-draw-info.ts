@@ -2,18 +2,17 @@
 // (prizes, odds, stock, cost, daily limit, how long points stay valid) and the user's balance and draws
 // left today. Read quietly (no toast): the tiles on home and 我的 show a neutral entry when it fails and
 // the draw page says so in place. One key for the tiles and the page, so a draw's refresh reaches both.
-import { API_PATH } from '@tyd/protocol/wire';
-import type { EndpointResponseData, luckyDrawInfo as luckyDrawInfoEndpoint } from '@tyd/protocol/schemas';
+import { API, type RefResponse } from '@tyd/protocol/wire';
 import { call } from '../../../lib/api-client';
 import { useQuery } from '../../../lib/server-state';
 
-export type LuckyDrawInfo = EndpointResponseData<typeof luckyDrawInfoEndpoint>;
+export type LuckyDrawInfo = RefResponse<typeof API.luckyDrawInfo>;
 export type PrizeInfo = LuckyDrawInfo['prizes'][number];
 
 export const LUCKY_DRAW_INFO_KEY = 'lucky-draw-info';
 
 export function getLuckyDrawInfo(signal?: AbortSignal, loading?: boolean): Promise<LuckyDrawInfo> {
-  return call<LuckyDrawInfo>(API_PATH.luckyDrawInfo, {}, { signal, toastErrors: false, loading });
+  return call(API.luckyDrawInfo, {}, { signal, toastErrors: false, loading });
 }
 
 /** `enabled` false (logged out): nothing to ask. */

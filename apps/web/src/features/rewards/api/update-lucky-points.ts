@@ -2,12 +2,11 @@
 // server draws; the idempotency key makes a resent press answer the same draw (`repeated: true`) instead
 // of drawing again. Failure answers (4801–4803 and the rest) come back as answers for the page to show in
 // place, so nothing is toasted here.
-import { API_PATH, type ApiResponse } from '@tyd/protocol/wire';
-import type { EndpointResponseData, updateLuckyPoints as updateLuckyPointsEndpoint } from '@tyd/protocol/schemas';
+import { API, type ApiResponse, type RefResponse } from '@tyd/protocol/wire';
 import { request } from '../../../lib/api-client';
 
-export type DrawResult = EndpointResponseData<typeof updateLuckyPointsEndpoint>;
+export type DrawResult = RefResponse<typeof API.updateLuckyPoints>;
 
 export function drawOnce(idempotencyKey: string): Promise<ApiResponse<DrawResult>> {
-  return request<DrawResult>(API_PATH.updateLuckyPoints, { idempotencyKey }, { toastErrors: false });
+  return request(API.updateLuckyPoints, { idempotencyKey }, { toastErrors: false });
 }

@@ -8,7 +8,7 @@ import { clearSession, startSession } from '../../../lib/session';
 import { RewardsTile } from './rewards-tile';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 async function show() {
   const router = createRouter();

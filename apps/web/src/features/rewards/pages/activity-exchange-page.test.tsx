@@ -11,7 +11,7 @@ import { clearQueries } from '../../../lib/server-state';
 import ActivityExchangePage from './activity-exchange-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const DAY = 86_400_000;
 const ITEMS = [

@@ -9,7 +9,7 @@ import { clearQueries } from '../../../lib/server-state';
 import InvitePage, { invitePath } from './invite-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 const shared = vi.hoisted(() => ({ sharePage: vi.fn(async () => 'copied') }));
 vi.mock('../../../lib/share', () => shared);
 

@@ -11,7 +11,7 @@ import { resetWebConfig } from '../../../lib/web-config';
 import LuckyDrawPage from './lucky-draw-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 const PRIZES = [
   { id: 'points-100', name: '100积分', kind: 'points', points: 100, oddsPercent: '3', stockLeft: 100 },

@@ -8,7 +8,7 @@ import { clearQueries } from '../../../lib/server-state';
 import PointsPage from './points-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', () => ({ call: api.call, request: api.request }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
 // 10:00 China time on 2026-05-20, and a year later.
 const AT = Date.UTC(2026, 4, 20, 2, 0);
