@@ -25,6 +25,9 @@ interface Page {
   nextCursor: string | null;
 }
 
+// PostgreSQL runs the paging under posts, the locks and races of publishing and clearing, dedupe keys and
+// stored images; the checks of one request at a time (itSqliteOnly) run on SQLite only (docs/operations.md
+// "Test suite").
 describe.each(ENGINES)('content on %s', (engine) => {
   const token = randomBytes(32).toString('base64url');
   let t: TestApp;
@@ -129,7 +132,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     });
   });
 
-  it('hides scheduled items until their time and unpublished ones at once', async () => {
+  itSqliteOnly(engine)('hides scheduled items until their time and unpublished ones at once', async () => {
     const client = await t.client();
     const draft = await publishing().create('announcement', { title: '定时公告', body: '稍后可见' }, 'test', clock());
     expect(await call(client, '/v1/content/tyd-notice-detail', { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
@@ -151,7 +154,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(audit.map((a) => a.action)).toEqual(['unpublish', 'schedule', 'create']);
   });
 
-  it('counts unread notices from the watermark; clearing moves it; later notices are unread again', async () => {
+  itSqliteOnly(engine)('counts unread notices from the watermark; clearing moves it; later notices are unread again', async () => {
     const { client } = await loggedIn();
     await call(client, '/v1/notice/clear-unread-notice');
     clock.advance(1);
@@ -327,7 +330,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((await call(client, '/v1/user/message-unread')).data).toMatchObject({ messages: 2 });
   });
 
-  it('refuses malformed cursors, oversized pages and wrong types', async () => {
+  itSqliteOnly(engine)('refuses malformed cursors, oversized pages and wrong types', async () => {
     const { client } = await loggedIn();
     // Any string the server did not hand out is a foreign cursor, whatever its shape (test/api/cursors.test.ts).
     for (const cursor of ['bm90LWEtY3Vyc29y', 'AAAA', Buffer.from('12.short').toString('base64url'), `${Buffer.from(`1.${'a'.repeat(12)}`).toString('base64url')}A`, 'a b', 'x'.repeat(200)]) {
@@ -343,7 +346,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(await call(client, '/v1/content/tyd-notice-detail', { id: 42 })).toMatchObject({ code: '400', subcode: '4009' });
   });
 
-  it('welcomes a new account, and reminds of a sign-in from a new device only', async () => {
+  itSqliteOnly(engine)('welcomes a new account, and reminds of a sign-in from a new device only', async () => {
     const phone = uniquePhone();
     const send = async (client: ApiClient, userAgent: string) => {
       const original = client.send.bind(client);
@@ -363,7 +366,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(titles[0]!.body).not.toMatch(/127\.0\.0\.1|::1/);
   });
 
-  it('offers the /ops content API only with the admin token, and keeps who did what', async () => {
+  itSqliteOnly(engine)('offers the /ops content API only with the admin token, and keeps who did what', async () => {
     expect((await ops('GET', '', undefined, null)).status).toBe(401);
     expect((await ops('GET', '', undefined, `Bearer ${token}x`)).status).toBe(401);
     expect((await ops('POST', '/preview', { body: '<script>alert(1)</script>' }, null)).status).toBe(401);
@@ -427,7 +430,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     }
   });
 
-  it('keeps hostile Markdown inert through the /ops API and every reading path, showing it as text', async () => {
+  itSqliteOnly(engine)('keeps hostile Markdown inert through the /ops API and every reading path, showing it as text', async () => {
     const body = [
       '<script>alert(1)</script>',
       '<img src=x onerror=alert(1)> <svg onload=alert(1)><circle r="1"/></svg> <iframe src="https://evil.example/"></iframe>',

@@ -12,7 +12,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
 import { cardPhoto, readSide, uniqueCardPhoto } from '../support/identity.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
@@ -37,6 +37,9 @@ interface Member {
   createdAt: number;
 }
 
+// PostgreSQL runs the claim journey, the parallel claims, the all-or-nothing claim out of stock and the same
+// person on a new account; the checks of one request at a time (itSqliteOnly) run on SQLite only
+// (docs/operations.md "Test suite").
 describe.each(ENGINES)('new-user gift on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
@@ -114,7 +117,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await info(await member())).toMatchObject({ data: { state: 'claimable', contents: [{ kind: 'points', points: 5 }] } });
   });
 
-  it('asks an unverified account to verify first and refuses its claim with 4611, keeping nothing', async () => {
+  itSqliteOnly(engine)('asks an unverified account to verify first and refuses its claim with 4611, keeping nothing', async () => {
     const m = await member({ verified: false });
     expect(await info(m)).toMatchObject({ code: '200', data: { state: 'needs-verification', contents: SEEDED_VIEW, claimedElsewhere: false } });
     expect(await claim(m)).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.IDENTITY_NOT_VERIFIED });
@@ -125,7 +128,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await claim(m)).toMatchObject({ code: '200', data: { repeated: false } });
   });
 
-  it('closes the window NEW_USER_GIFT_DAYS after registration, by the injected clock', async () => {
+  itSqliteOnly(engine)('closes the window NEW_USER_GIFT_DAYS after registration, by the injected clock', async () => {
     const late = await member();
     const onTheDay = await member();
     const deadline = late.createdAt + WINDOW_DAYS * DAY;
@@ -194,7 +197,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await claim(m)).toMatchObject({ code: '200', data: { contents: SEEDED_VIEW, repeated: false } });
   });
 
-  it('is closed with an empty package, and points-only packages work', async () => {
+  itSqliteOnly(engine)('is closed with an empty package, and points-only packages work', async () => {
     const m = await member();
     await t.app.rewards.giftContents.replace([], 'test', clock());
     expect(await info(m)).toMatchObject({ data: { state: 'closed', contents: [] } });
@@ -247,7 +250,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await claimRows(user!.id)).toEqual([]);
   });
 
-  it('refuses malformed payloads and calls without a session', async () => {
+  itSqliteOnly(engine)('refuses malformed payloads and calls without a session', async () => {
     const m = await member();
     for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
       expect((await call(m, '/v1/index/claim-new-user-gift', payload)).code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
@@ -259,7 +262,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     }
   });
 
-  it('shows a visitor without a session the offer (needs-login, no deadline), and nothing of any account', async () => {
+  itSqliteOnly(engine)('shows a visitor without a session the offer (needs-login, no deadline), and nothing of any account', async () => {
     const offer = (await client.call('/v1/index/new-user-gift-info', {}, { accessToken: '' })).response;
     expect(offer?.code).toBe(CODE.OK);
     expect(offer?.data).toMatchObject({ state: 'needs-login', deadline: null, claimedAt: null, claimedElsewhere: false, windowDays: expect.any(Number) });
@@ -268,7 +271,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect((await client.call('/v1/index/new-user-gift-info', {}, { accessToken: 'A'.repeat(43) })).response?.data).toMatchObject({ state: 'needs-login', deadline: null });
   });
 
-  it('get-cloud-steward-url gives the gift page with a one-time ticket that logs in', async () => {
+  itSqliteOnly(engine)('get-cloud-steward-url gives the gift page with a one-time ticket that logs in', async () => {
     const m = await member();
     const answer = await call(m, '/v1/content/get-cloud-steward-url');
     const { url, expiresInSeconds } = answer.data as { url: string; expiresInSeconds: number };
