@@ -13,6 +13,7 @@ import { matchRoute } from './app/route-table';
 import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { clientEnv } from './lib/env';
+import { replayEarlyInput } from './lib/hydration';
 import { createRouter } from './lib/router';
 import { seedQuery, type QueryKey } from './lib/server-state';
 import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
@@ -58,8 +59,17 @@ if (answers) for (const [key, data] of JSON.parse(answers.textContent!) as [Quer
 
 let reactRoot: Root | undefined;
 let overlay: ReactNode;
+let hydrating = false;
 let markMounted = () => {};
-const mounted = new Promise<void>((resolve) => (markMounted = resolve));
+const mounted = new Promise<void>(
+  (resolve) =>
+    (markMounted = () => {
+      // What was typed, tapped or ticked in the prerendered form before hydration (lib/hydration.ts).
+      if (hydrating) replayEarlyInput(root);
+      hydrating = false;
+      resolve();
+    }),
+);
 const app = () => <App router={router} overlay={overlay} onMounted={markMounted} />;
 
 if (prerenderedRoute === undefined) {
@@ -79,6 +89,7 @@ function mountAfterStart() {
     // A mismatch is survived (React renders afresh) but is a defect: e2e/prerender.spec.ts fails on it.
     // In a transition, hydration yields to the browser every few milliseconds instead of one long task
     // (the page is already on screen; input meanwhile is replayed by React), as Next.js hydrates.
+    hydrating = true;
     startTransition(() => {
       reactRoot = hydrateRoot(root!, app(), { onRecoverableError: (error) => console.error('hydration failed, rendered afresh', error) });
     });

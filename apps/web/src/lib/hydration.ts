@@ -16,3 +16,33 @@ const no = () => false;
 export function useHydrated(): boolean {
   return useSyncExternalStore(subscribeNever, yes, no);
 }
+
+type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/**
+ * Hands React what a person entered into a prerendered form before it hydrated (docs/architecture.md
+ * "Delivery"). The page takes typing, taps and ticks from its first paint; React, hydrating, keeps the
+ * field's content but not in its state, so its next render put the rendered (empty) value back and a
+ * submit sent nothing. Called right after hydration: every control whose value or tick differs from what
+ * was rendered (its default) is set back to that through React's own value setter, so React's change
+ * tracking holds the rendered value, then given the entered one natively and the event the browser
+ * would have sent (input; a click for a box, change for a select), which reaches the page's onChange as
+ * the person's own input would. A control nobody touched is left alone.
+ */
+export function replayEarlyInput(root: HTMLElement): void {
+  for (const control of root.querySelectorAll<FormControl>('input, textarea, select')) {
+    if (control instanceof HTMLSelectElement) {
+      if ([...control.options].some((option) => option.selected !== option.defaultSelected)) control.dispatchEvent(new Event('change', { bubbles: true }));
+    } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
+      // A radio that is no longer ticked is replayed by the one that now is.
+      if (control.checked === control.defaultChecked || (control.type === 'radio' && !control.checked)) continue;
+      control.checked = control.defaultChecked;
+      control.click();
+    } else if (control.value !== control.defaultValue && control.type !== 'file') {
+      const entered = control.value;
+      control.value = control.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')?.set?.call(control, entered);
+      control.dispatchEvent(new Event('input', { bubbles: true }));
+    }
+  }
+}

@@ -1,0 +1,127 @@
+// Input before hydration (docs/architecture.md "Delivery"): a prerendered form shows, and takes typing,
+// taps and ticks, before React has hydrated it. Whatever a person entered by then must still be there
+// afterwards, in the field and in the page's state (what the form submits), on every prerendered form.
+// Run on a slow phone (Lighthouse's mobile preset, support/slow-phone.ts); the scripts are also held back
+// until the typing is done, so the input certainly comes before hydration whatever the machine's speed.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newMobileContext } from './support/browser';
+import { repoRoot, startServer, type RunningServer } from './support/server';
+import { emulateSlowPhone } from './support/slow-phone';
+
+const prerenders = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/prerender.json'), 'utf8')) as { routes: Record<string, { html?: string; visitorHtml?: string }> };
+/** Every prerendered route whose first screen holds a form control. */
+const FORM_ROUTES = Object.entries(prerenders.routes)
+  .filter(([path, entry]) => path !== '*' && /<(input|textarea|select)\b/.test(`${entry.html ?? ''}${entry.visitorHtml ?? ''}`))
+  .map(([path]) => path);
+
+let server: RunningServer;
+let browser: Browser;
+let web: BrowserContext;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  web = await newMobileContext(browser);
+});
+
+afterAll(async () => {
+  await web?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+const CONTROLS = '#root input:not([type=hidden]), #root textarea, #root select';
+
+/** What the control holds as the DOM has it and as React last rendered it (its props). */
+function controlStates(page: Page) {
+  return page.evaluate((selector) => {
+    return Array.from(document.querySelectorAll<HTMLInputElement>(selector)).map((control) => {
+      const propsKey = Object.keys(control).find((key) => key.startsWith('__reactProps$'));
+      const props = propsKey ? (control as unknown as Record<string, { value?: unknown; checked?: unknown }>)[propsKey] : undefined;
+      const checkable = control.type === 'checkbox' || control.type === 'radio';
+      return {
+        dom: checkable ? String(control.checked) : control.value.replace(/\s/g, ''),
+        react: props === undefined ? undefined : checkable ? String(props.checked) : String(props.value ?? '').replace(/\s/g, ''),
+      };
+    });
+  }, CONTROLS);
+}
+
+/** What a person would enter in the control: a mobile number, a code of its length, a tick. */
+async function enter(page: Page, index: number): Promise<string> {
+  const control = page.locator(CONTROLS).nth(index);
+  const { type, inputMode, maxLength } = await control.evaluate((el: HTMLInputElement) => ({ type: el.type, inputMode: el.inputMode, maxLength: el.maxLength }));
+  if (type === 'checkbox' || type === 'radio') {
+    await control.tap();
+    return 'true';
+  }
+  const text = type === 'tel' ? '13800138000' : inputMode === 'numeric' ? '2468013579'.slice(0, maxLength > 0 ? maxLength : 6) : 'abc';
+  await control.tap();
+  await page.keyboard.type(text);
+  return text;
+}
+
+describe('input before hydration survives it (docs/architecture.md "Delivery")', () => {
+  it('finds the prerendered forms (the login form at least)', () => {
+    expect(FORM_ROUTES).toContain('/login');
+  });
+
+  it.each(FORM_ROUTES)('%s on a slow phone: typed, tapped and ticked as soon as the form shows, nothing lost after hydration', async (path) => {
+    const page = await web.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await emulateSlowPhone(page);
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}${path}`, { waitUntil: 'commit' });
+    await page.locator(CONTROLS).first().waitFor();
+    const count = await page.locator(CONTROLS).count();
+    const entered: string[] = [];
+    for (let i = 0; i < count; i++) entered.push(await enter(page, i));
+    // Nothing has hydrated yet: what was entered is only in the DOM.
+    expect((await controlStates(page)).map((state) => state.react)).toEqual(entered.map(() => undefined));
+    release();
+    // Hydrated, the fields hold what was typed and React holds it too (its next render would otherwise
+    // put its own empty value back into the field, and a submit would send nothing).
+    await expect.poll(() => controlStates(page)).toEqual(entered.map((value) => ({ dom: value, react: value })));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('/login: the number, code and consent entered before hydration are what 登录 sends', async () => {
+    const page = await web.newPage();
+    await emulateSlowPhone(page);
+    let release = () => {};
+    const typed = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/**/*.js', async (route) => {
+      await typed;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('手机号', { exact: true }).tap();
+    await page.keyboard.type('13800138000');
+    await page.getByLabel('验证码', { exact: true }).tap();
+    await page.keyboard.type('246801');
+    await page.getByRole('checkbox').tap();
+    release();
+    await expect.poll(() => controlStates(page)).toEqual([
+      { dom: '13800138000', react: '13800138000' },
+      { dom: '246801', react: '246801' },
+      { dom: 'true', react: 'true' },
+    ]);
+    await page.getByRole('button', { name: '登录' }).tap();
+    // The server refuses the code (none was sent); no field was found empty or unticked.
+    await page.getByRole('alert').first().waitFor();
+    const alerts = await page.getByRole('alert').allTextContents();
+    expect(alerts.join(' ')).not.toMatch(/手机号|勾选/);
+    expect(alerts.join(' ')).toMatch(/验证码/);
+    expect(await page.getByLabel('手机号', { exact: true }).inputValue()).toBe('138 0013 8000');
+    await page.close();
+  });
+});
