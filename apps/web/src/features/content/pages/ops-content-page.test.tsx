@@ -8,7 +8,8 @@ import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
-import type { AuditEntry, ManagedItem } from '../api/ops-content';
+import { opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData } from '@tyd/protocol/schemas';
+import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsEndpoint, OpsResponseData } from '@tyd/protocol/schemas';
 import OpsContentPage from './ops-content-page';
 
 /** 2026-11-21 10:00 in China. */
@@ -21,51 +22,56 @@ let items: ManagedItem[] = [];
 let audit: AuditEntry[] = [];
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { code: '200', msg: '成功', data });
+/** A '200' answer built through the call's response schema, so a change of the contract breaks this fake too. */
+function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Response {
+  const parsed = parseOpsResponseData(endpoint, data);
+  if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} outside its schema: ${parsed.issues.join(', ')}`);
+  return json(200, { code: '200', msg: '成功', data: parsed.data });
+}
 const refused = (status: number, reason: string) => json(status, { code: String(status), msg: '请求失败', data: { reason } });
 /** The server's summary when none is written: the body's start. */
 const summarize = (body: string) => body.slice(0, 10);
 
 function change(item: ManagedItem, by: string, action: AuditEntry['action'], patch: Partial<ManagedItem>): ManagedItem {
   Object.assign(item, patch, { version: item.version + 1, updatedAt: NOW });
-  audit.unshift({ contentId: item.id, action, by, version: item.version, at: NOW, detail: { title: item.title, publishAt: item.publishAt, state: item.status } });
+  audit.unshift({ contentId: item.id, action, by, version: item.version, at: NOW, detail: { title: item.title, publishAt: item.publishAt, state: item.status === 'scheduled' ? 'published' : item.status } });
   return item;
 }
 
 /** The server's answers, as ops-content.ts (routes) and publishing.ts (rules) give them. */
 function serve(method: string, path: string, body: Record<string, unknown> | undefined): Response {
-  if (path === '/ops/api/content' && method === 'GET') return ok({ items, audit: audit.slice(0, 50) });
-  if (path === '/ops/api/content/preview') return ok({ html: `<p>${String(body!.body).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>` });
+  if (path === '/ops/api/content' && method === 'GET') return ok(opsContentList, { items, audit: audit.slice(0, 50) });
+  if (path === '/ops/api/content/preview') return ok(opsContentPreview, { html: `<p>${String(body!.body).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>` });
   if (path === '/ops/api/content' && method === 'POST') {
-    const item: ManagedItem = { id: `a_item${items.length + 1}xx`, kind: body!.kind as ManagedItem['kind'], title: String(body!.title), summary: String(body!.summary ?? '') || summarize(String(body!.body)), important: Boolean(body!.important), status: 'draft', publishAt: null, version: 1, body: String(body!.body), html: '', updatedAt: NOW };
+    const item: ManagedItem = { id: `a_item${items.length + 1}xx`, kind: body!.kind as ManagedItem['kind'], title: String(body!.title), summary: String(body!.summary ?? '') || summarize(String(body!.body)), important: Boolean(body!.important), status: 'draft', publishAt: null, version: 1, body: String(body!.body), html: '', createdAt: NOW, updatedAt: NOW };
     items.unshift(item);
     audit.unshift({ contentId: item.id, action: 'create', by: String(body!.by), version: 1, at: NOW, detail: { title: item.title, publishAt: null, state: 'draft' } });
-    return ok(item);
+    return ok(opsContentCreate, item);
   }
   const [, id, verb] = /^\/ops\/api\/content\/([^/]+)(?:\/(publish|unpublish))?$/.exec(path) ?? [];
   const item = items.find((i) => i.id === id);
   if (!item) return refused(404, `no content ${id}`);
-  if (method === 'GET') return ok({ item, audit: audit.filter((a) => a.contentId === id) });
+  if (method === 'GET') return ok(opsContentGet, { item, audit: audit.filter((a) => a.contentId === id) });
   const by = String(body!.by);
   if (method === 'PUT') {
     if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
     const { title, body: text, summary, important } = body as Partial<ManagedItem>;
     const newBody = text ?? item.body;
-    return ok(change(item, by, 'edit', { title: title ?? item.title, body: newBody, important: important ?? item.important, ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}) }));
+    return ok(opsContentUpdate, change(item, by, 'edit', { title: title ?? item.title, body: newBody, important: important ?? item.important, ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}) }));
   }
-  if (verb === 'unpublish') return ok(change(item, by, 'unpublish', { status: 'unpublished' }));
+  if (verb === 'unpublish') return ok(opsContentUnpublish, change(item, by, 'unpublish', { status: 'unpublished' }));
   const at = body!.at as number | undefined;
   if (at !== undefined && at <= NOW) return refused(400, 'at: a time in the future');
-  return ok(change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }));
+  return ok(opsContentPublish, change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }));
 }
 
 let router: Router;
 beforeEach(async () => {
   calls.length = 0;
-  items = [{ id: 'n_existing1', kind: 'notice', title: '春节服务安排', summary: '', important: true, status: 'published', publishAt: NOW - 86_400_000, version: 2, body: '春节期间正常服务。', html: '', updatedAt: NOW - 86_400_000 }];
+  items = [{ id: 'n_existing1', kind: 'notice', title: '春节服务安排', summary: '', important: true, status: 'published', publishAt: NOW - 86_400_000, version: 2, body: '春节期间正常服务。', html: '', createdAt: NOW - 90_000_000, updatedAt: NOW - 86_400_000 }];
   audit = [
-    { contentId: 'n_existing1', action: 'publish', by: '王五', version: 2, at: NOW - 86_400_000, detail: { publishAt: NOW - 86_400_000 } },
-    { contentId: 'n_existing1', action: 'create', by: '王五', version: 1, at: NOW - 90_000_000, detail: { publishAt: null } },
+    { contentId: 'n_existing1', action: 'publish', by: '王五', version: 2, at: NOW - 86_400_000, detail: { title: '春节服务安排', publishAt: NOW - 86_400_000, state: 'published' } },
+    { contentId: 'n_existing1', action: 'create', by: '王五', version: 1, at: NOW - 90_000_000, detail: { title: '春节服务安排', publishAt: null, state: 'draft' } },
   ];
   sessionStorage.clear();
   window.history.replaceState(null, '', '/ops/content');

@@ -10,7 +10,8 @@ import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
-import { opsContent, type AuditEntry, type ContentKind, type ManagedItem } from '../api/ops-content';
+import type { ContentAuditEntry as AuditEntry, ContentKind, ManagedContent as ManagedItem } from '@tyd/protocol/schemas';
+import { opsContent } from '../api/ops-content';
 import '../components/content.css';
 
 const KIND_TEXT: Record<ContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯' };
@@ -87,7 +88,7 @@ function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; err
 }
 
 function auditText(entry: AuditEntry): string {
-  const when = entry.action === 'schedule' && typeof entry.detail?.publishAt === 'number' ? ` ${chinaDateTime(entry.detail.publishAt)}` : '';
+  const when = entry.action === 'schedule' && 'publishAt' in entry.detail && entry.detail.publishAt !== null ? ` ${chinaDateTime(entry.detail.publishAt)}` : '';
   return `${entry.by} ${ACTION_TEXT[entry.action]}${when}（第${entry.version}版）`;
 }
 

@@ -7,7 +7,8 @@ import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
-import type { GiftLine, NewBatch, OpsBatch, OpsChange, OpsItem, OpsPrize, RewardsSummary } from '../api/ops-rewards';
+import type { OpsBatch, OpsBatchUsage, OpsChange, OpsGiftLine as GiftLine, OpsItem, OpsPrize, OpsRewardsSummary as RewardsSummary } from '@tyd/protocol/schemas';
+import type { NewBatch } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
 
 /** Runs a change as the operator, then reads the summary again; false when it was refused (the page says why). */
@@ -234,7 +235,7 @@ function rewardText(batch: OpsBatch, items: OpsItem[]): string {
   return batch.reward.itemId !== null ? (items.find((item) => item.id === batch.reward.itemId)?.name ?? batch.reward.itemId) : `${batch.reward.points}积分`;
 }
 
-export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; items: OpsItem[]; run: RunChange }) {
+export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage[]; items: OpsItem[]; run: RunChange }) {
   const [name, setName] = useState('');
   const [kind, setKind] = useState<'points' | 'item'>('points');
   const [points, setPoints] = useState('100');
@@ -242,7 +243,7 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatch[]; i
   const [count, setCount] = useState('100');
   const [expires, setExpires] = useState('');
   const [created, setCreated] = useState<{ batch: OpsBatch; codes: string[] } | null>(null);
-  const [revoking, setRevoking] = useState<OpsBatch | null>(null);
+  const [revoking, setRevoking] = useState<OpsBatchUsage | null>(null);
 
   function handleCreate(event: FormEvent) {
     event.preventDefault();

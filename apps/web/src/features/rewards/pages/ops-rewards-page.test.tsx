@@ -4,11 +4,13 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData } from '@tyd/protocol/schemas';
+import type { OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
 import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { clearQueries } from '../../../lib/server-state';
 import OpsRewardsPage from './ops-rewards-page';
 
-const SUMMARY = {
+const SUMMARY: OpsRewardsSummary = {
   prizes: [
     { id: 'points-100', name: '100积分', kind: 'points', points: 100, weight: 3, stock: 100, active: true, oddsPercent: '3' },
     { id: 'thanks', name: '谢谢参与', kind: 'thanks', points: null, weight: 97, stock: null, active: true, oddsPercent: '97' },
@@ -23,7 +25,14 @@ type Call = { url: string; method: string; body: Record<string, unknown> | undef
 const calls: Call[] = [];
 let answers: Array<(call: Call) => Response> = [];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const ok = (data: unknown) => json(200, { code: '200', msg: '成功', data });
+/** A '200' answer built through the call's response schema, so a change of the contract breaks these answers too. */
+function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Response {
+  const parsed = parseOpsResponseData(endpoint, data);
+  if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} outside its schema: ${parsed.issues.join(', ')}`);
+  return json(200, { code: '200', msg: '成功', data: parsed.data });
+}
+/** A batch as the create and revoke calls answer it: without the summary's count of used codes. */
+const { used: _used, ...BATCH } = SUMMARY.batches[0]!;
 
 beforeEach(() => {
   calls.length = 0;
@@ -33,7 +42,7 @@ beforeEach(() => {
     const call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined, auth: new Headers(init.headers).get('authorization') };
     calls.push(call);
     const next = answers.shift();
-    return next ? next(call) : ok(SUMMARY);
+    return next ? next(call) : ok(opsRewardsSummary, SUMMARY);
   });
 });
 afterEach(() => {
@@ -85,7 +94,7 @@ describe('/ops/rewards', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('请先填写操作人');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
     await userEvent.type(screen.getByLabelText('操作人'), '李四');
-    answers.push(() => ok({ prize: SUMMARY.prizes[0] }));
+    answers.push(() => ok(opsRewardsChangePrize, { prize: SUMMARY.prizes[0]! }));
     await userEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('已保存 100积分')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/ops/api/rewards/prizes/points-100', body: { by: '李四', weight: 5, stock: null }, auth: 'Bearer admin-secret' });
@@ -111,7 +120,7 @@ describe('/ops/rewards', () => {
     await userEvent.click(within(gift).getByRole('button', { name: '添加一行' }));
     await userEvent.clear(within(gift).getByLabelText('第2行积分'));
     await userEvent.type(within(gift).getByLabelText('第2行积分'), '300');
-    answers.push(() => ok({ gift: [] }));
+    answers.push(() => ok(opsRewardsReplaceGift, { gift: [] }));
     await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
     await screen.findByText('新人礼已保存');
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/ops/api/rewards/gift', body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] } });
@@ -128,7 +137,7 @@ describe('/ops/rewards', () => {
     within(form).getByLabelText('有效期至（含当日）').setAttribute('value', '');
     await userEvent.type(within(form).getByLabelText('有效期至（含当日）'), '2026-12-31');
     const codes = ['AAAA-BBBB-CCCC-DDDD', 'EEEE-FFFF-GGGG-HHHH'];
-    answers.push(() => ok({ batch: { ...SUMMARY.batches[0], id: 'b2222222-0000-0000-0000-000000000000', name: '门店', codes: 2, used: 0 }, codes }));
+    answers.push(() => ok(opsRewardsCreateBatch, { batch: { ...BATCH, id: 'b2222222-0000-0000-0000-000000000000', name: '门店', codes: 2 }, codes }));
     await userEvent.click(within(form).getByRole('button', { name: '生成兑换码' }));
     const download = await screen.findByRole('link', { name: '下载兑换码（.txt）' });
     expect(decodeURIComponent(download.getAttribute('href')!.split(',')[1]!)).toBe('AAAA-BBBB-CCCC-DDDD\nEEEE-FFFF-GGGG-HHHH\n');
@@ -138,7 +147,7 @@ describe('/ops/rewards', () => {
     await userEvent.click(within(screen.getByRole('list', { name: '全部批次' })).getByRole('button', { name: '作废' }));
     const dialog = screen.getByRole('dialog', { name: '作废这个批次？' });
     expect(dialog.textContent).toContain('未使用的 93 个兑换码将立即失效');
-    answers.push(() => ok({ batch: SUMMARY.batches[0] }));
+    answers.push(() => ok(opsRewardsRevokeBatch, { batch: BATCH }));
     await userEvent.click(within(dialog).getByRole('button', { name: '作废' }));
     await screen.findByText('已作废 双十一');
     expect(calls.find((c) => c.url.endsWith('/revoke'))).toMatchObject({ url: '/ops/api/rewards/batches/b1111111-0000-0000-0000-000000000000/revoke', body: { by: '钱七' } });
