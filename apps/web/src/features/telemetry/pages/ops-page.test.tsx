@@ -1,4 +1,4 @@
-import type { OpsSummary } from '@tyd/protocol/schemas';
+import { opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd/protocol/schemas';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +32,12 @@ const SUMMARY: OpsSummary = {
   errorCodes: [{ day: '2026-11-21', code: '400', subcode: '4202', count: 2 }],
 };
 
-const ok = (data: unknown) => new Response(JSON.stringify({ code: '200', msg: '成功', data }), { status: 200 });
+/** A '200' answer built through opsTelemetrySummary's response schema, so a change of the contract breaks these answers too. */
+function ok(data: OpsSummary): Response {
+  const parsed = parseOpsResponseData(opsTelemetrySummary, data);
+  if (!parsed.ok) throw new Error(`summary outside its schema: ${parsed.issues.join(', ')}`);
+  return new Response(JSON.stringify({ code: '200', msg: '成功', data: parsed.data }), { status: 200 });
+}
 const coded = (status: number, code: string) => new Response(JSON.stringify({ code, msg: 'x' }), { status });
 
 let router: Router;
