@@ -123,6 +123,24 @@ describe('/bank-cards/bind', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('验证码错误');
   });
 
+  it('says one thing about a refused number: a credit card once, a frozen card without the typing hint', async () => {
+    await open('/bank-cards/bind', BindCardPage);
+    const number = screen.getByLabelText('银行卡号');
+    await userEvent.type(number, '6225750000000000');
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect(screen.getAllByText(/暂不支持信用卡/)).toHaveLength(1);
+
+    // A card the offline table does not name (the sandbox's 620000…) that the bank reports frozen (4506).
+    await userEvent.clear(number);
+    await userEvent.type(number, '6200000100000000');
+    expect(screen.getByText('未识别该卡号所属银行，请核对卡号或查看支持的银行')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '13812345678');
+    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4506', submsg: '该银行卡暂不可用，请更换其他银行卡', data: { outcome: 'unusable', reason: 'frozen' } });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('该银行卡暂不可用，请更换其他银行卡');
+    expect(screen.queryByText(/未识别该卡号所属银行/)).toBeNull();
+  });
+
   it('shows a phone mismatch at the phone field and a card in someone else\'s name at the card field', async () => {
     await open('/bank-cards/bind', BindCardPage);
     await userEvent.type(screen.getByLabelText('银行卡号'), '6222020200112233446');

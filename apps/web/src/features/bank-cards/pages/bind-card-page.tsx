@@ -42,7 +42,7 @@ function SupportedBanks() {
           {banks.data.banks.map((bank) => (
             <li key={bank.code}>
               <BankMark mark={bank.mark} size={28} />
-              <span>{bank.name}</span>
+              <span className="bank-cards__bank-name">{bank.name}</span>
               <small>
                 单笔{bank.singleLimit / 10_000}万 · 单日{bank.dailyLimit / 10_000}万
               </small>
@@ -149,8 +149,10 @@ export default function BindCardPage() {
     toast(text, 'fail');
   }
 
-  const hintText = cardHintText(hint);
   const warn = hint.kind === 'credit' || hint.kind === 'unknown' || (hint.kind === 'bank' && hint.luhnDoubt);
+  // One problem at a time: once an answer says what is wrong with the number (a frozen card, a credit card),
+  // the typing hint's own warning would repeat or contradict it, so only a neutral hint stays beside an error.
+  const hintText = cardError && warn ? '' : cardHintText(hint);
 
   return (
     <Page title="添加银行卡" lead="请绑定本人名下的借记卡（储蓄卡），用于借款到账和还款。">
