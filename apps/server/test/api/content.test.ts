@@ -487,6 +487,18 @@ describe.each(ENGINES)('content on %s', (engine) => {
     }
   });
 
+  itSqliteOnly(engine)('renders a notice\'s Markdown like an article\'s, tel: links included, and lists its excerpt as plain text', async () => {
+    const body = '客服电话 [400-000-0000](tel:4000000000)，**工作日** 9:00-18:00\n详见[帮助](/mine)';
+    const notice = await published('notice', '客服电话调整通知', { body });
+    const reader = await t.client();
+    const detail = await call(reader, '/v1/notice/notice-detail', { id: notice.id });
+    const { html } = detail.data as { html: string };
+    expect(html).toBe('<p>客服电话 <a href="tel:4000000000">400-000-0000</a>，<strong>工作日</strong> 9:00-18:00<br>\n详见<a href="/mine">帮助</a></p>\n');
+    expectSafe(html);
+    const { items } = (await call(reader, '/v1/notice/notice-list', { limit: 50 })).data as { items: { id: string; summary: string }[] };
+    expect(items.find((item) => item.id === notice.id)?.summary).toBe('客服电话 400-000-0000，工作日 9:00-18:00 详见帮助');
+  });
+
   it('serves article images from our storage only, as images', async () => {
     const jpeg = readFileSync(new URL('../fixtures/photo-32x24.jpg', import.meta.url));
     const { path } = await publishing().addImage(jpeg, 'test', clock());

@@ -1,5 +1,6 @@
 // The allow-list check of rendered content HTML (docs/architecture.md "Content"): every tag and attribute
-// is one the renderer may produce, every href is http(s) or a path on this site, every image is ours.
+// is one the renderer may produce, every href is http(s), a path on this site or a tel: number, every
+// image is ours.
 // Shared by the renderer's hostile-input tests and the API tests that read hostile items back.
 import { expect } from 'vitest';
 
@@ -12,7 +13,7 @@ export function expectSafe(html: string): void {
     expect(ALLOWED_TAGS.has(tag!.toLowerCase()), `tag ${tag} in ${html}`).toBe(true);
     for (const [, name, value] of attrs!.matchAll(/([a-zA-Z-]+)="([^"]*)"/g)) {
       expect(ALLOWED_ATTRS.has(name!.toLowerCase()), `attribute ${name} in ${html}`).toBe(true);
-      if (name === 'href') expect(value, html).toMatch(/^(https?:\/\/|\/(?!\/))/i);
+      if (name === 'href') expect(value, html).toMatch(/^(https?:\/\/|\/(?!\/)|tel:\+?[0-9][0-9-]*$)/i);
       if (name === 'src') expect(value, html).toMatch(/^\/content-images\/[A-Za-z0-9_-]+$/);
       if (name === 'class') expect(value, html).toMatch(/^language-[^\s<>"']+$/);
       if (name === 'style') expect(value, html).toMatch(/^text-align:(left|right|center)$/);

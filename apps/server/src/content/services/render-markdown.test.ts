@@ -60,7 +60,9 @@ describe('renderMarkdown with hostile input', () => {
     for (const url of ['javascript:alert(1)', 'JAVASCRIPT:x', ' javascript:x', 'java\tscript:x', 'java\nscript:x', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example', 'mailto:x@example.com', 'relative/path', '']) {
       expect(isAllowedLink(url), JSON.stringify(url)).toBe(false);
     }
-    for (const url of ['https://example.com/a?b=c', 'HTTP://example.com', '/discover/detail?id=r_123', '/']) expect(isAllowedLink(url), url).toBe(true);
+    for (const url of ['https://example.com/a?b=c', 'HTTP://example.com', '/discover/detail?id=r_123', '/', 'tel:4000000000', 'tel:+86-10-12345678']) expect(isAllowedLink(url), url).toBe(true);
+    // tel: carries digits and hyphens only: nothing that could smuggle a parameter, a script or another scheme.
+    for (const url of ['tel:', 'tel:400;ext=javascript:alert(1)', 'tel:400,1', 'tel:+', 'tel:4000000000?x', 'tel:400%0a', 'tel:javascript:alert(1)', 'tel://evil.example']) expect(isAllowedLink(url), url).toBe(false);
   });
 
   it('the harness itself fails on a script tag or an event attribute (the test can fail)', () => {
@@ -90,8 +92,15 @@ describe('renderMarkdown with ordinary articles', () => {
     expect(renderMarkdown('![外部图](https://example.com/a.png)')).toBe('<p>外部图</p>\n');
   });
 
+  it('renders a tel: link so a tap dials the number (a notice\'s 客服电话)', () => {
+    const html = renderMarkdown('客服电话：[400-000-0000](tel:4000000000)');
+    expect(html).toBe('<p>客服电话：<a href="tel:4000000000">400-000-0000</a></p>\n');
+    expectSafe(html);
+  });
+
   it('summarises as plain text', () => {
     expect(summarize('# 标题\n\n正文 **加粗** [链接](/x)')).toBe('标题 正文 加粗 链接');
+    expect(summarize('如有疑问请致电 [400-000-0000](tel:4000000000)\n工作日 9:00-18:00')).toBe('如有疑问请致电 400-000-0000 工作日 9:00-18:00');
     expect(summarize('字'.repeat(300))).toHaveLength(120);
   });
 });

@@ -1,16 +1,19 @@
 // Articles, announcements and notices are written in Markdown and rendered here, on the server, when
 // they are saved (docs/architecture.md "Content"): markdown-it with raw HTML off, so nothing an author
 // types becomes a tag; links only to http(s) addresses and paths on this site, external ones with
-// rel="noopener noreferrer nofollow"; images only from our own storage (/content-images/<id>). The page
-// inserts the HTML as it is, so every rule that keeps script out lives here, and the hostile-content
-// tests (render-markdown.test.ts) try each known trick.
+// rel="noopener noreferrer nofollow", and tel: phone numbers; images only from our own storage
+// (/content-images/<id>). The page inserts the HTML as it is, so every rule that keeps script out lives
+// here, and the hostile-content tests (render-markdown.test.ts) try each known trick.
 import MarkdownIt, { type MarkdownIt as MarkdownItInstance, type Token } from 'markdown-it';
 
 /** Our own image storage (content/routes/content-images.ts). */
 export const CONTENT_IMAGE_PATH = /^\/content-images\/[A-Za-z0-9_-]{8,40}$/;
 
+/** RFC 3966 global or local number with only digits and hyphens as separators: nothing else can hide in it. */
+const TEL_LINK = /^tel:\+?[0-9][0-9-]{2,30}$/i;
+
 /**
- * http(s) addresses and plain paths on this site. markdown-it hands over the destination with entities
+ * http(s) addresses, plain paths on this site and tel: numbers. markdown-it hands over the destination with entities
  * and backslash escapes already decoded, so `&#106;avascript:` arrives as `javascript:` and is refused here.
  * Anything with a control character, a space or a backslash is refused outright (browsers strip or
  * reinterpret them).
@@ -19,6 +22,9 @@ export function isAllowedLink(url: string): boolean {
   // eslint-disable-next-line no-control-regex -- refusing control characters is the point
   if (/[\u0000-\u0020\u007f-\u009f\\]/.test(url)) return false;
   if (/^https?:\/\/[^/?#]+/i.test(url)) return true;
+  // A phone number to call (RFC 3966 tel: URI, digits with an optional + and visual hyphens only), so a
+  // notice can say 客服电话 [400-000-0000](tel:4000000000) and a tap dials it.
+  if (TEL_LINK.test(url)) return true;
   return url.startsWith('/') && !url.startsWith('//');
 }
 
@@ -59,7 +65,9 @@ export function summarize(markdown: string, max = 120): string {
   const text = renderer
     .parse(markdown, {})
     .filter((token: Token) => token.type === 'inline')
-    .map((token: Token) => (token.children ?? []).filter((child: Token) => child.type === 'text' || child.type === 'code_inline').map((child: Token) => child.content).join(''))
+    // Line breaks inside a paragraph read as spaces; link and emphasis marks are not text tokens, so a
+    // summary never shows Markdown (a list excerpt is plain text, docs/api.md "Notices, messages and content").
+    .map((token: Token) => (token.children ?? []).map((child: Token) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? ' ' : '')).join(''))
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();
