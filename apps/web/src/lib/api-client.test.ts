@@ -246,6 +246,16 @@ describe('answer handling (SPEC §8)', () => {
     expect(lastToast()).toBe(text);
   });
 
+  it('toasts nothing for a caller that shows its failures inline, HTTP errors and codes alike', async () => {
+    serve(() => ({ status: 500, raw: '' }));
+    await expect(request(API.checkLogin, {}, { inlineErrors: true })).rejects.toThrow(ERROR_TEXT.serverBusy);
+    serve(() => ({ body: { code: '409', msg: '请求冲突' } }));
+    await expect(call(API.checkLogin, {}, { inlineErrors: true })).rejects.toThrow('请求冲突');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(request(API.checkLogin, {}, { inlineErrors: true })).rejects.toThrow(ERROR_TEXT.networkError);
+    expect(lastToast()).toBeUndefined();
+  });
+
   it('a network error -> 网络连接异常，请稍后重试', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.networkError);

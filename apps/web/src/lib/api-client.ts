@@ -20,6 +20,11 @@ export interface CallOptions {
   loading?: boolean | string;
   /** Toast a failure answer (code not 200) with submsg else msg. Default true (SPEC §8). */
   toastErrors?: boolean;
+  /**
+   * The caller shows every failure in the page itself (a list's inline text with 重试): nothing is
+   * toasted, transport failures included, so SPEC §8's text appears once, not twice.
+   */
+  inlineErrors?: boolean;
   /** 'handle' (default) runs the app's 401 handler; 'ignore' leaves it to the caller (check-login). */
   unauthorized?: 'handle' | 'ignore';
   timeoutMs?: number;
@@ -141,7 +146,7 @@ export async function request<R extends EndpointRef>(ref: R, payload: RefRequest
         // SPEC §5: an invalid format shows 服务器繁忙 while the call rejects with 接口数据格式错误.
         const text = error.failure === 'format' ? ERROR_TEXT.serverBusy : error.message;
         const quiet = error.failure === 'timeout' && opts.timeoutMs === QUIET_TIMEOUT_MS;
-        if (!quiet) toast(text, 'fail');
+        if (!quiet && !opts.inlineErrors) toast(text, 'fail');
       }
       throw error;
     }
@@ -151,7 +156,7 @@ export async function request<R extends EndpointRef>(ref: R, payload: RefRequest
       return new Promise<never>(() => {});
     }
     if (response.subcode !== SUBCODE.CLOCK_SKEW) sessionStorage.remove(CLOCK_RELOAD_KEY);
-    if (response.code !== CODE.OK && response.code !== CODE.SILENT && opts.toastErrors !== false) {
+    if (response.code !== CODE.OK && response.code !== CODE.SILENT && opts.toastErrors !== false && !opts.inlineErrors) {
       toast(response.submsg || response.msg, 'fail');
     }
     if (response.code === CODE.UNAUTHORIZED && opts.unauthorized !== 'ignore') unauthorizedHandler(response);

@@ -6,7 +6,7 @@ import { useQuery } from '../../../lib/server-state';
 export type UnreadCounts = RefResponse<typeof API.messageUnread>;
 export const MESSAGE_UNREAD_KEY = 'message-unread';
 
-/** `enabled` false (logged out): nothing to ask. */
+/** `enabled` false (logged out): nothing to ask. Quiet: without the counts a badge is simply not shown. */
 export function useMessageUnread(enabled: boolean) {
-  return useQuery(enabled ? MESSAGE_UNREAD_KEY : null, (signal) => call(API.messageUnread, {}, { signal, toastErrors: false }), { staleTimeMs: 10_000 });
+  return useQuery(enabled ? MESSAGE_UNREAD_KEY : null, (signal) => call(API.messageUnread, {}, { signal, inlineErrors: true }), { staleTimeMs: 10_000 });
 }

@@ -8,7 +8,8 @@ export type NoticeSummary = NoticePage['items'][number];
 export const NOTICE_LIST_KEY = 'notice-list';
 
 export function getNoticeList(kind: 'notice' | 'announcement', cursor?: string, signal?: AbortSignal): Promise<NoticePage> {
-  return call(API.noticeList, { kind, ...(cursor && { cursor }) }, { signal, toastErrors: false });
+  // The first page's failure is shown in the list (inline, with 重试); a further page's is toasted.
+  return call(API.noticeList, { kind, ...(cursor && { cursor }) }, { signal, ...(!cursor && { inlineErrors: true }) });
 }
 
 export function useNoticeList(kind: 'notice' | 'announcement') {

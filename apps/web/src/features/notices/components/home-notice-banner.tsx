@@ -26,10 +26,11 @@ export function HomeNoticeBanner() {
   }
   return (
     <aside className="home-banner" aria-label="重要通知">
-      <svg className="home-banner__icon" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
-        <path d="M3 8v4h3l5 4V4L6 8H3zm11.5 2a3.5 3.5 0 0 0-2-3.2v6.4a3.5 3.5 0 0 0 2-3.2z" />
-      </svg>
+      {/* The whole banner but the close button opens the notice: the icon and the padding are in the link too. */}
       <Link className="home-banner__link" to={`/messages/notice?id=${encodeURIComponent(notice.id)}`}>
+        <svg className="home-banner__icon" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+          <path d="M3 8v4h3l5 4V4L6 8H3zm11.5 2a3.5 3.5 0 0 0-2-3.2v6.4a3.5 3.5 0 0 0 2-3.2z" />
+        </svg>
         <span>{notice.title}</span>
       </Link>
       <button type="button" className="home-banner__close" aria-label="关闭通知" onClick={handleClose}>

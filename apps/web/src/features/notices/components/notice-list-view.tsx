@@ -1,5 +1,7 @@
 // A list of notices or announcements with the SPEC §2 load-more footer and no-data placeholder; each item
-// leads to its detail page.
+// leads to its detail page. `toolbar` (全部已读) shows only above a list that loaded: it has nothing to act
+// on beside a failed or empty one.
+import type { ReactNode } from 'react';
 import { Link } from '../../../components/link';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
@@ -9,7 +11,7 @@ import { useNoticeList } from '../api/notice-list';
 import { formatTime } from './format-time';
 import './notices.css';
 
-export function NoticeListView({ kind, detailPath }: { kind: 'notice' | 'announcement'; detailPath: string }) {
+export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' | 'announcement'; detailPath: string; toolbar?: ReactNode }) {
   const list = useNoticeList(kind);
   if (list.status === 'loading' && list.items.length === 0) return <p className="notice-status" role="status" aria-busy="true">正在加载…</p>;
   if (list.status === 'error' && list.items.length === 0) {
@@ -23,6 +25,7 @@ export function NoticeListView({ kind, detailPath }: { kind: 'notice' | 'announc
   if (list.items.length === 0) return <NoData />;
   return (
     <>
+      {toolbar}
       <ul className="notice-list" aria-label={kind === 'notice' ? '通知列表' : '公告列表'}>
         {list.items.map((item) => (
           <li key={item.id}>

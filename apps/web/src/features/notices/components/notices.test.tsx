@@ -9,6 +9,8 @@ import { clearQueries } from '../../../lib/server-state';
 import { HomeNoticeBanner, DISMISSED_NOTICE_KEY, MAX_DISMISSED } from './home-notice-banner';
 import { MessageListView } from './message-list-view';
 import { NoticeListView } from './notice-list-view';
+import MessagesPage from '../pages/messages-page';
+import { TransportError } from '../../../lib/api-errors';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
@@ -76,6 +78,14 @@ describe('HomeNoticeBanner', () => {
     expect(localStorage.getItem(DISMISSED_NOTICE_KEY)).toBe(['n_notice0001', ...closed.slice(0, -1)].join(' '));
   });
 
+  it('opens the notice from anywhere on the banner but its close button, icon included', async () => {
+    api.call.mockResolvedValue({ notice: notice(1, { important: true, title: '系统维护通知：11月30日凌晨2:00-4:00暂停服务' }) });
+    show(<HomeNoticeBanner />);
+    const link = await screen.findByRole('link', { name: '系统维护通知：11月30日凌晨2:00-4:00暂停服务' });
+    await userEvent.click(link.querySelector('svg')!);
+    await waitFor(() => expect(window.location.pathname + window.location.search).toBe('/messages/notice?id=n_notice0001'));
+  });
+
   it('shows nothing without an important notice', async () => {
     api.call.mockResolvedValue({ notice: null });
     show(<HomeNoticeBanner />);
@@ -119,5 +129,50 @@ describe('MessageListView', () => {
     await userEvent.click(head);
     await userEvent.click(head);
     expect(api.call.mock.calls.filter(([path]) => path === '/v1/user/message-read')).toHaveLength(1);
+  });
+});
+
+describe('MessagesPage', () => {
+  const message = { id: 'm_message0001', kind: 'security', title: '新设备登录提醒', body: '您的账户在新设备上登录。', link: null, createdAt: 1_764_000_000_000, readAt: null };
+  const answers = (unread: { messages: number; notices: number }, lists: { notices?: unknown; messages?: unknown } = {}) =>
+    api.call.mockImplementation(async (path: string) => {
+      if (path === '/v1/user/message-unread') return { ...unread, total: unread.messages + unread.notices };
+      if (path === '/v1/user/message-list') return lists.messages ?? { items: [message], nextCursor: null };
+      if (path === '/v1/notice/notice-list') return lists.notices ?? { items: [], nextCursor: null };
+      throw new Error(`unexpected ${path}`);
+    });
+
+  it('opens on 我的消息 when only messages are unread', async () => {
+    answers({ messages: 6, notices: 0 });
+    show(<MessagesPage />);
+    expect(await screen.findByRole('list', { name: '消息列表' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /我的消息/ }).getAttribute('aria-current')).toBe('page');
+    expect(api.call.mock.calls.some(([path]) => path === '/v1/notice/notice-list')).toBe(false);
+  });
+
+  it('opens on 通知 when notices are unread, and on the tab the address names', async () => {
+    answers({ messages: 6, notices: 1 }, { notices: { items: [notice(1, { unread: true })], nextCursor: null } });
+    show(<MessagesPage />);
+    expect(await screen.findByRole('list', { name: '通知列表' })).toBeTruthy();
+    cleanup();
+    clearQueries();
+    await router.navigate('/messages?tab=notices');
+    answers({ messages: 6, notices: 0 });
+    show(<MessagesPage />);
+    expect(await screen.findByText('暂无记录')).toBeTruthy();
+  });
+
+  it('shows a failed list once, inline with 重试, and offers no 全部已读 beside it', async () => {
+    api.call.mockImplementation(async (path: string) => {
+      if (path === '/v1/user/message-unread') return { messages: 0, notices: 3, total: 3 };
+      throw new TransportError('http', '服务器繁忙，请稍后重试', 500);
+    });
+    show(<MessagesPage />);
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.getByText('服务器繁忙，请稍后重试')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '全部已读' })).toBeNull();
+    // The list's call asks the client to toast nothing: the page shows the failure itself.
+    expect(api.call).toHaveBeenCalledWith('/v1/notice/notice-list', { kind: 'notice' }, expect.objectContaining({ inlineErrors: true }));
   });
 });
