@@ -1,5 +1,6 @@
 // The system Chromium in mobile emulation (375x812, touch, zh-CN): never a downloaded browser.
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -9,13 +10,25 @@ export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 export const MOBILE_BROWSER_UA =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
+const LAUNCH_OPTIONS = {
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  // The machine's network is closed: background services would only fail their look-ups.
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+/** The run's one Chromium, as a server the spec files connect to (support/global-setup.ts). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer(LAUNCH_OPTIONS);
+}
+
+/**
+ * The run's shared Chromium when the global setup started one, else a Chromium of this file's own. Closing
+ * a shared one only disconnects this file (and closes the contexts it made).
+ */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    // The machine's network is closed: background services would only fail their look-ups.
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const wsEndpoint = inject('browserWsEndpoint');
+  return wsEndpoint ? chromium.connect(wsEndpoint) : chromium.launch(LAUNCH_OPTIONS);
 }
 
 export async function newMobileContext(browser: Browser, opts: { userAgent?: string; initScripts?: string[]; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
