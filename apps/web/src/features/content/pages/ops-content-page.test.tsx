@@ -111,7 +111,13 @@ async function writeDraft(title: string, body: string) {
 
 describe('/ops/content', () => {
   it('asks for the token first and again when it is wrong; the right one opens the list', async () => {
+    // Nothing is asked of the server before the operator signs in (no preview of an empty body, no 401):
+    // well past the preview's pause, on the test's clock.
+    vi.useFakeTimers();
     show();
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.useRealTimers();
+    expect(calls).toEqual([]);
     await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: '进入' }));
     expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
@@ -139,7 +145,7 @@ describe('/ops/content', () => {
     expect(auditLines()).toEqual(['2026-11-21 10:00 张三 创建（第1版）']);
 
     await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
-    expect((await screen.findByRole('status')).textContent).toBe('已发布（已发布）');
+    expect((await screen.findByRole('status')).textContent).toBe('已发布');
     expect(changes().slice(1)).toEqual([
       { method: 'PUT', path: '/ops/api/content/a_item2xx', body: { version: 1, by: '张三' } },
       { method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三' } },
@@ -153,18 +159,26 @@ describe('/ops/content', () => {
     await openWithToken();
     await writeDraft('双十二活动', '活动说明');
     await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('请选择发布时间');
+    expect((await screen.findByRole('alert')).textContent).toBe('请按 2026-12-01 08:00 的格式填写发布时间（北京时间）');
     expect(changes()).toEqual([]);
 
-    await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-12-12T09:30');
+    // A plain text field read back in Chinese (a datetime-local field showed mm/dd/yyyy on an English system);
+    // a day that does not exist is not taken.
+    const when = within(editor()).getByLabelText('定时发布（北京时间）');
+    expect(when.getAttribute('type')).not.toBe('datetime-local');
+    await userEvent.type(when, '2026-02-30 09:30');
+    expect(screen.getByText('请按 年-月-日 时:分 填写，如 2026-12-01 08:00')).toBeTruthy();
+    await userEvent.clear(when);
+    await userEvent.type(when, '2026-12-12 09:30');
+    expect(screen.getByText('将于 2026年12月12日 星期六 09:30（北京时间）发布')).toBeTruthy();
     await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
-    expect((await screen.findByRole('status')).textContent).toBe('已定时（定时）');
+    expect((await screen.findByRole('status')).textContent).toBe('已定时，将于 2026年12月12日 星期六 09:30（北京时间）发布');
     // 09:30 in Beijing is 01:30 UTC, whatever zone this computer is in.
     expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三', at: Date.UTC(2026, 11, 12, 1, 30) } });
     await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 定时发布 2026-12-12 09:30（第2版）'));
 
     await userEvent.click(within(editor()).getByRole('button', { name: '下线' }));
-    expect((await screen.findByRole('status')).textContent).toBe('已下线（已下线）');
+    expect((await screen.findByRole('status')).textContent).toBe('已下线');
     expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/unpublish', body: { by: '张三' } });
     await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 下线（第3版）'));
   });
@@ -172,11 +186,11 @@ describe('/ops/content', () => {
   it('a refused publish keeps the saved draft: the retry edits it instead of creating another', async () => {
     await openWithToken();
     await writeDraft('双十二活动', '活动说明');
-    await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-11-20T09:30');
+    await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-11-20 09:30');
     await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
     expect((await screen.findByRole('alert')).textContent).toBe('at: a time in the future');
     await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
-    expect((await screen.findByRole('status')).textContent).toBe('已发布（已发布）');
+    expect((await screen.findByRole('status')).textContent).toBe('已发布');
     expect(changes().map((c) => `${c.method} ${c.path} ${String(c.body?.version ?? '')}`)).toEqual([
       'POST /ops/api/content ',
       'POST /ops/api/content/a_item2xx/publish ',

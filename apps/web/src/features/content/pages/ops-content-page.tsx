@@ -53,16 +53,34 @@ function editsOf(draft: Draft) {
 }
 
 /**
- * The time picker's value as China time (the service's clock, and the time the audit shows), whatever
- * the operator's computer is set to; NaN when not a full date and time.
+ * The typed publication time as China time (the service's clock, and the time the audit shows), whatever
+ * the operator's computer is set to; NaN unless a real date and time `YYYY-MM-DD HH:mm`. A text field, not
+ * datetime-local: that one shows the browser's locale (mm/dd/yyyy on an English system), not China's.
  */
-function chinaTimeOf(value: string): number {
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value) ? Date.parse(`${value}+08:00`) : NaN;
+export function chinaTimeOf(value: string): number {
+  const match = /^(\d{4})-(\d{1,2})-(\d{1,2})[ T](\d{1,2}):(\d{2})$/.exec(value.trim());
+  if (!match) return NaN;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  const at = Date.UTC(year, month - 1, day, hour - 8, minute);
+  // Date.UTC rolls 02-30 over into March: only a date and time that exist are taken.
+  return chinaDateTime(at) === `${year}-${pad(month)}-${pad(day)} ${pad(hour)}:${pad(minute)}` ? at : NaN;
+}
+const pad = (n: number) => String(n).padStart(2, '0');
+const WEEKDAYS = '日一二三四五六';
+
+/** How the operator reads a China time back: 2026年12月1日 星期二 08:00. */
+export function chinaTimeText(at: number): string {
+  const [date, time] = chinaDateTime(at).split(' ') as [string, string];
+  const [year, month, day] = date.split('-').map(Number);
+  const weekday = new Date(at + 8 * 3_600_000).getUTCDay();
+  return `${year}年${month}月${day}日 星期${WEEKDAYS[weekday]} ${time}`;
 }
 
-function usePreview(body: string) {
+/** The server's rendering of `body`, asked for only once the operator has signed in and typed something. */
+function usePreview(body: string, signedIn: boolean) {
   const [html, setHtml] = useState('');
   useEffect(() => {
+    if (!signedIn || !body.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
       opsContent.preview(body, controller.signal).then((answer) => setHtml(answer.html), () => undefined);
@@ -71,8 +89,8 @@ function usePreview(body: string) {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [body]);
-  return html;
+  }, [body, signedIn]);
+  return signedIn && body.trim() ? html : '';
 }
 
 function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; error?: string }) {
@@ -116,8 +134,8 @@ export default function OpsContentPage() {
   const [at, setAt] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const preview = usePreview(draft.body);
   const unauthorized = list.error instanceof OpsApiError && (list.error.failure === 'unauthorized' || list.error.failure === 'disabled');
+  const preview = usePreview(draft.body, Boolean(token) && !unauthorized);
 
   if (!token || unauthorized) {
     return (
@@ -127,13 +145,14 @@ export default function OpsContentPage() {
     );
   }
 
-  async function run(action: () => Promise<ManagedItem>, done: string) {
+  /** `done` says what happened as the item now is (已保存（草稿）, 已定时，将于…发布): never the same word twice. */
+  async function run(action: () => Promise<ManagedItem>, done: (item: ManagedItem) => string) {
     setBusy(true);
     setMessage(null);
     try {
       const changed = await action();
       setDraft(draftOf(changed));
-      setMessage({ text: `${done}（${STATUS_TEXT[changed.status]}）`, error: false });
+      setMessage({ text: done(changed), error: false });
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
       // Someone else changed it: the list and the audit say who and what the item is now.
@@ -155,15 +174,16 @@ export default function OpsContentPage() {
   };
   function handleSave(event: FormEvent) {
     event.preventDefault();
-    void run(save, '已保存');
+    void run(save, (item) => `已保存（${STATUS_TEXT[item.status]}）`);
   }
-  const handlePublish = () => void run(() => saveThenPublish(), '已发布');
+  const handlePublish = () => void run(() => saveThenPublish(), () => '已发布');
   const handleSchedule = () => {
     const time = chinaTimeOf(at);
-    if (!Number.isFinite(time)) return setMessage({ text: '请选择发布时间', error: true });
-    void run(() => saveThenPublish(time), '已定时');
+    if (!Number.isFinite(time)) return setMessage({ text: '请按 2026-12-01 08:00 的格式填写发布时间（北京时间）', error: true });
+    void run(() => saveThenPublish(time), (item) => (item.publishAt !== null ? `已定时，将于 ${chinaTimeText(item.publishAt)}（北京时间）发布` : '已定时'));
   };
-  const handleUnpublish = () => draft.id && void run(() => opsContent.unpublish(draft.id!, by), '已下线');
+  const handleUnpublish = () => draft.id && void run(() => opsContent.unpublish(draft.id!, by), () => '已下线');
+  const scheduled = chinaTimeOf(at);
   const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim();
   const audit = item.data?.audit;
 
@@ -198,10 +218,17 @@ export default function OpsContentPage() {
             <Button variant="text" onClick={() => { setDraft(EMPTY); setMessage(null); }}>新建</Button>
           </div>
           <div className="ops-content__row">
-            <label>定时发布（北京时间）<input type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} /></label>
+            <label>
+              定时发布（北京时间）
+              <input value={at} inputMode="numeric" placeholder="2026-12-01 08:00" autoComplete="off" aria-describedby="ops-content-at" onChange={(e) => setAt(e.target.value)} />
+            </label>
             <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>定时发布</Button>
             {draft.id ? <Button variant="text" busy={busy} disabled={!by.trim()} onClick={handleUnpublish}>下线</Button> : null}
           </div>
+          {/* The typed time read back in Chinese, so a wrong day is seen before it is scheduled. */}
+          <p id="ops-content-at" className="ops-content__muted">
+            {at.trim() === '' ? '定时发布时间格式：年-月-日 时:分' : Number.isFinite(scheduled) ? `将于 ${chinaTimeText(scheduled)}（北京时间）发布` : '请按 年-月-日 时:分 填写，如 2026-12-01 08:00'}
+          </p>
           {message ? <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
         </form>
         {audit ? (

@@ -18,10 +18,42 @@ export type RunChange = (action: (by: string) => Promise<unknown>, done: string)
 const countOrNull = (text: string): number | string | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
 const countText = (value: number | null) => (value === null ? '' : String(value));
 
-/** A recorded value as operators read it: times as China dates, null as 不限/无, objects as `field: value` pairs. */
+/**
+ * The recorded fields in operators' words. Changes are kept as they were set (reward_changes), in the API's
+ * camelCase and, in older rows, the columns' snake_case: both read the same. A field not listed shows as
+ * recorded rather than not at all.
+ */
+const FIELD_TEXT: Record<string, string> = {
+  name: '名称',
+  description: '说明',
+  points: '积分',
+  pointsCost: '兑换所需积分',
+  points_cost: '兑换所需积分',
+  weight: '中奖权重',
+  stock: '库存',
+  perUserLimit: '每人限兑',
+  per_user_limit: '每人限兑',
+  validDays: '有效天数',
+  valid_days: '有效天数',
+  active: '上架',
+  itemId: '卡券',
+  item_id: '卡券',
+  id: '编号',
+  codes: '兑换码数量',
+  expiresAt: '截止',
+  expires_at: '截止',
+  added: '新增',
+  created: '创建',
+  revoked: '作废',
+  key: '发放编号',
+};
+const fieldText = (field: string) => FIELD_TEXT[field] ?? field;
+
+/** A recorded value as operators read it: times as China dates, null as 不限/无, yes/no, objects as `名称：值` pairs. */
 function valueText(field: string, value: unknown): string {
   if (value === null) return '不限/无';
-  if (typeof value === 'number' && field.endsWith('At')) return chinaDateTime(value);
+  if (typeof value === 'boolean') return value ? '是' : '否';
+  if (typeof value === 'number' && (field.endsWith('At') || field.endsWith('_at'))) return chinaDateTime(value);
   if (Array.isArray(value)) return `[${value.map((entry) => valueText('', entry)).join('；')}]`;
   if (typeof value === 'object') return `（${changeText(value)}）`;
   return String(value);
@@ -31,7 +63,7 @@ function changeText(change: unknown): string {
   if (typeof change !== 'object' || change === null) return String(change);
   if (Array.isArray(change)) return valueText('', change);
   return Object.entries(change)
-    .map(([field, value]) => `${field}: ${valueText(field, value)}`)
+    .map(([field, value]) => `${fieldText(field)}：${valueText(field, value)}`)
     .join('，');
 }
 

@@ -18,7 +18,12 @@ const SUMMARY: OpsRewardsSummary = {
   items: [{ id: 'coupon-repay-10', name: '10元还款立减券', description: '单笔还款满500元立减10元', pointsCost: 200, stock: null, perUserLimit: 5, validDays: 30, active: true }],
   batches: [{ id: 'b1111111-0000-0000-0000-000000000000', name: '双十一', reward: { points: 66, itemId: null }, codes: 100, used: 7, expiresAt: Date.UTC(2026, 11, 1, 16), revokedAt: null, createdBy: '王五', createdAt: Date.UTC(2026, 10, 1, 2) }],
   gift: [{ points: 100, itemId: null }, { points: null, itemId: 'coupon-repay-10' }],
-  changes: [{ subject: 'prize', subjectId: 'points-100', operator: '王五', change: { weight: 3 }, at: Date.UTC(2026, 10, 2, 3) }],
+  changes: [
+    { subject: 'prize', subjectId: 'points-100', operator: '王五', change: { weight: 3 }, at: Date.UTC(2026, 10, 2, 3) },
+    { subject: 'item', subjectId: 'coupon-repay-10', operator: '王五', change: { pointsCost: 200, perUserLimit: null, active: true }, at: Date.UTC(2026, 10, 2, 2) },
+    // An older row recorded with the columns' names.
+    { subject: 'gift', subjectId: 'gift', operator: '王五', change: [{ points: null, item_id: 'coupon-repay-10' }, { points_cost: 50 }], at: Date.UTC(2026, 10, 2, 1) },
+  ],
 };
 
 type Call = { url: string; method: string; body: Record<string, unknown> | undefined; auth: string | null };
@@ -81,7 +86,12 @@ describe('/ops/rewards', () => {
     const batches = screen.getByRole('list', { name: '全部批次' });
     expect(batches.textContent).toContain('双十一 66积分');
     expect(batches.textContent).toContain('已使用 7/100有效期至2026-12-01王五 创建于2026-11-01 10:00');
-    expect(screen.getByRole('region', { name: '操作记录' }).textContent).toContain('王五 · 抽奖奖品 points-100weight: 3');
+    const audit = screen.getByRole('region', { name: '操作记录' }).textContent;
+    expect(audit).toContain('王五 · 抽奖奖品 points-100中奖权重：3');
+    // Fields in operators' words, never the recorded names.
+    expect(audit).toContain('王五 · 卡券 coupon-repay-10兑换所需积分：200，每人限兑：不限/无，上架：是');
+    expect(audit).toContain('[（积分：不限/无，卡券：coupon-repay-10）；（兑换所需积分：50）]');
+    expect(audit).not.toMatch(/points_cost|pointsCost|item_id|itemId|perUserLimit|active|weight/);
   });
 
   it('changes a prize as the named operator, and refuses to change anything without one', async () => {
