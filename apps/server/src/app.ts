@@ -114,7 +114,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'cookieSecret', 'adminToken') });
   await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
-  await app.register(bankCardsModule, { bankCards: config.bankCards, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
+  await app.register(bankCardsModule, { bankCards: config.bankCards, agreement: config.legal.quickPayment, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(bankCardsRoutes);
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });

@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { NO_DEVICE, requireMainlandMobile } from '../account/account-module.js';
-import type { BankCardsConfig, Secrets } from '../config/index.js';
+import type { BankCardsConfig, QuickPaymentAgreementConfig, Secrets } from '../config/index.js';
 import { requireVerifiedIdentity } from '../identity/identity-module.js';
 import { createBankCardsRepository } from './repositories/bank-cards-repository.js';
 import { createBankCatalogue } from './services/bank-catalogue.js';
@@ -21,7 +21,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { bankCards: BankCardsConfig; secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'> }) => {
+  async (fastify: FastifyInstance, opts: { bankCards: BankCardsConfig; agreement: QuickPaymentAgreementConfig; secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'> }) => {
     const accounts = fastify.accounts;
     const sms: CardSmsCodes = {
       async send({ phone, purpose, sessionPhone, clientAddress, proofOfWork, now }) {
@@ -49,6 +49,7 @@ export default fp(
         sms,
         requireIdentity: (userId) => requireVerifiedIdentity(fastify, userId),
         rules: opts.bankCards,
+        agreement: opts.agreement,
       }),
     );
   },

@@ -99,6 +99,10 @@ const ROWS: readonly Row[] = [
     vars: ['SERVICE_AGREEMENT_VERSION', 'SERVICE_AGREEMENT_TITLE', 'SERVICE_AGREEMENT_URL', 'SERVICE_AGREEMENT_SUMMARY'],
     meaning: 'the current service agreement, likewise',
   },
+  {
+    vars: ['QUICK_PAYMENT_AGREEMENT_VERSION', 'QUICK_PAYMENT_AGREEMENT_TITLE', 'QUICK_PAYMENT_AGREEMENT_URL'],
+    meaning: 'the current 快捷支付服务协议 a card binding agrees to: version, title, address; each card keeps the version and time it was agreed (docs/api.md "Bank cards")',
+  },
   { vars: ['RETENTION_YEARS'], meaning: "years a deregistered account's identity record is kept (AML law), then deleted" },
   { vars: ['AUTH_CODE_TTL_SECONDS'], meaning: 'validity of a one-time authorisation code (`/others/tydPreJump`)' },
   { vars: ['AUTH_CODE_MINTS_PER_HOUR'], meaning: 'authorisation codes one session may mint per hour (`authorized-code`)' },

@@ -22,7 +22,7 @@ import { verificationSection } from './verification.js';
 export type { AccountConfig } from './account.js';
 export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
-export type { LegalConfig, LegalDocumentConfig } from './legal.js';
+export type { LegalConfig, LegalDocumentConfig, QuickPaymentAgreementConfig } from './legal.js';
 export type { OutboxConfig } from './outbox.js';
 export type { RewardsConfig } from './rewards.js';
 export type { BankCardsConfig } from './bank-cards.js';

@@ -13,6 +13,7 @@ import * as nfcAntennas from './migrations/2026-11-25-1100-nfc-antennas.js';
 import * as vouchersCodesGiftsInvites from './migrations/2026-11-26-0900-vouchers-codes-gifts-invites.js';
 import * as identityVersion from './migrations/2026-11-27-0900-identity-version.js';
 import * as outbox from './migrations/2026-11-27-0800-outbox.js';
+import * as bankCardAgreement from './migrations/2026-11-27-1000-bank-card-agreement.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-26-0900-vouchers-codes-gifts-invites': vouchersCodesGiftsInvites,
   '2026-11-27-0900-identity-version': identityVersion,
   '2026-11-27-0800-outbox': outbox,
+  '2026-11-27-1000-bank-card-agreement': bankCardAgreement,
 };
 
 export class MigrationError extends Error {

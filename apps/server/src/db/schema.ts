@@ -343,6 +343,9 @@ export interface BankCardsTable {
   /** 1 or 0 (both engines). */
   is_default: number;
   created_at: number;
+  /** The 快捷支付服务协议 version agreed to at binding, and when (ms); null for cards bound before it was recorded. */
+  agreement_version: string | null;
+  agreed_at: number | null;
 }
 
 /** Where a phone's NFC antenna sits (the /nfc explainer; docs/api.md): operators change it with the admin command. */

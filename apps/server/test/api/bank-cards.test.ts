@@ -243,6 +243,29 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await start(m, icbc())).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.BANK_CARD_LIMIT });
   });
 
+  it('keeps the 快捷支付服务协议 version agreed at step 1 and when, on every answer with the card; a card from before has null', async () => {
+    const m = await member();
+    const list = await call(m, '/v1/user/bank-card-list');
+    expect(list.data).toMatchObject({ agreement: { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' } });
+    const phone = uniquePhone();
+    const agreedAt = clock();
+    const started = await start(m, icbc(), phone);
+    // Pressing 下一步 agrees (the bind page says so); the confirmation comes later.
+    clock.advance(90_000);
+    const confirmed = await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: await latestCode(t.baseUrl, phone) });
+    const card = confirmed.data as BankCardView;
+    expect(card.agreement).toEqual({ version: '2026-11-27', agreedAt });
+    expect(card.boundAt).toBe(agreedAt + 90_000);
+    expect((await call(m, '/v1/user/bankcard-info', { cardId: card.cardId })).data).toMatchObject({ agreement: { version: '2026-11-27', agreedAt } });
+    expect((await cards(m))[0]?.agreement).toEqual({ version: '2026-11-27', agreedAt });
+    const [row] = await rawRows(m.userId);
+    expect([row?.agreement_version, Number(row?.agreed_at)]).toEqual(['2026-11-27', agreedAt]);
+    // A card bound before the version was recorded: nothing is made up for it.
+    await t.app.database.db.updateTable('bank_cards').set({ agreement_version: null, agreed_at: null }).where('id', '=', card.cardId).execute();
+    expect((await call(m, '/v1/user/bankcard-info', { cardId: card.cardId })).data).toMatchObject({ cardId: card.cardId, agreement: null });
+    expect((await call(m, '/v1/user/set-default-bankcard', { cardId: card.cardId })).data).toMatchObject({ agreement: null });
+  });
+
   itSqliteOnly(engine)('sets the default card and unbinds with a code to the account phone; the default moves on; messages', async () => {
     const m = await member();
     const first = await bind(m);

@@ -7,7 +7,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, isCardNumberShape, maskBankCard, maskPhone, type BankCardView, type EndpointRequest, type SmsPurpose, type bindBankcard } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
-import type { BankCardsConfig } from '../../config/index.js';
+import type { BankCardsConfig, QuickPaymentAgreementConfig } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { BankCardRow, Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -43,6 +43,8 @@ export interface BankCardsDeps {
   /** The verified identity's name and ID number, or 403/4611. */
   requireIdentity(userId: string): Promise<{ name: string; idNumber: string }>;
   rules: BankCardsConfig;
+  /** The current 快捷支付服务协议, which pressing 下一步 (step 1) agrees to (docs/api.md "Bank cards"). */
+  agreement: QuickPaymentAgreementConfig;
 }
 
 interface StoredTicket {
@@ -54,6 +56,9 @@ interface StoredTicket {
   maskedPhone: string;
   bucket: 'owner' | 'others';
   expiresAt: number;
+  /** The agreement version current at step 1, when the holder agreed by pressing 下一步, and that time. */
+  agreementVersion: string;
+  agreedAt: number;
 }
 
 /** A solved proof-of-work challenge, as sms-send-v1 takes it (docs/api.md "Proof of work"). */
@@ -83,6 +88,7 @@ export function createBankCardsService(deps: BankCardsDeps) {
       boundAt: row.created_at,
       singleLimit: bank?.singleLimit ?? 0,
       dailyLimit: bank?.dailyLimit ?? 0,
+      agreement: row.agreement_version !== null && row.agreed_at !== null ? { version: row.agreement_version, agreedAt: Number(row.agreed_at) } : null,
     };
   }
 
@@ -107,7 +113,8 @@ export function createBankCardsService(deps: BankCardsDeps) {
           throw error;
         },
       );
-      return { items: (await repo.list(userId)).map(view), maxCards: rules.maxCards, identityVerified };
+      const { title, version, url } = deps.agreement;
+      return { items: (await repo.list(userId)).map(view), maxCards: rules.maxCards, identityVerified, agreement: { title, version, url } };
     },
 
     async info(userId: string, cardId: string) {
@@ -155,6 +162,8 @@ export function createBankCardsService(deps: BankCardsDeps) {
         maskedPhone: maskPhone(phone),
         bucket: sent.bucket,
         expiresAt: now + rules.ticketTtlMs,
+        agreementVersion: deps.agreement.version,
+        agreedAt: now,
       };
       if (!(await kv.setIfAbsent(ticketKey(hash), JSON.stringify(stored), rules.ticketTtlMs + 60_000))) throw new Error('bind ticket collision');
       return {
@@ -198,6 +207,8 @@ export function createBankCardsService(deps: BankCardsDeps) {
         masked_phone: stored.maskedPhone,
         is_default: 0,
         created_at: now,
+        agreement_version: stored.agreementVersion,
+        agreed_at: stored.agreedAt,
       };
       try {
         await deps.outbox.transaction(async (trx, emit) => {

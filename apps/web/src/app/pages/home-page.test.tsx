@@ -17,9 +17,10 @@ vi.mock('../../lib/api-client', async () => (await import('../../test/api-answer
 const NOT_CERTIFIED = { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: 5 };
 /** bank-card-list for the bank-card tile (docs/api.md "Bank cards"): one card, masked. */
 const ONE_CARD = {
-  items: [{ cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA', bankCode: 'CMB', bankName: '招商银行', mark: { text: '招', color: '#c7000b' }, cardType: 'debit', maskedNumber: '6225 **** **** 1234', last4: '1234', maskedPhone: '138****5678', isDefault: true, boundAt: 1, singleLimit: 50_000, dailyLimit: 50_000 }],
+  items: [{ cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA', bankCode: 'CMB', bankName: '招商银行', mark: { text: '招', color: '#c7000b' }, cardType: 'debit', maskedNumber: '6225 **** **** 1234', last4: '1234', maskedPhone: '138****5678', isDefault: true, boundAt: 1, singleLimit: 50_000, dailyLimit: 50_000, agreement: null }],
   maxCards: 5,
   identityVerified: true,
+  agreement: { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' },
 };
 /** The quiet reads of home and 我的, each answered as its endpoint answers (nothing to show). */
 const QUIET_ANSWERS: Record<string, unknown> = {

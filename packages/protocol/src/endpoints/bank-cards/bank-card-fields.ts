@@ -34,6 +34,15 @@ export const bankSchema = z.strictObject({
   dailyLimit: yuan,
 });
 
+/**
+ * The 快捷支付服务协议 (agreement payments) a card was bound under: the version current when its holder
+ * pressed 下一步 (bind-bankcard) and that time (ms); null for a card bound before this was recorded.
+ */
+export const cardAgreementSchema = z.nullable(z.strictObject({ version: z.string().check(z.minLength(1), z.maxLength(32)), agreedAt: z.int() }));
+
+/** The current 快捷支付服务协议: what binding a card now agrees to, and where to read it. */
+export const quickPaymentAgreementSchema = z.strictObject({ title: z.string(), version: z.string().check(z.minLength(1), z.maxLength(32)), url: z.string() });
+
 export const bankCardSchema = z.strictObject({
   cardId: cardIdField,
   bankCode: z.string(),
@@ -47,6 +56,7 @@ export const bankCardSchema = z.strictObject({
   boundAt: z.int(),
   singleLimit: yuan,
   dailyLimit: yuan,
+  agreement: cardAgreementSchema,
 });
 export type BankCardView = z.infer<typeof bankCardSchema>;
 export type BankView = z.infer<typeof bankSchema>;

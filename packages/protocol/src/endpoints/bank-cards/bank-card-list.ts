@@ -2,16 +2,17 @@ import * as z from 'zod/mini';
 import { API_PATH } from '../../paths.js';
 import { defineEndpoint } from '../define-endpoint.js';
 import { smsCodeField } from '../user/user-fields.js';
-import { bankCardSchema, cardIdField } from './bank-card-fields.js';
+import { bankCardSchema, cardIdField, quickPaymentAgreementSchema } from './bank-card-fields.js';
 
 /**
  * bank-card-list (SPEC §7, session): the account's cards, the default first, then newest first; whether the
- * account may bind (a verified identity), so the page can send an unverified user to certification first.
+ * account may bind (a verified identity), so the page can send an unverified user to certification first;
+ * and the 快捷支付服务协议 binding a card agrees to now (the bind page links it).
  */
 export const bankCardList = defineEndpoint({
   path: API_PATH.bankCardList,
   request: z.strictObject({}),
-  response: z.strictObject({ items: z.array(bankCardSchema), maxCards: z.int(), identityVerified: z.boolean() }),
+  response: z.strictObject({ items: z.array(bankCardSchema), maxCards: z.int(), identityVerified: z.boolean(), agreement: quickPaymentAgreementSchema }),
 });
 
 /** bankcard-info (SPEC §7, session): one card of the account. */

@@ -12,6 +12,8 @@ import { BankCardsTile } from './bank-cards-tile';
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
+const AGREEMENT = { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' };
+
 function card(last4: string, bankName: string, isDefault: boolean): BankCard {
   return {
     cardId: `bc_${last4.repeat(4)}AAAAAA`,
@@ -26,6 +28,7 @@ function card(last4: string, bankName: string, isDefault: boolean): BankCard {
     boundAt: 1_795_000_000_000,
     singleLimit: 50_000,
     dailyLimit: 50_000,
+    agreement: { version: '2026-11-27', agreedAt: 1_795_000_000_000 },
   };
 }
 
@@ -75,7 +78,7 @@ describe('BankCardsTile', () => {
     ['not yet certified', false],
   ])('no card yet (%s): 暂未绑定银行卡 and 去绑定', async (_state, identityVerified) => {
     startSession({ accessToken: 'T'.repeat(43), phone: '13812345678' });
-    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified });
+    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified, agreement: AGREEMENT });
     await show();
     expect(await screen.findByText('暂未绑定银行卡')).toBeTruthy();
     expect(screen.getByText('去绑定')).toBeTruthy();
@@ -84,7 +87,7 @@ describe('BankCardsTile', () => {
 
   it('one card: its bank and masked tail, and the count', async () => {
     startSession({ accessToken: 'T'.repeat(43), phone: '13812345678' });
-    api.call.mockResolvedValue({ items: [card('1234', '招商银行', true)], maxCards: 5, identityVerified: true });
+    api.call.mockResolvedValue({ items: [card('1234', '招商银行', true)], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await show();
     expect(await screen.findByText('招商银行 尾号1234')).toBeTruthy();
     expect(screen.getByText('1张')).toBeTruthy();
@@ -93,7 +96,7 @@ describe('BankCardsTile', () => {
 
   it('several cards: the default one, wherever the list has it', async () => {
     startSession({ accessToken: 'T'.repeat(43), phone: '13812345678' });
-    api.call.mockResolvedValue({ items: [card('1111', '工商银行', false), card('2222', '中国邮政储蓄银行', true), card('3333', '建设银行', false)], maxCards: 5, identityVerified: true });
+    api.call.mockResolvedValue({ items: [card('1111', '工商银行', false), card('2222', '中国邮政储蓄银行', true), card('3333', '建设银行', false)], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await show();
     expect(await screen.findByText('默认 中国邮政储蓄银行 尾号2222')).toBeTruthy();
     expect(screen.getByText('3张')).toBeTruthy();

@@ -27,7 +27,9 @@ const CARD = {
   boundAt: 1_795_000_000_000,
   singleLimit: 50_000,
   dailyLimit: 50_000,
+  agreement: { version: '2026-11-27', agreedAt: 1_794_999_900_000 },
 };
+const AGREEMENT = { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' };
 
 let router: Router;
 async function open(path: string, Page: () => React.JSX.Element) {
@@ -50,14 +52,14 @@ afterEach(cleanup);
 
 describe('/bank-cards', () => {
   it('shows 暂无记录 with a bind button when there are no cards', async () => {
-    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: true });
+    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await open('/bank-cards', BankCardsPage);
     expect(await screen.findByText('暂无记录')).toBeTruthy();
     expect(screen.getByRole('link', { name: '添加银行卡' }).getAttribute('href')).toBe('/bank-cards/bind');
   });
 
   it('sends an unverified user to certification first, and says why', async () => {
-    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: false });
+    api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: false, agreement: AGREEMENT });
     await open('/bank-cards', BankCardsPage);
     expect(await screen.findByText('绑定银行卡需先完成实名认证，且只能绑定本人名下的借记卡。')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去实名认证' }).getAttribute('href')).toBe('/mine/identity');
@@ -66,7 +68,7 @@ describe('/bank-cards', () => {
 
   it('lists the cards masked, the default marked, and no bind button at the limit', async () => {
     const cards = Array.from({ length: 5 }, (_, i) => ({ ...CARD, cardId: `bc_AAAAAAAAAAAAAAAAAAAAA${i}`, isDefault: i === 0 }));
-    api.call.mockResolvedValue({ items: cards, maxCards: 5, identityVerified: true });
+    api.call.mockResolvedValue({ items: cards, maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await open('/bank-cards', BankCardsPage);
     expect(await screen.findByRole('link', { name: '工商银行借记卡，尾号3441，默认卡' })).toBeTruthy();
     expect(screen.getAllByText('6222 **** **** 3441')).toHaveLength(5);
@@ -78,7 +80,7 @@ describe('/bank-cards', () => {
 describe('/bank-cards/detail', () => {
   it('shows the card with the day it was bound in China time (SPEC §3: YYYY-MM-DD)', async () => {
     // 2026-03-01T16:30Z is already 2026-03-02 in China.
-    api.call.mockResolvedValue({ items: [{ ...CARD, boundAt: Date.UTC(2026, 2, 1, 16, 30) }], maxCards: 5, identityVerified: true });
+    api.call.mockResolvedValue({ items: [{ ...CARD, boundAt: Date.UTC(2026, 2, 1, 16, 30) }], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await open(`/bank-cards/detail?id=${CARD.cardId}`, CardDetailPage);
     const bound = await screen.findByText('绑定时间');
     expect(bound.nextElementSibling?.textContent).toBe('2026-03-02');
