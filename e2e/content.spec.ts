@@ -272,7 +272,7 @@ describe('the operators’ editor at /ops/content', () => {
     await page.getByTestId('ops-preview').locator('.rich-text strong').getByText('加粗').waitFor();
     await page.getByTestId('ops-preview').getByText('<script>window.__xss = 1</script>').waitFor();
     await editor.getByRole('button', { name: '保存并发布' }).click();
-    await page.getByRole('status').getByText('已发布（已发布）').waitFor();
+    await page.getByRole('status').getByText('已发布', { exact: true }).waitFor();
     const audit = page.getByRole('list', { name: '操作记录' }).getByRole('listitem');
     await expect.poll(() => audit.allTextContents()).toEqual([expect.stringMatching(/ 运营张三 发布（第2版）$/), expect.stringMatching(/ 运营张三 创建（第1版）$/)]);
     await atWidths(page, 'ops-editor');

@@ -46,6 +46,8 @@ const FIELD_TEXT: Record<string, string> = {
   created: '创建',
   revoked: '作废',
   key: '发放编号',
+  position: '排序',
+  kind: '类型',
 };
 const fieldText = (field: string) => FIELD_TEXT[field] ?? field;
 
