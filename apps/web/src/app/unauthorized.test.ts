@@ -35,6 +35,10 @@ describe('code 401 (SPEC §4)', () => {
     expect(new URLSearchParams(router.current!.search).get('returnUrl')).toBe('/discover/notice?id=7');
     expect(sessionStore.get().accessToken).toBeNull();
     expect(localStorage.getItem('accessToken')).toBeNull();
+    // The session is marked as ended, so the login page says why it opened; a new login unmarks it.
+    expect(sessionStore.get().ended).toBe(true);
+    startSession({ accessToken: 'tok2', phone: '13812345678' });
+    expect(sessionStore.get().ended).toBe(false);
   });
 
   it('does nothing when the user is already on the login page', async () => {

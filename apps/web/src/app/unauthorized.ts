@@ -16,7 +16,8 @@ export function installUnauthorizedHandler(router: Router): void {
   setUnauthorizedHandler(() => {
     const current = router.current;
     if (current?.path === LOGIN_PATH) return;
-    clearSession();
+    // The login page says why it opened (登录已失效，请重新登录, the 401 text of the code table).
+    clearSession({ ended: true });
     const target = current?.fullPath ?? '/';
     const webLogin = () => void router.navigate(loginUrl(target));
     openAppLogin(target).then(

@@ -18,6 +18,11 @@ export interface SessionState {
   loginPhone: string | null;
   /** Server time minus local time in ms (SPEC §3 shortTime, §4 subcode 4001). */
   clockOffset: number;
+  /**
+   * The stored session was refused by the server (401, SPEC §4): the login page says the login has
+   * expired instead of opening without a word. In memory only; a new login or a logout ends it.
+   */
+  ended: boolean;
 }
 
 export const STORAGE_KEY = { accessToken: 'accessToken', phone: 'phone', clockOffset: 'shortTime' } as const;
@@ -36,6 +41,7 @@ function load(): SessionState {
     accessToken: local.get(STORAGE_KEY.accessToken) || readCookie(COOKIE.accessToken) || null,
     phone: local.get(STORAGE_KEY.phone),
     loginPhone: null,
+    ended: false,
     clockOffset: parseOffset(local.get(STORAGE_KEY.clockOffset) ?? readCookie(COOKIE.clockOffset)),
   };
 }
@@ -58,7 +64,7 @@ export const sessionStore = {
 };
 
 /** A visitor without a session, as the first screen sent to one was rendered. */
-const VISITOR: SessionState = { accessToken: null, phone: null, loginPhone: null, clockOffset: 0 };
+const VISITOR: SessionState = { accessToken: null, phone: null, loginPhone: null, clockOffset: 0, ended: false };
 let firstScreenSession: SessionState | null = null;
 const firstScreenSnapshot = () => firstScreenSession;
 
@@ -98,7 +104,7 @@ export function startSession(login: { accessToken: string; phone: string }): voi
   writeCookie(COOKIE.accessToken, login.accessToken, TOKEN_COOKIE_DAYS);
   if (phone) local.set(STORAGE_KEY.phone, phone);
   else local.remove(STORAGE_KEY.phone);
-  set({ accessToken: login.accessToken, phone });
+  set({ accessToken: login.accessToken, phone, ended: false });
 }
 
 /** The phone-save response carries the phone (SPEC §3). */
@@ -114,13 +120,14 @@ export function rememberLoginPhone(phone: string | null): void {
 
 /**
  * Login failure, failed login check, 401 and deregistration (SPEC §4): the token leaves state,
- * storage, client configuration and cookie, and the stored phone is cleared.
+ * storage, client configuration and cookie, and the stored phone is cleared. `ended`: the server
+ * refused the session (401), which the login page then explains.
  */
-export function clearSession(): void {
+export function clearSession({ ended = false }: { ended?: boolean } = {}): void {
   local.remove(STORAGE_KEY.accessToken);
   local.remove(STORAGE_KEY.phone);
   removeCookie(COOKIE.accessToken);
-  set({ accessToken: null, phone: null });
+  set({ accessToken: null, phone: null, ended });
 }
 
 /** Subcode 4001 (SPEC §4): offset = server time − local time, in store, storage and a 720-day cookie. */

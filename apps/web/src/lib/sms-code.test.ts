@@ -110,6 +110,16 @@ describe('countdown storage', () => {
     expect(cooldownLeftMs('login', '13812345678', now + 61_000)).toBe(0);
   });
 
+  it('is not shown beside an empty field, or while another number is being typed', () => {
+    const now = Date.now();
+    startCooldown('login', 60, '13812345678');
+    // A page opened later (a session that ended sends the user to login with an empty field).
+    expect(cooldownLeftMs('login', '', now)).toBe(0);
+    expect(cooldownLeftMs('login', '139', now)).toBe(0);
+    expect(cooldownLeftMs('login', '1381234', now)).toBeGreaterThan(59_000);
+    expect(cooldownLeftMs('login', '13812345670', now)).toBe(0);
+  });
+
   it('ignores a malformed stored value', () => {
     localStorage.setItem('tyd.smsCooldown.login', '{not json');
     expect(cooldownLeftMs('login', undefined)).toBe(0);

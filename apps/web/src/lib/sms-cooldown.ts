@@ -58,12 +58,19 @@ export function startCooldown(purpose: SmsPurpose, seconds: number, phone?: stri
   changed();
 }
 
+/** Whether the digits typed so far could be the number masked as `masked` (3+****+4). */
+function couldBe(masked: string, typed: string): boolean {
+  return typed !== '' && [...typed].every((digit, i) => masked[i] === '*' || masked[i] === digit);
+}
+
 /** Milliseconds left for `phone` (digits as typed so far); 0 when a code may be sent. */
 export function cooldownLeftMs(purpose: SmsPurpose, phone: string | undefined, now: number = Date.now()): number {
   const stored = readCooldown(purpose);
   if (!stored || stored.until <= now) return 0;
-  // A different complete number has its own cooldown on the server: it may be sent to at once.
-  if (stored.phone && phone && phone.length === 11 && maskPhone(phone) !== stored.phone) return 0;
+  // The countdown is the number's it was started for: shown while the field holds (the start of) that
+  // number; an empty field (a page opened later, after a session ended) or another number has none,
+  // as another number has its own cooldown on the server and may be sent to at once.
+  if (stored.phone && phone !== undefined && !couldBe(stored.phone, phone)) return 0;
   return stored.until - now;
 }
 

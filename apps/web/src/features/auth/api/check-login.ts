@@ -10,7 +10,8 @@ import { clearSession, savePhone } from '../../../lib/session';
 export async function checkLogin(signal?: AbortSignal): Promise<RefResponse<typeof API.checkLogin> | null> {
   const response = await request(API.checkLogin, {}, { toastErrors: false, unauthorized: 'ignore', signal });
   if (response.code !== CODE.OK || !response.data) {
-    clearSession();
+    // A 401 means the stored session has ended (logged out elsewhere, revoked, expired): /login says so.
+    clearSession({ ended: response.code === CODE.UNAUTHORIZED });
     return null;
   }
   savePhone(response.data.phone);

@@ -2,16 +2,19 @@
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { CODE, SUBCODE, isMainlandMobile, readInviteCode } from '@tyd/protocol/wire';
+import { CODE, INVITE_CODE_LENGTH, SUBCODE, isMainlandMobile, readInviteCode, type ApiResponse } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
-import { reportCallFailure } from '../../../lib/api-errors';
+import { swallowFollowUpPresses } from '../../../lib/follow-up-presses';
+import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
 import { smsCodeProblem } from '../../../lib/sms-cooldown';
 import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
+import type { LoginData, LoginPayload } from '../api/login';
 import type { AgreementLink } from '../utils/agreement-links';
 import { AgreementConsent, agreementNames } from './agreement-consent';
+import { InviteCodeField } from './invite-code-field';
 import { PhoneField } from '../../../components/phone-field';
 
 export interface LoginFormProps {
@@ -21,7 +24,10 @@ export interface LoginFormProps {
   /** The server said the shown documents are not the current ones: fetch them again. */
   onAgreementOutdated: () => void;
   onLoggedIn: () => void;
-  /** The page's `inviteCode` parameter as given; shown and sent only when well-formed (a mangled link never blocks a login). */
+  /**
+   * The page's `inviteCode` parameter as given: when well-formed it fills the 邀请码 field, locked, and is
+   * sent; a mangled one is ignored (it never blocks a login), and the field is left for the person to fill.
+   */
   inviteCode?: string | null;
 }
 
@@ -31,11 +37,12 @@ export interface LoginFormProps {
 const loadLogin = () => import('../api/login');
 
 /** Errors of the fields this form owns; the code field's is the SMS hook's. */
-type Errors = { phone?: string; agreement?: string };
+type Errors = { phone?: string; agreement?: string; invite?: string };
 
 export const MESSAGES = {
   phoneEmpty: '请输入手机号',
   phoneInvalid: '请输入正确的手机号码',
+  inviteInvalid: `邀请码为${INVITE_CODE_LENGTH}位字母或数字，请核对`,
 } as const;
 
 function phoneProblem(digits: string): string | undefined {
@@ -51,9 +58,15 @@ function focusAtEnd(input: HTMLInputElement | null) {
 
 /** Answers of user-login-v1 that concern one field (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
+const INVITE_FIELD_SUBCODES: readonly string[] = [SUBCODE.INVITE_CODE_INVALID, SUBCODE.INVITE_CODE_OWN];
 
 export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
-  const invite = readInviteCode(inviteCode);
+  const linkedInvite = readInviteCode(inviteCode);
+  // The link's code, locked; typed, or unlocked when the server refused the link's code (so the person
+  // can correct or clear it instead of being stuck).
+  const [inviteText, setInviteText] = useState(linkedInvite ?? '');
+  const [inviteLocked, setInviteLocked] = useState(linkedInvite !== undefined);
+  const inviteRef = useRef<HTMLInputElement>(null);
   // SPEC §3 loginPhone: the number last used on this page (kept in memory only) is offered again.
   const [phone, setPhone] = useState(() => sessionStore.get().loginPhone ?? '');
   const [agreed, setAgreed] = useState(false);
@@ -61,6 +74,25 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
   const sms = useSmsCode({ purpose: 'login', phone });
   const phoneRef = useRef<HTMLInputElement>(null);
   const agreementRef = useRef<HTMLInputElement>(null);
+  // 登录 acts once per press (lib/keyed-presses.ts): a second click or tap while the login is in flight is
+  // ignored, and after a login nothing is sent again. Before, the second click of a double click sent the
+  // spent code again, and its refusal cleared the session the first had just opened (SPEC §4). Login has no
+  // idempotency key on the wire: the SMS code is single-use, so a resend can never log in twice.
+  const payload = useRef<LoginPayload | null>(null);
+  const pressedAt = useRef(0);
+  const loggedIn = useRef(false);
+  const presses = useRef<KeyedPresses<LoginData> | null>(null);
+  const login = useKeyedPress<LoginData>(handleAnswer);
+
+  /** The form's one set of presses, made at the first press. */
+  function loginPresses(): KeyedPresses<LoginData> {
+    presses.current ??= createKeyedPresses(async () => {
+      const { loginWithSmsCode } = await loadLogin();
+      if (!payload.current) throw new Error('login pressed without a payload');
+      return loginWithSmsCode(payload.current);
+    });
+    return presses.current;
+  }
 
   useEffect(() => {
     warmSmsSender();
@@ -72,10 +104,11 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
 
   /** Shows the errors of every field at once and moves focus to the first one (top to bottom). */
   function show(next: Errors & { code?: string }) {
-    setErrors({ phone: next.phone, agreement: next.agreement });
+    setErrors({ phone: next.phone, agreement: next.agreement, invite: next.invite });
     sms.setError(next.code);
     if (next.phone) focusAtEnd(phoneRef.current);
     else if (next.code) sms.showError(next.code);
+    else if (next.invite) focusAtEnd(inviteRef.current);
     else if (next.agreement) agreementRef.current?.focus();
   }
 
@@ -91,23 +124,38 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     }
   }
 
-  async function handleSubmit(event: FormEvent) {
+  function handleSubmit(event: FormEvent) {
     event.preventDefault();
-    const problems = { phone: phoneProblem(phone), code: smsCodeProblem(sms.code), agreement: agreed ? undefined : agreementMessage };
-    if (problems.phone || problems.agreement || problems.code) return show(problems);
+    if (loggedIn.current || loginPresses().inFlight) return;
+    // The typed code is read as the link's is (readInviteCode); a malformed one is said at its field here,
+    // where a link's is dropped: the person typing it can correct it.
+    const invite = readInviteCode(inviteText);
+    const inviteProblem = inviteText.trim() && !invite ? MESSAGES.inviteInvalid : undefined;
+    const problems = { phone: phoneProblem(phone), code: smsCodeProblem(sms.code), invite: inviteProblem, agreement: agreed ? undefined : agreementMessage };
+    if (problems.phone || problems.agreement || problems.code || problems.invite) return show(problems);
     show({});
-    let response;
-    try {
-      const { loginWithSmsCode } = await loadLogin();
-      response = await loginWithSmsCode({ phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(invite ? { inviteCode: invite } : {}) });
-    } catch (error) {
-      return reportCallFailure(error);
+    payload.current = { phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(invite ? { inviteCode: invite } : {}) };
+    pressedAt.current = performance.now();
+    void login.press(loginPresses());
+  }
+
+  function handleAnswer(response: ApiResponse<LoginData>) {
+    if (response.code === CODE.OK) {
+      loggedIn.current = true;
+      // The next page replaces this one under the finger: the rest of a double click or double tap
+      // must not press what it shows there (lib/follow-up-presses.ts).
+      swallowFollowUpPresses(pressedAt.current);
+      return onLoggedIn();
     }
-    if (response.code === CODE.OK) return onLoggedIn();
     if (response.code === CODE.SILENT) return;
     const text = response.submsg || response.msg;
     if (response.subcode === SUBCODE.PHONE_INVALID) return show({ phone: text });
     if (response.subcode && CODE_FIELD_SUBCODES.includes(response.subcode)) return show({ code: text });
+    // An unknown code (4211), or the person's own (4212): checked before the SMS code is spent (docs/api.md).
+    if (response.subcode && INVITE_FIELD_SUBCODES.includes(response.subcode)) {
+      setInviteLocked(false);
+      return show({ invite: text });
+    }
     if (response.subcode === SUBCODE.AGREEMENT_REQUIRED) {
       setAgreed(false);
       onAgreementOutdated();
@@ -132,7 +180,16 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         error={errors.phone}
       />
       <SmsCodeField sms={sms} onRequestCode={handleSendCode} />
-      {invite ? <p className="login__invite">好友邀请码 {invite}，新用户注册时自动填写</p> : null}
+      <InviteCodeField
+        inputRef={inviteRef}
+        value={inviteText}
+        locked={inviteLocked}
+        onChange={(text) => {
+          setInviteText(text);
+          setErrors((e) => ({ ...e, invite: undefined }));
+        }}
+        error={errors.invite}
+      />
       <AgreementConsent
         ref={agreementRef}
         checked={agreed}
@@ -143,7 +200,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         links={links}
         error={errors.agreement}
       />
-      <Button type="submit" block>
+      <Button type="submit" block busy={login.busy}>
         登录
       </Button>
     </form>

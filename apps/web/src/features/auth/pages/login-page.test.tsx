@@ -9,6 +9,7 @@ import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { invalidateQuery } from '../../../lib/server-state';
 import { clearSession, rememberLoginPhone, sessionStore, startSession } from '../../../lib/session';
+import { LoginForm } from '../components/login-form';
 import LoginPage from './login-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
@@ -16,6 +17,10 @@ vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-
 const altcha = vi.hoisted(() => ({ solveChallenge: vi.fn() }));
 vi.mock('altcha-lib', () => ({ solveChallenge: altcha.solveChallenge }));
 vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));
+// The guard against follow-up taps listens on window for half a second; here it would swallow the next
+// test's clicks. Its behaviour is lib/follow-up-presses.test.ts's and e2e/login.spec.ts's.
+const followUps = vi.hoisted(() => ({ swallowFollowUpPresses: vi.fn(() => () => {}) }));
+vi.mock('../../../lib/follow-up-presses', () => followUps);
 
 const POLICY = {
   version: '2026-11-01~2026-11-01',
@@ -57,6 +62,7 @@ async function openLogin(search = '') {
 const phoneInput = () => screen.getByLabelText('手机号') as HTMLInputElement;
 const codeInput = () => screen.getByLabelText('验证码') as HTMLInputElement;
 const consent = () => screen.getByRole('checkbox', { name: /我已阅读并同意/ });
+const inviteInput = () => screen.getByLabelText(/^邀请码/) as HTMLInputElement;
 const getCode = () => screen.getByRole('button', { name: /获取验证码|重新获取|秒后重发|安全验证中/ });
 /** The visible note under the code field. */
 const note = () => document.querySelector('.sms-note')?.textContent ?? undefined;
@@ -73,6 +79,7 @@ beforeEach(() => {
   rememberLoginPhone(null);
   api.request.mockReset();
   api.call.mockReset();
+  followUps.swallowFollowUpPresses.mockClear();
   api.call.mockResolvedValue(POLICY);
   altcha.solveChallenge.mockReset();
 });
@@ -138,14 +145,19 @@ describe('/login form', () => {
     expect(note()).toBe('验证码已发送至 138****5678，5分钟内有效；如未收到，可在60秒后重新获取');
     expect(description()).toBe(note());
     expect(document.activeElement).toBe(codeInput());
-    // The deadline is stored, not the number: a new page (empty field) still counts down.
+    // The deadline is stored with the masked number, not the number itself.
     expect(localStorage.getItem('tyd.smsCooldown.login')).not.toContain('13812345678');
     first.unmount();
     router.destroy();
     await openLogin();
+    // A new page's empty field has no countdown beside it (it would belong to no number shown) ...
+    expect(getCode().textContent).toBe('获取验证码');
+    // ... the same number counts on where it was ...
+    await user.type(phoneInput(), '13812345678');
     expect(getCode().textContent).toMatch(/^(60|59)秒后重发$/);
     expect((getCode() as HTMLButtonElement).disabled).toBe(true);
-    // Another number has its own cooldown on the server: it may have a code at once.
+    // ... and another number has its own cooldown on the server: it may have a code at once.
+    await user.clear(phoneInput());
     await user.type(phoneInput(), '13900001111');
     expect(getCode().textContent).toBe('获取验证码');
   });
@@ -154,6 +166,8 @@ describe('/login form', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 2_000, phone: '138****5678' }));
+      // The number it was started for is in the field (SPEC §3 loginPhone).
+      rememberLoginPhone('13812345678');
       await openLogin();
       expect(getCode().textContent).toBe('2秒后重发');
       // Past the next whole second (the countdown wakes 15 ms after it), whatever time the render took.
@@ -312,15 +326,66 @@ describe('/login form', () => {
     answer({ '/v1/user/user-login-v1': LOGGED_IN });
     await openLogin(`?inviteCode=${encodeURIComponent(param)}`);
     await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
-    // The invited visitor sees whose code applies; a malformed one shows nothing.
-    expect(screen.queryByText(`好友邀请码 ${expected}，新用户注册时自动填写`) !== null).toBe(expected !== undefined);
-    expect(document.body.textContent).not.toContain('好友邀请码 <');
+    // The invited visitor finds the link's code in the 邀请码 field, locked; a malformed one is not shown.
+    if (expected) {
+      expect(inviteInput().value).toBe(expected);
+      expect(inviteInput().readOnly).toBe(true);
+      expect(screen.getByText('来自好友的邀请链接，新用户注册时自动填写')).toBeTruthy();
+    } else {
+      expect(screen.queryByLabelText(/邀请码/)).toBeNull();
+      expect(screen.getByRole('button', { name: '有邀请码？填写邀请码' }).getAttribute('aria-expanded')).toBe('false');
+    }
+    expect(document.body.textContent).not.toContain('<script>');
     await user.type(phoneInput(), '13812345678');
     await user.type(codeInput(), '123456');
     await user.click(consent());
     await user.click(screen.getByRole('button', { name: '登录' }));
     const base = { phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version };
-    expect(sent('/v1/user/user-login-v1')).toEqual([expected ? { ...base, inviteCode: expected } : base]);
+    await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toEqual([expected ? { ...base, inviteCode: expected } : base]));
+  });
+
+  it('a typed 邀请码 is read as a link\'s is and sent; a malformed one is said at its field, nothing sent', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(screen.getByRole('button', { name: '有邀请码？填写邀请码' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(inviteInput()));
+    expect(screen.getByText('仅新用户注册时使用，已注册的账号不受影响')).toBeTruthy();
+    await user.type(inviteInput(), '7k3m-9qx');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe('邀请码为8位字母或数字，请核对');
+    expect(inviteInput().getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(inviteInput());
+    expect(sent('/v1/user/user-login-v1')).toEqual([]);
+    await user.type(inviteInput(), 'r');
+    expect(screen.queryByRole('alert')).toBeNull();
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toEqual([{ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version, inviteCode: '7K3M9QXR' }]));
+  });
+
+  it.each([
+    ['4211', '邀请码无效，请核对后重试'],
+    ['4212', '不能填写自己的邀请码'],
+  ])('the server refuses the code (%s): said at the 邀请码 field, which a link had locked and now opens for correction', async (subcode, text) => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': [{ code: '400', subcode, msg: '请求参数错误', submsg: text }, LOGGED_IN] });
+    await openLogin('?inviteCode=7K3M9QXR');
+    expect(inviteInput().readOnly).toBe(true);
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
+    expect(inviteInput().readOnly).toBe(false);
+    expect(document.activeElement).toBe(inviteInput());
+    // Cleared, the login goes on without one.
+    await user.clear(inviteInput());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toHaveLength(2));
+    expect(sent('/v1/user/user-login-v1')[1]).toEqual({ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version });
   });
 
   it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com/x', '%2F%2Fevil.com'])('a hostile returnUrl %j is ignored: the hub opens', async (returnUrl) => {
@@ -377,6 +442,50 @@ describe('/login form', () => {
     expect(phoneInput().value).toBe('138 1234 5678');
   });
 
+  it('登录 acts once per press: a double click sends one login, and the session it opened stays (SPEC §4)', async () => {
+    const user = userEvent.setup();
+    let answerLogin: (response: ApiResponse) => void = () => {};
+    api.request.mockImplementation((path: string) => {
+      if (path !== '/v1/user/user-login-v1') throw new Error(`unexpected call ${path}`);
+      // The first press's login is in flight until answered below; a second one would be answered the
+      // way the server answers a spent code, and clear the session.
+      if (sent(path).length > 1) return Promise.resolve({ code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入' });
+      return new Promise<ApiResponse>((resolve) => (answerLogin = resolve));
+    });
+    await openLogin('?returnUrl=%2Fnfc');
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.dblClick(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('button', { name: '登录' }).getAttribute('aria-busy')).toBe('true');
+    await act(async () => answerLogin(LOGGED_IN));
+    await vi.waitFor(() => expect(router.current?.fullPath).toBe('/nfc'));
+    expect(sent('/v1/user/user-login-v1')).toHaveLength(1);
+    expect(sessionStore.get().accessToken).toBe('A'.repeat(43));
+    // And what follows the press on the next page is swallowed, from the time of the press.
+    expect(followUps.swallowFollowUpPresses).toHaveBeenCalledTimes(1);
+  });
+
+  it('after a login, a press that reaches the form again sends nothing', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': [LOGGED_IN, { code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入' }] });
+    // The page keeps the form (the parent decides what replaces it): the form itself refuses to log in twice.
+    render(
+      <RouterContext value={createRouter()}>
+        <LoginForm links={null} agreementVersion={POLICY.version} onAgreementOutdated={() => {}} onLoggedIn={() => {}} />
+      </RouterContext>,
+    );
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(sessionStore.get().accessToken).toBe('A'.repeat(43)));
+    await user.type(codeInput(), '{Enter}');
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(sent('/v1/user/user-login-v1')).toHaveLength(1);
+    expect(sessionStore.get().accessToken).toBe('A'.repeat(43));
+  });
+
   it('checks the code before calling: 6 digits', async () => {
     const user = userEvent.setup();
     await openLogin();
@@ -412,6 +521,44 @@ describe('/login agreement links', () => {
     expect(link.getAttribute('href')).toBe('/legal/privacy');
     expect(screen.getByRole('link', { name: '《通盈达用户服务协议》' }).getAttribute('href')).toBe('/legal/agreement');
     expect(api.call).toHaveBeenCalledWith('/v1/user/privacy-policy', {}, expect.anything());
+  });
+});
+
+describe('/login after the session ended (SPEC §4 code 401)', () => {
+  it('says the login has expired, with no countdown beside the empty number; a login ends the notice', async () => {
+    const user = userEvent.setup();
+    // A code was asked for at the last login, less than a minute ago.
+    localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 37_000, phone: '138****5678' }));
+    startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
+    clearSession({ ended: true });
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin('?returnUrl=%2F');
+    expect(screen.getByRole('note').textContent).toBe('登录已失效，请重新登录');
+    expect(phoneInput().value).toBe('');
+    expect(getCode().textContent).toBe('获取验证码');
+    await user.type(phoneInput(), '13812345678');
+    expect(getCode().textContent).toMatch(/^\d+秒后重发$/);
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(sessionStore.get().accessToken).toBe('A'.repeat(43)));
+    expect(sessionStore.get().ended).toBe(false);
+  });
+
+  it('a stored session that check-login refuses (401) shows the form with the notice', async () => {
+    startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
+    answer({ '/v1/user/check-login': { code: '401', msg: '登录已失效，请重新登录' } });
+    await openLogin();
+    expect((await screen.findByRole('note')).textContent).toBe('登录已失效，请重新登录');
+    expect(phoneInput()).toBeTruthy();
+    expect(sessionStore.get()).toMatchObject({ accessToken: null, ended: true });
+  });
+
+  it('a plain logout says nothing of the kind', async () => {
+    startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
+    clearSession();
+    await openLogin();
+    expect(screen.queryByRole('note')).toBeNull();
   });
 });
 

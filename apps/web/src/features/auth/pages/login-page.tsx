@@ -4,8 +4,10 @@
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
 // log out to use another number.
 import { lazy, Suspense, useState } from 'react';
+import { CODE, CODE_TEXT } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
+import { Tip } from '../../../components/tip';
 import { TrustFooter } from '../../../components/trust-footer';
 import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { useSession } from '../../../lib/session';
@@ -55,7 +57,11 @@ export default function LoginPage() {
           <AlreadyLoggedIn phone={session.phone} onContinue={followTarget} />
         </Suspense>
       ) : (
-        <LoginForm inviteCode={params.get('inviteCode')} links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />
+        <>
+          {/* The session this browser held was refused (SPEC §4 code 401): say why the login page opened. */}
+          {session?.ended ? <Tip>{CODE_TEXT[CODE.UNAUTHORIZED]}</Tip> : null}
+          <LoginForm inviteCode={params.get('inviteCode')} links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />
+        </>
       )}
       <Link className="btn btn--text login__home" to="/">
         返回首页
