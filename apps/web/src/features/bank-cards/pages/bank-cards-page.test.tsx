@@ -9,6 +9,7 @@ import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import BankCardsPage from './bank-cards-page';
 import BindCardPage from './bind-card-page';
+import CardAgreementPage from './card-agreement-page';
 import CardDetailPage from './card-detail-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
@@ -30,6 +31,13 @@ const CARD = {
   agreement: { version: '2026-11-27', agreedAt: 1_794_999_900_000 },
 };
 const AGREEMENT = { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' };
+/** certification-info of a verified holder: the masked name the bind page shows as 持卡人. */
+const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: 'long-term', verifiedAt: 1_794_000_000_000, failure: null, faceTriesLeft: 5 };
+
+/** The quiet reads (api.call) answered by path, each as its endpoint answers. */
+function readsAnswer(answers: Record<string, unknown>) {
+  api.call.mockImplementation(async (path: string) => answers[path]);
+}
 
 let router: Router;
 async function open(path: string, Page: () => React.JSX.Element) {
@@ -51,6 +59,15 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('/bank-cards', () => {
+  it('shows the shape of a card while the list loads, not a blank page with 正在加载…', async () => {
+    api.call.mockReturnValue(new Promise(() => {}));
+    await open('/bank-cards', BankCardsPage);
+    expect(screen.queryByText('正在加载…')).toBeNull();
+    const busy = document.querySelector('[aria-busy="true"]');
+    expect(busy?.querySelector('.bank-card--skeleton')).toBeTruthy();
+    expect(busy?.querySelector('.skeleton-button')).toBeTruthy();
+  });
+
   it('shows 暂无记录 with a bind button when there are no cards', async () => {
     api.call.mockResolvedValue({ items: [], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await open('/bank-cards', BankCardsPage);
@@ -78,12 +95,45 @@ describe('/bank-cards', () => {
 });
 
 describe('/bank-cards/detail', () => {
+  it('leads to the 快捷支付协议 the card was bound under', async () => {
+    readsAnswer({ '/v1/user/bank-card-list': { items: [CARD], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    await open(`/bank-cards/detail?id=${CARD.cardId}`, CardDetailPage);
+    const link = await screen.findByRole('link', { name: '查看（2026-11-27版）' });
+    expect(link.getAttribute('href')).toBe(`/bank-cards/agreement?id=${CARD.cardId}`);
+  });
+
   it('shows the card with the day it was bound in China time (SPEC §3: YYYY-MM-DD)', async () => {
     // 2026-03-01T16:30Z is already 2026-03-02 in China.
     api.call.mockResolvedValue({ items: [{ ...CARD, boundAt: Date.UTC(2026, 2, 1, 16, 30) }], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
     await open(`/bank-cards/detail?id=${CARD.cardId}`, CardDetailPage);
     const bound = await screen.findByText('绑定时间');
     expect(bound.nextElementSibling?.textContent).toBe('2026-03-02');
+  });
+});
+
+describe('/bank-cards/agreement', () => {
+  it('shows the version agreed and when (China time), the card, and the text to read', async () => {
+    // 2026-11-26T16:30Z is 2026-11-27 00:30 in China.
+    const card = { ...CARD, agreement: { version: '2026-11-27', agreedAt: Date.UTC(2026, 10, 26, 16, 30) } };
+    readsAnswer({ '/v1/user/bank-card-list': { items: [card], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    await open(`/bank-cards/agreement?id=${CARD.cardId}`, CardAgreementPage);
+    expect((await screen.findByText('同意的版本')).nextElementSibling?.textContent).toBe('2026-11-27');
+    expect(screen.getByText('同意时间').nextElementSibling?.textContent).toBe('2026-11-27 00:30');
+    expect(screen.getByText('协议名称').nextElementSibling?.textContent).toBe('快捷支付服务协议');
+    expect(screen.getByText('适用银行卡').nextElementSibling?.textContent).toBe('工商银行 尾号3441');
+    expect(new URL(screen.getByRole('link', { name: '查看协议全文' }).getAttribute('href')!).pathname).toBe('/agreements/quick-payment-agreement.html');
+  });
+
+  it('says when the version was not recorded, and when a newer one holds for new cards', async () => {
+    readsAnswer({ '/v1/user/bank-card-list': { items: [{ ...CARD, agreement: null }], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    await open(`/bank-cards/agreement?id=${CARD.cardId}`, CardAgreementPage);
+    expect((await screen.findByText('同意的版本')).nextElementSibling?.textContent).toBe('未记录');
+    expect(screen.getByText('该卡绑定时未记录协议版本，以下为当前版本（2026-11-27）。')).toBeTruthy();
+    cleanup();
+    clearQueries();
+    readsAnswer({ '/v1/user/bank-card-list': { items: [{ ...CARD, agreement: { version: '2026-01-01', agreedAt: 1 } }], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    await open(`/bank-cards/agreement?id=${CARD.cardId}`, CardAgreementPage);
+    expect(await screen.findByText('协议已更新至2026-11-27版，新版本适用于此后绑定的银行卡。')).toBeTruthy();
   });
 });
 
@@ -123,6 +173,18 @@ describe('/bank-cards/bind', () => {
     await userEvent.click(screen.getByRole('button', { name: '确认绑定' }));
     expect(api.request).toHaveBeenCalledWith('/v1/user/user-bind-bankcard', { ticket: 'T'.repeat(43), smsCode: '123456' }, expect.anything());
     expect((await screen.findByRole('alert')).textContent).toBe('验证码错误');
+  });
+
+  it('names the holder by the verified masked name and links the 快捷支付服务协议 that 下一步 agrees to', async () => {
+    readsAnswer({ '/v1/user/certification-info': VERIFIED, '/v1/user/bank-card-list': { items: [], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    await open('/bank-cards/bind', BindCardPage);
+    expect(await screen.findByText('持卡人：沙*户')).toBeTruthy();
+    const link = await screen.findByRole('link', { name: '《快捷支付服务协议》' });
+    expect(new URL(link.getAttribute('href')!).pathname).toBe('/agreements/quick-payment-agreement.html');
+    expect(link.closest('p')?.textContent).toBe('点击下一步即表示您同意《快捷支付服务协议》并开通快捷支付（协议支付），银行将向预留手机号发送验证码。');
+    // The supported banks, collapsed, are a row, not an empty card; opened, a card.
+    const summary = screen.getByText('查看支持的银行及限额');
+    expect(summary.closest('details')?.classList.contains('card')).toBe(false);
   });
 
   it('says one thing about a refused number: a credit card once, a frozen card without the typing hint', async () => {

@@ -8,11 +8,12 @@ import { Button } from '../../../components/button';
 import { Tip } from '../../../components/tip';
 import { useBankCardList } from '../api/bank-card-list';
 import { BankCardFace } from '../components/bank-card-face';
+import { BankCardsSkeleton } from '../components/bank-cards-skeleton';
 import '../components/bank-cards.css';
 
 export default function BankCardsPage() {
   const list = useBankCardList();
-  if (list.status === 'loading') return <Page title="我的银行卡" lead="正在加载…" />;
+  if (list.status === 'loading') return <BankCardsSkeleton title="我的银行卡" cards={1} />;
   if (list.status === 'error' || !list.data) {
     return (
       <Page title="我的银行卡" lead="银行卡信息加载失败。">

@@ -12,9 +12,11 @@ import { PhoneField } from '../../../components/phone-field';
 import { reportCallFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { useRouter } from '../../../lib/router-react';
-import { refreshBankCardList } from '../api/bank-card-list';
+import { refreshBankCardList, useBankCardList } from '../api/bank-card-list';
+import { useCardHolderName } from '../api/card-holder';
 import { useSupportedBanks } from '../api/bank-list-new';
 import { confirmBinding, startBinding, type BindStarted } from '../api/bind-bankcard';
+import { AgreementLink } from '../components/agreement-link';
 import { BankMark } from '../components/bank-card-face';
 import { cardHintText, cardNumberProblem, describeCardInput } from '../utils/card-input';
 import '../components/bank-cards.css';
@@ -34,8 +36,9 @@ function mismatchText(response: ApiResponse): { at: 'card' | 'phone'; text: stri
 function SupportedBanks() {
   const [open, setOpen] = useState(false);
   const banks = useSupportedBanks(open);
+  // A card only once opened: collapsed it is one row under the terms, not a large empty card.
   return (
-    <details className="card" onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
+    <details className={open ? 'card bank-cards__supported' : 'bank-cards__supported'} onToggle={(event) => setOpen((event.target as HTMLDetailsElement).open)}>
       <summary className="bank-cards__summary">查看支持的银行及限额</summary>
       {banks.status === 'success' && banks.data ? (
         <ul className="bank-cards__banks">
@@ -68,6 +71,9 @@ export default function BindCardPage() {
   const [secondsLeft, setSecondsLeft] = useState(0);
   const busy = useRef(false);
   const hint = describeCardInput(cardDigits);
+  const holderName = useCardHolderName();
+  // The agreement 下一步 agrees to (bank-card-list names the current one; the list is usually cached from /bank-cards).
+  const agreement = useBankCardList().data?.agreement;
 
   useEffect(() => {
     if (secondsLeft <= 0) return;
@@ -157,7 +163,7 @@ export default function BindCardPage() {
   return (
     <Page title="添加银行卡" lead="请绑定本人名下的借记卡（储蓄卡），用于借款到账和还款。">
       <Card label="银行卡信息">
-        <p className="bank-cards__holder">持卡人：实名认证的本人</p>
+        <p className="bank-cards__holder">持卡人：{holderName ?? '实名认证的本人'}</p>
         <Field
           label="银行卡号"
           inputMode="numeric"
@@ -216,7 +222,10 @@ export default function BindCardPage() {
           </Button>
         </div>
       )}
-      <p className="bank-cards__terms">点击下一步即表示您同意开通快捷支付（协议支付），银行将向预留手机号发送验证码。</p>
+      <p className="bank-cards__terms">
+        点击下一步即表示您同意{agreement ? <AgreementLink title={agreement.title} url={agreement.url} /> : '《快捷支付服务协议》'}
+        并开通快捷支付（协议支付），银行将向预留手机号发送验证码。
+      </p>
       <SupportedBanks />
     </Page>
   );

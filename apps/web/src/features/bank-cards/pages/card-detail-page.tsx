@@ -1,5 +1,6 @@
 // /bank-cards/detail?id= (银行卡详情; docs/api.md "Bank cards"): one card, masked (SPEC §3), its reserved
-// phone (masked), when it was bound and its agreement-payment limits; 设为默认卡, and 解绑 confirmed by an
+// phone (masked), when it was bound, its agreement-payment limits and the 快捷支付协议 it was bound under
+// (/bank-cards/agreement: version and date agreed); 设为默认卡, and 解绑 confirmed by an
 // SMS code of purpose 'unbind-card' to the account's own phone (lib/use-sms-code.ts, the shared code field).
 import { useEffect, useState } from 'react';
 import { chinaDate, CODE, SUBCODE } from '@tyd/protocol/wire';
@@ -15,6 +16,7 @@ import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
 import { refreshBankCardList, useBankCardList } from '../api/bank-card-list';
 import { makeDefault, unbind } from '../api/manage-bankcard';
 import { BankCardFace } from '../components/bank-card-face';
+import { BankCardsSkeleton } from '../components/bank-cards-skeleton';
 import '../components/bank-cards.css';
 
 const CODE_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
@@ -31,7 +33,7 @@ export default function CardDetailPage() {
   useEffect(warmSmsSender, []);
 
   const card = list.data?.items.find((item) => item.cardId === id);
-  if (list.status === 'loading') return <Page title="银行卡详情" lead="正在加载…" />;
+  if (list.status === 'loading') return <BankCardsSkeleton title="银行卡详情" cards={1} rows={5} />;
   if (!card) {
     return (
       <Page title="银行卡详情" lead="银行卡不存在或已解绑。">
@@ -101,6 +103,12 @@ export default function CardDetailPage() {
           <div className="bank-cards__row">
             <dt>绑定时间</dt>
             <dd>{chinaDate(card.boundAt)}</dd>
+          </div>
+          <div className="bank-cards__row">
+            <dt>快捷支付协议</dt>
+            <dd>
+              <Link to={`/bank-cards/agreement?id=${encodeURIComponent(card.cardId)}`}>{card.agreement ? `查看（${card.agreement.version}版）` : '查看'}</Link>
+            </dd>
           </div>
         </dl>
       </Card>
