@@ -12,7 +12,7 @@ import globals from 'globals';
 // Server imports end in .js (ESM), which the boundary rule above cannot resolve to .ts, so these rules
 // match the import paths themselves.
 const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards'];
-const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config'];
+const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config', 'outbox'];
 const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
 const webFeatures = ['auth', 'account', 'notices', 'identity', 'bank-cards', 'telemetry', 'download', 'diagnostics', 'errors', 'content', 'activity', 'rewards'];
 
