@@ -2,10 +2,10 @@
 // prerendered in the HTML, and the web app hydrates that markup instead of replacing it, with no
 // hydration error, in a plain mobile browser and in the simulated app shell (docs/bridge.md). Inside the
 // app the page is styled for it from its first paint (no page heading the app's title bar replaces), and
-// a logged-in visitor never sees the logged-out account card flash by. No script is requested before
-// that first paint (the server's bootstrap starts them after it, also in a tab hidden from the start),
-// and the page still becomes interactive. Where the server answers a page's first call in the page itself
-// (the download links, the new-user gift's package), that answer is in the first paint and hydrates too.
+// a logged-in visitor never sees the logged-out account card flash by. The scripts load with the HTML (an
+// ordinary module script and the route's modulepreload links) and the page becomes interactive. The pages
+// whose largest element once waited for a call have it from the build: /download's buttons (server
+// redirects to the configured links) and the new-user gift's heading and call to action.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
@@ -223,103 +223,58 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
   });
 });
 
-describe('scripts after the first paint (docs/architecture.md "Delivery")', () => {
+describe('scripts with the HTML (docs/architecture.md "Delivery")', () => {
   it.each([
     ['a mobile browser', () => web],
     ['the app', () => app],
-  ])('in %s: the heading is painted before any script is requested, then the page works', async (_name, context) => {
+  ])('in %s: the heading is in the first screen, the scripts are requested with the HTML, then the page works', async (_name, context) => {
     const { page, errors } = await open(context(), '/');
     const shown = await firstScreen(page);
     expect(shown.route).toBe('/');
     expect(shown.heading).toBe('通盈达');
     expect(await keptPrerenderedElement(page)).toBe(true);
-    const { firstPaint, scriptStarts } = await scriptsAgainstFirstPaint(page);
-    expect(firstPaint).toBeGreaterThan(0);
-    expect(scriptStarts.length).toBeGreaterThan(3);
-    for (const start of scriptStarts) expect(start).toBeGreaterThan(firstPaint!);
-    await navigatesWithoutReload(page);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
-
-  it('in a tab hidden before its first frame (opened in the background), the scripts start all the same', async () => {
-    // As a background tab: hidden, and neither a frame nor a paint comes (headless Chromium does paint
-    // the page, so the paint entries are hidden from the bootstrap too).
-    const hidden = await newMobileContext(browser, {
-      initScripts: [
-        FIRST_SCREEN_PROBE,
-        `Object.defineProperty(Document.prototype, 'visibilityState', { get: () => 'hidden' });
-         Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { get: () => [] });
-         window.requestAnimationFrame = () => 0;`,
-      ],
-    });
-    const { page, errors } = await open(hidden, '/');
-    expect((await firstScreen(page)).route).toBe('/');
-    expect(await keptPrerenderedElement(page)).toBe(true);
-    await navigatesWithoutReload(page);
-    expect(errors).toEqual([]);
-    await hidden.close();
-  });
-
-  it('a page without a prerender requests its scripts with the HTML', async () => {
-    const { page, errors } = await open(web, '/login?title=' + encodeURIComponent('绑定手机号'));
-    expect((await firstScreen(page)).route).toBeUndefined();
-    await page.getByRole('heading', { name: '绑定手机号' }).waitFor();
-    // Paint Timing reports the paint once the frame is presented, which can come after the heading is in the DOM.
     await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
     const { firstPaint, scriptStarts } = await scriptsAgainstFirstPaint(page);
+    // The entry and the route's chunks, requested by the parser and its preload links, not after the paint.
+    expect(scriptStarts.length).toBeGreaterThan(3);
     expect(Math.min(...scriptStarts)).toBeLessThan(firstPaint!);
+    await navigatesWithoutReload(page);
     expect(errors).toEqual([]);
     await page.close();
   });
 });
 
-describe('server answers in the first screen (docs/architecture.md "Server answers in the first screen")', () => {
-  /**
-   * Waits until the server sends `path` rendered with its answers: it renders in a worker started by the
-   * first page that needs it, and a page waits for a new render only briefly (the plain prerender meanwhile).
-   */
-  async function untilAnswered(path: string, userAgent?: string): Promise<void> {
-    const headers = { accept: 'text/html', ...(userAgent && { 'user-agent': userAgent }) };
-    await expect.poll(async () => (await (await fetch(`${server.baseUrl}${path}`, { headers })).text()).includes('id="tyd-answers"'), { timeout: 20_000 }).toBe(true);
-  }
-
+describe('largest elements from the build (docs/architecture.md "Delivery")', () => {
   it.each([
-    ['a mobile browser', () => web, undefined],
-    ['the app', () => app, APP_USER_AGENTS.androidZhongduoduo],
-  ])('/download in %s: the download links are in the first paint, before any script; hydrated without an error', async (_name, context, userAgent) => {
-    await untilAnswered('/download', userAgent);
+    ['a mobile browser', () => web],
+    ['the app', () => app],
+  ])('/download in %s: both buttons in the first screen, before any script, leading to the configured links', async (_name, context) => {
     const { page, errors } = await open(context(), '/download');
     const shown = await firstScreen(page);
     expect(shown.text).toContain('Android 版下载');
     expect(shown.text).toContain('iPhone 版下载');
-    expect(shown.text).not.toContain('正在获取下载地址');
     expect(await keptPrerenderedElement(page)).toBe(true);
-    // The page asks again once it runs (the answer in the page counts as stale) and keeps the links.
-    await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('link', { name: 'Android 版下载' }).getAttribute('href')).toBe(ANDROID_URL);
-    expect(await page.getByRole('link', { name: 'iPhone 版下载' }).getAttribute('href')).toBe(IOS_URL);
+    expect(await page.getByRole('link', { name: 'Android 版下载' }).getAttribute('href')).toBe('/download/android');
+    expect(await page.getByRole('link', { name: 'iPhone 版下载' }).getAttribute('href')).toBe('/download/ios');
+    for (const [platform, url] of [['android', ANDROID_URL], ['ios', IOS_URL]]) {
+      const res = await fetch(`${server.baseUrl}/download/${platform}`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe(url);
+    }
     expect(errors).toEqual([]);
     await page.close();
   });
 
-  it('/cloudSteward/index: a visitor sees the package and 登录领取 in the first paint; with a session the page asks for its own', async () => {
-    await untilAnswered('/cloudSteward/index');
+  it('/cloudSteward/index: a visitor sees the heading and 登录领取 in the first screen; the package follows its call', async () => {
     const { page, errors } = await open(web, '/cloudSteward/index');
     const shown = await firstScreen(page);
+    expect(shown.text).toContain('送您一份新人礼包');
     expect(shown.text).toContain('登录领取');
-    expect(shown.text).toContain('积分');
     expect(await keptPrerenderedElement(page)).toBe(true);
     await page.waitForLoadState('networkidle');
     await page.getByRole('link', { name: '登录领取' }).waitFor();
     expect(errors).toEqual([]);
     await saveScreenshot(page, 'prerender-gift-visitor-hydrated');
     await page.close();
-    // A browser with the session cookie is sent the neutral first screen: the answer would be that account's.
-    const context = await newMobileContext(browser, { initScripts: [FIRST_SCREEN_PROBE] });
-    await context.addCookies([{ name: 'x-access-token', value: 'A'.repeat(43), url: server.baseUrl }]);
-    const withCookie = await open(context, '/cloudSteward/index');
-    expect((await firstScreen(withCookie.page)).text).not.toContain('登录领取');
-    await context.close();
   });
 });

@@ -68,8 +68,9 @@ describe('page-views and titles sent to the app (SPEC §2)', () => {
 describe('API calls inside the app', () => {
   it('x-ver carries the app’s version and x-client-info says inApp', async () => {
     const page = await app.newPage();
-    const sent = page.waitForRequest((req) => req.url().endsWith('/tydApi/v1/user/getAppDownloadUrl'));
-    await page.goto(`${server.baseUrl}/download`);
+    // The new-user gift asks new-user-gift-info on load, with or without a session.
+    const sent = page.waitForRequest((req) => req.url().endsWith('/tydApi/v1/index/new-user-gift-info'));
+    await page.goto(`${server.baseUrl}/cloudSteward/index`);
     const headers = (await sent).headers();
     expect(headers['x-ver']).toBe(DEFAULT_APP_INFO.appVer);
     expect(JSON.parse(decodeURIComponent(headers['x-client-info']!))).toEqual({ platform: 'h5', os: 'android', inApp: true, app: 'zhongduoduo' });
@@ -78,12 +79,12 @@ describe('API calls inside the app', () => {
 
   it('code 401 opens the native login window; the page stays', async () => {
     const page = await app.newPage();
-    await page.route('**/tydApi/v1/user/getAppDownloadUrl', (route) =>
+    await page.route('**/tydApi/v1/index/new-user-gift-info', (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '401', msg: '登录已失效，请重新登录' }) }),
     );
-    await page.goto(`${server.baseUrl}/download`);
+    await page.goto(`${server.baseUrl}/cloudSteward/index`);
     await expect.poll(async () => (await readNativeCalls(page)).find((call) => call.method === 'openWin')?.params).toEqual({ page: 'login' });
-    expect(new URL(page.url()).pathname).toBe('/download');
+    expect(new URL(page.url()).pathname).toBe('/cloudSteward/index');
     await page.close();
   });
 });

@@ -12,7 +12,6 @@ import clockPlugin from './plugins/clock.js';
 import database from './plugins/database.js';
 import diskSpace from './plugins/disk-space.js';
 import errorHandler from './plugins/error-handler.js';
-import firstAnswers from './plugins/first-answers.js';
 import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
 import kv from './plugins/kv.js';
@@ -91,7 +90,6 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(responseHeaders, { hsts: config.env === 'production' });
   await app.register(gracefulClose);
   await app.register(errorHandler);
-  await app.register(firstAnswers);
   await app.register(database, { database: storage.database, timeouts: storage.upstreamTimeouts });
   await app.register(outbox, { outbox: config.outbox });
   await app.register(kv, { redis: storage.redis, kvMaxEntries: storage.kvMaxEntries, upstreamTimeouts: storage.upstreamTimeouts });

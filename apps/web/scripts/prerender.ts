@@ -1,10 +1,10 @@
 // `npm run build -w @tyd/web`, after `vite build`: bundles the prerender for Node (src/prerender.tsx and
-// src/prerender-window.ts into dist/.vite/ssr/, which the server also loads to render first screens with its
-// own answers: apps/server/src/plugins/first-screen-renderer.ts), then prerenders every route with that
-// bundle and writes dist/.vite/prerender.json, route path ("*" for any other path) -> markup and
-// first-paint details, which the server puts into the page it sends (apps/server/src/plugins/web-app.ts;
-// docs/architecture.md "Delivery"). The build and the server render with the same bundle.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// src/prerender-window.ts into dist/.vite/ssr/, removed again afterwards: only the build renders), then
+// prerenders every route with that bundle and writes dist/.vite/prerender.json, route path ("*" for any
+// other path) -> markup and first-paint details, which the server puts into the page it sends
+// (apps/server/src/plugins/web-app.ts; docs/architecture.md "Delivery"). The first screen comes from the
+// build alone: the server never renders.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
@@ -18,7 +18,7 @@ const outFile = join(webRoot, 'dist/.vite/prerender.json');
 /** Any address outside the route table: the 404 page. */
 const UNKNOWN_PATH = '/no-such-page';
 
-// Dependencies (React, happy-dom) stay imports, resolved from node_modules where the bundle runs; the
+// Dependencies (React, happy-dom) stay imports, resolved from node_modules as the build runs; the
 // workspace's own packages are bundled. CSS imports are dropped: the page's stylesheet is the browser build's.
 await build({
   root: webRoot,
@@ -49,4 +49,5 @@ try {
   console.log(`prerendered ${Object.keys(routes).length} routes into ${outFile}`);
 } finally {
   await window.happyDOM.close();
+  rmSync(ssrDir, { recursive: true, force: true });
 }

@@ -15,7 +15,6 @@ import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-cl
 import { clientEnv } from './lib/env';
 import { replayEarlyInput } from './lib/hydration';
 import { createRouter } from './lib/router';
-import { seedQuery, type QueryKey } from './lib/server-state';
 import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
 import './styles/base.css';
 
@@ -52,10 +51,6 @@ if (!root) throw new Error('index.html has no #root');
 // it is the form for a visitor without a session, which hydration must then render too (lib/session.ts).
 const prerenderedRoute = root.dataset.prerender;
 renderFirstScreenFor(root.dataset.visitor !== undefined);
-// The server's answers that first screen shows, if it wrote any (docs/architecture.md "Server answers in
-// the first screen"): queries hydration renders as the markup has them.
-const answers = document.getElementById('tyd-answers');
-if (answers) for (const [key, data] of JSON.parse(answers.textContent!) as [QueryKey, unknown][]) seedQuery(key, data);
 
 let reactRoot: Root | undefined;
 let overlay: ReactNode;

@@ -1,6 +1,5 @@
 // The browser globals the app's modules read, from happy-dom, for rendering the app outside a browser
-// (prerender.tsx): at build time (scripts/prerender.ts) and in the server's first-screen worker
-// (apps/server/src/plugins/first-screen-worker.mjs). Installed before the app's modules load, since some
+// (prerender.tsx) at build time (scripts/prerender.ts). Installed before the app's modules load, since some
 // read them as they load; storage starts empty: the state of a first visitor. Never part of the browser bundle.
 import { Window } from 'happy-dom';
 

@@ -3,17 +3,13 @@
 // scripts/prerender.ts in Node, in a happy-dom window at the route's address with empty storage and no
 // server configuration; never part of the browser bundle. What the build cannot know (the session, the
 // user agent, the server's configuration) renders in its neutral form (lib/hydration.ts).
-// The build also bundles this module for the server (scripts/prerender.ts), which renders a route's first
-// screen again with its own answers to the page's first calls where they make the largest paint
-// (`renderWithAnswers`; docs/architecture.md "Server answers in the first screen").
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { routeTitle } from './app/navigation';
 import { loadPage } from './app/page-loader';
 import { matchRoute, type RouteDef } from './app/route-table';
-import { SERVER_ANSWERS } from './app/server-answers';
 import { createRouter, type Router } from './lib/router';
-import { clearQueries, seedQuery, type QueryKey } from './lib/server-state';
+import { clearQueries } from './lib/server-state';
 import { renderFirstScreenFor } from './lib/session';
 import { DEFAULT_TITLE } from '@tyd/protocol/wire';
 
@@ -38,7 +34,7 @@ export interface PrerenderedRoute {
 
 /**
  * Runs `render` with a router started at the window's address, then puts back what a render sets: the
- * session the first screen is for and the query cache (the server's worker renders one route after another).
+ * session the first screen is for and the query cache (the build renders one route after another).
  */
 async function atCurrentAddress<T>(render: (router: Router, route: RouteDef) => Promise<T>): Promise<T> {
   const route = matchRoute(window.location.pathname);
@@ -68,32 +64,5 @@ export function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
     renderFirstScreenFor(true);
     const visitorHtml = renderToString(<App router={router} />);
     return { ...meta, html, ...(visitorHtml !== html && { visitorHtml }) };
-  });
-}
-
-/** A first screen rendered with the server's answers, and the queries they filled, for the page to seed. */
-export interface AnsweredScreen {
-  html: string;
-  queries: [QueryKey, unknown][];
-}
-
-/**
- * Renders the route the window's address names with the server's answers to its first calls (API path ->
- * the endpoint's answer data), for a visitor without a session or in the neutral form. The page seeds the
- * same queries before it hydrates (main.tsx), so both render the same. An answer this app does not read
- * is an error: the server and this build disagree, and the server sends the plain prerender instead.
- */
-export async function renderWithAnswers(visitor: boolean, answers: Readonly<Record<string, unknown>>): Promise<AnsweredScreen> {
-  const queries = Object.entries(answers).map(([path, data]) => {
-    const read = SERVER_ANSWERS[path];
-    if (!read) throw new Error(`no query reads the answer of ${path}`);
-    const [key, value] = read(data);
-    return [key, value] as [QueryKey, unknown];
-  });
-  return atCurrentAddress(async (router, route) => {
-    await loadPage(route);
-    for (const [key, value] of queries) seedQuery(key, value);
-    renderFirstScreenFor(visitor);
-    return { html: renderToString(<App router={router} />), queries };
   });
 }

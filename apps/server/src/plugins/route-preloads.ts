@@ -29,9 +29,7 @@ export function stylesheetLinks(chunks: RouteChunks | undefined): string {
 }
 
 /**
- * The route's modules as `modulepreload` links, for a page whose scripts start with the HTML (one
- * without a prerendered first screen; the others start them after the first paint, first-screen.ts
- * `startScriptsAfterPaint`). Without them the browser finds the page chunk only after the entry ran
+ * The route's modules as `modulepreload` links, beside the entry's module script in every page. Without them the browser finds the page chunk only after the entry ran
  * (index -> shell -> page -> the page's imports, one round trip each); with them, all start with the
  * HTML. `crossorigin` as on Vite's own tags, so the preloaded response matches the module request's
  * credentials mode and is reused (HTML §4.6.7.2).

@@ -8,10 +8,9 @@
 //   files from the brotli and gzip copies the build writes beside them, the page from copies made once
 //   per route and build; the page also names the route's chunks for preloading (route-preloads.ts);
 // - the page carries the route's first screen prerendered at build time, set for a browser or the app
-//   (first-screen.ts), so it paints before any script ran; such a page fetches its scripts only after
-//   that first paint (first-screen.ts SCRIPT_START), a page without one at once;
-// - where a capability provides the answer to the page's first call (first-answers.ts), the first screen
-//   is rendered again with it (first-screen-renderer.ts), so that answer is in the first paint too.
+//   (first-screen.ts), so it paints before any script ran; its scripts load as the build's index.html
+//   names them (the entry as a module script) with the route's chunks as modulepreload links, so they
+//   start with the HTML and the page hydrates as soon as they have run.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -23,8 +22,7 @@ import { API_BASE } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { BrowserConfig } from '../config/index.js';
-import { applyFirstScreen, jsonDataBlock, pickFirstScreen, readPrerenders, SCRIPT_START, startScriptsAfterPaint, type FirstScreen, type Prerenders } from './first-screen.js';
-import { createFirstScreenRenderer, type AnsweredScreen } from './first-screen-renderer.js';
+import { applyFirstScreen, jsonDataBlock, pickFirstScreen, readPrerenders, type Prerenders } from './first-screen.js';
 import { modulePreloadLinks, readRoutePreloads, stylesheetLinks, type RoutePreloads } from './route-preloads.js';
 
 export interface WebApp {
@@ -47,10 +45,8 @@ export function configScript(config: BrowserConfig): string {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The page CSP: only our own origin, plus two inline scripts by hash: the config data block (a JSON
- * block is never executed, the hash only makes the allowance explicit) and the bootstrap that starts a
- * prerendered page's scripts after its first paint (first-screen.ts SCRIPT_START; its text is the same
- * on every page, so one policy serves all). Inline styles are allowed because React and toast libraries
+ * The page CSP: only our own origin, plus one inline script by hash: the config data block (a JSON
+ * block is never executed, the hash only makes the allowance explicit). Inline styles are allowed because React and toast libraries
  * set style attributes; no other inline script is. frame-ancestors 'none': native apps load the page as
  * a top-level document in their webviews, which this does not affect, while any site framing it to
  * overlay a lending form (clickjacking) is refused.
@@ -93,20 +89,14 @@ function encodePage(html: string): EncodedPage {
 
 const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** How long a page waits for its first screen to be rendered with answers not rendered before (first-screen-renderer.ts). */
-const ANSWERED_SCREEN_WAIT_MS = 100;
-
 export default fp(
   async (fastify: FastifyInstance, opts: { webDist: string; browserConfig: BrowserConfig }) => {
     const indexFile = join(opts.webDist, 'index.html');
     const assetsDir = join(opts.webDist, 'assets') + sep;
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
-    const csp = pageCsp([sha256(scriptContent), sha256(SCRIPT_START)]);
-    let build:
-      | { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; renderer: ReturnType<typeof createFirstScreenRenderer>; pages: Map<string, EncodedPage> }
-      | undefined;
-    fastify.addHook('onClose', async () => build?.renderer?.close());
+    const csp = pageCsp([sha256(scriptContent)]);
+    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> } | undefined;
 
     if (existsSync(opts.webDist)) {
       await fastify.register(fastifyStatic, {
@@ -139,8 +129,7 @@ export default fp(
 
     /**
      * index.html for a request, with the config, the chunks of the route whose page will show and its
-     * first screen (first-screen.ts) injected, encoded once per variant. With a first screen the scripts
-     * start after its paint (the bootstrap names them), without one at once (preload links); everything is re-read when the
+     * first screen (first-screen.ts) injected, encoded once per variant; everything is re-read when the
      * build changes (index.html's mtime; the build writes the prerenders right after it). Unknown paths
      * share the 404 page's variants, so the cache holds a few pages per route (browser or app, with or
      * without the prerender).
@@ -154,46 +143,25 @@ export default fp(
       }
       if (build?.mtimeMs !== mtimeMs) {
         const [source, preloads, prerenders] = await Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(opts.webDist), readPrerenders(opts.webDist)]);
-        await build?.renderer?.close();
-        const renderer = createFirstScreenRenderer({ ssrDir: join(opts.webDist, '.vite/ssr'), waitMs: ANSWERED_SCREEN_WAIT_MS, log: fastify.log });
-        build = { mtimeMs, source, preloads, prerenders, renderer, pages: new Map() };
+        build = { mtimeMs, source, preloads, prerenders, pages: new Map() };
       }
       const requestPath = request.url.split('?', 1)[0] ?? '';
-      const picked = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
-      const answered = await answeredScreen(picked, build.renderer);
-      // Rendered with answers, the screen is the visitor's form wherever there is certainly no session.
-      const screen = answered ? { ...picked, visitor: picked.sessionless } : picked;
+      const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
       // The chunks of the page that will show: the prerender's route (login for a guarded route), else the path's.
       const linksRoute = screen.route ?? (build.preloads.has(requestPath) ? requestPath : '*');
-      const variant = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'} ${screen.visitor ? 'visitor' : '-'} `;
-      const key = `${variant}${answered?.digest ?? '-'}`;
+      const key = `${linksRoute} ${screen.route ?? '-'} ${screen.inApp ? 'app' : 'web'} ${screen.visitor ? 'visitor' : '-'}`;
       let page = build.pages.get(key);
       if (!page) {
         const chunks = build.preloads.get(linksRoute);
-        const prerendered = screen.route !== undefined;
-        const first = applyFirstScreen(build.source, screen, answered);
-        const source = prerendered ? startScriptsAfterPaint(first, chunks?.modules ?? []) : first;
+        const source = applyFirstScreen(build.source, screen);
         const at = source.indexOf('</head>');
-        const head = `${stylesheetLinks(chunks)}${prerendered ? '' : modulePreloadLinks(chunks)}${script}`;
+        // The scripts start with the HTML, prerendered first screen or not: the entry's module script
+        // stays where the build put it, and the route's chunks are preloaded beside it.
+        const head = `${stylesheetLinks(chunks)}${modulePreloadLinks(chunks)}${script}`;
         page = encodePage(at < 0 ? `${head}${source}` : `${source.slice(0, at)}${head}${source.slice(at)}`);
-        // One answered page per variant: the one before these answers changed is not sent again.
-        if (answered) for (const old of build.pages.keys()) if (old.startsWith(variant) && old !== `${variant}-`) build.pages.delete(old);
         build.pages.set(key, page);
       }
       return page;
-    }
-
-    /** The first screen rendered with its route's first answers, when it has them and they are rendered in time. */
-    async function answeredScreen(screen: FirstScreen, renderer: ReturnType<typeof createFirstScreenRenderer>): Promise<AnsweredScreen | undefined> {
-      if (!renderer || screen.route === undefined) return undefined;
-      try {
-        const answers = await fastify.firstAnswers.answersFor(screen.route, { sessionless: screen.sessionless, inApp: screen.inApp });
-        return answers && (await renderer.render(screen.route, screen.sessionless, answers));
-      } catch (error) {
-        // The page still goes out, with the build's first screen; the page asks for the answer itself.
-        fastify.log.warn({ err: error, route: screen.route }, 'first answers failed; the plain prerender goes out');
-        return undefined;
-      }
     }
 
     fastify.decorate('webApp', {
@@ -221,5 +189,5 @@ export default fp(
       },
     } satisfies WebApp);
   },
-  { name: 'web-app', fastify: '5.x', dependencies: ['xsrf', 'first-answers'] },
+  { name: 'web-app', fastify: '5.x', dependencies: ['xsrf'] },
 );

@@ -1,7 +1,7 @@
 // Serving the built web app on the API's port (docs/operations.md "Serving the web build") with the config
-// block injected (docs/api.md "Other routes on the same port"), compressed, with the route's chunks
-// preloaded, or started after the first paint of a prerendered first screen (docs/architecture.md
-// "Delivery").
+// block injected (docs/api.md "Other routes on the same port"), compressed, with the entry's module script
+// and the route's chunks preloaded on every page, prerendered first screen or not (docs/architecture.md
+// "Delivery"); the /download page's buttons' redirects.
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
@@ -10,7 +10,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { CODE } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
-import { applyFirstScreen, SCRIPT_START } from '../../src/plugins/first-screen.js';
+import { applyFirstScreen } from '../../src/plugins/first-screen.js';
 import { configScript } from '../../src/plugins/web-app.js';
 import { ApiClient } from '../support/api-client.js';
 import { createTestDatabase } from '../support/test-databases.js';
@@ -55,35 +55,11 @@ const APP_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 
 
 /** #root as sent, with its data-prerender route (undefined when the page renders in the browser). */
 function rootOf(page: string): { route: string | undefined; html: string } {
-  const match = /<div id="root"(?: data-prerender="([^"]*)")?( data-visitor)?>(.*?)<\/div>(?:<script id="tyd-answers"[^>]*>.*?<\/script>)?<\/body>/s.exec(page);
+  const match = /<div id="root"(?: data-prerender="([^"]*)")?( data-visitor)?>(.*?)<\/div><\/body>/s.exec(page);
   return { route: match?.[1], html: match?.[3] ?? '', ...(match?.[2] && { visitor: true }) };
 }
 
-/** The queries the server's answers filled, as the page seeds them (undefined when it wrote none). */
-function answersOf(page: string): unknown {
-  const block = /<script id="tyd-answers" type="application\/json">(.*?)<\/script>/s.exec(page)?.[1];
-  return block === undefined ? undefined : JSON.parse(block);
-}
-
-// A stand-in for the web build's prerender bundle (apps/web/src/prerender.tsx, bundled by the build into
-// .vite/ssr): renders a route with the server's answers as text, and names the query each fills.
-const SSR_PRERENDER = `export async function renderWithAnswers(visitor, answers) {
-  const text = JSON.stringify(answers).replace(/&/g, '&amp;').replace(/</g, '&lt;');
-  return { html: '<main class="page">' + location.pathname + (visitor ? ' visitor ' : ' ') + text + '</main>', queries: Object.entries(answers).map(([path, data]) => [path.split('/').pop(), data]) };
-}`;
-const SSR_WINDOW = `export function installPrerenderWindow() {
-  return { happyDOM: { setURL: (url) => { globalThis.location = new URL(url); } } };
-}`;
 const ANDROID_URL = 'https://dl.example.com/tyd.apk';
-
-/** The addresses the page's bootstrap starts after the first paint, or undefined when it has none. */
-function bootstrapModules(page: string): string[] | undefined {
-  const scripts = [...page.matchAll(/<script data-modules="([^"]*)">(.*?)<\/script>/gs)];
-  if (scripts.length === 0) return undefined;
-  expect(scripts).toHaveLength(1);
-  expect(scripts[0]![2]).toBe(SCRIPT_START);
-  return scripts[0]![1]!.split(' ');
-}
 
 /** What the browser fetches with the HTML: module scripts and modulepreload links, stylesheets apart. */
 function scriptTags(page: string): string[] {
@@ -148,9 +124,6 @@ describe('web app serving', () => {
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES_JSON));
     writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDER));
-    mkdirSync(join(dist, '.vite', 'ssr'), { recursive: true });
-    writeFileSync(join(dist, '.vite', 'ssr', 'prerender.js'), SSR_PRERENDER);
-    writeFileSync(join(dist, '.vite', 'ssr', 'prerender-window.js'), SSR_WINDOW);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js'), SHELL_JS);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.br'), SHELL_BR);
     writeFileSync(join(dist, 'assets', 'shell-Sh12Sh34.js.gz'), SHELL_GZ);
@@ -379,35 +352,17 @@ describe('web app serving', () => {
     expect(nfc).not.toContain('login-page');
   });
 
-  it('starts the scripts of a page with a prerendered first screen after its paint: a bootstrap names them, no tag fetches them', async () => {
-    const login = await (await fetch(`${t.baseUrl}/login`, { headers: html })).text();
-    expect(rootOf(login).route).toBe('/login');
-    expect(scriptTags(login)).toEqual([]);
-    expect(login.replace(SCRIPT_START, '')).not.toMatch(/<script[^>]* src=|modulepreload/);
-    // The entry first, then what index.html preloaded, then the route's page chunk and its imports.
-    expect(bootstrapModules(login)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', '/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']);
-    // In the entry script's place, before the stylesheets, which the first paint does need.
-    const links = [...login.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(links).toEqual(['/assets/style-St12St34.css', '/assets/login-page-Lc12Lc34.css']);
-    expect(login.indexOf('<script data-modules=')).toBeLessThan(login.indexOf('<link rel="stylesheet"'));
-    const variants: [string, Record<string, string>, string[]][] = [
+  it('fetches the scripts with the HTML on every page: the entry as a module script, the route\'s chunks preloaded', async () => {
+    const cases: [string, Record<string, string>, string[]][] = [
+      // With a prerendered first screen: the scripts start with the HTML all the same (no bootstrap).
+      ['/login', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
       ['/nfc/', {}, ['/assets/nfc-page-Nf12Nf34.js']],
       ['/nfc?utm_source=sms', {}, ['/assets/nfc-page-Nf12Nf34.js']],
       ['/nfc', { 'user-agent': APP_UA }, ['/assets/nfc-page-Nf12Nf34.js']],
       ['/', {}, []],
       ['/nowhere', {}, []],
       ['/mine/signOff', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
-    ];
-    for (const [path, headers, routeModules] of variants) {
-      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: { ...html, ...headers } })).text();
-      expect(rootOf(page).route, path).toBeDefined();
-      expect(scriptTags(page), path).toEqual([]);
-      expect(bootstrapModules(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', ...routeModules]);
-    }
-  });
-
-  it('fetches the scripts with the HTML on a page without a prerender: nothing shows before them', async () => {
-    const cases: [string, Record<string, string>, string[]][] = [
+      // Without one.
       ['/login?title=x', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
       ['/ops', {}, []],
       ['/mine/signOff', { cookie: `x-access-token=${'A'.repeat(43)}` }, []],
@@ -415,32 +370,30 @@ describe('web app serving', () => {
     ];
     for (const [path, headers, routeModules] of cases) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: { ...html, ...headers } })).text();
-      expect(rootOf(page).route, path).toBeUndefined();
-      expect(bootstrapModules(page), path).toBeUndefined();
       expect(scriptTags(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', ...routeModules]);
+      // The entry is an ordinary module script, as the build wrote it; no inline script but the config block.
+      expect(page, path).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
+      expect([...page.matchAll(/<script(?![^>]* src=)[^>]*>/g)].map((m) => m[0]), path).toEqual(['<script id="tyd-config" type="application/json">']);
     }
   });
 
   it('allows the page\'s inline scripts, and only those, by their hashes in its CSP', async () => {
     const config = configScript(browserConfig(t.secrets));
-    const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<'))), sha256(SCRIPT_START)];
+    const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<')))];
     for (const path of ['/login', '/nfc', '/login?title=x', '/ops']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
       expect(scriptSrc, path).toEqual(["'self'", ...allowed]);
       const inline = [...(await res.text()).matchAll(/<script(?![^>]* src=)[^>]*>(.*?)<\/script>/gs)].map((m) => sha256(m[1]!));
-      expect(inline.length, path).toBe(path === '/login' || path === '/nfc' ? 2 : 1);
-      for (const hash of inline) expect(scriptSrc, path).toContain(hash);
+      expect(inline, path).toEqual(allowed);
     }
-    // The check can fail: one character more and the bootstrap would not run.
-    expect(allowed).not.toContain(sha256(`${SCRIPT_START} `));
   });
 
   it('gives unknown routes only the entry\'s own chunks', async () => {
     for (const path of ['/nowhere', '/Login', '/nfc/x', '/', '/nowhere?title=x']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(page, path).not.toMatch(/login-page|nfc-page|field-/);
-      expect([...(bootstrapModules(page) ?? []), ...scriptTags(page)], path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
+      expect(scriptTags(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
     }
   });
 
@@ -452,7 +405,7 @@ describe('web app serving', () => {
     expect(login).toContain('<html>');
     const nfc = await (await fetch(`${t.baseUrl}/nfc/`, { headers: html })).text();
     expect(rootOf(nfc)).toEqual({ route: '/nfc', html: '<main class="page">nfc</main>' });
-    expect(bootstrapModules(nfc)).toContain('/assets/nfc-page-Nf12Nf34.js');
+    expect(scriptTags(nfc)).toContain('/assets/nfc-page-Nf12Nf34.js');
     expect(nfc).toContain('<body>');
     // Campaign tags change nothing on the page; any other parameter may (login's title), so the browser renders it.
     expect(rootOf(await (await fetch(`${t.baseUrl}/nfc?utm_source=sms&channel=a`, { headers: html })).text()).route).toBe('/nfc');
@@ -476,42 +429,28 @@ describe('web app serving', () => {
     expect(rootOf(await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text())).toEqual({ route: '/nfc', html: PRERENDER.routes['/nfc'].html });
   });
 
-  it('renders a first screen with the server\'s answer to the page\'s first call where one is provided, and says what it filled', async () => {
-    const page = (headers: Record<string, string> = {}) => fetch(`${t.baseUrl}/download`, { headers: { ...html, ...headers } }).then((res) => res.text());
-    // The first request may go out before the worker rendered (it waits 100 ms): the plain prerender then.
-    await expect.poll(async () => answersOf(await page()), { timeout: 10_000 }).toBeDefined();
-    const answered = await page();
-    const answer = { androidUrl: ANDROID_URL, iosUrl: null };
-    expect(answersOf(answered)).toEqual([['getAppDownloadUrl', answer]]);
-    // Without the session cookie it is the visitor form, marked for hydration, as home's (lib/session.ts).
-    expect(rootOf(answered)).toEqual({ route: '/download', html: `<main class="page">/download visitor ${JSON.stringify({ '/v1/user/getAppDownloadUrl': answer })}</main>`, visitor: true });
-    expect(bootstrapModules(answered)).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js']);
-    // The links do not depend on the session: the neutral form with the cookie and in the app has them too.
-    const neutralHeaders: Record<string, string>[] = [{ cookie: `x-access-token=${'A'.repeat(43)}` }, { 'user-agent': APP_UA }];
-    for (const headers of neutralHeaders) {
-      await expect.poll(async () => answersOf(await page(headers)), { timeout: 10_000 }).toEqual([['getAppDownloadUrl', answer]]);
-      const neutral = rootOf(await page(headers));
-      expect(neutral.html).toContain('/download {');
-      expect(neutral).not.toHaveProperty('visitor');
-    }
-    // The same document in every encoding.
-    const br = decode(await rawRequest(t.baseUrl, '/download', { ...html, 'accept-encoding': 'br' }));
-    expect(answersOf(br)).toEqual([['getAppDownloadUrl', answer]]);
+  it('sends the /download page\'s buttons on to the configured links, or says there is none', async () => {
+    const android = await fetch(`${t.baseUrl}/download/android`, { headers: html, redirect: 'manual' });
+    expect(android.status).toBe(302);
+    expect(android.headers.get('location')).toBe(ANDROID_URL);
+    expect(android.headers.get('cache-control')).toBe('no-store');
+    // No iOS link configured here: a page that says so, with the way back, and nothing that runs.
+    const ios = await fetch(`${t.baseUrl}/download/ios`, { headers: html, redirect: 'manual' });
+    expect(ios.status).toBe(404);
+    expect(ios.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(ios.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const text = await ios.text();
+    expect(text).toContain('暂无可用的下载地址');
+    expect(text).toContain('<a href="/download">');
+    // Any other platform is no route of its own: the web app's 404 page.
+    expect(rootOf(await (await fetch(`${t.baseUrl}/download/windows`, { headers: html })).text()).route).toBe('*');
   });
 
-  it('gives the new-user gift\'s offer only to a visitor without a session; with one, the page asks for its own', async () => {
-    const page = (headers: Record<string, string> = {}) => fetch(`${t.baseUrl}/cloudSteward/index`, { headers: { ...html, ...headers } }).then((res) => res.text());
-    await expect.poll(async () => answersOf(await page()), { timeout: 10_000 }).toBeDefined();
-    const [[key, offer]] = answersOf(await page()) as [[string, { state: string }]];
-    expect(key).toBe('new-user-gift-info');
-    // What new-user-gift-info answers a caller without a session, through the sealed API.
-    const client = await t.client();
-    expect(offer).toEqual((await client.call('/v1/index/new-user-gift-info', {})).response?.data);
-    expect(offer.state).toMatch(/^(needs-login|closed)$/);
-    const withSession = await page({ cookie: `x-access-token=${'A'.repeat(43)}` });
-    expect(answersOf(withSession)).toBeUndefined();
-    expect(rootOf(withSession)).toEqual({ route: '/cloudSteward/index', html: PRERENDER.routes['/cloudSteward/index'].html });
-    expect(answersOf(await page({ 'user-agent': APP_UA }))).toBeUndefined();
+  it('sends the build\'s first screen only: no answers rendered into it', async () => {
+    for (const path of ['/download', '/cloudSteward/index']) {
+      const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
+      expect(rootOf(page), path).toEqual({ route: path, html: PRERENDER.routes[path as '/download'].html });
+    }
   });
 
   it('gives any other path the 404 page\'s first screen', async () => {
@@ -525,7 +464,7 @@ describe('web app serving', () => {
   it('sends a route that needs a session as the login page to a browser without the session cookie, and unrendered otherwise', async () => {
     const anonymous = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: html })).text();
     expect(rootOf(anonymous).route).toBe('/login');
-    expect(bootstrapModules(anonymous)).toContain('/assets/login-page-Lp12Lp34.js');
+    expect(scriptTags(anonymous)).toContain('/assets/login-page-Lp12Lp34.js');
     const withSession = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, cookie: `x-access-token=${'A'.repeat(43)}` } })).text();
     expect(rootOf(withSession)).toEqual({ route: undefined, html: '' });
     const inApp = await (await fetch(`${t.baseUrl}/mine/signOff`, { headers: { ...html, 'user-agent': APP_UA } })).text();
@@ -544,13 +483,10 @@ describe('web app serving', () => {
     expect(await classOf('/nfc', 'Mozilla/5.0 (iPhone) MicroMessenger/8.0')).toBe('');
   });
 
-  it('puts markup and answers in as they are: replacement patterns in operators\' text stay text, a data block cannot be closed', () => {
-    const hostile = '$& $\' $` </script><script>alert(1)</script>';
-    const screen = { route: '/cloudSteward/index', entry: { title: '新人礼', html: '' }, inApp: false, sessionless: true, visitor: true };
-    const page = applyFirstScreen(INDEX, screen, { html: `<p>${hostile.replace(/</g, '&lt;')}</p>`, queries: [['new-user-gift-info', { name: hostile }]] });
-    expect(rootOf(page).html).toBe(`<p>${hostile.replace(/</g, '&lt;')}</p>`);
-    expect(answersOf(page)).toEqual([['new-user-gift-info', { name: hostile }]]);
-    expect(page.match(/<\/script>/g)).toHaveLength(2);
+  it('puts markup in as it is: replacement patterns in the text stay text', () => {
+    const hostile = '$& $\' $` &lt;/script&gt;';
+    const screen = { route: '/nfc', entry: { title: 'NFC', html: `<p>${hostile}</p>` }, inApp: false, sessionless: true };
+    expect(rootOf(applyFirstScreen(INDEX, screen)).html).toBe(`<p>${hostile}</p>`);
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {

@@ -2,9 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from './session';
-import { hydrateRoot } from 'react-dom/client';
-import { renderToString } from 'react-dom/server';
-import { clearQueries, invalidateQuery, seedQuery, useMutation, useQuery, type QueryKey } from './server-state';
+import { invalidateQuery, useMutation, useQuery, type QueryKey } from './server-state';
 
 afterEach(cleanup);
 
@@ -151,42 +149,6 @@ describe('answers belong to the session that fetched them', () => {
     expect(screen.getByTestId('who').textContent).toBe('success:v1');
     await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:v2'));
     vi.useRealTimers();
-  });
-});
-
-describe('answers the server wrote into the page (seedQuery)', () => {
-  it('are what the prerender and the hydration render, then asked again once the page runs', async () => {
-    const fetcher = vi.fn(async () => 'fresh');
-    seedQuery('seeded', 'from-server');
-    const markup = renderToString(<Who fetcher={fetcher} queryKey="seeded" />);
-    expect(markup).toContain('success:from-server');
-    // The page seeds the same answer before it hydrates (main.tsx): no mismatch, the markup is kept.
-    clearQueries();
-    seedQuery('seeded', 'from-server');
-    const container = document.createElement('div');
-    container.innerHTML = markup;
-    document.body.append(container);
-    const kept = container.firstElementChild;
-    const mismatch = vi.fn();
-    await act(async () => {
-      hydrateRoot(container, <Who fetcher={fetcher} queryKey="seeded" />, { onRecoverableError: mismatch });
-    });
-    expect(mismatch).not.toHaveBeenCalled();
-    expect(container.firstElementChild).toBe(kept);
-    // Counted as stale: it may be a visitor's answer, or old. Shown while the page's own call refreshes it.
-    await vi.waitFor(() => expect(container.textContent).toBe('success:fresh'));
-    expect(fetcher).toHaveBeenCalledTimes(1);
-    container.remove();
-  });
-
-  it('are dropped with the rest when the session changes', async () => {
-    seedQuery('seeded-visitor', 'offer');
-    startSession({ accessToken: 'token-b', phone: '13800000002' });
-    const fetcher = vi.fn(async () => 'mine');
-    render(<Who fetcher={fetcher} queryKey="seeded-visitor" />);
-    expect(screen.getByTestId('who').textContent).toBe('loading:');
-    await vi.waitFor(() => expect(screen.getByTestId('who').textContent).toBe('success:mine'));
-    clearSession();
   });
 });
 

@@ -33,8 +33,6 @@ interface Entry<T> {
   listeners: Set<() => void>;
   /** The fetcher of the latest viewer, to fetch again after an invalidation. */
   fetcher: ((signal: AbortSignal) => Promise<unknown>) | null;
-  /** The server's answer written into the page (seedQuery), which its prerendered markup shows. */
-  seeded?: boolean;
 }
 
 const cache = new Map<string, Entry<unknown>>();
@@ -58,7 +56,7 @@ function entryFor(id: string): Entry<unknown> {
 }
 
 function update(entry: Entry<unknown>, next: Partial<Entry<unknown>>) {
-  Object.assign(entry, next, { version: entry.version + 1, seeded: false });
+  Object.assign(entry, next, { version: entry.version + 1 });
   for (const listener of entry.listeners) listener();
 }
 
@@ -122,17 +120,6 @@ export function invalidateQuery(key: QueryKey): void {
   run(id, entry.fetcher);
 }
 
-/**
- * An answer the server wrote into the page with its first screen (docs/architecture.md "Server answers in
- * the first screen"): the markup shows it, so hydration renders it too (the server snapshot below). It
- * counts as stale, so the page asks again once it runs: the answer may be the visitor's, or old.
- */
-export function seedQuery(key: QueryKey, data: unknown): void {
-  const entry = entryFor(serialiseKey(key));
-  update(entry, { status: 'success', data, fetchedAt: 0 });
-  entry.seeded = true;
-}
-
 export interface QueryOptions {
   /** How long an answer stays fresh (ms); default DEFAULT_STALE_MS. */
   staleTimeMs?: number;
@@ -181,12 +168,11 @@ export function useQuery<T>(key: QueryKey | null, fetcher: (signal: AbortSignal)
     [id, staleTimeMs, currentGeneration],
   );
   // -1: no entry, which is also what the prerendered page showed (loading; lib/hydration.ts): while
-  // hydrating, an answer that came early is shown right after, not in the hydrated markup. A seeded
-  // answer is what the markup shows.
+  // hydrating, an answer that came early is shown right after, not in the hydrated markup.
   const version = useSyncExternalStore(
     subscribe,
     () => (id === null ? -1 : (cache.get(id)?.version ?? -1)),
-    () => (id !== null && cache.get(id)?.seeded ? cache.get(id)!.version : -1),
+    () => -1,
   );
   const entry = version === -1 || id === null ? undefined : cache.get(id);
   const refetch = useCallback(() => {

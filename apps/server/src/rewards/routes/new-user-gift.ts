@@ -15,9 +15,6 @@ export default async function newUserGiftRoutes(fastify: FastifyInstance): Promi
     auth: 'optional',
     handler: async ({ session, now }) => (session ? fastify.rewards.newUserGift.info(session.user, now) : fastify.rewards.newUserGift.offer()),
   });
-  // The package is the page's largest paint: a visitor gets the offer in the page the server sends
-  // (plugins/first-answers.ts); with a session the page asks, as the answer is that account's.
-  fastify.firstAnswers.provide(NEW_USER_GIFT_PAGE, info, async ({ sessionless }) => (sessionless ? fastify.rewards.newUserGift.offer() : undefined));
   fastify.apiRoute({
     endpoint: claimNewUserGift,
     auth: 'required',

@@ -2,19 +2,26 @@
 // for new users — what it holds, until when it can be claimed, one button that follows the account's
 // state, and the rules, always on the page. Warm but plain: a finance page, so no confetti and no
 // invented values. Open to visitors without a session too: a new visitor sees the offer, then 登录领取.
+// The heading and, for a visitor known to have no session, 登录领取 come from the build (docs/architecture.md
+// "Delivery": the page's largest element needs no call); the package and the rules follow the call.
 import { Button } from '../../../components/button';
+import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { TrustFooter } from '../../../components/trust-footer';
 import { userMessage } from '../../../lib/api-errors';
+import { useSession } from '../../../lib/session';
 import { getNewUserGiftInfo, useNewUserGiftInfo } from '../api/new-user-gift-info';
 import { GiftClaimPanel } from '../components/gift-claim';
 import { GiftLines } from '../components/gift-lines';
 import { GiftRules } from '../components/gift-rules';
+import { GIFT_LOGIN_PATH } from '../utils/gift-texts';
 import '../components/gift.css';
 
 export default function CloudStewardPage() {
   const query = useNewUserGiftInfo();
   const info = query.data;
+  // Null while unknown (the neutral first screen, lib/session.ts): no action is offered then.
+  const session = useSession();
   return (
     <Page title="新人礼" lead="新用户专享礼包，完成实名认证即可领取。">
       {info ? (
@@ -40,9 +47,18 @@ export default function CloudStewardPage() {
         </Card>
       ) : (
         <Card>
+          <div className="gift-hero">
+            <span className="gift-hero__badge">新人专享</span>
+            <h2 className="gift-hero__title">送您一份新人礼包</h2>
+          </div>
           <p className="gift__muted" role="status" aria-busy="true">
             正在加载活动信息…
           </p>
+          {session && session.accessToken === null ? (
+            <Link className="btn btn--primary btn--block" to={GIFT_LOGIN_PATH}>
+              登录领取
+            </Link>
+          ) : null}
         </Card>
       )}
       <TrustFooter />
