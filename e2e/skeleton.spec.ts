@@ -55,7 +55,7 @@ describe('walking skeleton', () => {
     const page = await probeContext.newPage();
     await page.goto(`${server.baseUrl}/anything`);
     await page.addScriptTag({ content: probe });
-    const result = await page.evaluate(() => window.tydProbe.call('/v1/user/check-login', {}));
+    const result = await page.evaluate(() => window.tydProbe.call('checkLogin', {}));
     expect(result.status).toBe(200);
     expect(result.response).toMatchObject({ code: '401' });
     // On the wire the request is one opaque field: nothing of the payload is readable.

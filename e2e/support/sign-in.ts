@@ -10,6 +10,7 @@ import { cardPhoto, readSide, uniqueCardPhoto } from '../../apps/server/test/sup
 import { newMobileContext, waitForApp } from './browser';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './native-shell';
 import { codeFromOutbox } from './sms-outbox';
+import { certification, h5FaceUrl, h5FaceVerify } from '@tyd/protocol';
 
 /** Where the page runs: a plain mobile browser, or the simulated Android or iOS app shell (docs/bridge.md §6). */
 export type Shell = 'android' | 'ios' | null;
@@ -28,11 +29,11 @@ export async function signedUpClient(baseUrl: string, phone: string, opts: { inv
 export async function certify(client: ApiClient): Promise<void> {
   expect((await readSide(client, 'portrait', uniqueCardPhoto())).code).toBe('200');
   expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
-  expect((await client.call('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
-  const face = (await client.call('/v1/user/h5-face-url', {})).response?.data as { url: string };
+  expect((await client.call(certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
+  const face = (await client.call(h5FaceUrl, {})).response?.data as { url: string };
   const session = new URL(face.url, client.baseUrl).searchParams.get('session');
   expect((await fetch(`${client.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
-  expect((await client.call('/v1/user/h5-face-verify', {})).response?.data).toMatchObject({ state: 'verified' });
+  expect((await client.call(h5FaceVerify, {})).response?.data).toMatchObject({ state: 'verified' });
 }
 
 /**

@@ -1,7 +1,7 @@
 // Bundled for the browser by e2e/support/bundle.ts and run inside Chromium, so the wire
 // contract is proven with the browser's own WebCrypto, not Node's.
 import {
-  API_BASE,
+  API,
   CLIENT_VERSION,
   COOKIE,
   HEADER,
@@ -11,6 +11,8 @@ import {
   runVectorSuite,
   sealRequest,
   signRequest,
+  type EndpointRefs,
+  type RefRequest,
 } from '@tyd/protocol';
 
 interface PageConfig {
@@ -31,10 +33,13 @@ function cookie(name: string): string {
   return entry ? decodeURIComponent(entry.slice(name.length + 1)) : '';
 }
 
-/** One signed, encrypted call made the way a client following docs/protocol.md would. */
-async function call(endpoint: string, payload: unknown): Promise<{ status: number; wireBody: string; response: unknown }> {
+/**
+ * One signed, encrypted call made the way a client following docs/protocol.md would. The endpoint is named
+ * as in API (page.evaluate passes only serialisable values, so the name rather than the ref), which types the payload.
+ */
+async function call<K extends keyof EndpointRefs>(endpoint: K, payload: RefRequest<EndpointRefs[K]>): Promise<{ status: number; wireBody: string; response: unknown }> {
   const config = pageConfig();
-  const path = `${API_BASE}${endpoint}`;
+  const path = API[endpoint].fullPath;
   const context = { method: 'POST' as const, path, timestamp: String(Date.now()), appId: config.appId, nonce: randomNonce() };
   const { data, responseKey } = await sealRequest({ serverPublicKey: config.publicKey, keyId: config.keyId, context, payload });
   const clientInfo = encodeURIComponent(JSON.stringify({ platform: 'h5', os: 'other', inApp: false, app: null }));

@@ -1,6 +1,8 @@
 // Helpers for the account API tests: a movable clock, the sandbox outbox, sending codes and logging in
 // through the real endpoints, and calls from a chosen client address (X-Forwarded-For behind TRUST_PROXY=1: the one proxy hop is the test itself).
-import type { ApiClient, ApiResult, PrepareOptions } from './api-client.js';
+import type { Endpoint } from '@tyd/protocol';
+import type { ApiClient, ApiResult, EndpointPayload, PrepareOptions, RawOptions } from './api-client.js';
+import { sendSmsCode, userLoginV1 } from '@tyd/protocol';
 
 /** A clock the test moves forward instead of sleeping. */
 export interface TestClock {
@@ -38,19 +40,21 @@ export async function latestCode(baseUrl: string, phone: string): Promise<string
 }
 
 /** One call from a given client address (the app must run with TRUST_PROXY=1). */
-export async function callFrom(client: ApiClient, ip: string, path: string, payload: unknown, opts: PrepareOptions = {}): Promise<ApiResult> {
-  const prepared = await client.prepare(path, payload, opts);
-  return client.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': ip } });
+export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: unknown, opts: RawOptions): Promise<ApiResult<E>>;
+export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: EndpointPayload<E>, opts?: PrepareOptions): Promise<ApiResult<E>>;
+export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: unknown, opts: PrepareOptions = {}): Promise<ApiResult<E>> {
+  const prepared = await client.prepare(endpoint, payload, { ...opts, raw: true });
+  return (await client.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': ip } })) as ApiResult<E>;
 }
 
 export const AGREEMENT_VERSION = '2026-11-01~2026-11-01';
 
 /** Sends a login code and logs in (registering when new); the client keeps the token. */
 export async function signUp(client: ApiClient, baseUrl: string, phone: string, extra: Record<string, unknown> = {}): Promise<ApiResult> {
-  const sent = await client.call('/v1/user/sms-send-v1', { phone, purpose: 'login' });
+  const sent = await client.call(sendSmsCode, { phone, purpose: 'login' });
   if (sent.response?.code !== '200') throw new Error(`sms-send-v1 answered ${JSON.stringify(sent.response)}`);
   const smsCode = await latestCode(baseUrl, phone);
-  const result = await client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION, ...extra });
+  const result = await client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION, ...extra });
   const data = result.response?.data as { accessToken?: string } | undefined;
   if (data?.accessToken) client.accessToken = data.accessToken;
   return result;

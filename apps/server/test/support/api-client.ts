@@ -1,6 +1,10 @@
 // A small API client built on @tyd/protocol, as a native or web client would be: seals, signs, keeps
 // cookies (XSRF-TOKEN, x-access-token), opens answers. Every step can be overridden, so the bad-input
 // suite and the benchmark build their requests with it too. Reusable by any API test.
+// Calls go through the endpoint objects of @tyd/protocol (docs/architecture.md "The typed call"): the
+// payload is typed by the endpoint's request schema and the answer's data by its response schema, so a
+// contract change breaks the tests that assumed the old one. The escape hatches are explicit: the `raw`
+// option sends an off-contract payload to a real endpoint, callRaw/prepareRaw a path that is no endpoint.
 import {
   APP_IDS,
   CLIENT_VERSION,
@@ -14,8 +18,11 @@ import {
   sealRequest,
   signRequest,
   type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
   type RequestContext,
 } from '@tyd/protocol';
+import type { input } from 'zod/v4/core';
 
 export interface ClientKeys {
   appId: string;
@@ -48,13 +55,33 @@ export interface PreparedRequest {
   responseKey?: CryptoKey;
 }
 
-export interface ApiResult {
+/** What a caller sends to an endpoint: its request schema's input (docs/protocol.md, the payload before the server parses it). */
+export type EndpointPayload<E extends Endpoint> = input<E['request']>;
+
+/** The payload argument of a typed call: optional when the endpoint takes an empty object. */
+export type PayloadArg<E extends Endpoint> = Record<string, never> extends EndpointPayload<E> ? [payload?: EndpointPayload<E>] : [payload: EndpointPayload<E>];
+
+/** A payload the endpoint's request schema would refuse, sent on purpose (bad-input tests): typing skipped. */
+export type RawOptions = PrepareOptions & { raw: true };
+
+/** `E`'s answer: `response.data` is typed by the endpoint's response schema (the server checks answers against it before sending). */
+export interface ApiResult<E extends Endpoint = Endpoint> {
   status: number;
   headers: Headers;
   raw: string;
   /** 'plain' (answered before decryption), 'sealed' (opened with our key) or 'invalid'. */
   kind: 'plain' | 'sealed' | 'invalid';
-  response: ApiResponse | undefined;
+  response: ApiResponse<EndpointResponseData<E>> | undefined;
+}
+
+/**
+ * The data of an answer other than code '200' (a 406's challenge, a 429's retryAfterSeconds: docs/api.md):
+ * the endpoint's response schema types only a '200' answer's data, so a refusal's is read through this,
+ * with the shape the test expects. Throws on a '200' answer, whose data the endpoint already types.
+ */
+export function refusalData<T>(response: ApiResponse | undefined): T {
+  if (response?.code === '200') throw new Error('a 200 answer: read its data through the endpoint type');
+  return response?.data as T;
 }
 
 export const DEFAULT_CLIENT_INFO = encodeURIComponent(JSON.stringify({ platform: 'h5', os: 'android', inApp: false, app: null }));
@@ -108,8 +135,15 @@ export class ApiClient {
     }
   }
 
-  /** Seals and signs one call; nothing is sent. */
-  async prepare(path: string, payload: unknown, opts: PrepareOptions = {}): Promise<PreparedRequest> {
+  /** Seals and signs one call to `endpoint`; nothing is sent. */
+  prepare<E extends Endpoint>(endpoint: E, payload: unknown, opts: RawOptions): Promise<PreparedRequest>;
+  prepare<E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, opts?: PrepareOptions): Promise<PreparedRequest>;
+  prepare(endpoint: Endpoint, payload: unknown, opts: PrepareOptions = {}): Promise<PreparedRequest> {
+    return this.prepareRaw(endpoint.path, payload, opts);
+  }
+
+  /** Escape hatch for tests about the path itself (a forged or unknown one): seals and signs a call to any path. */
+  async prepareRaw(path: string, payload: unknown, opts: PrepareOptions = {}): Promise<PreparedRequest> {
     const keys = { ...this.keys, ...opts.keys };
     const fullPath = `${opts.unsealedPrefix ?? ''}/tydApi${path}`;
     const context: RequestContext = {
@@ -172,8 +206,17 @@ export class ApiClient {
     return { status: res.status, headers: res.headers, raw, kind: 'sealed', response: isApiResponse(opened) ? opened : undefined };
   }
 
-  async call(path: string, payload: unknown = {}, opts: PrepareOptions = {}): Promise<ApiResult> {
-    return this.send(await this.prepare(path, payload, opts));
+  /** One call to `endpoint`: the payload typed by its request schema, the answer's data by its response schema. */
+  call<E extends Endpoint>(endpoint: E, payload: unknown, opts: RawOptions): Promise<ApiResult<E>>;
+  call<E extends Endpoint>(endpoint: E, ...payload: PayloadArg<E>): Promise<ApiResult<E>>;
+  call<E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, opts?: PrepareOptions): Promise<ApiResult<E>>;
+  async call(endpoint: Endpoint, payload: unknown = {}, opts: PrepareOptions = {}): Promise<ApiResult> {
+    return this.send(await this.prepareRaw(endpoint.path, payload, opts));
+  }
+
+  /** Escape hatch for tests about the path itself (a forged or unknown one): a call to any path, the answer untyped. */
+  async callRaw(path: string, payload: unknown = {}, opts: PrepareOptions = {}): Promise<ApiResult> {
+    return this.send(await this.prepareRaw(path, payload, opts));
   }
 }
 

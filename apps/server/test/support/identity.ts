@@ -3,9 +3,9 @@
 // user takes them (docs/api.md "Identity certification").
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UPLOAD_PART_MAX_BYTES, toBase64, type ApiResponse } from '@tyd/protocol';
+import { UPLOAD_PART_MAX_BYTES, certification, finishUpload, h5FaceUrl, idcardOcr, startUpload, toBase64, uploadPart, type ApiResponse, type Endpoint, type EndpointResponseData } from '@tyd/protocol';
 import { expect } from 'vitest';
-import type { ApiClient } from './api-client.js';
+import type { ApiClient, EndpointPayload, PayloadArg } from './api-client.js';
 import { createSession, createUser } from './factories.js';
 import type { TestApp } from './test-app.js';
 
@@ -37,15 +37,15 @@ export function uniqueCardPhoto(height = 120): Buffer {
 
 /** start -> parts -> finish; the finished upload's id, or throws with the refusal. */
 export async function uploadPhoto(client: ApiClient, bytes: Buffer, purpose: 'idcard-portrait' | 'idcard-emblem' | 'face'): Promise<string> {
-  const start = (await client.call('/v1/upload/start', { purpose, size: bytes.length })).response as ApiResponse<{ uploadId: string }>;
+  const start = (await client.call(startUpload, { purpose, size: bytes.length })).response as ApiResponse<{ uploadId: string }>;
   if (start.code !== '200' || !start.data) throw new Error(`upload/start answered ${JSON.stringify(start)}`);
   const { uploadId } = start.data;
   for (let index = 0; index * UPLOAD_PART_MAX_BYTES < bytes.length; index += 1) {
     const part = bytes.subarray(index * UPLOAD_PART_MAX_BYTES, (index + 1) * UPLOAD_PART_MAX_BYTES);
-    const answer = (await client.call('/v1/upload/part', { uploadId, index, bytes: toBase64(part) })).response;
+    const answer = (await client.call(uploadPart, { uploadId, index, bytes: toBase64(part) })).response;
     if (answer?.code !== '200') throw new Error(`upload/part answered ${JSON.stringify(answer)}`);
   }
-  const finish = (await client.call('/v1/upload/finish', { uploadId, sha256: createHash('sha256').update(bytes).digest('hex') })).response;
+  const finish = (await client.call(finishUpload, { uploadId, sha256: createHash('sha256').update(bytes).digest('hex') })).response;
   if (finish?.code !== '200') throw new Error(`upload/finish answered ${JSON.stringify(finish)}`);
   return uploadId;
 }
@@ -53,7 +53,7 @@ export async function uploadPhoto(client: ApiClient, bytes: Buffer, purpose: 'id
 /** Uploads a photo of `side` and reads it with idcard-ocr; the answer. */
 export async function readSide(client: ApiClient, side: 'portrait' | 'emblem', bytes: Buffer): Promise<ApiResponse> {
   const uploadId = await uploadPhoto(client, bytes, side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem');
-  return (await client.call('/v1/user/idcard-ocr', { uploadId, side })).response!;
+  return (await client.call(idcardOcr, { uploadId, side })).response!;
 }
 
 /** The sandbox face session id in the address h5-face-url answered (`/sandbox/face?session=…`). */
@@ -64,7 +64,8 @@ export const faceSessionOf = (url: string): string => new URL(url, 'http://sandb
  * a logged-in account, calls, both sides read and confirmed, the sandbox face page.
  */
 export function certificationSteps(app: () => TestApp, clock: () => number) {
-  const call = async (client: ApiClient, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload)).response!;
+  const call = async <E extends Endpoint>(client: ApiClient, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await client.call(endpoint, (payload ?? {}) as EndpointPayload<E>)).response!;
 
   /** A new account with a session at the clock's time. */
   async function loggedIn(): Promise<{ client: ApiClient; userId: string }> {
@@ -85,14 +86,14 @@ export function certificationSteps(app: () => TestApp, clock: () => number) {
     const read = await readSide(client, 'portrait', portrait);
     expect(read.code, JSON.stringify(read)).toBe('200');
     expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
-    const certified = await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' });
+    const certified = await call(client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' });
     expect(certified.code, JSON.stringify(certified)).toBe('200');
     return read;
   }
 
   /** h5-face-url, then the sandbox page's 完成检测, as the user's browser would; h5-face-url's answer. */
   async function faceDone(client: ApiClient, complete = true): Promise<ApiResponse> {
-    const started = await call(client, '/v1/user/h5-face-url');
+    const started = await call(client, h5FaceUrl);
     expect(started.code, JSON.stringify(started)).toBe('200');
     if (complete) expect(await completeFace(faceSessionOf((started.data as { url: string }).url))).toBe(200);
     return started;

@@ -22,16 +22,18 @@ import {
   responseAad,
   splitTag,
   type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
   type RequestContext,
 } from '@tyd/protocol';
-import { DEFAULT_CLIENT_INFO, type ApiClient } from './api-client.js';
+import { DEFAULT_CLIENT_INFO, type ApiClient, type EndpointPayload } from './api-client.js';
 
 const { iv: IV, tag: TAG } = ENVELOPE_SIZES;
 
 /** One call through the real HTTP pipeline, sealed and signed with node:crypto, from `ip` (X-Forwarded-For). */
-export async function nodeCall(client: ApiClient, ip: string, path: string, payload: unknown): Promise<ApiResponse | undefined> {
+export async function nodeCall<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: EndpointPayload<E>): Promise<ApiResponse<EndpointResponseData<E>> | undefined> {
   const keys = client.keys;
-  const fullPath = `/tydApi${path}`;
+  const fullPath = endpoint.fullPath;
   const context: RequestContext = { method: 'POST', path: fullPath, timestamp: String(client.now()), appId: keys.appId, nonce: randomNonce() };
   const ephemeral = createECDH('prime256v1');
   const epk = ephemeral.generateKeys();
@@ -73,12 +75,12 @@ export async function nodeCall(client: ApiClient, ip: string, path: string, payl
     body: JSON.stringify({ data }),
   });
   const body = (await res.json()) as { code?: string; data?: string };
-  if (typeof body.code === 'string') return isApiResponse(body) ? body : undefined;
+  if (typeof body.code === 'string') return isApiResponse(body) ? (body as ApiResponse<EndpointResponseData<E>>) : undefined;
   const answer = parseResponseBlob(body.data ?? '');
   const { ciphertext, tag } = splitTag(answer.sealed);
   const decipher = createDecipheriv('aes-256-gcm', responseKey, answer.iv, { authTagLength: TAG });
   decipher.setAAD(Buffer.from(responseAad(context), 'utf8'));
   decipher.setAuthTag(tag);
   const opened = parsePlaintext(Buffer.concat([decipher.update(ciphertext), decipher.final()]));
-  return isApiResponse(opened) ? opened : undefined;
+  return isApiResponse(opened) ? (opened as ApiResponse<EndpointResponseData<E>>) : undefined;
 }
