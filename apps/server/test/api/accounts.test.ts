@@ -1,10 +1,10 @@
 // Account journeys over real HTTP through the real envelope, on both engines: register and log in
 // by SMS code, check-login, logout, user detail, invite codes, consent renewal, phone change, deregistration
 // (the rows are inspected), authorised login.
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, sendSmsCode, checkLogin, logout, userLoginV1, inviteCode as inviteCodeEndpoint, verifyInviteCode, userDetailV1, userDetail, privacyPolicy, privacyPolicyStatus, getUserUnprivacyInfo, renewInfo, renewExpire, savePhone, verifyPhone, cancelAccount, authorizedCode, authorizedLogin } from '@tyd/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { AGREEMENT_VERSION, latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -27,9 +27,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
   });
 
   const fresh = async (): Promise<ApiClient> => t.client();
-  const sendCode = async (client: ApiClient, payload: Record<string, unknown>) => {
+  const sendCode = async (client: ApiClient, payload: EndpointPayload<typeof sendSmsCode>) => {
     clock.advance(61_000);
-    const sent = await client.call('/v1/user/sms-send-v1', payload);
+    const sent = await client.call(sendSmsCode, payload);
     expect(sent.response?.code, JSON.stringify(sent.response)).toBe('200');
   };
 
@@ -39,14 +39,14 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const first = await signUp(client, t.baseUrl, phone);
     expect(first.response).toMatchObject({ code: '200', data: { phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, isNewUser: true } });
     expect(first.raw).not.toContain(phone.slice(3, 7) + phone.slice(7));
-    expect((await client.call('/v1/user/check-login', {})).response?.data).toEqual({ loggedIn: true, phone: `${phone.slice(0, 3)}****${phone.slice(7)}` });
-    expect((await client.call('/v1/user/logout', {})).response?.code).toBe('200');
-    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(checkLogin, {})).response?.data).toEqual({ loggedIn: true, phone: `${phone.slice(0, 3)}****${phone.slice(7)}` });
+    expect((await client.call(logout, {})).response?.code).toBe('200');
+    expect((await client.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
     // A stale token does not stand in the way of logging in again (optional-session endpoints ignore it).
     clock.advance(61_000);
     const again = await signUp(client, t.baseUrl, phone);
     expect(again.response?.data).toMatchObject({ isNewUser: false });
-    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe('200');
+    expect((await client.call(checkLogin, {})).response?.code).toBe('200');
     const user = await t.app.accounts.repos.users.findByPhone(phone);
     expect(user).toMatchObject({ status: 'active' });
     // Accepted once at registration; the second login's tick adds no duplicate.
@@ -61,42 +61,42 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const client = await fresh();
     await sendCode(client, { phone, purpose: 'login' });
     const smsCode = await latestCode(t.baseUrl, phone);
-    const missing = await client.call('/v1/user/user-login-v1', { phone, smsCode });
+    const missing = await client.call(userLoginV1, { phone, smsCode });
     expect(missing.response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.AGREEMENT_REQUIRED });
-    const outdated = await client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: '2020-01-01~2020-01-01' });
+    const outdated = await client.call(userLoginV1, { phone, smsCode, agreementVersion: '2020-01-01~2020-01-01' });
     expect(outdated.response?.subcode).toBe(SUBCODE.AGREEMENT_REQUIRED);
     expect(await t.app.accounts.repos.users.findByPhone(phone)).toBeUndefined();
-    const ok = await client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+    const ok = await client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
     expect(ok.response?.data).toMatchObject({ isNewUser: true });
   });
 
   itSqliteOnly(engine)('gives each user an unambiguous invite code; registration with one links the accounts; verification refuses own and unknown codes', async () => {
     const inviter = await fresh();
     await signUp(inviter, t.baseUrl, uniquePhone());
-    const own = (await inviter.call('/v1/user/invite-code', {})).response?.data as { inviteCode: string };
+    const own = (await inviter.call(inviteCodeEndpoint, {})).response?.data as { inviteCode: string };
     expect(own.inviteCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
-    expect((await inviter.call('/v1/user/invite-code', {})).response?.data).toEqual(own);
-    expect((await inviter.call('/v1/user/verify-invite-code', { inviteCode: own.inviteCode })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.INVITE_CODE_OWN });
+    expect((await inviter.call(inviteCodeEndpoint, {})).response?.data).toEqual(own);
+    expect((await inviter.call(verifyInviteCode, { inviteCode: own.inviteCode })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.INVITE_CODE_OWN });
 
     const anonymous = await fresh();
     const typed = `${own.inviteCode.slice(0, 4).toLowerCase()}-${own.inviteCode.slice(4)}`.replace(/0/g, 'o').replace(/1/g, 'l');
-    expect((await anonymous.call('/v1/user/verify-invite-code', { inviteCode: typed })).response?.data).toEqual(own);
-    expect((await anonymous.call('/v1/user/verify-invite-code', { inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
-    expect((await anonymous.call('/v1/user/verify-invite-code', { inviteCode: '!!' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
+    expect((await anonymous.call(verifyInviteCode, { inviteCode: typed })).response?.data).toEqual(own);
+    expect((await anonymous.call(verifyInviteCode, { inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
+    expect((await anonymous.call(verifyInviteCode, { inviteCode: '!!' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
 
     const invitee = await fresh();
     const badInvite = uniquePhone();
     await sendCode(invitee, { phone: badInvite, purpose: 'login' });
     const badCode = await latestCode(t.baseUrl, badInvite);
-    expect((await invitee.call('/v1/user/user-login-v1', { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(
+    expect((await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(
       SUBCODE.INVITE_CODE_INVALID,
     );
     // The code was not spent by the mistyped invite code.
-    const joined = await invitee.call('/v1/user/user-login-v1', { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: typed });
+    const joined = await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: typed });
     expect(joined.response?.data).toMatchObject({ isNewUser: true });
     invitee.accessToken = (joined.response?.data as { accessToken: string }).accessToken;
-    expect((await invitee.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ invited: true });
-    expect((await inviter.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ invited: false });
+    expect((await invitee.call(userDetailV1, {})).response?.data).toMatchObject({ invited: true });
+    expect((await inviter.call(userDetailV1, {})).response?.data).toMatchObject({ invited: false });
   });
 
   itSqliteOnly(engine)('shows the user detail, masked, with a profile made on first use for older accounts', async () => {
@@ -105,21 +105,21 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await fresh();
     client.accessToken = accessToken;
-    const detail = await client.call('/v1/user/user-detail', {});
+    const detail = await client.call(userDetail, {});
     expect(detail.response?.data).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, registeredAt: 1_763_700_000_000 });
     expect((detail.response?.data as { inviteCode: string }).inviteCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
-    expect((await client.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ privacyVersion: null, agreementVersion: null, renewalRequired: true });
-    expect((await (await fresh()).call('/v1/user/user-detail', {}, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(userDetailV1, {})).response?.data).toMatchObject({ privacyVersion: null, agreementVersion: null, renewalRequired: true });
+    expect((await (await fresh()).call(userDetail, {}, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
   itSqliteOnly(engine)('asks for consent again when a document changes, records acceptance and refusal', async () => {
     const client = await fresh();
     await signUp(client, t.baseUrl, uniquePhone());
-    const policy = (await client.call('/v1/user/privacy-policy', {}, { accessToken: '' })).response?.data as { version: string; privacyPolicy: { url: string } };
+    const policy = (await client.call(privacyPolicy, {}, { accessToken: '' })).response?.data as { version: string; privacyPolicy: { url: string } };
     expect(policy.version).toBe(AGREEMENT_VERSION);
     expect(policy.privacyPolicy).toMatchObject({ kind: 'privacy', title: '隐私政策', version: '2026-11-01' });
-    expect((await client.call('/v1/user/privacy-policy-status', {})).response?.data).toEqual({ version: AGREEMENT_VERSION, acceptedVersion: AGREEMENT_VERSION, renewalRequired: false });
-    expect((await client.call('/v1/user/get-user-unprivacy-info', {})).response?.data).toEqual({ version: AGREEMENT_VERSION, pending: [] });
+    expect((await client.call(privacyPolicyStatus, {})).response?.data).toEqual({ version: AGREEMENT_VERSION, acceptedVersion: AGREEMENT_VERSION, renewalRequired: false });
+    expect((await client.call(getUserUnprivacyInfo, {})).response?.data).toEqual({ version: AGREEMENT_VERSION, pending: [] });
 
     // The same database under a new privacy policy version.
     const renewed = await startTestApp({ engine, clock, env: { ...env, PRIVACY_POLICY_VERSION: '2026-12-01' } });
@@ -130,18 +130,18 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       await renewed.app.accounts.repos.consents.record({ userId: user.id, version: AGREEMENT_VERSION, decision: 'accepted', now: clock() });
       next.accessToken = (await createSession(renewed.app.accounts.repos, user)).accessToken;
       const newVersion = '2026-12-01~2026-11-01';
-      expect((await next.call('/v1/user/privacy-policy-status', {})).response?.data).toEqual({ version: newVersion, acceptedVersion: AGREEMENT_VERSION, renewalRequired: true });
-      const pending = (await next.call('/v1/user/get-user-unprivacy-info', {})).response?.data as { pending: Array<{ kind: string; summary: string }> };
+      expect((await next.call(privacyPolicyStatus, {})).response?.data).toEqual({ version: newVersion, acceptedVersion: AGREEMENT_VERSION, renewalRequired: true });
+      const pending = (await next.call(getUserUnprivacyInfo, {})).response?.data as { pending: Array<{ kind: string; summary: string }> };
       expect(pending.pending).toEqual([expect.objectContaining({ kind: 'privacy', version: '2026-12-01', summary: '新增人脸识别信息的处理说明' })]);
-      expect((await next.call('/v1/user/renew-info', { version: AGREEMENT_VERSION })).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.AGREEMENT_REQUIRED });
-      expect((await next.call('/v1/user/renew-info', { version: newVersion })).response?.data).toEqual({ version: newVersion, renewalRequired: false });
-      expect((await next.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ privacyVersion: '2026-12-01', agreementVersion: '2026-11-01', renewalRequired: false });
+      expect((await next.call(renewInfo, { version: AGREEMENT_VERSION })).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.AGREEMENT_REQUIRED });
+      expect((await next.call(renewInfo, { version: newVersion })).response?.data).toEqual({ version: newVersion, renewalRequired: false });
+      expect((await next.call(userDetailV1, {})).response?.data).toMatchObject({ privacyVersion: '2026-12-01', agreementVersion: '2026-11-01', renewalRequired: false });
 
       // Refusing ends the session and is recorded.
       const other = await createUser(renewed.app.accounts.repos);
       next.accessToken = (await createSession(renewed.app.accounts.repos, other)).accessToken;
-      expect((await next.call('/v1/user/renew-expire', {})).response).toEqual({ code: '200', msg: '成功' });
-      expect((await next.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+      expect((await next.call(renewExpire, {})).response).toEqual({ code: '200', msg: '成功' });
+      expect((await next.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
       expect(await renewed.app.accounts.repos.consents.history(other.id)).toEqual([expect.objectContaining({ version: newVersion, decision: 'declined' })]);
     } finally {
       await renewed.app.close();
@@ -153,19 +153,19 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const newPhone = uniquePhone();
     const client = await fresh();
     await signUp(client, t.baseUrl, oldPhone);
-    expect((await client.call('/v1/user/save-phone', { phone: newPhone, smsCode: '123456', verifyTicket: 'x'.repeat(43) })).response?.subcode).toBe(SUBCODE.VERIFY_TICKET_INVALID);
+    expect((await client.call(savePhone, { phone: newPhone, smsCode: '123456', verifyTicket: 'x'.repeat(43) })).response?.subcode).toBe(SUBCODE.VERIFY_TICKET_INVALID);
     await sendCode(client, { purpose: 'verify-phone' });
-    const verified = await client.call('/v1/user/verify-phone', { smsCode: await latestCode(t.baseUrl, oldPhone) });
+    const verified = await client.call(verifyPhone, { smsCode: await latestCode(t.baseUrl, oldPhone) });
     const { verifyTicket } = verified.response?.data as { verifyTicket: string };
     expect(verified.response?.data).toMatchObject({ expiresInSeconds: 600 });
     await sendCode(client, { phone: newPhone, purpose: 'change-phone' });
-    const saved = await client.call('/v1/user/save-phone', { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
+    const saved = await client.call(savePhone, { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
     expect(saved.response?.data).toEqual({ phone: `${newPhone.slice(0, 3)}****${newPhone.slice(7)}` });
     expect(await t.app.accounts.repos.users.findByPhone(oldPhone)).toBeUndefined();
-    expect((await client.call('/v1/user/check-login', {})).response?.data).toMatchObject({ phone: `${newPhone.slice(0, 3)}****${newPhone.slice(7)}` });
+    expect((await client.call(checkLogin, {})).response?.data).toMatchObject({ phone: `${newPhone.slice(0, 3)}****${newPhone.slice(7)}` });
     // The ticket was single use.
     await sendCode(client, { phone: uniquePhone(), purpose: 'change-phone' });
-    expect((await client.call('/v1/user/save-phone', { phone: uniquePhone(), smsCode: '000000', verifyTicket })).response?.subcode).toBe(SUBCODE.VERIFY_TICKET_INVALID);
+    expect((await client.call(savePhone, { phone: uniquePhone(), smsCode: '000000', verifyTicket })).response?.subcode).toBe(SUBCODE.VERIFY_TICKET_INVALID);
   });
 
   it('refuses to move an account to a number that already has one', async () => {
@@ -175,9 +175,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const client = await fresh();
     await signUp(client, t.baseUrl, phone);
     await sendCode(client, { purpose: 'verify-phone' });
-    const { verifyTicket } = (await client.call('/v1/user/verify-phone', { smsCode: await latestCode(t.baseUrl, phone) })).response?.data as { verifyTicket: string };
+    const { verifyTicket } = (await client.call(verifyPhone, { smsCode: await latestCode(t.baseUrl, phone) })).response?.data as { verifyTicket: string };
     await sendCode(client, { phone: taken, purpose: 'change-phone' });
-    expect((await client.call('/v1/user/save-phone', { phone: taken, smsCode: await latestCode(t.baseUrl, taken), verifyTicket })).response).toMatchObject({
+    expect((await client.call(savePhone, { phone: taken, smsCode: await latestCode(t.baseUrl, taken), verifyTicket })).response).toMatchObject({
       code: CODE.CONFLICT,
       subcode: SUBCODE.PHONE_TAKEN,
     });
@@ -189,7 +189,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     await signUp(client, t.baseUrl, phone);
     const user = await t.app.accounts.repos.users.findByPhone(phone);
     if (!user) throw new Error('no user');
-    const inviteCode = ((await client.call('/v1/user/invite-code', {})).response?.data as { inviteCode: string }).inviteCode;
+    const inviteCode = ((await client.call(inviteCodeEndpoint, {})).response?.data as { inviteCode: string }).inviteCode;
     const invitee = await fresh();
     await signUp(invitee, t.baseUrl, uniquePhone(), { inviteCode });
     const otherDevice = await createSession(t.app.accounts.repos, user);
@@ -197,17 +197,17 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     // A login code does not deregister; a fresh 'deregister' code does.
     await sendCode(client, { phone, purpose: 'login' });
-    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.subcode).toBe(SUBCODE.SMS_CODE_EXPIRED);
+    expect((await client.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.subcode).toBe(SUBCODE.SMS_CODE_EXPIRED);
     await sendCode(client, { purpose: 'deregister' });
     const [message] = await (await fetch(`${t.baseUrl}/sandbox/sms?phone=${phone}`)).json().then((b: { messages: Array<{ purpose: string; code: string }> }) => b.messages);
     expect(message?.purpose).toBe('deregister');
-    const cancelled = await client.call('/v1/user/cancel', { smsCode: message?.code });
+    const cancelled = await client.call(cancelAccount, { smsCode: message?.code ?? '' });
     expect(cancelled.response).toEqual({ code: '200', msg: '成功' });
     expect(cancelled.headers.getSetCookie().join()).toMatch(/x-access-token=;/);
 
     // Every session is gone, on every device.
-    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
-    expect((await client.call('/v1/user/check-login', {}, { accessToken: otherDevice.accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(checkLogin, {}, { accessToken: otherDevice.accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
     // Nothing personal is left in the tables the app reads.
     const db = t.app.database.db;
     for (const table of ['users', 'sessions', 'user_profiles', 'consents', 'authorization_codes'] as const) {
@@ -217,7 +217,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     }
     expect(await t.app.accounts.repos.users.findByPhone(phone)).toBeUndefined();
     // The invitee keeps their account and loses the link.
-    expect((await invitee.call('/v1/user/user-detail-v1', {})).response?.data).toMatchObject({ invited: false });
+    expect((await invitee.call(userDetailV1, {})).response?.data).toMatchObject({ invited: false });
 
     // The retained record: encrypted, out of the users table's reach, with its retention date.
     const retained = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
@@ -246,40 +246,40 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const phone = uniquePhone();
     const app = await fresh();
     await signUp(app, t.baseUrl, phone);
-    const minted = (await app.call('/v1/user/authorized-code', {})).response?.data as { authCode: string; expiresInSeconds: number };
+    const minted = (await app.call(authorizedCode, {})).response?.data as { authCode: string; expiresInSeconds: number };
     expect(minted.expiresInSeconds).toBe(120);
     expect(minted.authCode).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const page = await fresh();
-    const first = await page.call('/v1/user/authorized-login', { authCode: minted.authCode });
+    const first = await page.call(authorizedLogin, { authCode: minted.authCode });
     expect(first.response).toMatchObject({ code: '200', data: { phone: `${phone.slice(0, 3)}****${phone.slice(7)}` } });
     const { accessToken } = first.response?.data as { accessToken: string };
-    expect((await page.call('/v1/user/check-login', {}, { accessToken })).response?.code).toBe('200');
+    expect((await page.call(checkLogin, {}, { accessToken })).response?.code).toBe('200');
 
     // Presented again: refused, and the session it gave is revoked (RFC 6749 §4.1.2).
-    const reused = await page.call('/v1/user/authorized-login', { authCode: minted.authCode });
+    const reused = await page.call(authorizedLogin, { authCode: minted.authCode });
     expect(reused.response).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.AUTH_CODE_USED, submsg: '授权已使用，请返回重新授权' });
-    expect((await page.call('/v1/user/check-login', {}, { accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await page.call(checkLogin, {}, { accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
     // The minting session is untouched.
-    expect((await app.call('/v1/user/check-login', {})).response?.code).toBe('200');
+    expect((await app.call(checkLogin, {})).response?.code).toBe('200');
 
-    const late = (await app.call('/v1/user/authorized-code', {})).response?.data as { authCode: string };
+    const late = (await app.call(authorizedCode, {})).response?.data as { authCode: string };
     clock.advance(120_000);
-    expect((await page.call('/v1/user/authorized-login', { authCode: late.authCode })).response).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.AUTH_CODE_EXPIRED });
+    expect((await page.call(authorizedLogin, { authCode: late.authCode })).response).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.AUTH_CODE_EXPIRED });
 
     const forged = `${minted.authCode.slice(0, 42)}${minted.authCode.endsWith('A') ? 'B' : 'A'}`;
     for (const authCode of [forged, 'short', '', 'x'.repeat(128)]) {
-      expect((await page.call('/v1/user/authorized-login', { authCode }, { accessToken: '' })).response?.subcode, authCode).toBe(SUBCODE.AUTH_CODE_INVALID);
+      expect((await page.call(authorizedLogin, { authCode }, { accessToken: '' })).response?.subcode, authCode).toBe(SUBCODE.AUTH_CODE_INVALID);
     }
-    expect((await page.call('/v1/user/authorized-code', {}, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await page.call(authorizedCode, {}, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
   it('gives one session per authorisation code when two redemptions race', async () => {
     const client = await fresh();
     await signUp(client, t.baseUrl, uniquePhone());
-    const { authCode } = (await client.call('/v1/user/authorized-code', {})).response?.data as { authCode: string };
+    const { authCode } = (await client.call(authorizedCode, {})).response?.data as { authCode: string };
     const page = await fresh();
-    const answers = await Promise.all(Array.from({ length: 4 }, () => page.call('/v1/user/authorized-login', { authCode }, { accessToken: '' })));
+    const answers = await Promise.all(Array.from({ length: 4 }, () => page.call(authorizedLogin, { authCode }, { accessToken: '' })));
     expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(1);
   });
 });

@@ -1,6 +1,6 @@
 // `npm run admin -- authcode <phone>` mints real authorisation codes (docs/operations.md): run in-process (runAdmin)
 // against the database and keys of a running test server; the code then logs in once through the API.
-import { SUBCODE } from '@tyd/protocol';
+import { SUBCODE, authorizedLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
@@ -27,8 +27,8 @@ describe('admin authcode', () => {
     const minted = JSON.parse(stdout) as { phone: string; authCode: string; expiresInSeconds: number; path: string };
     expect(minted).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, expiresInSeconds: 120, path: `/others/tydPreJump?code=${minted.authCode}` });
     const page = await t.client();
-    expect((await page.call('/v1/user/authorized-login', { authCode: minted.authCode })).response?.code).toBe('200');
-    expect((await page.call('/v1/user/authorized-login', { authCode: minted.authCode }, { accessToken: '' })).response?.subcode).toBe(SUBCODE.AUTH_CODE_USED);
+    expect((await page.call(authorizedLogin, { authCode: minted.authCode })).response?.code).toBe('200');
+    expect((await page.call(authorizedLogin, { authCode: minted.authCode }, { accessToken: '' })).response?.subcode).toBe(SUBCODE.AUTH_CODE_USED);
   });
 
   it('refuses unknown accounts (1) and bad arguments (2)', async () => {

@@ -11,6 +11,7 @@ import { uniquePhone } from '../support/factories.js';
 import { adminCommand } from '../support/admin-command.js';
 import { ENGINES } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { luckyDrawInfo, pointsLedger, messageList } from '@tyd/protocol';
 
 describe('admin rewards', () => {
   let t: TestApp;
@@ -41,8 +42,8 @@ describe('admin rewards', () => {
     await expect(admin('grant', phone, '10')).rejects.toMatchObject({ code: 2 });
     await expect(admin('grant', phone, '10', '--operator', '  ')).rejects.toMatchObject({ code: 2 });
     expect(await t.app.rewards.points.balance(userId)).toBe(150);
-    expect((await user.call('/v1/index/lucky-draw-info', {})).response?.data).toMatchObject({ balance: 150 });
-    const ledger = (await user.call('/v1/index/points-ledger', {})).response?.data as { items: Array<{ reason: string; amount: number }> };
+    expect((await user.call(luckyDrawInfo, {})).response?.data).toMatchObject({ balance: 150 });
+    const ledger = (await user.call(pointsLedger, {})).response?.data as { items: Array<{ reason: string; amount: number }> };
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'operator-grant', amount: 150 })]);
   });
 
@@ -87,7 +88,7 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
     const user = await t.client();
     await signUp(user, t.baseUrl, phone);
     // The welcome of registration is there too: only the rewards messages are counted.
-    const rewardMessages = async () => ((await user.call('/v1/user/message-list', {})).response?.data as { items: Message[] }).items.filter((message) => message.kind === 'rewards');
+    const rewardMessages = async () => ((await user.call(messageList, {})).response?.data as { items: Message[] }).items.filter((message) => message.kind === 'rewards');
     return { phone, rewardMessages, userId: (await t.app.accounts.repos.users.findByPhone(phone))!.id };
   }
 

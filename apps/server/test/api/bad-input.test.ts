@@ -13,15 +13,18 @@ import {
   randomNonce,
   signRequest,
   toBase64,
+  checkLogin,
+  type Endpoint,
+  logout,
 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type PreparedRequest } from '../support/api-client.js';
+import { ApiClient, type PrepareOptions, type PreparedRequest } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
-const CHECK = '/v1/user/check-login';
-const LOGOUT = '/v1/user/logout';
+const CHECK = checkLogin;
+const LOGOUT = logout;
 
 interface Expected {
   status: number;
@@ -61,7 +64,8 @@ const withBody = (p: PreparedRequest, body: string): PreparedRequest => ({ ...p,
 const dataOf = (p: PreparedRequest): string => (JSON.parse(p.body) as { data: string }).data;
 const withBlob = (p: PreparedRequest, edit: (blob: Uint8Array) => Uint8Array): PreparedRequest =>
   withBody(p, JSON.stringify({ data: toBase64(edit(new Uint8Array(fromBase64(dataOf(p))))) }));
-const valid = (env: Env, path = CHECK, payload: unknown = {}, opts: Parameters<ApiClient['prepare']>[2] = {}) => env.client.prepare(path, payload, opts);
+// Off-contract payloads are the point of this suite: every request goes through the raw option.
+const valid = (env: Env, endpoint: Endpoint = CHECK, payload: unknown = {}, opts: PrepareOptions = {}) => env.client.prepare(endpoint, payload, { ...opts, raw: true });
 
 /** Re-signs a request after its signed headers were changed, so only the intended check fails. */
 async function resign(p: PreparedRequest, secret: string): Promise<PreparedRequest> {
@@ -145,7 +149,7 @@ function cases(kid: string): BadCase[] {
   add('x-appid changed after sealing', DECRYPT_FAILED, async (e) => withHeaders(await valid(e), { [HEADER.appId]: APP_IDS.ios }));
   add('sent to another path than sealed for', DECRYPT_FAILED, async (e) => {
     const p = await valid(e, CHECK, {}, { accessToken: e.accessToken });
-    return { ...p, url: p.url.replace(CHECK, LOGOUT) };
+    return { ...p, url: p.url.replace(CHECK.path, LOGOUT.path) };
   });
 
   // Missing and malformed headers.
@@ -286,7 +290,7 @@ function cases(kid: string): BadCase[] {
   ];
   for (const path of [CHECK, LOGOUT]) {
     payloads.forEach((payload, i) => {
-      add(`${path} payload #${i} ${JSON.stringify(payload)?.slice(0, 30)}`, sealed(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD), (e) => valid(e, path, payload, { accessToken: e.accessToken }));
+      add(`${path.path} payload #${i} ${JSON.stringify(payload)?.slice(0, 30)}`, sealed(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD), (e) => valid(e, path, payload, { accessToken: e.accessToken }));
     });
   }
 

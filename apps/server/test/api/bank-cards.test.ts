@@ -4,9 +4,9 @@
 // checks also under parallel requests, single-use tickets of one account), set-default and unbind with an
 // SMS code, messages, encryption at rest and deletion with the account.
 import { randomInt } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse, type BankCardView } from '@tyd/protocol';
+import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, type BankCardView, bindBankcard, userBindBankcard, bankCardList, bankListNew, bankList, bankcardInfo, messageList, sendSmsCode, setDefaultBankcard, unbindBankcard, h5FaceVerify, cancelAccount } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, type EndpointPayload, type PayloadArg, refusalData } from '../support/api-client.js';
 import { latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
 import { certificationSteps, uniqueCardPhoto } from '../support/identity.js';
@@ -58,27 +58,28 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     if (opts.verified !== false) await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { ...(opts.idNumber && { idNumber: opts.idNumber }), now: clock() });
     return { userId: user.id, accessToken, phone };
   }
-  const call = async (m: Member, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload, { accessToken: m.accessToken })).response!;
-  const start = (m: Member, cardNumber: string, phone = uniquePhone()) => call(m, '/v1/user/bind-bankcard', { cardNumber, phone });
+  const call = async <E extends Endpoint>(m: Member, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await client.call(endpoint, (payload ?? {}) as EndpointPayload<E>, { accessToken: m.accessToken })).response!;
+  const start = (m: Member, cardNumber: string, phone = uniquePhone()) => call(m, bindBankcard, { cardNumber, phone });
   const ticketOf = (answer: ApiResponse) => (answer.data as { ticket: string }).ticket;
   async function bind(m: Member, cardNumber = icbc(), phone = uniquePhone()): Promise<BankCardView> {
     const started = await start(m, cardNumber, phone);
     expect(started.code, JSON.stringify(started)).toBe('200');
-    const confirmed = await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: await latestCode(t.baseUrl, phone) });
+    const confirmed = await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: await latestCode(t.baseUrl, phone) });
     expect(confirmed.code, JSON.stringify(confirmed)).toBe('200');
     return confirmed.data as BankCardView;
   }
-  const cards = async (m: Member) => ((await call(m, '/v1/user/bank-card-list')).data as { items: BankCardView[] }).items;
+  const cards = async (m: Member) => ((await call(m, bankCardList)).data as { items: BankCardView[] }).items;
   const rawRows = (userId: string) => t.app.database.db.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).execute();
 
   itSqliteOnly(engine)('lists the supported banks: listnew with marks, debit only and limits; bank-list code and name', async () => {
     const m = await member();
-    const listnew = await call(m, '/v1/user/bank-listnew');
+    const listnew = await call(m, bankListNew);
     expect(listnew.code).toBe('200');
     const banks = (listnew.data as { banks: Array<{ code: string; name: string; cardTypes: string[]; singleLimit: number; mark: { text: string } }> }).banks;
     expect(banks.find((bank) => bank.code === 'ICBC')).toMatchObject({ name: '工商银行', cardTypes: ['debit'], singleLimit: 50_000, dailyLimit: 50_000, mark: { text: '工' } });
     expect(banks.some((bank) => bank.code === 'SANDBOX')).toBe(false);
-    const legacy = await call(m, '/v1/user/bank-list');
+    const legacy = await call(m, bankList);
     expect((legacy.data as { banks: unknown[] }).banks).toEqual(banks.map(({ code, name }) => ({ code, name })));
   });
 
@@ -94,20 +95,20 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     // The account's own phone got nothing: the code goes to the phone the bank has.
     expect(await outbox(t.baseUrl, m.phone)).toEqual([]);
     const wrong = sms!.code === '000000' ? '111111' : '000000';
-    expect(await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: wrong })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_WRONG });
-    const confirmed = await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: sms!.code });
+    expect(await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: wrong })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_WRONG });
+    const confirmed = await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: sms!.code });
     expect(confirmed).toMatchObject({ code: '200', data: { bankCode: 'ICBC', last4: cardNumber.slice(-4), isDefault: true, cardType: 'debit' } });
     expect(JSON.stringify(confirmed)).not.toContain(cardNumber);
-    expect(await call(m, '/v1/user/bank-card-list')).toMatchObject({ data: { maxCards: 5, identityVerified: true } });
+    expect(await call(m, bankCardList)).toMatchObject({ data: { maxCards: 5, identityVerified: true } });
     expect(await cards(m)).toHaveLength(1);
-    const info = await call(m, '/v1/user/bankcard-info', { cardId: (confirmed.data as BankCardView).cardId });
+    const info = await call(m, bankcardInfo, { cardId: (confirmed.data as BankCardView).cardId });
     expect(info.data).toEqual(confirmed.data);
     // A replayed confirmation: the ticket was spent.
-    expect(await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.BIND_TICKET_INVALID });
+    expect(await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.BIND_TICKET_INVALID });
     expect(await cards(m)).toHaveLength(1);
     // The same card again.
     expect(await start(m, cardNumber)).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.BANK_CARD_DUPLICATE });
-    const messages = await call(m, '/v1/user/message-list', {});
+    const messages = await call(m, messageList, {});
     expect(JSON.stringify(messages.data)).toContain('银行卡绑定成功');
     expect(JSON.stringify(messages.data)).toContain(`尾号${cardNumber.slice(-4)}`);
   });
@@ -118,15 +119,15 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const phone = uniquePhone();
     const started = await start(owner, icbc(), phone);
     const smsCode = await latestCode(t.baseUrl, phone);
-    expect(await call(other, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode })).toMatchObject({ code: '400', subcode: SUBCODE.BIND_TICKET_INVALID });
+    expect(await call(other, userBindBankcard, { ticket: ticketOf(started), smsCode })).toMatchObject({ code: '400', subcode: SUBCODE.BIND_TICKET_INVALID });
     expect(await cards(other)).toEqual([]);
-    expect(await call(owner, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode })).toMatchObject({ code: '200' });
+    expect(await call(owner, userBindBankcard, { ticket: ticketOf(started), smsCode })).toMatchObject({ code: '200' });
   });
 
   itSqliteOnly(engine)('refuses bad input with a clear code and stores nothing', async () => {
     const unverified = await member({ verified: false });
     expect(await start(unverified, icbc())).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.IDENTITY_NOT_VERIFIED });
-    expect(await call(unverified, '/v1/user/bank-card-list')).toMatchObject({ code: '200', data: { items: [], maxCards: 5, identityVerified: false } });
+    expect(await call(unverified, bankCardList)).toMatchObject({ code: '200', data: { items: [], maxCards: 5, identityVerified: false } });
     const m = await member();
     for (const cardNumber of ['6222abcd12345678', '622202123456789', '62220212345678901234', '6222 0212 3456 7890', '']) {
       const answer = await start(m, cardNumber);
@@ -136,10 +137,10 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await start(m, card('999999'))).toMatchObject({ code: '400', subcode: SUBCODE.BANK_NOT_SUPPORTED });
     expect(await start(m, icbc(), '12345')).toMatchObject({ code: '400', subcode: SUBCODE.PHONE_INVALID });
     // The holder is the verified identity: a name or ID number cannot be sent.
-    expect(await call(m, '/v1/user/bind-bankcard', { cardNumber: icbc(), phone: uniquePhone(), name: '张三' })).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
-    expect(await call(m, '/v1/user/bankcard-info', { cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA' })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
+    expect((await client.call(bindBankcard, { cardNumber: icbc(), phone: uniquePhone(), name: '张三' }, { accessToken: m.accessToken, raw: true })).response).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
+    expect(await call(m, bankcardInfo, { cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA' })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
     // bind-card codes come from bind-bankcard only.
-    expect(await call(m, '/v1/user/sms-send-v1', { purpose: 'bind-card' })).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
+    expect(await call(m, sendSmsCode, { purpose: 'bind-card' })).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
     expect(await rawRows(m.userId)).toEqual([]);
     expect(await rawRows(unverified.userId)).toEqual([]);
   });
@@ -150,20 +151,20 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const card = await bind(owner);
     expect(card.cardId).toMatch(/^bc_[A-Za-z0-9_-]{22}$/);
     for (const cardId of [card.cardId, 'bc_AAAAAAAAAAAAAAAAAAAAAA', `bc_${'-'.repeat(22)}`]) {
-      for (const path of ['/v1/user/bankcard-info', '/v1/user/set-default-bankcard']) {
-        expect(await call(other, path, { cardId }), `${path} ${cardId}`).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
+      for (const path of [bankcardInfo, setDefaultBankcard]) {
+        expect(await call(other, path, { cardId }), `${path.path} ${cardId}`).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
       }
     }
     for (const cardId of ['bc_doesnotexist', `bc_${'A'.repeat(21)}`, `bc_${'A'.repeat(23)}`, `bc_${'A'.repeat(32)}`, `BC_${'A'.repeat(22)}`, `bc_${'A'.repeat(21)}=`, card.cardId.slice(3), '', 42]) {
       for (const [path, payload] of [
-        ['/v1/user/bankcard-info', { cardId }],
-        ['/v1/user/set-default-bankcard', { cardId }],
-        ['/v1/user/unbind-bankcard', { cardId, smsCode: '123456' }],
+        [bankcardInfo, { cardId }],
+        [setDefaultBankcard, { cardId }],
+        [unbindBankcard, { cardId, smsCode: '123456' }],
       ] as const) {
-        expect(await call(owner, path, payload), `${path} ${String(cardId)}`).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+        expect((await client.call(path, payload, { accessToken: owner.accessToken, raw: true })).response, `${path.path} ${String(cardId)}`).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
       }
     }
-    expect(await call(owner, '/v1/user/bankcard-info', { cardId: card.cardId })).toMatchObject({ code: '200', data: { cardId: card.cardId } });
+    expect(await call(owner, bankcardInfo, { cardId: card.cardId })).toMatchObject({ code: '200', data: { cardId: card.cardId } });
   });
 
   itSqliteOnly(engine)("maps the provider's outcomes to codes (sandbox magic numbers) and stores nothing", async () => {
@@ -189,7 +190,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const certified = await steps.loggedIn();
     expect(((await steps.confirmed(certified.client, uniqueCardPhoto(994))).data as { idNumber: string }).idNumber.slice(14, 17)).toBe('994');
     await steps.faceDone(certified.client);
-    expect(await steps.call(certified.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await steps.call(certified.client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     const stranger: Member = { userId: certified.userId, accessToken: certified.client.accessToken!, phone: '' };
     expect(await start(stranger, icbc())).toMatchObject({ code: '400', subcode: SUBCODE.BANK_CARD_MISMATCH, data: { outcome: 'mismatch', field: 'id-number' } });
     expect(await rawRows(m.userId)).toEqual([]);
@@ -204,7 +205,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(subcodes.filter((s) => s === SUBCODE.BANK_CARD_CHECK_LIMIT)).toHaveLength(6);
     const limited = answers.find((a) => a.subcode === SUBCODE.BANK_CARD_CHECK_LIMIT)!;
     expect(limited.code).toBe(CODE.TOO_MANY_REQUESTS);
-    expect((limited.data as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+    expect(refusalData<{ retryAfterSeconds: number }>(limited).retryAfterSeconds).toBeGreaterThan(0);
     // Another account is not affected; the next China day the account may check again.
     expect((await start(await member(), card('62000001'))).subcode).toBe(SUBCODE.BANK_CARD_UNUSABLE);
     clock.advance(DAY);
@@ -219,8 +220,8 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const b = await start(m, cardNumber, phoneB);
     const [codeA, codeB] = [await latestCode(t.baseUrl, phoneA), await latestCode(t.baseUrl, phoneB)];
     const answers = await Promise.all([
-      call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(a), smsCode: codeA }),
-      call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(b), smsCode: codeB }),
+      call(m, userBindBankcard, { ticket: ticketOf(a), smsCode: codeA }),
+      call(m, userBindBankcard, { ticket: ticketOf(b), smsCode: codeB }),
     ]);
     expect(answers.map((x) => x.code).sort()).toEqual(['200', '409']);
     expect(answers.find((x) => x.code === '409')?.subcode).toBe(SUBCODE.BANK_CARD_DUPLICATE);
@@ -233,7 +234,7 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const started = await Promise.all(phones.map((phone) => start(m, icbc(), phone)));
     for (const answer of started) expect(answer.code).toBe('200');
     const codes = await Promise.all(phones.map((phone) => latestCode(t.baseUrl, phone)));
-    const confirmed = await Promise.all(started.map((answer, i) => call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(answer), smsCode: codes[i] })));
+    const confirmed = await Promise.all(started.map((answer, i) => call(m, userBindBankcard, { ticket: ticketOf(answer), smsCode: codes[i]! })));
     expect(confirmed.filter((x) => x.code === '200')).toHaveLength(5);
     expect(confirmed.filter((x) => x.subcode === SUBCODE.BANK_CARD_LIMIT)).toHaveLength(2);
     expect(confirmed.find((x) => x.subcode === SUBCODE.BANK_CARD_LIMIT)?.data).toEqual({ maxCards: 5 });
@@ -245,25 +246,25 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
 
   it('keeps the 快捷支付服务协议 version agreed at step 1 and when, on every answer with the card; a card from before has null', async () => {
     const m = await member();
-    const list = await call(m, '/v1/user/bank-card-list');
+    const list = await call(m, bankCardList);
     expect(list.data).toMatchObject({ agreement: { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' } });
     const phone = uniquePhone();
     const agreedAt = clock();
     const started = await start(m, icbc(), phone);
     // Pressing 下一步 agrees (the bind page says so); the confirmation comes later.
     clock.advance(90_000);
-    const confirmed = await call(m, '/v1/user/user-bind-bankcard', { ticket: ticketOf(started), smsCode: await latestCode(t.baseUrl, phone) });
+    const confirmed = await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: await latestCode(t.baseUrl, phone) });
     const card = confirmed.data as BankCardView;
     expect(card.agreement).toEqual({ version: '2026-11-27', agreedAt });
     expect(card.boundAt).toBe(agreedAt + 90_000);
-    expect((await call(m, '/v1/user/bankcard-info', { cardId: card.cardId })).data).toMatchObject({ agreement: { version: '2026-11-27', agreedAt } });
+    expect((await call(m, bankcardInfo, { cardId: card.cardId })).data).toMatchObject({ agreement: { version: '2026-11-27', agreedAt } });
     expect((await cards(m))[0]?.agreement).toEqual({ version: '2026-11-27', agreedAt });
     const [row] = await rawRows(m.userId);
     expect([row?.agreement_version, Number(row?.agreed_at)]).toEqual(['2026-11-27', agreedAt]);
     // A card bound before the version was recorded: nothing is made up for it.
     await t.app.database.db.updateTable('bank_cards').set({ agreement_version: null, agreed_at: null }).where('id', '=', card.cardId).execute();
-    expect((await call(m, '/v1/user/bankcard-info', { cardId: card.cardId })).data).toMatchObject({ cardId: card.cardId, agreement: null });
-    expect((await call(m, '/v1/user/set-default-bankcard', { cardId: card.cardId })).data).toMatchObject({ agreement: null });
+    expect((await call(m, bankcardInfo, { cardId: card.cardId })).data).toMatchObject({ cardId: card.cardId, agreement: null });
+    expect((await call(m, setDefaultBankcard, { cardId: card.cardId })).data).toMatchObject({ agreement: null });
   });
 
   itSqliteOnly(engine)('sets the default card and unbinds with a code to the account phone; the default moves on; messages', async () => {
@@ -272,24 +273,24 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     clock.advance(1_000);
     const second = await bind(m);
     expect(second.isDefault).toBe(false);
-    expect(await call(m, '/v1/user/set-default-bankcard', { cardId: second.cardId })).toMatchObject({ code: '200', data: { cardId: second.cardId, isDefault: true } });
+    expect(await call(m, setDefaultBankcard, { cardId: second.cardId })).toMatchObject({ code: '200', data: { cardId: second.cardId, isDefault: true } });
     expect((await cards(m)).map((c) => [c.cardId, c.isDefault])).toEqual([
       [second.cardId, true],
       [first.cardId, false],
     ]);
-    expect(await call(m, '/v1/user/sms-send-v1', { purpose: 'unbind-card' })).toMatchObject({ code: '200' });
+    expect(await call(m, sendSmsCode, { purpose: 'unbind-card' })).toMatchObject({ code: '200' });
     const [sms] = await outbox(t.baseUrl, m.phone);
     expect(sms?.purpose).toBe('unbind-card');
     const wrong = sms!.code === '000000' ? '111111' : '000000';
-    expect(await call(m, '/v1/user/unbind-bankcard', { cardId: second.cardId, smsCode: wrong })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_WRONG });
-    expect(await call(m, '/v1/user/unbind-bankcard', { cardId: second.cardId, smsCode: sms!.code })).toMatchObject({ code: '200', data: { cardId: second.cardId, defaultCardId: first.cardId } });
+    expect(await call(m, unbindBankcard, { cardId: second.cardId, smsCode: wrong })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_WRONG });
+    expect(await call(m, unbindBankcard, { cardId: second.cardId, smsCode: sms!.code })).toMatchObject({ code: '200', data: { cardId: second.cardId, defaultCardId: first.cardId } });
     expect((await cards(m)).map((c) => [c.cardId, c.isDefault])).toEqual([[first.cardId, true]]);
     // The code is spent; another account's card is not found.
-    expect(await call(m, '/v1/user/unbind-bankcard', { cardId: first.cardId, smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_EXPIRED });
+    expect(await call(m, unbindBankcard, { cardId: first.cardId, smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_EXPIRED });
     const other = await member();
-    expect(await call(other, '/v1/user/set-default-bankcard', { cardId: first.cardId })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
-    expect(await call(other, '/v1/user/bankcard-info', { cardId: first.cardId })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
-    const messages = JSON.stringify((await call(m, '/v1/user/message-list', {})).data);
+    expect(await call(other, setDefaultBankcard, { cardId: first.cardId })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
+    expect(await call(other, bankcardInfo, { cardId: first.cardId })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
+    const messages = JSON.stringify((await call(m, messageList, {})).data);
     expect(messages).toContain('银行卡已解绑');
     expect(messages).toContain(`尾号${second.last4}`);
   });
@@ -306,8 +307,8 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(row?.last4).toBe(cardNumber.slice(-4));
 
     clock.advance(2 * 60_000);
-    expect(await call(m, '/v1/user/sms-send-v1', { purpose: 'deregister' })).toMatchObject({ code: '200' });
-    expect(await call(m, '/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, m.phone) })).toMatchObject({ code: '200' });
+    expect(await call(m, sendSmsCode, { purpose: 'deregister' })).toMatchObject({ code: '200' });
+    expect(await call(m, cancelAccount, { smsCode: await latestCode(t.baseUrl, m.phone) })).toMatchObject({ code: '200' });
     expect(await rawRows(m.userId)).toEqual([]);
   });
 });

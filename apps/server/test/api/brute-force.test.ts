@@ -3,7 +3,7 @@
 // X-Forwarded-For). No guess logs in, and the code is compared exactly 5 times however the requests race.
 // The guesses are sealed and signed on node:crypto (support/node-client.ts) to keep 10,000 requests quick;
 // the server's pipeline is the real one.
-import { SUBCODE } from '@tyd/protocol';
+import { SUBCODE, sendSmsCode, userLoginV1 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { AGREEMENT_VERSION, callFrom, latestCode } from '../support/accounts.js';
@@ -27,7 +27,7 @@ describe('brute force', () => {
 
   it(`${GUESSES} guesses from many addresses never log in`, { timeout: 120_000 }, async () => {
     const phone = uniquePhone();
-    expect((await callFrom(client, '100.64.0.1', '/v1/user/sms-send-v1', { phone, purpose: 'login' })).response?.code).toBe('200');
+    expect((await callFrom(client, '100.64.0.1', sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe('200');
     const real = await latestCode(t.baseUrl, phone);
 
     // Distinct guesses; the real code sits in the middle, where an unlimited verifier would reach it.
@@ -44,7 +44,7 @@ describe('brute force', () => {
       while (next < guesses.length) {
         const i = next++;
         const ip = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-        const response = await nodeCall(client, ip, '/v1/user/user-login-v1', { phone, smsCode: guesses[i], agreementVersion: AGREEMENT_VERSION });
+        const response = await nodeCall(client, ip, userLoginV1, { phone, smsCode: guesses[i]!, agreementVersion: AGREEMENT_VERSION });
         const key = `${response?.code}/${response?.subcode ?? ''}`;
         tally.set(key, (tally.get(key) ?? 0) + 1);
       }
@@ -58,7 +58,7 @@ describe('brute force', () => {
     expect(tally.get(`400/${SUBCODE.SMS_CODE_WRONG}`)).toBe(5);
     expect(tally.get(`400/${SUBCODE.SMS_CODE_EXPIRED}`)).toBe(GUESSES - 5);
     // The owner, holding the real code, is told to get a new one.
-    const owner = await client.call('/v1/user/user-login-v1', { phone, smsCode: real, agreementVersion: AGREEMENT_VERSION });
+    const owner = await client.call(userLoginV1, { phone, smsCode: real, agreementVersion: AGREEMENT_VERSION });
     expect(owner.response?.subcode).toBe(SUBCODE.SMS_CODE_EXPIRED);
   });
 });

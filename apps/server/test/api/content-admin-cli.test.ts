@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SQLITE_ONLY } from '../support/test-databases.js';
+import { tydNoticeDetail, newInformationInfo } from '@tyd/protocol';
 
 const HOUR_MS = 3_600_000;
 const PHOTO = fileURLToPath(new URL('../fixtures/photo-32x24.jpg', import.meta.url));
@@ -34,13 +35,13 @@ describe.each(SQLITE_ONLY)('admin content command on %s', (engine) => {
       const item = JSON.parse(created.stdout) as { id: string; status: string };
       expect(item.status).toBe('draft');
       const client = await t.client();
-      expect((await client.call('/v1/content/tyd-notice-detail', { id: item.id })).response).toMatchObject({ code: '404', subcode: '4702' });
+      expect((await client.call(tydNoticeDetail, { id: item.id })).response).toMatchObject({ code: '404', subcode: '4702' });
       expect((await admin(['publish', item.id, '--by', '王敏'])).code).toBe(0);
-      expect((await client.call('/v1/content/tyd-notice-detail', { id: item.id })).response).toMatchObject({ code: '200', data: { title: '服务时间调整', html: '<p>春节期间客服时间调整。</p>\n' } });
+      expect((await client.call(tydNoticeDetail, { id: item.id })).response).toMatchObject({ code: '200', data: { title: '服务时间调整', html: '<p>春节期间客服时间调整。</p>\n' } });
       expect((await admin(['schedule', item.id, '--at', 'tomorrow'])).code).toBe(2);
       expect((await admin(['unpublish', 'a_doesnotexist00', '--by', '王敏']))).toMatchObject({ code: 1, stderr: expect.stringContaining('no content') });
       expect((await admin(['unpublish', item.id, '--by', '李雷'])).code).toBe(0);
-      expect((await client.call('/v1/content/tyd-notice-detail', { id: item.id })).response).toMatchObject({ code: '404', subcode: '4702' });
+      expect((await client.call(tydNoticeDetail, { id: item.id })).response).toMatchObject({ code: '404', subcode: '4702' });
       const shown = JSON.parse((await admin(['show', item.id])).stdout) as { audit: { action: string; by: string }[] };
       expect(shown.audit.map((a) => `${a.action}:${a.by}`)).toEqual(['unpublish:李雷', 'publish:王敏', 'create:王敏']);
       expect((await admin(['create', 'poster', '--title', 'x', '--body', 'y'])).code).toBe(2);
@@ -76,8 +77,8 @@ describe.each(SQLITE_ONLY)('admin content command on %s', (engine) => {
       expect(rows.find((row) => row.id === id)).toEqual({ id, kind: 'article', status: 'scheduled', title: '资讯定稿', important: true, publishAt: new Date(at).toISOString(), version: 3 });
 
       const client = await t.client();
-      const read = async () => (await client.call('/v1/content/tyd-notice-detail', { id })).response;
-      const listedToReaders = async () => ((await client.call('/v1/content/new-information-info-v1', { limit: 50 })).response?.data as { items: { id: string }[] }).items.some((item) => item.id === id);
+      const read = async () => (await client.call(tydNoticeDetail, { id })).response;
+      const listedToReaders = async () => ((await client.call(newInformationInfo, { limit: 50 })).response?.data as { items: { id: string }[] }).items.some((item) => item.id === id);
       expect(await read()).toMatchObject({ code: '404', subcode: '4702' });
       expect(await listedToReaders()).toBe(false);
       shift = at - Date.now();

@@ -6,11 +6,11 @@
 // back through every reading path, and article images. Both engines.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { OPS_CONTENT_PATH, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
+import { OPS_CONTENT_PATH, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData, type ApiResponse, type Endpoint, type EndpointResponseData, type OpsEndpoint, type OpsResponseData, messageUnread, newInformationInfo, noticeList, messageList, tydNoticeDetail, noticeDetail, clearUnreadNotice, homePageNotice, messageRead } from '@tyd/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload, PayloadArg } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { expectSafe } from '../support/safe-html.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -47,7 +47,10 @@ describe.each(ENGINES)('content on %s', (engine) => {
     client.accessToken = (await createSession(t.app.accounts.repos, user, { now: clock() })).accessToken;
     return { client, userId: user.id };
   }
-  const call = async (client: ApiClient, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload)).response!;
+  const call = async <E extends Endpoint>(client: ApiClient, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await client.call(endpoint, (payload ?? {}) as EndpointPayload<E>)).response!;
+  /** The calls that page with a cursor (docs/api.md "Paging"). */
+  type Paged = typeof newInformationInfo | typeof noticeList | typeof messageList;
   /** Publishes one item now (the clock moves 1 ms so times differ unless a test wants them equal). */
   async function published(kind: 'notice' | 'announcement' | 'article', title: string, opts: { important?: boolean; body?: string } = {}) {
     const item = await publishing().create(kind, { title, body: opts.body ?? `${title}的正文`, important: opts.important }, 'test', clock());
@@ -62,12 +65,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
     });
     return { status: response.status, body: (await response.json()) as { code: string; data?: Record<string, unknown> } };
   }
-  const unreadNotices = async (client: ApiClient) => ((await call(client, '/v1/user/message-unread')).data as { notices: number }).notices;
-  async function allPages(client: ApiClient, path: string, payload: Record<string, unknown>): Promise<string[]> {
+  const unreadNotices = async (client: ApiClient) => ((await call(client, messageUnread)).data as { notices: number }).notices;
+  async function allPages<E extends Paged>(client: ApiClient, endpoint: E, payload: EndpointPayload<E>): Promise<string[]> {
     const ids: string[] = [];
     let cursor: string | null | undefined;
     do {
-      const res = await call(client, path, { ...payload, ...(cursor && { cursor }) });
+      const res = await call<Paged>(client, endpoint, { ...payload, ...(cursor && { cursor }) });
       expect(res.code, JSON.stringify(res)).toBe('200');
       const page = res.data as Page;
       ids.push(...page.items.map((i) => i.id));
@@ -81,8 +84,8 @@ describe.each(ENGINES)('content on %s', (engine) => {
    * come exactly once each, newest first, without gaps (pairs of them share a millisecond where the kind
    * allows, so the id breaks ties), and the new ones only above the first page, where a fresh read shows them.
    */
-  async function pagesWhileAdding(client: ApiClient, path: string, payload: Record<string, unknown>, add: (title: string) => Promise<{ id: string; at: number }>) {
-    const before = new Set(await allPages(client, path, { ...payload, limit: 50 }));
+  async function pagesWhileAdding<E extends Paged>(client: ApiClient, endpoint: E, payload: EndpointPayload<E>, add: (title: string) => Promise<{ id: string; at: number }>) {
+    const before = new Set(await allPages(client, endpoint, { ...payload, limit: 50 }));
     const existing: { id: string; at: number }[] = [];
     for (let i = 0; i < 7; i++) {
       if (i % 2 === 0) clock.advance(1);
@@ -96,7 +99,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const added: string[] = [];
     let cursor: string | null = null;
     do {
-      const res = await call(client, path, { ...payload, limit: 2, ...(cursor && { cursor }) });
+      const res = await call<Paged>(client, endpoint, { ...payload, limit: 2, ...(cursor && { cursor }) });
       expect(res.code, JSON.stringify(res)).toBe('200');
       const page = res.data as Page;
       seen.push(...page.items.map((i) => i.id));
@@ -107,14 +110,14 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(seen.filter((id) => !before.has(id))).toEqual(newestFirst);
     expect(new Set(seen).size).toBe(seen.length);
     expect(seen.filter((id) => added.includes(id))).toEqual([]);
-    const again = (await allPages(client, path, { ...payload, limit: 50 })).filter((id) => !before.has(id));
+    const again = (await allPages(client, endpoint, { ...payload, limit: 50 })).filter((id) => !before.has(id));
     expect(again).toEqual([...added.reverse(), ...newestFirst]);
   }
 
   it.each([
-    ['articles', '/v1/content/new-information-info-v1', {}, 'article'],
-    ['announcements', '/v1/notice/notice-list', { kind: 'announcement' }, 'announcement'],
-    ['notices', '/v1/notice/notice-list', {}, 'notice'],
+    ['articles', newInformationInfo, {}, 'article'],
+    ['announcements', noticeList, { kind: 'announcement' }, 'announcement'],
+    ['notices', noticeList, {}, 'notice'],
   ] as const)('pages %s without duplicates or gaps while new ones are published, including equal times', async (_name, path, payload, kind) => {
     await pagesWhileAdding(await t.client(), path, payload, async (title) => {
       const item = await published(kind, title);
@@ -125,7 +128,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
   it('pages messages without duplicates or gaps while new ones are posted to the account, including equal times', async () => {
     const { client, userId } = await loggedIn();
     let key = 0;
-    await pagesWhileAdding(client, '/v1/user/message-list', {}, async (title) => {
+    await pagesWhileAdding(client, messageList, {}, async (title) => {
       const at = clock();
       const { id } = await t.app.content.messages.post(userId, { kind: 'system', title, body: '正文', dedupeKey: `paging-${key++}` });
       return { id, at };
@@ -135,58 +138,58 @@ describe.each(ENGINES)('content on %s', (engine) => {
   itSqliteOnly(engine)('hides scheduled items until their time and unpublished ones at once', async () => {
     const client = await t.client();
     const draft = await publishing().create('announcement', { title: '定时公告', body: '稍后可见' }, 'test', clock());
-    expect(await call(client, '/v1/content/tyd-notice-detail', { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
+    expect(await call(client, tydNoticeDetail, { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
     const scheduled = await publishing().publish(draft.id, 'test', clock(), clock() + 10 * MINUTE_MS);
     expect(scheduled.status).toBe('scheduled');
-    const list = async () => (await allPages(client, '/v1/notice/notice-list', { kind: 'announcement' })).includes(draft.id);
+    const list = async () => (await allPages(client, noticeList, { kind: 'announcement' })).includes(draft.id);
     expect(await list()).toBe(false);
-    expect(await call(client, '/v1/notice/notice-detail', { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
+    expect(await call(client, noticeDetail, { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
     clock.advance(10 * MINUTE_MS);
     expect(await list()).toBe(true);
-    expect(await call(client, '/v1/content/tyd-notice-detail', { id: draft.id })).toMatchObject({ code: '200', data: { title: '定时公告', html: '<p>稍后可见</p>\n' } });
+    expect(await call(client, tydNoticeDetail, { id: draft.id })).toMatchObject({ code: '200', data: { title: '定时公告', html: '<p>稍后可见</p>\n' } });
     await publishing().unpublish(draft.id, 'test', clock());
     expect(await list()).toBe(false);
-    expect(await call(client, '/v1/content/tyd-notice-detail', { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
+    expect(await call(client, tydNoticeDetail, { id: draft.id })).toMatchObject({ code: '404', subcode: '4702' });
     // Each path serves its kinds only: an article is not a notice.
     const article = await published('article', '不是通知');
-    expect(await call(client, '/v1/notice/notice-detail', { id: article.id })).toMatchObject({ code: '404', subcode: '4702' });
+    expect(await call(client, noticeDetail, { id: article.id })).toMatchObject({ code: '404', subcode: '4702' });
     const audit = await publishing().audit(draft.id);
     expect(audit.map((a) => a.action)).toEqual(['unpublish', 'schedule', 'create']);
   });
 
   itSqliteOnly(engine)('counts unread notices from the watermark; clearing moves it; later notices are unread again', async () => {
     const { client } = await loggedIn();
-    await call(client, '/v1/notice/clear-unread-notice');
+    await call(client, clearUnreadNotice);
     clock.advance(1);
     const first = await published('notice', '通知一');
     clock.advance(1);
     await published('notice', '通知二', { important: true });
-    expect(await call(client, '/v1/user/message-unread')).toMatchObject({ code: '200', data: { notices: 2, messages: 0, total: 2 } });
-    const list = (await call(client, '/v1/notice/notice-list')).data as Page;
+    expect(await call(client, messageUnread)).toMatchObject({ code: '200', data: { notices: 2, messages: 0, total: 2 } });
+    const list = (await call(client, noticeList)).data as Page;
     expect(list.items.slice(0, 2).map((i) => i.unread)).toEqual([true, true]);
-    const banner = await call(client, '/v1/notice/home-page-notice');
+    const banner = await call(client, homePageNotice);
     expect(banner).toMatchObject({ code: '200', data: { notice: { title: '通知二', important: true, unread: true } } });
-    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
-    expect((await call(client, '/v1/user/message-unread')).data).toMatchObject({ notices: 0 });
-    expect(((await call(client, '/v1/notice/notice-list')).data as Page).items.find((i) => i.id === first.id)?.unread).toBe(false);
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect((await call(client, messageUnread)).data).toMatchObject({ notices: 0 });
+    expect(((await call(client, noticeList)).data as Page).items.find((i) => i.id === first.id)?.unread).toBe(false);
     clock.advance(1);
     await published('notice', '通知三');
-    expect((await call(client, '/v1/user/message-unread')).data).toMatchObject({ notices: 1 });
+    expect((await call(client, messageUnread)).data).toMatchObject({ notices: 1 });
     // A logged-out reader gets the list and the banner without read state.
     const anonymous = await t.client();
-    expect(((await call(anonymous, '/v1/notice/notice-list')).data as Page).items[0]).not.toHaveProperty('unread');
-    expect(await call(anonymous, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '401' });
+    expect(((await call(anonymous, noticeList)).data as Page).items[0]).not.toHaveProperty('unread');
+    expect(await call(anonymous, clearUnreadNotice)).toMatchObject({ code: '401' });
   });
 
   it('keeps unread counts exact under 50 parallel reads and clears', async () => {
     const { client, userId } = await loggedIn();
     for (let i = 0; i < 20; i++) await t.app.content.messages.post(userId, { kind: 'system', title: `消息 ${i}`, body: '正文', dedupeKey: `parallel-${i}` });
-    const ids = ((await call(client, '/v1/user/message-list', { limit: 50 })).data as { items: { id: string }[] }).items.map((m) => m.id);
+    const ids = ((await call(client, messageList, { limit: 50 })).data as { items: { id: string }[] }).items.map((m) => m.id);
     expect(ids).toHaveLength(20);
     clock.advance(1);
     await published('notice', '并发通知');
     const calls = Array.from({ length: 50 }, (_, i) =>
-      i < 20 ? call(client, '/v1/user/message-read', { id: ids[i] }) : i < 25 ? call(client, '/v1/notice/clear-unread-notice') : i < 40 ? call(client, '/v1/user/message-read', { id: ids[i % 20] }) : call(client, '/v1/user/message-unread'),
+      i < 20 ? call(client, messageRead, { id: ids[i] }) : i < 25 ? call(client, clearUnreadNotice) : i < 40 ? call(client, messageRead, { id: ids[i % 20] }) : call(client, messageUnread),
     );
     const answers = await Promise.all(calls);
     for (const answer of answers) expect(answer.code, JSON.stringify(answer)).toBe('200');
@@ -194,13 +197,13 @@ describe.each(ENGINES)('content on %s', (engine) => {
       const counts = answer.data as { messages?: number; notices?: number; total?: number; unreadNotices?: number };
       if (counts.total !== undefined) expect(counts.total).toBe(counts.messages! + counts.notices!);
     }
-    expect((await call(client, '/v1/user/message-unread')).data).toEqual({ messages: 0, notices: 0, total: 0 });
+    expect((await call(client, messageUnread)).data).toEqual({ messages: 0, notices: 0, total: 0 });
   });
 
   /** A notice in draft, to publish at a time the test chooses (as a request that read its clock earlier). */
   const noticeDraft = async (title: string) => publishing().create('notice', { title, body: `${title}的正文` }, 'test', clock());
   const unreadOf = async (client: ApiClient, ...ids: string[]) => {
-    const items = ((await call(client, '/v1/notice/notice-list', { limit: 50 })).data as Page).items;
+    const items = ((await call(client, noticeList, { limit: 50 })).data as Page).items;
     return ids.map((id) => items.find((i) => i.id === id)?.unread);
   };
 
@@ -213,7 +216,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     // 全部已读 runs 5 ms later, before that publication commits, and cannot see it.
     const began = clock();
     clock.advance(5);
-    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
     const stamped = await publishing().publish(late.id, 'test', began);
     expect(stamped.publishAt).toBeGreaterThan(seen.publishAt!);
     expect(await unreadNotices(client)).toBe(1);
@@ -227,14 +230,14 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const first = await published('notice', '同一毫秒之一');
     // A clear in the same millisecond sees the first notice only; the second, published in that
     // millisecond after it, goes 1 ms later than the newest notice out.
-    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
     const second = await published('notice', '同一毫秒之二');
     expect(second).toMatchObject({ publishAt: first.publishAt! + 1, status: 'published' });
     clock.advance(1);
     expect(await unreadOf(client, first.id, second.id)).toEqual([false, true]);
     // A clear sees the second; a publication that read its clock at `began` and commits only now still
     // goes after it (the second's time, ahead of its own clock, counts as out).
-    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
     const third = await publishing().publish((await noticeDraft('同一毫秒之三')).id, 'test', began);
     expect(third.publishAt).toBe(second.publishAt! + 1);
     clock.advance(1);
@@ -248,7 +251,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const behind = clock();
     const ahead = await publishing().publish((await noticeDraft('时钟快的服务器发布的通知')).id, 'test', behind + 5);
     clock.advance(5);
-    expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
     await publishing().unpublish(ahead.id, 'test', clock());
     const late = await publishing().publish((await noticeDraft('时钟慢的服务器发布的通知')).id, 'test', behind);
     expect(late.publishAt).toBe(ahead.publishAt! + 1);
@@ -284,7 +287,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
       for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(await waiting()).toBe(1);
       clock.advance(5);
-      expect(await call(client, '/v1/notice/clear-unread-notice')).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+      expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
       await blocker.query('commit');
       expect(await publication).toMatchObject({ status: 200, body: { data: { status: 'published' } } });
     } finally {
@@ -303,18 +306,18 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(again).toEqual({ id: first.id, posted: false });
     // Same key, another account: its own message.
     expect((await t.app.content.messages.post(b.userId, { kind: 'identity', title: '实名认证已通过', body: '', dedupeKey: 'identity-verified' })).posted).toBe(true);
-    const listA = (await call(a.client, '/v1/user/message-list')).data as { items: { id: string; link: string | null }[] };
+    const listA = (await call(a.client, messageList)).data as { items: { id: string; link: string | null }[] };
     expect(listA.items).toHaveLength(1);
     expect(listA.items[0]).toMatchObject({ id: first.id, link: '/identity', readAt: null });
-    const listB = (await call(b.client, '/v1/user/message-list')).data as { items: { id: string }[] };
+    const listB = (await call(b.client, messageList)).data as { items: { id: string }[] };
     expect(listB.items.map((m) => m.id)).not.toContain(first.id);
     // B reading A's message id: the same answer as a made-up id, and A's stays unread.
-    expect(await call(b.client, '/v1/user/message-read', { id: first.id })).toMatchObject({ code: '404', subcode: '4703' });
-    expect(await call(b.client, '/v1/user/message-read', { id: 'm_doesnotexist00' })).toMatchObject({ code: '404', subcode: '4703' });
-    expect((await call(a.client, '/v1/user/message-unread')).data).toMatchObject({ messages: 1 });
-    expect(await call(a.client, '/v1/user/message-read', { all: true })).toMatchObject({ code: '200', data: { messages: 0 } });
+    expect(await call(b.client, messageRead, { id: first.id })).toMatchObject({ code: '404', subcode: '4703' });
+    expect(await call(b.client, messageRead, { id: 'm_doesnotexist00' })).toMatchObject({ code: '404', subcode: '4703' });
+    expect((await call(a.client, messageUnread)).data).toMatchObject({ messages: 1 });
+    expect(await call(a.client, messageRead, { all: true })).toMatchObject({ code: '200', data: { messages: 0 } });
     await expect(t.app.content.messages.post(a.userId, { kind: 'system', title: '外链', body: '', link: '//evil.example', dedupeKey: 'x' })).rejects.toThrow(/link/);
-    expect(await call(await t.client(), '/v1/user/message-list')).toMatchObject({ code: '401' });
+    expect(await call(await t.client(), messageList)).toMatchObject({ code: '401' });
   });
 
   it('posts once for parallel posts with one dedupe key, and counts exactly what was posted', async () => {
@@ -325,25 +328,25 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(race.filter((r) => r.posted)).toHaveLength(1);
     expect(new Set(race.map((r) => r.id)).size).toBe(1);
     expect(results.filter((r) => r.posted)).toHaveLength(2);
-    const list = (await call(client, '/v1/user/message-list')).data as { items: { id: string }[] };
+    const list = (await call(client, messageList)).data as { items: { id: string }[] };
     expect(list.items.map((m) => m.id).sort()).toEqual([...new Set(results.map((r) => r.id))].sort());
-    expect((await call(client, '/v1/user/message-unread')).data).toMatchObject({ messages: 2 });
+    expect((await call(client, messageUnread)).data).toMatchObject({ messages: 2 });
   });
 
   itSqliteOnly(engine)('refuses malformed cursors, oversized pages and wrong types', async () => {
     const { client } = await loggedIn();
     // Any string the server did not hand out is a foreign cursor, whatever its shape (test/api/cursors.test.ts).
     for (const cursor of ['bm90LWEtY3Vyc29y', 'AAAA', Buffer.from('12.short').toString('base64url'), `${Buffer.from(`1.${'a'.repeat(12)}`).toString('base64url')}A`, 'a b', 'x'.repeat(200)]) {
-      expect(await call(client, '/v1/notice/notice-list', { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
-      expect(await call(client, '/v1/user/message-list', { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
+      expect(await call(client, noticeList, { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
+      expect(await call(client, messageList, { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
     }
     for (const payload of [{ limit: 51 }, { limit: '5' }, { cursor: 42 }, { kind: 'article' }, { cursor: null }, { extra: 1 }]) {
-      expect(await call(client, '/v1/notice/notice-list', payload), JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
+      expect((await client.call(noticeList, payload, { raw: true })).response, JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
     }
     for (const payload of [{}, { id: 'm_0123456789', all: true }]) {
-      expect(await call(client, '/v1/user/message-read', payload), JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
+      expect((await client.call(messageRead, payload, { raw: true })).response, JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
     }
-    expect(await call(client, '/v1/content/tyd-notice-detail', { id: 42 })).toMatchObject({ code: '400', subcode: '4009' });
+    expect((await client.call(tydNoticeDetail, { id: 42 }, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
   });
 
   itSqliteOnly(engine)('welcomes a new account, and reminds of a sign-in from a new device only', async () => {
@@ -360,7 +363,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     await send(await t.client(), ANDROID_CHROME);
     clock.advance(MINUTE_MS);
     const third = await send(await t.client(), IPHONE_SAFARI);
-    const titles = ((await call(third, '/v1/user/message-list')).data as { items: { title: string; body: string }[] }).items;
+    const titles = ((await call(third, messageList)).data as { items: { title: string; body: string }[] }).items;
     expect(titles.map((m) => m.title)).toEqual(['新设备登录提醒', '欢迎来到通盈达']);
     expect(titles[0]!.body).toContain('iOS Safari');
     expect(titles[0]!.body).not.toMatch(/127\.0\.0\.1|::1/);
@@ -390,7 +393,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const shown = await ops('GET', `/${id}`);
     expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual(['publish:运营小李', 'edit:运营小王', 'create:运营小王']);
     const reader = await t.client();
-    expect(await call(reader, '/v1/content/tyd-notice-detail', { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
+    expect(await call(reader, tydNoticeDetail, { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
   });
 
   itSqliteOnly(engine)('answers every /ops content call within its protocol schema; a body outside the call\'s schema is 400/4009 naming the field', async () => {
@@ -451,10 +454,10 @@ describe.each(ENGINES)('content on %s', (engine) => {
     clock.advance(1);
     const reader = await t.client();
     const details = [
-      ['/v1/content/tyd-notice-detail', ids.article],
-      ['/v1/content/tyd-notice-detail', ids.announcement],
-      ['/v1/notice/notice-detail', ids.announcement],
-      ['/v1/notice/notice-detail', ids.notice],
+      [tydNoticeDetail, ids.article],
+      [tydNoticeDetail, ids.announcement],
+      [noticeDetail, ids.announcement],
+      [noticeDetail, ids.notice],
     ] as const;
     for (const [path, id] of details) {
       const res = await call(reader, path, { id });
@@ -475,14 +478,14 @@ describe.each(ENGINES)('content on %s', (engine) => {
     }
     // Lists carry plain text only (title and summary, which the page shows as text), never HTML.
     const lists = [
-      ['/v1/content/new-information-info-v1', {}, ids.article],
-      ['/v1/notice/notice-list', { kind: 'announcement' }, ids.announcement],
-      ['/v1/notice/notice-list', {}, ids.notice],
+      [newInformationInfo, {}, ids.article],
+      [noticeList, { kind: 'announcement' }, ids.announcement],
+      [noticeList, {}, ids.notice],
     ] as const;
     for (const [path, payload, id] of lists) {
       const items = ((await call(reader, path, { ...payload, limit: 50 })).data as { items: Record<string, unknown>[] }).items;
       const item = items.find((i) => i.id === id);
-      expect(Object.keys(item ?? {}).sort(), path).toEqual(['id', 'important', 'kind', 'publishedAt', 'summary', 'title']);
+      expect(Object.keys(item ?? {}).sort(), path.path).toEqual(['id', 'important', 'kind', 'publishedAt', 'summary', 'title']);
       expect(item).toMatchObject({ title, summary: expect.stringMatching(/^<script>alert\(1\)<\/script> /) });
     }
   });
@@ -491,11 +494,11 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const body = '客服电话 [400-000-0000](tel:4000000000)，**工作日** 9:00-18:00\n详见[帮助](/mine)';
     const notice = await published('notice', '客服电话调整通知', { body });
     const reader = await t.client();
-    const detail = await call(reader, '/v1/notice/notice-detail', { id: notice.id });
+    const detail = await call(reader, noticeDetail, { id: notice.id });
     const { html } = detail.data as { html: string };
     expect(html).toBe('<p>客服电话 <a href="tel:4000000000">400-000-0000</a>，<strong>工作日</strong> 9:00-18:00<br>\n详见<a href="/mine">帮助</a></p>\n');
     expectSafe(html);
-    const { items } = (await call(reader, '/v1/notice/notice-list', { limit: 50 })).data as { items: { id: string; summary: string }[] };
+    const { items } = (await call(reader, noticeList, { limit: 50 })).data as { items: { id: string; summary: string }[] };
     expect(items.find((item) => item.id === notice.id)?.summary).toBe('客服电话 400-000-0000，工作日 9:00-18:00 详见帮助');
   });
 
@@ -511,7 +514,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect((await fetch(`${t.baseUrl}/content-images/i_missing00000`)).status).toBe(404);
     await expect(publishing().addImage(Buffer.from('<svg onload="alert(1)"/>'), 'test', clock())).rejects.toThrow(/image/);
     const article = await published('article', '带图文章', { body: `![示意图](${path})\n\n![外链](https://example.com/a.png)` });
-    const detail = await call(await t.client(), '/v1/content/tyd-notice-detail', { id: article.id });
+    const detail = await call(await t.client(), tydNoticeDetail, { id: article.id });
     expect((detail.data as { html: string }).html).toBe(`<p><img src="${path}" alt="示意图" loading="lazy" decoding="async"></p>\n<p>外链</p>\n`);
   });
 });

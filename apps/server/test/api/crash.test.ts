@@ -2,7 +2,7 @@
 // revoking a session), restart it on the same storage, and every acknowledged write is there.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_IDS, CODE } from '@tyd/protocol';
+import { APP_IDS, CODE, logout, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
@@ -61,7 +61,7 @@ describe.each(ENGINES)('crash during a burst of writes on %s', (engine) => {
       while (next < tokens.length && !killed) {
         const token = tokens[next++]!;
         try {
-          const result = await client.call('/v1/user/logout', {}, { accessToken: token.accessToken });
+          const result = await client.call(logout, {}, { accessToken: token.accessToken });
           if (result.response?.code === CODE.OK) acknowledged.push(token.sessionId);
           else throw new Error(`unexpected answer ${JSON.stringify(result.response)}`);
         } catch (error) {
@@ -90,6 +90,6 @@ describe.each(ENGINES)('crash during a burst of writes on %s', (engine) => {
     const after = new ApiClient(server.baseUrl, client.keys);
     await after.loadPage();
     const sample = tokens.find((t) => t.sessionId === acknowledged[0])!;
-    expect((await after.call('/v1/user/check-login', {}, { accessToken: sample.accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await after.call(checkLogin, {}, { accessToken: sample.accessToken })).response?.code).toBe(CODE.UNAUTHORIZED);
   }, 120_000);
 });

@@ -5,24 +5,24 @@
 // list, an unsigned position as this server once handed out — and only a cursor that is not a string is a
 // malformed payload (400/4009). A real cursor still pages.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol';
+import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, newInformationInfo, noticeList, messageList, pointsLedger, luckyDrawHistory, myVouchers, myInvitees, updateLuckyPoints } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../support/accounts.js';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
 
 /** Every list that takes a cursor, with the payload that asks for a page of it (content lists: one item a page). */
 const LISTS = [
-  { name: 'articles', path: '/v1/content/new-information-info-v1', payload: { limit: 1 } },
-  { name: 'notices', path: '/v1/notice/notice-list', payload: { limit: 1 } },
-  { name: 'announcements', path: '/v1/notice/notice-list', payload: { kind: 'announcement', limit: 1 } },
-  { name: 'messages', path: '/v1/user/message-list', payload: { limit: 1 } },
-  { name: 'points', path: '/v1/index/points-ledger', payload: {} },
-  { name: 'draws', path: '/v1/index/lucky-draw-history', payload: {} },
-  { name: 'vouchers', path: '/v1/index/my-vouchers', payload: {} },
-  { name: 'invitees', path: '/v1/user/my-invitees', payload: {} },
+  { name: 'articles', path: newInformationInfo, payload: { limit: 1 } },
+  { name: 'notices', path: noticeList, payload: { limit: 1 } },
+  { name: 'announcements', path: noticeList, payload: { kind: 'announcement', limit: 1 } },
+  { name: 'messages', path: messageList, payload: { limit: 1 } },
+  { name: 'points', path: pointsLedger, payload: {} },
+  { name: 'draws', path: luckyDrawHistory, payload: {} },
+  { name: 'vouchers', path: myVouchers, payload: {} },
+  { name: 'invitees', path: myInvitees, payload: {} },
 ] as const;
 type ListName = (typeof LISTS)[number]['name'];
 /** The rewards lists page by 20: 21 items give a second page. */
@@ -50,7 +50,7 @@ describe.each(ENGINES)('list cursors on %s', (engine) => {
     userId: string;
     client: ApiClient;
   }
-  const call = async (m: Member, path: string, payload: unknown): Promise<ApiResponse> => (await m.client.call(path, payload)).response!;
+  const call = async <E extends Endpoint>(m: Member, endpoint: E, payload: EndpointPayload<E>): Promise<ApiResponse<EndpointResponseData<E>>> => (await m.client.call(endpoint, payload)).response!;
 
   /** An account with something on the second page of every list it has: messages, points, draws, vouchers, invitees. */
   async function member(): Promise<Member> {
@@ -66,7 +66,7 @@ describe.each(ENGINES)('list cursors on %s', (engine) => {
       await db.transaction().execute((trx) => t.app.rewards.voucherGrants.grant({ userId: user.id, itemId: 'coupon-interest-free-7', source: 'redeem-code', key: `cursor-test:${i}`, now: clock() }, trx));
       const invitee = await createUser(t.app.accounts.repos, { now: clock() });
       expect(await t.app.accounts.repos.profiles.tryCreate({ userId: invitee.id, inviteCode: randomBytes(4).toString('hex').toUpperCase(), invitedBy: user.id, now: clock() })).toBe(true);
-      const drawn = await call(m, '/v1/index/update-lucky-points', { idempotencyKey: randomUUID() });
+      const drawn = await call(m, updateLuckyPoints, { idempotencyKey: randomUUID() });
       expect(drawn.code, JSON.stringify(drawn)).toBe('200');
     }
     return m;
@@ -103,7 +103,8 @@ describe.each(ENGINES)('list cursors on %s', (engine) => {
     const own = await cursorsOf(owner);
     const others = await cursorsOf(other);
     for (const list of LISTS) {
-      const ask = (m: Member, cursor: unknown) => call(m, list.path, { ...list.payload, cursor });
+      // Any value as the cursor, wrong types included (the raw option): refusing them is the point.
+      const ask = async (m: Member, cursor: unknown) => (await m.client.call(list.path, { ...list.payload, cursor }, { raw: true })).response!;
       // The real cursor pages on.
       const second = await ask(owner, own[list.name]);
       expect(second.code, `${list.name} ${JSON.stringify(second)}`).toBe('200');

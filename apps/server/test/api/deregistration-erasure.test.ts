@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sendSmsCode, cancelAccount, verifyPhone, savePhone } from '@tyd/protocol';
 
 describe('deregistration on a SQLite file', () => {
   let t: TestApp;
@@ -46,8 +47,8 @@ describe('deregistration on a SQLite file', () => {
     for (const trace of traces) expect(before.includes(trace), 'written before deregistration').toBe(true);
 
     clock.advance(61_000);
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
-    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    expect((await client.call(sendSmsCode, { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await client.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
 
     for (const suffix of ['', '-wal'] as const) {
       const bytes = fileBytes(suffix);
@@ -73,11 +74,11 @@ describe('deregistration on a SQLite file', () => {
     for (const trace of traces) expect(Buffer.concat([fileBytes(''), fileBytes('-wal')]).includes(trace), 'written before the change').toBe(true);
 
     clock.advance(61_000);
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'verify-phone' })).response?.code).toBe('200');
-    const verified = await client.call('/v1/user/verify-phone', { smsCode: await latestCode(t.baseUrl, oldPhone) });
+    expect((await client.call(sendSmsCode, { purpose: 'verify-phone' })).response?.code).toBe('200');
+    const verified = await client.call(verifyPhone, { smsCode: await latestCode(t.baseUrl, oldPhone) });
     const verifyTicket = (verified.response?.data as { verifyTicket: string }).verifyTicket;
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'change-phone', phone: newPhone })).response?.code).toBe('200');
-    const saved = await client.call('/v1/user/save-phone', { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
+    expect((await client.call(sendSmsCode, { purpose: 'change-phone', phone: newPhone })).response?.code).toBe('200');
+    const saved = await client.call(savePhone, { phone: newPhone, smsCode: await latestCode(t.baseUrl, newPhone), verifyTicket });
     expect(saved.response?.code).toBe('200');
 
     for (const suffix of ['', '-wal'] as const) {

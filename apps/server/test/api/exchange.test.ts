@@ -3,9 +3,9 @@
 // exchanges never oversell a stock, pass a per-user limit or take a balance below zero, every refusal has
 // its code and leaves nothing behind, and the user's vouchers are listed with their state.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, type Endpoint, exchangePoints, exchangeInfo, myVouchers as myVouchersEndpoint, pointsLedger } from '@tyd/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
@@ -42,11 +42,11 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     if (points > 0) await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
-  const call = (path: string, payload: unknown, accessToken: string) => client.call(path, payload, { accessToken });
-  const exchange = (accessToken: string, itemId = ITEM, idempotencyKey = key()) => call('/v1/index/exchange-points', { itemId, idempotencyKey }, accessToken);
-  const info = async (accessToken: string) => (await call('/v1/index/exchange-info', {}, accessToken)).response?.data as Info;
+  const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
+  const exchange = (accessToken: string, itemId = ITEM, idempotencyKey = key()) => call(exchangePoints, { itemId, idempotencyKey }, accessToken);
+  const info = async (accessToken: string) => (await call(exchangeInfo, {}, accessToken)).response?.data as Info;
   const myVouchers = async (accessToken: string, cursor?: string) =>
-    (await call('/v1/index/my-vouchers', cursor ? { cursor } : {}, accessToken)).response?.data as { items: Voucher[]; nextCursor: string | null };
+    (await call(myVouchersEndpoint, cursor ? { cursor } : {}, accessToken)).response?.data as { items: Voucher[]; nextCursor: string | null };
   const stockOf = async () => (await t.app.rewards.items.find(ITEM))?.stock;
 
   it('shows the balance and the items on offer with cost, stock, limit and what the user took', async () => {
@@ -75,7 +75,7 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect((await info(accessToken)).items.find((item) => item.id === ITEM)).toMatchObject({ usedByMe: 1, stockLeft: 4_999 });
     const vouchers = await myVouchers(accessToken);
     expect(vouchers.items).toEqual([made.voucher]);
-    const ledger = (await call('/v1/index/points-ledger', {}, accessToken)).response?.data as { items: Array<{ reason: string; amount: number }> };
+    const ledger = (await call(pointsLedger, {}, accessToken)).response?.data as { items: Array<{ reason: string; amount: number }> };
     expect(ledger.items.filter((entry) => entry.reason === 'exchange')).toEqual([expect.objectContaining({ amount: -200 })]);
   });
 
@@ -108,7 +108,7 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     const { userId, accessToken } = await member(10_000);
     const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(accessToken)));
     expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(2);
-    expect(answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED).every((a) => (a.response?.data as { limit: number }).limit === 2)).toBe(true);
+    expect(answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED).every((a) => refusalData<{ limit: number }>(a.response).limit === 2)).toBe(true);
     expect(answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED)).toHaveLength(18);
     expect(await t.app.rewards.points.balance(userId)).toBe(10_000 - 2 * 200);
     expect(await stockOf()).toBe(4_998);
@@ -180,7 +180,7 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect(all.every((v) => v.state === 'valid' && v.source === 'redeem-code')).toBe(true);
     clock.advance(31 * DAY);
     expect((await myVouchers(accessToken)).items.every((v) => v.state === 'expired')).toBe(true);
-    expect((await call('/v1/index/my-vouchers', { cursor: 'not-a-cursor' }, accessToken)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
+    expect((await call(myVouchersEndpoint, { cursor: 'not-a-cursor' }, accessToken)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
   });
 
   it('answers wrong types, oversized and hostile fields with 400/4009, and asks for a session', async () => {
@@ -200,12 +200,12 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
       { itemId: [ITEM], idempotencyKey: key() },
     ];
     for (const payload of payloads) {
-      expect((await call('/v1/index/exchange-points', payload, accessToken)).response, JSON.stringify(payload).slice(0, 80)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+      expect((await client.call(exchangePoints, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 80)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     }
-    expect((await call('/v1/index/exchange-info', { extra: true }, accessToken)).response?.subcode).toBe(SUBCODE.BAD_PAYLOAD);
+    expect((await client.call(exchangeInfo, { extra: true }, { accessToken, raw: true })).response?.subcode).toBe(SUBCODE.BAD_PAYLOAD);
     expect(await t.app.rewards.points.balance(userId)).toBe(5_000);
-    for (const path of ['/v1/index/exchange-info', '/v1/index/exchange-points', '/v1/index/my-vouchers']) {
-      expect((await client.call(path, path.endsWith('points') ? { itemId: ITEM, idempotencyKey: key() } : {}, { accessToken: '' })).response?.code, path).toBe(CODE.UNAUTHORIZED);
+    for (const path of [exchangeInfo, exchangePoints, myVouchersEndpoint]) {
+      expect((await client.call(path, path === exchangePoints ? { itemId: ITEM, idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code, path.path).toBe(CODE.UNAUTHORIZED);
     }
   });
 });

@@ -1,7 +1,7 @@
 // Key rotation and faults: an older configured key still opens requests while the newest is advertised;
 // an unexpected failure (the database gone) is a generic '500' with nothing internal in it, logged with
 // the request id, and /readyz reports it.
-import { CODE, HEADER, generateServerKeyPair } from '@tyd/protocol';
+import { CODE, HEADER, generateServerKeyPair, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
 import { ApiClient } from '../support/api-client.js';
@@ -24,10 +24,10 @@ describe('server key rotation', () => {
   it('advertises the newest key and still opens requests sealed to the older one', async () => {
     expect(browserConfig(t.secrets)).toMatchObject({ keyId: 'k-new' });
     const client = await t.client();
-    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
     const oldClient = new ApiClient(t.baseUrl, { ...client.keys, keyId: old.kid, publicKey: old.publicKey });
     await oldClient.loadPage();
-    const result = await oldClient.call('/v1/user/check-login', {});
+    const result = await oldClient.call(checkLogin, {});
     expect(result.kind).toBe('sealed');
     expect(result.response?.code).toBe(CODE.UNAUTHORIZED);
   });
@@ -48,7 +48,7 @@ describe('an unexpected failure', () => {
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
     await t.app.database.close();
-    const result = await client.call('/v1/user/check-login', {}, { accessToken });
+    const result = await client.call(checkLogin, {}, { accessToken });
     expect(result.status).toBe(500);
     expect(result.kind).toBe('sealed');
     expect(result.response).toEqual({ code: CODE.SERVER_BUSY, msg: '服务器繁忙，请稍后重试' });

@@ -13,6 +13,7 @@ import type { ApiClient } from '../support/api-client.js';
 import { cardPhoto, certificationSteps, faceSessionOf, readSide, uniqueCardPhoto } from '../support/identity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
+import { h5FaceVerify, certification, certificationInfo, h5FaceUrl } from '@tyd/protocol';
 
 const ENV = { HUMAN_CHECK_IP_PER_HOUR: '100000', FACE_TRIES_PER_DAY: '10', UPLOAD_MAX_LIVE_PER_USER: '50' };
 const HOLDER = { name: '沙盒用户', address: '北京市东城区沙盒路1号' };
@@ -86,20 +87,20 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
 
     // Meanwhile the same session reads and certifies B's card: a new attempt.
     const other = await readSide(client, 'portrait', uniqueCardPhoto());
     expect(other).toMatchObject({ code: '200', data: { state: 'documents-read' } });
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     const before = await identityRow(userId);
 
     // The vendor answers "passed" for A's session: it proves nothing about B.
     held.release();
     expect(await verifying).toMatchObject({ code: '409', subcode: '4615', data: { state: 'identity-confirmed' } });
     expect(await identityRow(userId)).toEqual(before);
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({
+    expect(await call(client, certificationInfo)).toMatchObject({
       data: { state: 'identity-confirmed', verifiedAt: null, idNumber: `110***********${idNumberOf(other).slice(-4)}` },
     });
     // What bank cards, invitations and the gift read: nobody.
@@ -108,7 +109,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(await verifiedEvents(userId)).toBe(0);
     // B still has to pass a face check of B's own.
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     expect(await t.app.identity.personKey(userId)).toBe(cipher().personKey(idNumberOf(other)));
   });
 
@@ -116,7 +117,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
     expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { state: 'documents-read' } });
     const before = await identityRow(userId);
@@ -130,9 +131,9 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
-    expect(await call(client, '/v1/user/certification', { ...HOLDER, address: '北京市东城区沙盒路2号' })).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, { ...HOLDER, address: '北京市东城区沙盒路2号' })).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     const before = await identityRow(userId);
     held.release();
     expect(await verifying).toMatchObject({ code: '409', subcode: '4615', data: { state: 'identity-confirmed' } });
@@ -144,7 +145,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     const idNumber = await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
     const second = await faceDone(client, false);
     const before = await identityRow(userId);
@@ -153,7 +154,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(await identityRow(userId)).toEqual(before);
     expect(cipher().decrypt('face_session_enc', userId, before!.face_session_enc as string)).toBe(faceSessionOf((second.data as { url: string }).url));
     expect(await completeFace(faceSessionOf((second.data as { url: string }).url))).toBe(200);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     expect(await t.app.identity.personKey(userId)).toBe(cipher().personKey(idNumber));
   });
 
@@ -165,21 +166,21 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
     await faceDone(client, false);
     const before = await identityRow(userId);
     held.release(answer);
     expect(await verifying).toMatchObject({ code: '409', subcode: '4615', data: { state: 'face-pending' } });
     expect(await identityRow(userId)).toEqual(before);
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'face-pending', failure: null } });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'face-pending', failure: null } });
   });
 
   it('a failing answer after new documents does not overwrite them', async () => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults();
-    const verifying = call(client, '/v1/user/h5-face-verify');
+    const verifying = call(client, h5FaceVerify);
     await held.reached;
     await readSide(client, 'portrait', uniqueCardPhoto());
     const before = await identityRow(userId);
@@ -194,7 +195,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const idNumber = await faceCompleted(client);
     const { version } = (await identityRow(userId))!;
     const held = holdFaceResults(2);
-    const answers = Promise.all([call(client, '/v1/user/h5-face-verify'), call(client, '/v1/user/h5-face-verify')]);
+    const answers = Promise.all([call(client, h5FaceVerify), call(client, h5FaceVerify)]);
     await held.reached;
     held.release();
     for (const answer of await answers) expect(answer).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock() } });
@@ -208,7 +209,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const { client, userId } = await loggedIn();
     await faceCompleted(client);
     const held = holdFaceResults(2);
-    const answers = [call(client, '/v1/user/h5-face-verify'), call(client, '/v1/user/h5-face-verify')];
+    const answers = [call(client, h5FaceVerify), call(client, h5FaceVerify)];
     await held.reached;
     // "Not finished" lands first (the session kept until it expires); the pass, decided on the row before it,
     // still applies: the session it is about is still the account's, for the same identity.
@@ -229,7 +230,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const face = t.app.faceProvider;
     const held = gate(face.createFaceSession.bind(face), 2);
     vi.spyOn(face, 'createFaceSession').mockImplementation(held.run);
-    const answers = Promise.all([call(client, '/v1/user/h5-face-url'), call(client, '/v1/user/h5-face-url')]);
+    const answers = Promise.all([call(client, h5FaceUrl), call(client, h5FaceUrl)]);
     await held.reached;
     held.release();
     const started = await answers;
@@ -241,7 +242,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(cipher().decrypt('face_session_enc', userId, row!.face_session_enc as string)).toBe(session);
     expect(held.calls.every(([identity]) => identity.idNumber === idNumber)).toBe(true);
     expect(await completeFace(session)).toBe(200);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
   it("h5-face-url racing a certification of another card: A's session is not kept beside B's identity", async () => {
@@ -250,10 +251,10 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const face = t.app.faceProvider;
     const held = gate(face.createFaceSession.bind(face));
     vi.spyOn(face, 'createFaceSession').mockImplementation(held.run);
-    const starting = call(client, '/v1/user/h5-face-url');
+    const starting = call(client, h5FaceUrl);
     await held.reached;
     const other = await readSide(client, 'portrait', uniqueCardPhoto());
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     const before = await identityRow(userId);
     held.release();
     expect(await starting).toMatchObject({ code: '409', subcode: '4615', data: { state: 'identity-confirmed' } });
@@ -261,7 +262,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(before).toMatchObject({ state: 'identity-confirmed', face_session_enc: null, id_hash: cipher().idHash(idNumberOf(other)) });
     expect(held.calls[0]![0].idNumber).toBe(idNumber);
     // A's session, completed at the vendor, has nothing to verify.
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     expect(await t.app.identity.personKey(userId)).toBeNull();
   });
 
@@ -276,7 +277,7 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(kept).toHaveLength(2);
     const reading = readSide(client, 'portrait', uniqueCardPhoto());
     await held.reached;
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     const before = await identityRow(userId);
     held.release();
     expect(await reading).toMatchObject({ code: '409', subcode: '4606' });

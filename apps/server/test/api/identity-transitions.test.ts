@@ -12,6 +12,7 @@ import { createSession } from '../support/factories.js';
 import { cardPhoto, certificationSteps, faceSessionOf, readSide, uniqueCardPhoto } from '../support/identity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SQLITE_ONLY } from '../support/test-databases.js';
+import { certificationInfo, h5FaceVerify, h5FaceUrl, certification } from '@tyd/protocol';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -29,7 +30,7 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await t?.close();
   });
   const { call, loggedIn, completeFace, confirmed, faceDone } = certificationSteps(() => t, clock);
-  const info = (client: ApiClient) => call(client, '/v1/user/certification-info');
+  const info = (client: ApiClient) => call(client, certificationInfo);
   const identityRow = async (userId: string) =>
     (await sql<Record<string, unknown>>`select state, id_hash, identity_enc, face_session_enc, face_expires_at, failure_reason, confirmed_at from identities where user_id = ${userId}`.execute(t.app.database.db)).rows[0];
 
@@ -37,7 +38,7 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     const { client } = await loggedIn();
     await confirmed(client);
     const first = await faceDone(client, false);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' }, faceTriesLeft: 2 } });
 
     const second = await faceDone(client, false);
@@ -45,9 +46,9 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     expect(await info(client)).toMatchObject({ data: { state: 'face-pending', failure: null } });
     // The replaced session proves nothing any more: finishing it leaves the account's own session open.
     expect(await completeFace(faceSessionOf((first.data as { url: string }).url))).toBe(200);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     expect(await completeFace(faceSessionOf((second.data as { url: string }).url))).toBe(200);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified', failure: null, faceTriesLeft: 1 } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified', failure: null, faceTriesLeft: 1 } });
   });
 
   // The sandbox's face outcome follows the ID number, so a retry of another face or a failed liveness fails
@@ -59,11 +60,11 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     const { client } = await loggedIn();
     await confirmed(client, uniqueCardPhoto(sequence));
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode });
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason, next: 'retry-face' } } });
     await faceDone(client);
     expect(await info(client)).toMatchObject({ data: { state: 'face-pending', failure: null, faceTriesLeft: 1 } });
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode });
   });
 
   it('a new idcard-ocr from identity-confirmed starts over and releases the claim at once', async () => {
@@ -75,12 +76,12 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     expect(await readSide(first.client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({ code: '200', data: { state: 'documents-read', validTo: 'long-term' } });
     expect(await info(first.client)).toMatchObject({ data: { state: 'documents-read', documents: { portrait: true, emblem: true }, name: null, idNumber: null, validTo: null, failure: null } });
     expect(await identityRow(first.userId)).toMatchObject({ state: 'documents-read', id_hash: null, identity_enc: null, confirmed_at: null });
-    expect(await call(first.client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4610', data: { state: 'documents-read' } });
+    expect(await call(first.client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610', data: { state: 'documents-read' } });
     // The claim is gone without waiting for its hold: another account may take the number now…
     const second = await loggedIn();
     await confirmed(second.client, photo);
     // …and the first account, still holding the readings, is the one refused at certification.
-    expect(await call(first.client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '409', subcode: '4605' });
+    expect(await call(first.client, certification, HOLDER)).toMatchObject({ code: '409', subcode: '4605' });
   });
 
   it('a new idcard-ocr from face-pending starts over and drops the face session', async () => {
@@ -92,37 +93,37 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     expect(await identityRow(userId)).toMatchObject({ state: 'documents-read', face_session_enc: null, face_expires_at: null });
     // Finishing the dropped session changes nothing: the account has no face session to ask about.
     expect(await completeFace(faceSessionOf((started.data as { url: string }).url))).toBe(200);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     // The new documents go the whole way.
     const idNumber = (portrait.data as { idNumber: string }).idNumber;
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed', idNumber: `110***********${idNumber.slice(-4)}` } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed', idNumber: `110***********${idNumber.slice(-4)}` } });
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
   it('after identity-not-found only new documents help: h5-face-url is 4610, a new idcard-ocr starts over', async () => {
     const { client, userId } = await loggedIn();
     await confirmed(client, uniqueCardPhoto(990));
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4503' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4503' });
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 2 } });
     // No face try is spent on an identity the authority does not know.
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4610', data: { state: 'failed' } });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610', data: { state: 'failed' } });
     expect(await info(client)).toMatchObject({ data: { faceTriesLeft: 2 } });
     // The card photographed again (the name checked again): the failure and the claim are gone.
     expect(await readSide(client, 'portrait', uniqueCardPhoto())).toMatchObject({ code: '200', data: { state: 'documents-read' } });
     expect(await info(client)).toMatchObject({ data: { state: 'documents-read', failure: null, name: null } });
     expect(await identityRow(userId)).toMatchObject({ failure_reason: null, id_hash: null });
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
   it('a new idcard-ocr from a failed face check starts over too', async () => {
     const { client, userId } = await loggedIn();
     await confirmed(client, uniqueCardPhoto(991));
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4504' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4504' });
     expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { state: 'documents-read' } });
     expect(await info(client)).toMatchObject({ data: { state: 'documents-read', failure: null, name: null } });
     expect(await identityRow(userId)).toMatchObject({ failure_reason: null, id_hash: null, identity_enc: null });
@@ -133,18 +134,18 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(client);
     const started = await faceDone(client, false);
     // Back early: abandoned, and the session is kept for a late result.
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     expect(await identityRow(userId)).toMatchObject({ state: 'failed', failure_reason: 'abandoned', face_session_enc: expect.any(String), face_expires_at: expect.anything() });
     clock.advance(30 * MINUTE_MS);
     // Too late for the provider's page, and for the result.
     expect(await completeFace(faceSessionOf((started.data as { url: string }).url))).toBe(404);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' } } });
     expect(await identityRow(userId)).toMatchObject({ face_session_enc: null, face_expires_at: null });
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     // A new session starts the check again.
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
   it('a session left open past 30 minutes fails the same way without an early return', async () => {
@@ -152,9 +153,9 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(client);
     await faceDone(client, false);
     clock.advance(30 * MINUTE_MS);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' } } });
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
   });
 
   it('says try-tomorrow once the day’s face tries are spent; the next China day gives them back', async () => {
@@ -162,13 +163,13 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(client, uniqueCardPhoto(991));
     for (const left of [2, 1, 0]) {
       expect((await faceDone(client)).data).toMatchObject({ faceTriesLeft: left });
-      expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4504' });
+      expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4504' });
     }
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'face-mismatch', next: 'try-tomorrow' }, faceTriesLeft: 0 } });
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '429', subcode: '4607' });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '429', subcode: '4607' });
     clock.advance(DAY_MS);
     expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'face-mismatch', next: 'retry-face' }, faceTriesLeft: 3 } });
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
   });
 
   it('keeps recheck-documents after identity-not-found even with no face tries left', async () => {
@@ -176,7 +177,7 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(client, uniqueCardPhoto(990));
     for (let i = 0; i < 2; i += 1) expect((await faceDone(client, false)).code).toBe('200');
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4503' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4503' });
     expect(await info(client)).toMatchObject({ data: { failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 0 } });
   });
 });
@@ -226,9 +227,9 @@ describe.each(SQLITE_ONLY)('identity certification re-checks on %s', (engine) =>
     // The 61st birthday (29 February counts from 1 March in a common year, as ageOn does).
     const birthday61 = new Date(Date.UTC(year + 61, month - 1, day)).toISOString().slice(0, 10);
     await travelTo(chinaNoon(birthday61) - DAY_MS, client, userId);
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     await travelTo(chinaNoon(birthday61), client, userId);
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '400', subcode: '4603', data: { minAge: 18, maxAge: 60 } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '400', subcode: '4603', data: { minAge: 18, maxAge: 60 } });
   });
 
   it('refuses at certification (4604) a card that expired since the OCR; its last day still passes', async () => {
@@ -237,8 +238,8 @@ describe.each(SQLITE_ONLY)('identity certification re-checks on %s', (engine) =>
     await portraitBornAfter(client, '1979-01-02');
     expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { validTo: '2040-01-01' } });
     await travelTo(chinaNoon('2040-01-01'), client, userId);
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
     await travelTo(chinaNoon('2040-01-02'), client, userId);
-    expect(await call(client, '/v1/user/certification', HOLDER)).toMatchObject({ code: '400', subcode: '4604' });
+    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '400', subcode: '4604' });
   });
 });

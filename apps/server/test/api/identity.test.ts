@@ -11,6 +11,8 @@ import { cardPhoto, certificationSteps, readSide, uniqueCardPhoto, uploadPhoto }
 import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
+import { certificationInfo, certification, h5FaceVerify, messageList, h5FaceUrl, idcardOcr, idcardReadings, sendSmsCode, cancelAccount, phoneBrandList, phoneTypeList } from '@tyd/protocol';
+import { refusalData } from '../support/api-client.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -27,14 +29,14 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
 
   it('goes from not started to verified, with masked fields on the way', async () => {
     const { client, userId } = await loggedIn();
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ code: '200', data: { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, faceTriesLeft: 3 } });
+    expect(await call(client, certificationInfo)).toMatchObject({ code: '200', data: { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, faceTriesLeft: 3 } });
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
     expect(portrait).toMatchObject({ code: '200', data: { side: 'portrait', state: 'not-started', name: '沙盒用户', ethnicity: '汉', warnings: [] } });
     const idNumber = (portrait.data as { idNumber: string }).idNumber;
     expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
     expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { side: 'emblem', state: 'documents-read', validTo: '2040-01-01' } });
     // The name corrected by the holder (a minority name with its middle dot).
-    const certified = await call(client, '/v1/user/certification', { name: '阿卜杜·热合曼', address: '北京市东城区沙盒路2号' });
+    const certified = await call(client, certification, { name: '阿卜杜·热合曼', address: '北京市东城区沙盒路2号' });
     expect(certified).toMatchObject({ code: '200', data: { state: 'identity-confirmed', name: '阿*****曼', idNumber: `110***********${idNumber.slice(-4)}`, validTo: '2040-01-01' } });
 
     // Confirmed is not verified: other capabilities are refused until the face check passed.
@@ -51,23 +53,23 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(html).toContain('getUserMedia');
     expect(html).toContain('"returnUrl":"/mine/identity/face-return"');
     expect((await fetch(`${t.baseUrl}${pageUrl}`, { method: 'POST' })).status).toBe(404);
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'face-pending' } });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'face-pending' } });
     const session = new URL(pageUrl, t.baseUrl).searchParams.get('session');
     const done = await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' });
     expect(await done.json()).toMatchObject({ returnUrl: '/mine/identity/face-return' });
 
-    const verified = await call(client, '/v1/user/h5-face-verify');
+    const verified = await call(client, h5FaceVerify);
     expect(verified).toMatchObject({ code: '200', data: { state: 'verified', verifiedAt: clock(), failure: null } });
     // A repeated return (the user reloads the result page): the same answer.
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     // The result is in the user's messages, once, however often the result page is reloaded.
-    const messages = (await call(client, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string; link: string | null }> };
+    const messages = (await call(client, messageList)).data as { items: Array<{ kind: string; title: string; link: string | null }> };
     expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证已通过', link: '/mine/identity' })]);
     expect(await requireVerifiedIdentity(t.app, userId)).toMatchObject({ name: '阿卜杜·热合曼', idNumber, address: '北京市东城区沙盒路2号' });
     // Verified is final: no second identity, no new documents, no new face session.
-    expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });
+    expect(await call(client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4606' });
     expect(await readSide(client, 'portrait', uniqueCardPhoto())).toMatchObject({ code: '409', subcode: '4606' });
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4606' });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4606' });
 
     // At rest: no name, number or address in clear anywhere in the row.
     const row = (await sql<Record<string, unknown>>`select * from identities where user_id = ${userId}`.execute(t.app.database.db)).rows[0];
@@ -86,42 +88,42 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const read = await confirmed(client, uniqueCardPhoto(sequence));
     expect((read.data as { idNumber: string }).idNumber.slice(14, 17)).toBe(String(sequence));
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode });
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'failed', failure: { reason, next } } });
-    const messages = (await call(client, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string }> };
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'failed', failure: { reason, next } } });
+    const messages = (await call(client, messageList)).data as { items: Array<{ kind: string; title: string }> };
     expect(messages.items.filter((m) => m.kind === 'identity')).toEqual([expect.objectContaining({ title: '实名认证未通过' })]);
     // The result was taken: asking again has nothing to ask about.
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
   });
 
   it('answers 4501 when the face provider is down (sequence 993), and the state stays', async () => {
     const { client } = await loggedIn();
     await confirmed(client, uniqueCardPhoto(993));
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '502', subcode: '4501' });
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'identity-confirmed', faceTriesLeft: 2 } });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '502', subcode: '4501' });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'identity-confirmed', faceTriesLeft: 2 } });
   });
 
   it('an abandoned face check is 4608, and a result that comes later still passes', async () => {
     const { client } = await loggedIn();
     await confirmed(client);
     const started = await faceDone(client, false);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' } } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'failed', failure: { reason: 'abandoned', next: 'retry-face' } } });
     const session = new URL((started.data as { url: string }).url, t.baseUrl).searchParams.get('session');
     await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' });
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200', data: { state: 'verified' } });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
   it('never trusts the return: a forged query or payload proves nothing, and no session is 4615', async () => {
     const { client } = await loggedIn();
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '409', subcode: '4615' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     await confirmed(client);
     await faceDone(client, false);
     // What a forged return address could carry is no field of the request.
-    expect(await call(client, '/v1/user/h5-face-verify', { result: 'passed', BizToken: 'x' })).toMatchObject({ code: '400', subcode: '4009' });
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '400', subcode: '4608' });
+    expect((await client.call(h5FaceVerify, { result: 'passed', BizToken: 'x' }, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
     // A replayed sealed request is refused by the pipeline (nonce), not answered twice.
-    const prepared = await client.prepare('/v1/user/h5-face-verify', {});
+    const prepared = await client.prepare(h5FaceVerify, {});
     expect((await client.send(prepared)).response).toMatchObject({ code: '400', subcode: '4608' });
     expect((await client.send(prepared)).response).toMatchObject({ code: '400', subcode: '4002' });
   });
@@ -143,7 +145,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(answer).toMatchObject({ code: '400', subcode });
     if (subcode === '4603') expect(answer.data).toEqual({ minAge: 18, maxAge: 60 });
     if (subcode === '4614') expect(answer.data).toEqual({ expectedSide: side });
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
     // A refused photo is not kept.
     expect((await sql`select id from uploads where user_id = ${userId}`.execute(t.app.database.db)).rows).toEqual([]);
   });
@@ -164,22 +166,22 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const { client } = await loggedIn();
     const other = await loggedIn();
     const theirs = await uploadPhoto(other.client, uniqueCardPhoto(), 'idcard-portrait');
-    expect(await call(client, '/v1/user/idcard-ocr', { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
+    expect(await call(client, idcardOcr, { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
     // Still theirs, unused.
-    expect(await call(other.client, '/v1/user/idcard-ocr', { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '200' });
+    expect(await call(other.client, idcardOcr, { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '200' });
     const emblemUpload = await uploadPhoto(client, cardPhoto(), 'idcard-emblem');
-    expect(await call(client, '/v1/user/idcard-ocr', { uploadId: emblemUpload, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
+    expect(await call(client, idcardOcr, { uploadId: emblemUpload, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
     for (const payload of [{ uploadId: emblemUpload, side: 'back' }, { uploadId: 42, side: 'portrait' }, { uploadId: emblemUpload }, { uploadId: emblemUpload, side: 'emblem', idNumber: '110101199003079905' }]) {
-      expect(await call(client, '/v1/user/idcard-ocr', payload), JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
+      expect((await client.call(idcardOcr, payload, { raw: true })).response, JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
     }
     for (const payload of [{ name: '张'.repeat(31), address: '北京市东城区沙盒路1号' }, { name: 'Zhang San', address: '北京市东城区沙盒路1号' }, { name: '张三', address: '北'.repeat(121) }, { name: ['张三'], address: '北京市东城区沙盒路1号' }]) {
-      expect(await call(client, '/v1/user/certification', payload)).toMatchObject({ code: '400', subcode: '4009' });
+      expect((await client.call(certification, payload, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
     }
-    expect(await call(client, '/v1/user/certification', { name: '张三', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4610', data: { state: 'not-started' } });
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '409', subcode: '4610' });
-    expect(await call(client, '/v1/user/h5-face-url', { returnUrl: 'https://evil.example/' })).toMatchObject({ code: '400', subcode: '4009' });
+    expect(await call(client, certification, { name: '张三', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4610', data: { state: 'not-started' } });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610' });
+    expect((await client.call(h5FaceUrl, { returnUrl: 'https://evil.example/' }, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
     const anonymous = await t.client();
-    expect(await call(anonymous, '/v1/user/certification-info')).toMatchObject({ code: '401' });
+    expect(await call(anonymous, certificationInfo)).toMatchObject({ code: '401' });
   });
 
   it('gives one identity to one account: of two parallel certifications of the same number exactly one wins', async () => {
@@ -190,18 +192,18 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
       expect((await readSide(client, 'portrait', photo)).code).toBe('200');
       expect((await readSide(client, 'emblem', cardPhoto())).code).toBe('200');
     }
-    const answers = await Promise.all([a, b].map(({ client }) => call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })));
+    const answers = await Promise.all([a, b].map(({ client }) => call(client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })));
     expect(answers.map((r) => r.code).sort()).toEqual(['200', '409']);
     expect(answers.find((r) => r.code === '409')).toMatchObject({ subcode: '4605', submsg: '该身份证已在其他账号完成实名认证' });
     const [winner, loser] = answers[0]?.code === '200' ? [a, b] : [b, a];
     // Past the hold, an unverified claim may be taken over; a verified one never.
     clock.advance(25 * HOUR_MS);
-    expect(await call(loser.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
-    expect(await call(winner.client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'documents-read', name: null } });
+    expect(await call(loser.client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    expect(await call(winner.client, certificationInfo)).toMatchObject({ data: { state: 'documents-read', name: null } });
     await faceDone(loser.client);
-    expect(await call(loser.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    expect(await call(loser.client, h5FaceVerify)).toMatchObject({ code: '200' });
     clock.advance(25 * HOUR_MS);
-    expect(await call(winner.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4605' });
+    expect(await call(winner.client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4605' });
   });
 
   it('refuses at the portrait already (4605) a number another account holds, and keeps nothing of it', async () => {
@@ -212,14 +214,14 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const nothingKept = async () => {
       expect((await sql`select user_id from identities where user_id = ${other.userId}`.execute(t.app.database.db)).rows).toEqual([]);
       expect((await sql`select id from uploads where user_id = ${other.userId}`.execute(t.app.database.db)).rows).toEqual([]);
-      expect(await call(other.client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
+      expect(await call(other.client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
     };
     // Claimed (identity-confirmed), within the hold.
     expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '409', subcode: '4605', submsg: '该身份证已在其他账号完成实名认证' });
     await nothingKept();
     // Verified.
     await faceDone(holder.client);
-    expect(await call(holder.client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    expect(await call(holder.client, h5FaceVerify)).toMatchObject({ code: '200' });
     clock.advance(25 * HOUR_MS);
     expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '409', subcode: '4605' });
     await nothingKept();
@@ -233,14 +235,14 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const other = await loggedIn();
     expect(await readSide(other.client, 'portrait', photo)).toMatchObject({ code: '200', data: { state: 'not-started' } });
     expect(await readSide(other.client, 'emblem', cardPhoto())).toMatchObject({ code: '200' });
-    expect(await call(other.client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
-    expect(await call(holder.client, '/v1/user/certification-info')).toMatchObject({ data: { state: 'documents-read', name: null } });
+    expect(await call(other.client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    expect(await call(holder.client, certificationInfo)).toMatchObject({ data: { state: 'documents-read', name: null } });
   });
 
   it('caps face checks per day under parallel requests, decided on the increment', async () => {
     const { client } = await loggedIn();
     await confirmed(client);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call(client, '/v1/user/h5-face-url')));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => call(client, h5FaceUrl)));
     // Three tries within the cap. Of those, a start whose session another parallel start replaced before it
     // was stored answers 409/4615 (docs/api.md "The state machine"); at least one session is kept.
     const refused = answers.filter((r) => r.code === '429');
@@ -249,11 +251,11 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(started.filter((r) => r.code === '200').length).toBeGreaterThan(0);
     for (const r of started) if (r.code !== '200') expect(r).toMatchObject({ code: '409', subcode: '4615', data: { state: 'face-pending' } });
     for (const r of refused) expect(r).toMatchObject({ code: '429', subcode: '4607' });
-    expect((refused[0]?.data as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
-    expect(await call(client, '/v1/user/certification-info')).toMatchObject({ data: { faceTriesLeft: 0 } });
+    expect(refusalData<{ retryAfterSeconds: number }>(refused[0]).retryAfterSeconds).toBeGreaterThan(0);
+    expect(await call(client, certificationInfo)).toMatchObject({ data: { faceTriesLeft: 0 } });
     // A new China day gives new tries.
     clock.advance(24 * HOUR_MS);
-    expect(await call(client, '/v1/user/h5-face-url')).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '200', data: { faceTriesLeft: 2 } });
   });
 
   it('is deleted with the account, ID card photos included; a verified identity is kept in the retained record, encrypted, without them', async () => {
@@ -265,14 +267,14 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const read = await confirmed(client, portrait);
     const idNumber = (read.data as { idNumber: string }).idNumber;
     await faceDone(client);
-    expect(await call(client, '/v1/user/h5-face-verify')).toMatchObject({ code: '200' });
+    expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200' });
     // The photos idcard-ocr kept: the lender's copy of the identity document while the account exists.
     const photos = (await sql<{ id: string; purpose: string; content_enc: string | null }>`select id, purpose, content_enc from uploads where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
     expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
     for (const photo of photos) expect(photo.content_enc).toMatch(/\S{100}/);
     clock.advance(61_000);
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
-    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    expect((await client.call(sendSmsCode, { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await client.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
     const rows = (await sql`select user_id from identities where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
     expect(rows).toEqual([]);
     const ids = photos.map((p) => p.id);
@@ -295,37 +297,37 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect((await signUp(client, t.baseUrl, phone)).response?.code).toBe('200');
     await confirmed(client);
     clock.advance(61_000);
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
-    expect((await client.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    expect((await client.call(sendSmsCode, { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await client.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
     const [record] = await t.app.accounts.repos.retainedRecords.findBySubjectHash(t.app.accounts.retained.subjectHash(phone));
     expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toBeUndefined();
   });
 
   it('idcard-readings gives back the kept sides before certification only, to the account that read them', async () => {
     const { client } = await loggedIn();
-    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
+    expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
     const { warnings: _w, state: _s, ...portraitRead } = portrait.data as Record<string, unknown>;
-    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'not-started', portrait: { ...portraitRead, state: 'not-started', warnings: [] }, emblem: null } });
+    expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: { ...portraitRead, state: 'not-started', warnings: [] }, emblem: null } });
     const emblem = await readSide(client, 'emblem', cardPhoto());
     const { warnings: _w2, state: _s2, ...emblemRead } = emblem.data as Record<string, unknown>;
-    const both = await call(client, '/v1/user/idcard-readings');
+    const both = await call(client, idcardReadings);
     expect(both).toEqual({ code: '200', msg: expect.any(String), data: { state: 'documents-read', portrait: { ...portraitRead, state: 'documents-read', warnings: [] }, emblem: { ...emblemRead, state: 'documents-read', warnings: [] } } });
     // Another account sees only its own (nothing).
-    expect(await call((await loggedIn()).client, '/v1/user/idcard-readings')).toMatchObject({ data: { portrait: null, emblem: null } });
-    expect(await call(client, '/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
+    expect(await call((await loggedIn()).client, idcardReadings)).toMatchObject({ data: { portrait: null, emblem: null } });
+    expect(await call(client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
     // Confirmed: shown masked from now on, not read back.
-    expect(await call(client, '/v1/user/idcard-readings')).toMatchObject({ code: '200', data: { state: 'identity-confirmed', portrait: null, emblem: null } });
-    expect(await call(await t.client(), '/v1/user/idcard-readings')).toMatchObject({ code: '401' });
+    expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'identity-confirmed', portrait: null, emblem: null } });
+    expect(await call(await t.client(), idcardReadings)).toMatchObject({ code: '401' });
   });
 
   it('lists phone brands and models for /nfc without a session', async () => {
     const anonymous = await t.client();
-    const brands = await call(anonymous, '/v1/content/phone-brand-list');
+    const brands = await call(anonymous, phoneBrandList);
     expect(brands.code).toBe('200');
     expect((brands.data as { brands: Array<{ id: string }> }).brands.map((b) => b.id)).toContain('huawei');
-    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: 'apple' })).toMatchObject({ code: '200', data: { brandId: 'apple', models: expect.arrayContaining([expect.objectContaining({ position: 'top' })]) } });
-    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: 'nokia' })).toMatchObject({ code: '404' });
-    expect(await call(anonymous, '/v1/content/phone-type-list', { brandId: '../x' })).toMatchObject({ code: '400', subcode: '4009' });
+    expect(await call(anonymous, phoneTypeList, { brandId: 'apple' })).toMatchObject({ code: '200', data: { brandId: 'apple', models: expect.arrayContaining([expect.objectContaining({ position: 'top' })]) } });
+    expect(await call(anonymous, phoneTypeList, { brandId: 'nokia' })).toMatchObject({ code: '404' });
+    expect(await call(anonymous, phoneTypeList, { brandId: '../x' })).toMatchObject({ code: '400', subcode: '4009' });
   });
 });

@@ -4,10 +4,10 @@
 // (a second account of the same person earns nothing, also under parallel verifications), never for a
 // self-invitation; my-invitees masks phones and pages; bad input gets a coded answer.
 import { randomInt } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol';
+import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, inviteCode, h5FaceUrl, h5FaceVerify, myInvitees, pointsLedger, messageList } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload, PayloadArg } from '../support/api-client.js';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
@@ -40,7 +40,8 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     client: ApiClient;
     phone: string;
   }
-  const call = async (m: Member, path: string, payload: unknown = {}): Promise<ApiResponse> => (await m.client.call(path, payload)).response!;
+  const call = async <E extends Endpoint>(m: Member, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await m.client.call(endpoint, (payload ?? {}) as EndpointPayload<E>)).response!;
 
   /** An account made directly (no inviter), with a session on its own client. */
   async function member(): Promise<Member> {
@@ -52,7 +53,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   }
   /** Registers through SMS login with the inviter's code, as an invited friend does. */
   async function invitedBy(inviter: Member): Promise<Member> {
-    const code = (await call(inviter, '/v1/user/invite-code')).data as { inviteCode: string };
+    const code = (await call(inviter, inviteCode)).data as { inviteCode: string };
     const client = await t.client();
     const phone = uniquePhone();
     const login = await signUp(client, t.baseUrl, phone, { inviteCode: code.inviteCode });
@@ -81,17 +82,17 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
         updated_at: clock(),
       })
       .execute();
-    const started = await call(m, '/v1/user/h5-face-url');
+    const started = await call(m, h5FaceUrl);
     expect(started.code, JSON.stringify(started)).toBe('200');
     const session = new URL((started.data as { url: string }).url, t.baseUrl).searchParams.get('session');
     expect((await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
-    return call(m, '/v1/user/h5-face-verify');
+    return call(m, h5FaceVerify);
   }
   /** Frees a person for another account: deregistration ends the first account (its identity goes with it). */
   const deregister = (m: Member) => t.app.accounts.repos.users.delete(m.userId);
   const balance = (m: Member) => t.app.rewards.points.balance(m.userId);
   const invitees = async (m: Member, cursor?: string) => {
-    const answer = await call(m, '/v1/user/my-invitees', cursor ? { cursor } : {});
+    const answer = await call(m, myInvitees, cursor ? { cursor } : {});
     expect(answer.code, JSON.stringify(answer)).toBe('200');
     return answer.data as { inviteCode: string; rewardPoints: number; rewarded: number; pointsEarned: number; verified: boolean; items: Array<{ phone: string; state: string; registeredAt: number }>; nextCursor: string | null };
   };
@@ -111,12 +112,12 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     list = await invitees(inviter);
     expect(list).toMatchObject({ rewarded: 1, pointsEarned: REWARD });
     expect(list.items[0]?.state).toBe('rewarded');
-    const ledger = (await call(inviter, '/v1/index/points-ledger')).data as { items: Array<{ reason: string; amount: number }> };
+    const ledger = (await call(inviter, pointsLedger)).data as { items: Array<{ reason: string; amount: number }> };
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'invite-reward', amount: REWARD })]);
-    const messages = (await call(inviter, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string; link: string | null }> };
+    const messages = (await call(inviter, messageList)).data as { items: Array<{ kind: string; title: string; link: string | null }> };
     expect(messages.items).toContainEqual(expect.objectContaining({ kind: 'rewards', title: '邀请奖励已到账', link: '/activity/points' }));
     // A repeated h5-face-verify (the user returns again) pays nothing more.
-    expect((await call(friend, '/v1/user/h5-face-verify')).data).toMatchObject({ state: 'verified' });
+    expect((await call(friend, h5FaceVerify)).data).toMatchObject({ state: 'verified' });
     expect(await balance(inviter)).toBe(REWARD);
   });
 
@@ -140,12 +141,12 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     }
     expect(await balance(inviter)).toBe(REWARD);
     expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
-    const messages = (await call(inviter, '/v1/user/message-list')).data as { items: Array<{ title: string }> };
+    const messages = (await call(inviter, messageList)).data as { items: Array<{ title: string }> };
     expect(messages.items.filter((m) => m.title === '邀请奖励已到账')).toHaveLength(1);
     // Delivered once: a later pass, or the invitee's repeated return, pays nothing more.
     clock.advance(3_600_000);
     await t.app.outbox.drain();
-    expect((await call(friend, '/v1/user/h5-face-verify')).data).toMatchObject({ state: 'verified' });
+    expect((await call(friend, h5FaceVerify)).data).toMatchObject({ state: 'verified' });
     expect(await balance(inviter)).toBe(REWARD);
   });
 
@@ -224,11 +225,11 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
 
   itSqliteOnly(engine)('refuses bad input with a coded answer: a forged cursor, wrong types, unknown fields, no session', async () => {
     const m = await member();
-    expect(await call(m, '/v1/user/my-invitees', { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
-    expect(await call(m, '/v1/user/my-invitees', { cursor: 42 })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
-    expect(await call(m, '/v1/user/my-invitees', { cursor: 'x'.repeat(500) })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
-    expect(await call(m, '/v1/user/my-invitees', { inviterId: m.userId })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    expect(await call(m, myInvitees, { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
+    expect((await m.client.call(myInvitees, { cursor: 42 }, { raw: true })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    expect(await call(m, myInvitees, { cursor: 'x'.repeat(500) })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
+    expect((await m.client.call(myInvitees, { inviterId: m.userId }, { raw: true })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     const stranger = await t.client();
-    expect((await stranger.call('/v1/user/my-invitees', {})).response).toMatchObject({ code: CODE.UNAUTHORIZED });
+    expect((await stranger.call(myInvitees, {})).response).toMatchObject({ code: CODE.UNAUTHORIZED });
   });
 });

@@ -1,6 +1,6 @@
 // Logs (docs/operations.md "Logs"): JSON lines with request ids, and tokens, SMS codes, phone, ID and card
 // numbers never unmasked, whichever way they reach a log line.
-import { HEADER } from '@tyd/protocol';
+import { HEADER, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scrubText } from '../../src/logging.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -35,8 +35,8 @@ describe('logging', () => {
     await fetch(`${t.baseUrl}/login?phone=${PHONE}&id=${ID_NUMBER}&card=${CARD}&code=${SMS_CODE}&token=${accessToken}`, {
       headers: { accept: 'text/html', [HEADER.accessToken]: accessToken, cookie: `x-access-token=${accessToken}` },
     });
-    await client.call('/v1/user/check-login', {}, { accessToken });
-    await client.call('/v1/user/check-login', { phone: PHONE, idNumber: ID_NUMBER, cardNumber: CARD, smsCode: SMS_CODE }, { accessToken });
+    await client.call(checkLogin, {}, { accessToken });
+    await client.call(checkLogin, { phone: PHONE, idNumber: ID_NUMBER, cardNumber: CARD, smsCode: SMS_CODE }, { accessToken, raw: true });
     await fetch(`${t.baseUrl}/tydApi/v1/user/${PHONE}`, { method: 'POST', headers: { [HEADER.accessToken]: accessToken }, body: `{"data":"${CARD}"}` });
     // And through application log calls: structured fields, nested objects, errors and messages.
     t.app.log.error(

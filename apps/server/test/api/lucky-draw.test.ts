@@ -3,9 +3,9 @@
 // oversold under parallel draws, a retried draw never draws twice, the daily limit holds under parallel
 // draws, points expire oldest first, a points prize is told in one message, and bad input gets a coded answer.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, type Endpoint, updateLuckyPoints, messageList, luckyDrawInfo, luckyDrawHistory, pointsLedger, getLuckyDrawUrl, authorizedLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
@@ -35,20 +35,20 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     if (points > 0) await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
-  const call = (path: string, payload: unknown, accessToken: string) => client.call(path, payload, { accessToken });
-  const draw = (accessToken: string, idempotencyKey = key()) => call('/v1/index/update-lucky-points', { idempotencyKey }, accessToken);
+  const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
+  const draw = (accessToken: string, idempotencyKey = key()) => call(updateLuckyPoints, { idempotencyKey }, accessToken);
   const setPrizes = async (weights: Record<string, { weight: number; stock?: number | null; active?: boolean }>) => {
     for (const [id, change] of Object.entries(weights)) expect(await t.app.rewards.prizes.change(id, change, 'test', clock())).toBe(true);
   };
   const defaultPrizes = () => setPrizes({ 'points-100': { weight: 3, stock: 100 }, 'points-20': { weight: 20 }, 'points-5': { weight: 35 }, thanks: { weight: 42 } });
   const onlyPrize = (id: 'points-20' | 'thanks') => setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: id === 'points-20' ? 1 : 0 }, 'points-5': { weight: 0 }, thanks: { weight: id === 'thanks' ? 1 : 0 } });
   type Message = { kind: string; title: string; body: string; link: string | null };
-  const messages = async (accessToken: string) => ((await call('/v1/user/message-list', {}, accessToken)).response?.data as { items: Message[] }).items;
+  const messages = async (accessToken: string) => ((await call(messageList, {}, accessToken)).response?.data as { items: Message[] }).items;
 
   it('shows the prizes with their odds and stock, the cost, the limit and the balance', async () => {
     await defaultPrizes();
     const { accessToken } = await member(25);
-    const info = await call('/v1/index/lucky-draw-info', {}, accessToken);
+    const info = await call(luckyDrawInfo, {}, accessToken);
     expect(info.response?.code).toBe('200');
     expect(info.response?.data).toMatchObject({ open: true, balance: 25, cost: 10, dailyLimit: 5, drawsLeftToday: 5, pointsValidDays: 30 });
     const prizes = (info.response?.data as { prizes: Array<{ id: string; oddsPercent: string; stockLeft: number | null }> }).prizes;
@@ -73,9 +73,9 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     // The retry (a lost answer, a double tap): the same draw, nothing taken or given again.
     const again = await Promise.all([draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey)]);
     for (const answer of again) expect(answer.response?.data).toMatchObject({ drawId: won.drawId, repeated: true, balance: won.balance, drawsLeftToday: 4 });
-    const history = await call('/v1/index/lucky-draw-history', {}, accessToken);
+    const history = await call(luckyDrawHistory, {}, accessToken);
     expect((history.response?.data as { items: unknown[] }).items).toHaveLength(1);
-    const ledger = await call('/v1/index/points-ledger', {}, accessToken);
+    const ledger = await call(pointsLedger, {}, accessToken);
     const reasons = (ledger.response?.data as { items: Array<{ reason: string }> }).items.map((item) => item.reason);
     expect(reasons.filter((reason) => reason === 'draw-cost')).toHaveLength(1);
   });
@@ -118,7 +118,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     await defaultPrizes();
     const poor = await member(5);
     expect((await draw(poor.accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 5, cost: 10 } });
-    expect(((await call('/v1/index/lucky-draw-history', {}, poor.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
+    expect(((await call(luckyDrawHistory, {}, poor.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
     // Only thanks can be won, so 35 points pay for exactly 3 of 5 parallel draws.
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { userId, accessToken } = await member(35);
@@ -136,7 +136,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const prizes = answers.map((a) => (a.response?.data as { prize: { id: string } }).prize.id);
     expect(prizes.filter((id) => id === 'points-100')).toHaveLength(10);
     expect(prizes.filter((id) => id === 'thanks')).toHaveLength(90);
-    const info = await call('/v1/index/lucky-draw-info', {}, members[0]!.accessToken);
+    const info = await call(luckyDrawInfo, {}, members[0]!.accessToken);
     expect((info.response?.data as { prizes: Array<{ id: string; stockLeft: number | null }> }).prizes.find((p) => p.id === 'points-100')?.stockLeft).toBe(0);
     const balances = await Promise.all(members.map((m) => t.app.rewards.points.balance(m.userId)));
     expect(balances.every((b) => b >= 0)).toBe(true);
@@ -151,7 +151,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(5);
     const refused = answers.filter((a) => a.response?.code !== '200');
     expect(refused.every((a) => a.response?.subcode === SUBCODE.DRAW_DAILY_LIMIT)).toBe(true);
-    const retryAfter = (refused[0]?.response?.data as { retryAfterSeconds: number }).retryAfterSeconds;
+    const retryAfter = refusalData<{ retryAfterSeconds: number }>(refused[0]?.response).retryAfterSeconds;
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(86_400);
     clock.advance(retryAfter * 1000);
@@ -168,7 +168,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     // One draw takes 10 from the older lot.
     expect((await draw(accessToken)).response?.code).toBe('200');
     type Ledger = { balance: number; expiring: { points: number; at: number } | null; items: Array<{ reason: string; amount: number }> };
-    const readLedger = async () => (await call('/v1/index/points-ledger', {}, accessToken)).response?.data as Ledger;
+    const readLedger = async () => (await call(pointsLedger, {}, accessToken)).response?.data as Ledger;
     let ledger = await readLedger();
     expect(ledger.balance).toBe(40);
     expect(ledger.expiring?.points).toBe(20);
@@ -184,7 +184,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { accessToken, userId } = await member(0);
     const grant = (amount: number) => t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
-    const expiring = async () => ((await call('/v1/index/points-ledger', {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null });
+    const expiring = async () => ((await call(pointsLedger, {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null });
     // To 08:00 Beijing time tomorrow, so the lots below are earned (and run out, 30 days on) within one China day.
     const beijingMidnight = Math.floor((clock() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
     clock.advance(beijingMidnight + DAY + 8 * 3_600_000 - clock());
@@ -245,13 +245,13 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
     await defaultPrizes();
     for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
-      expect((await call('/v1/index/update-lucky-points', payload, accessToken)).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
+      expect((await client.call(updateLuckyPoints, payload, { accessToken, raw: true })).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
     }
     for (const cursor of ['not-a-cursor', Buffer.from('1.short').toString('base64url'), Buffer.from("1.aaaaaaaa' OR 1=1").toString('base64url')]) {
-      expect((await call('/v1/index/lucky-draw-history', { cursor }, accessToken)).response?.code, cursor).toBe(CODE.BAD_REQUEST);
+      expect((await call(luckyDrawHistory, { cursor }, accessToken)).response?.code, cursor).toBe(CODE.BAD_REQUEST);
     }
     // Without a session: 401.
-    expect((await client.call('/v1/index/update-lucky-points', { idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(updateLuckyPoints, { idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
   it("pages the user's draws newest first without repeats, and never shows another user's", async () => {
@@ -269,7 +269,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = (await call('/v1/index/lucky-draw-history', cursor ? { cursor } : {}, accessToken)).response?.data as { items: Array<{ drawId: string; at: number }>; nextCursor: string | null };
+      const page = (await call(luckyDrawHistory, cursor ? { cursor } : {}, accessToken)).response?.data as { items: Array<{ drawId: string; at: number }>; nextCursor: string | null };
       seen.push(...page.items.map((item) => item.drawId));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);
@@ -279,13 +279,13 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
 
   it('gives the draw page with a one-time ticket', async () => {
     const { accessToken } = await member();
-    const answer = await call('/v1/index/get-lucky-draw-url', {}, accessToken);
+    const answer = await call(getLuckyDrawUrl, {}, accessToken);
     const { url, expiresInSeconds } = answer.response?.data as { url: string; expiresInSeconds: number };
     expect(url).toMatch(/^\/others\/tydPreJump\?code=[A-Za-z0-9_-]{43}&returnUrl=%2Factivity%2Flucky-draw$/);
     expect(expiresInSeconds).toBeGreaterThan(0);
     const code = new URL(url, 'http://x').searchParams.get('code');
     const fresh = await t.client();
-    expect((await fresh.call('/v1/user/authorized-login', { authCode: code })).response?.code).toBe('200');
-    expect((await fresh.call('/v1/user/authorized-login', { authCode: code })).response?.code).not.toBe('200');
+    expect((await fresh.call(authorizedLogin, { authCode: code ?? '' })).response?.code).toBe('200');
+    expect((await fresh.call(authorizedLogin, { authCode: code ?? '' })).response?.code).not.toBe('200');
   });
 });
