@@ -62,6 +62,8 @@ const mounted = new Promise<void>(
       // What was typed, tapped or ticked in the prerendered form before hydration (lib/hydration.ts).
       if (hydrating) replayEarlyInput(root);
       hydrating = false;
+      // When the page answers input (User Timing): bench/web-lab.ts reads it as "interactive".
+      performance.mark('tyd-interactive');
       resolve();
     }),
 );

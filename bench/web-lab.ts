@@ -1,0 +1,57 @@
+// The lab figures a person on a slow phone meets, for `npm run bench:web` (bench/README.md "Lab"): each
+// route opened in real Chromium (the system one, CHROME_PATH or /usr/bin/chromium) at 375 px with
+// Lighthouse's mobile preset applied through the DevTools protocol (e2e/support/slow-phone.ts: 150 ms
+// round trip, 1.6 Mbps down, 4× CPU slowdown), a fresh browser context (empty cache) per run. First paint
+// is Paint Timing's first-contentful-paint; interactive is the web app's `tyd-interactive` mark, set once
+// React has rendered or hydrated the first screen (apps/web/src/main.tsx). Median of `runs`.
+import { chromium } from 'playwright-core';
+import { emulateSlowPhone } from '../e2e/support/slow-phone';
+
+export interface LabFigures {
+  path: string;
+  /** Median first contentful paint, ms after navigation start. */
+  firstPaintMs: number;
+  /** Median time React had hydrated (or rendered) the first screen, ms after navigation start. */
+  interactiveMs: number;
+  runs: { firstPaintMs: number; interactiveMs: number }[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function runLab(baseUrl: string, paths: readonly string[], runs = 3): Promise<LabFigures[]> {
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+  try {
+    const figures: LabFigures[] = [];
+    // One discarded run first, as for Lighthouse: a cold server and browser are slower than any later load.
+    for (const [index, path] of [paths[0], ...paths].entries()) {
+      if (path === undefined) break;
+      const samples: LabFigures['runs'] = [];
+      for (let run = 0; run < (index === 0 ? 1 : runs); run++) {
+        const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+        const page = await context.newPage();
+        await emulateSlowPhone(page);
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
+        await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
+          polling: 50,
+          timeout: 30_000,
+        });
+        samples.push(
+          await page.evaluate(() => ({
+            firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+            interactiveMs: performance.getEntriesByName('tyd-interactive')[0]!.startTime,
+          })),
+        );
+        await context.close();
+      }
+      if (index === 0) continue;
+      figures.push({ path, firstPaintMs: median(samples.map((s) => s.firstPaintMs)), interactiveMs: median(samples.map((s) => s.interactiveMs)), runs: samples });
+    }
+    return figures;
+  } finally {
+    await browser.close();
+  }
+}
