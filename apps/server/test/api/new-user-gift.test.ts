@@ -4,11 +4,11 @@
 // nothing); parallel claims give one gift; the same person on a new account (deregistered and registered
 // again, certified again through the sandbox) gets nothing; get-cloud-steward-url's address logs in.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol';
+import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, newUserGiftInfo, claimNewUserGift, pointsLedger, messageList, certification, h5FaceUrl, h5FaceVerify, sendSmsCode, cancelAccount, getCloudStewardUrl, authorizedLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GiftLine } from '../../src/rewards/repositories/gift-contents-repository.js';
 import { adminOutcome } from '../support/admin-command.js';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload, PayloadArg } from '../support/api-client.js';
 import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
 import { cardPhoto, readSide, uniqueCardPhoto } from '../support/identity.js';
@@ -64,9 +64,10 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     if (opts.verified !== false) await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { now: clock() });
     return { userId: user.id, accessToken, createdAt: user.createdAt };
   }
-  const call = async (m: Pick<Member, 'accessToken'>, path: string, payload: unknown = {}): Promise<ApiResponse> => (await client.call(path, payload, { accessToken: m.accessToken })).response!;
-  const info = (m: Pick<Member, 'accessToken'>) => call(m, '/v1/index/new-user-gift-info');
-  const claim = (m: Pick<Member, 'accessToken'>, idempotencyKey = key()) => call(m, '/v1/index/claim-new-user-gift', { idempotencyKey });
+  const call = async <E extends Endpoint>(m: Pick<Member, 'accessToken'>, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await client.call(endpoint, (payload ?? {}) as EndpointPayload<E>, { accessToken: m.accessToken })).response!;
+  const info = (m: Pick<Member, 'accessToken'>) => call(m, newUserGiftInfo);
+  const claim = (m: Pick<Member, 'accessToken'>, idempotencyKey = key()) => call(m, claimNewUserGift, { idempotencyKey });
   const db = () => t.app.database.db;
   const vouchersOf = (userId: string) => db().selectFrom('vouchers').select(['item_id', 'source', 'source_key']).where('user_id', '=', userId).orderBy('source_key').execute();
   const claimRows = (userId: string) => db().selectFrom('gift_claims').selectAll().where('user_id', '=', userId).execute();
@@ -84,7 +85,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(first).toMatchObject({ code: '200', data: { claimedAt: clock(), contents: SEEDED_VIEW, repeated: false } });
 
     // Points in the ledger under the gift's reason, valid POINTS_VALID_DAYS; the vouchers in the table, from the gift.
-    const ledger = (await call(m, '/v1/index/points-ledger')).data as { balance: number; items: Array<{ reason: string; amount: number; expiresAt: number }> };
+    const ledger = (await call(m, pointsLedger)).data as { balance: number; items: Array<{ reason: string; amount: number; expiresAt: number }> };
     expect(ledger.balance).toBe(100);
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'new-user-gift', amount: 100, expiresAt: clock() + 365 * DAY })]);
     const vouchers = await vouchersOf(m.userId);
@@ -97,7 +98,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await info(m)).toMatchObject({ data: { state: 'claimed', contents: SEEDED_VIEW, claimedAt: clock(), claimedElsewhere: false } });
 
     // The message says what arrived and links to the vouchers.
-    const messages = (await call(m, '/v1/user/message-list')).data as { items: Array<{ kind: string; title: string; body: string; link: string }> };
+    const messages = (await call(m, messageList)).data as { items: Array<{ kind: string; title: string; body: string; link: string }> };
     expect(messages.items).toEqual([expect.objectContaining({ kind: 'rewards', title: '新人礼已到账', link: '/activity-exchange' })]);
     expect(messages.items[0]!.body).toContain('100积分、7天免息券、10元还款立减券');
 
@@ -109,7 +110,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await t.app.rewards.points.balance(m.userId)).toBe(100);
     expect(await vouchersOf(m.userId)).toHaveLength(2);
     expect(await stockOf('coupon-repay-10')).toBe(stockBefore! - 1);
-    expect(((await call(m, '/v1/user/message-list')).data as { items: unknown[] }).items).toHaveLength(1);
+    expect(((await call(m, messageList)).data as { items: unknown[] }).items).toHaveLength(1);
 
     // What was given stays what the account sees, even after operators change the package.
     await t.app.rewards.giftContents.replace([{ points: 5, itemId: null }], 'test', clock());
@@ -189,10 +190,10 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     // The points and the first voucher were written before the third line failed: all undone.
     expect(await claimRows(m.userId)).toEqual([]);
     expect(await t.app.rewards.points.balance(m.userId)).toBe(0);
-    expect(((await call(m, '/v1/index/points-ledger')).data as { items: unknown[] }).items).toEqual([]);
+    expect(((await call(m, pointsLedger)).data as { items: unknown[] }).items).toEqual([]);
     expect(await vouchersOf(m.userId)).toEqual([]);
     expect(await stockOf('coupon-interest-free-7')).toBe(freeBefore);
-    expect(((await call(m, '/v1/user/message-list')).data as { items: unknown[] }).items).toEqual([]);
+    expect(((await call(m, messageList)).data as { items: unknown[] }).items).toEqual([]);
     expect(await t.app.rewards.items.change('coupon-repay-10', { stock: 10 }, 'test', clock())).toBe(true);
     expect(await claim(m)).toMatchObject({ code: '200', data: { contents: SEEDED_VIEW, repeated: false } });
   });
@@ -207,7 +208,7 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     await t.app.rewards.giftContents.replace([{ points: 30, itemId: null }, { points: 20, itemId: null }], 'test', clock());
     expect(await claim(m)).toMatchObject({ code: '200', data: { contents: [{ kind: 'points', points: 30 }, { kind: 'points', points: 20 }] } });
     expect(await t.app.rewards.points.balance(m.userId)).toBe(50);
-    const [message] = ((await call(m, '/v1/user/message-list')).data as { items: Array<{ link: string }> }).items;
+    const [message] = ((await call(m, messageList)).data as { items: Array<{ link: string }> }).items;
     expect(message?.link).toBe('/activity/points');
   });
 
@@ -220,25 +221,25 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
       expect((await signUp(c, t.baseUrl, phone)).response?.code).toBe('200');
       expect((await readSide(c, 'portrait', portrait)).code).toBe('200');
       expect((await readSide(c, 'emblem', cardPhoto())).code).toBe('200');
-      expect((await c.call('/v1/user/certification', { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
-      const face = (await c.call('/v1/user/h5-face-url', {})).response?.data as { url: string };
+      expect((await c.call(certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).response?.code).toBe('200');
+      const face = (await c.call(h5FaceUrl, {})).response?.data as { url: string };
       const session = new URL(face.url, t.baseUrl).searchParams.get('session');
       expect((await fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST' })).status).toBe(200);
-      expect((await c.call('/v1/user/h5-face-verify', {})).response?.data).toMatchObject({ state: 'verified' });
+      expect((await c.call(h5FaceVerify, {})).response?.data).toMatchObject({ state: 'verified' });
       return c;
     };
     const first = await certified();
-    expect((await first.call('/v1/index/claim-new-user-gift', { idempotencyKey: key() })).response).toMatchObject({ code: '200', data: { repeated: false } });
+    expect((await first.call(claimNewUserGift, { idempotencyKey: key() })).response).toMatchObject({ code: '200', data: { repeated: false } });
     const firstUser = await t.app.accounts.repos.users.findByPhone(phone);
     clock.advance(61_000);
-    expect((await first.call('/v1/user/sms-send-v1', { purpose: 'deregister' })).response?.code).toBe('200');
-    expect((await first.call('/v1/user/cancel', { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
+    expect((await first.call(sendSmsCode, { purpose: 'deregister' })).response?.code).toBe('200');
+    expect((await first.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.code).toBe('200');
 
     clock.advance(61_000);
     const again = await certified();
     const user = await t.app.accounts.repos.users.findByPhone(phone);
-    expect((await again.call('/v1/index/new-user-gift-info', {})).response).toMatchObject({ code: '200', data: { state: 'claimed', claimedElsewhere: true, claimedAt: null, contents: SEEDED_VIEW } });
-    const refused = (await again.call('/v1/index/claim-new-user-gift', { idempotencyKey: key() })).response;
+    expect((await again.call(newUserGiftInfo, {})).response).toMatchObject({ code: '200', data: { state: 'claimed', claimedElsewhere: true, claimedAt: null, contents: SEEDED_VIEW } });
+    const refused = (await again.call(claimNewUserGift, { idempotencyKey: key() })).response;
     expect(refused).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.GIFT_CLAIMED_ELSEWHERE });
     // Which account claimed is never said.
     expect(JSON.stringify(refused)).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
@@ -253,38 +254,38 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
   itSqliteOnly(engine)('refuses malformed payloads and calls without a session', async () => {
     const m = await member();
     for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
-      expect((await call(m, '/v1/index/claim-new-user-gift', payload)).code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
+      expect((await client.call(claimNewUserGift, payload, { accessToken: m.accessToken, raw: true })).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
     }
-    expect((await call(m, '/v1/index/new-user-gift-info', { extra: 1 })).code).toBe(CODE.BAD_REQUEST);
+    expect((await client.call(newUserGiftInfo, { extra: 1 }, { accessToken: m.accessToken, raw: true })).response?.code).toBe(CODE.BAD_REQUEST);
     expect(await claimRows(m.userId)).toEqual([]);
-    for (const path of ['/v1/index/claim-new-user-gift', '/v1/content/get-cloud-steward-url']) {
-      expect((await client.call(path, path.includes('claim') ? { idempotencyKey: key() } : {}, { accessToken: '' })).response?.code, path).toBe(CODE.UNAUTHORIZED);
+    for (const path of [claimNewUserGift, getCloudStewardUrl]) {
+      expect((await client.call(path, path === claimNewUserGift ? { idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code, path.path).toBe(CODE.UNAUTHORIZED);
     }
   });
 
   itSqliteOnly(engine)('shows a visitor without a session the offer (needs-login, no deadline), and nothing of any account', async () => {
-    const offer = (await client.call('/v1/index/new-user-gift-info', {}, { accessToken: '' })).response;
+    const offer = (await client.call(newUserGiftInfo, {}, { accessToken: '' })).response;
     expect(offer?.code).toBe(CODE.OK);
     expect(offer?.data).toMatchObject({ state: 'needs-login', deadline: null, claimedAt: null, claimedElsewhere: false, windowDays: expect.any(Number) });
     expect((offer?.data as { contents: unknown[] }).contents.length).toBeGreaterThan(0);
     // A token that opens no session reads as a visitor too (the pipeline's optional session): nobody's data.
-    expect((await client.call('/v1/index/new-user-gift-info', {}, { accessToken: 'A'.repeat(43) })).response?.data).toMatchObject({ state: 'needs-login', deadline: null });
+    expect((await client.call(newUserGiftInfo, {}, { accessToken: 'A'.repeat(43) })).response?.data).toMatchObject({ state: 'needs-login', deadline: null });
   });
 
   itSqliteOnly(engine)('get-cloud-steward-url gives the gift page with a one-time ticket that logs in', async () => {
     const m = await member();
-    const answer = await call(m, '/v1/content/get-cloud-steward-url');
+    const answer = await call(m, getCloudStewardUrl);
     const { url, expiresInSeconds } = answer.data as { url: string; expiresInSeconds: number };
     expect(url).toMatch(/^\/others\/tydPreJump\?code=[A-Za-z0-9_-]{43}&returnUrl=%2FcloudSteward%2Findex$/);
     expect(expiresInSeconds).toBeGreaterThan(0);
     const code = new URL(url, 'http://x').searchParams.get('code');
     const fresh = await t.client();
-    const login = (await fresh.call('/v1/user/authorized-login', { authCode: code })).response;
+    const login = (await fresh.call(authorizedLogin, { authCode: code ?? '' })).response;
     expect(login?.code).toBe('200');
     fresh.accessToken = (login?.data as { accessToken: string }).accessToken;
     // The session it opened is the member's: the gift page's info answers for that account.
-    expect((await fresh.call('/v1/index/new-user-gift-info', {})).response).toMatchObject({ code: '200', data: { deadline: m.createdAt + WINDOW_DAYS * DAY } });
-    expect((await t.client().then((c) => c.call('/v1/user/authorized-login', { authCode: code }))).response?.code).not.toBe('200');
+    expect((await fresh.call(newUserGiftInfo, {})).response).toMatchObject({ code: '200', data: { deadline: m.createdAt + WINDOW_DAYS * DAY } });
+    expect((await t.client().then((c) => c.call(authorizedLogin, { authCode: code ?? '' }))).response?.code).not.toBe('200');
   });
 });
 
@@ -321,7 +322,7 @@ describe('admin rewards gift', () => {
     const user = await createUser(t.app.accounts.repos);
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const c = await t.client();
-    expect((await c.call('/v1/index/new-user-gift-info', {}, { accessToken })).response?.data).toMatchObject({ state: 'needs-verification', contents: [{ kind: 'points', points: 200 }, { kind: 'voucher', itemId: 'coupon-rate-off-5', validDays: 60 }] });
+    expect((await c.call(newUserGiftInfo, {}, { accessToken })).response?.data).toMatchObject({ state: 'needs-verification', contents: [{ kind: 'points', points: 200 }, { kind: 'voucher', itemId: 'coupon-rate-off-5', validDays: 60 }] });
 
     for (const bad of [
       ['--operator', 'x', 'item:no-such-item'],
@@ -346,7 +347,7 @@ describe('admin rewards gift', () => {
     expect(closed.code).toBe(0);
     expect(closed.stdout.trim()).toBe('');
     expect(closed.stderr).toContain('closed');
-    expect((await c.call('/v1/index/new-user-gift-info', {}, { accessToken })).response?.data).toMatchObject({ state: 'closed' });
+    expect((await c.call(newUserGiftInfo, {}, { accessToken })).response?.data).toMatchObject({ state: 'closed' });
 
     await t.app.database.db.insertInto('gift_claims').values({ person_key: 'a'.repeat(64), user_id: user.id, claimed_at: Date.now() }).execute();
     const counted = await admin('gift-claims');

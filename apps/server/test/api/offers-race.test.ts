@@ -8,11 +8,11 @@
 //   waiting for the lock in pg_stat_activity before the change commits: nothing here is timed.
 // Every refusal leaves nothing behind: no points spent, no voucher, no draw, no stock taken.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, type Endpoint, exchangePoints, updateLuckyPoints } from '@tyd/protocol';
 import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../src/db/schema.js';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
@@ -55,9 +55,9 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
     await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
-  const call = (path: string, payload: unknown, accessToken: string) => client.call(path, payload, { accessToken });
-  const exchange = (accessToken: string, idempotencyKey = key()) => call('/v1/index/exchange-points', { itemId: ITEM, idempotencyKey }, accessToken);
-  const draw = (accessToken: string, idempotencyKey = key()) => call('/v1/index/update-lucky-points', { idempotencyKey }, accessToken);
+  const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
+  const exchange = (accessToken: string, idempotencyKey = key()) => call(exchangePoints, { itemId: ITEM, idempotencyKey }, accessToken);
+  const draw = (accessToken: string, idempotencyKey = key()) => call(updateLuckyPoints, { idempotencyKey }, accessToken);
   const stockOf = async () => (await t.app.rewards.items.find(ITEM))?.stock;
   const prizeStock = async (id: string) => (await t.app.rewards.prizes.listAll()).find((prize) => prize.id === id)?.stock;
 

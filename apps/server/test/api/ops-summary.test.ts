@@ -1,7 +1,7 @@
 // GET /ops/api/summary (docs/api.md): the admin token, and aggregates computed
 // from known data (nearest-rank percentiles, China-time days, answer counts), on both engines.
 import { randomBytes } from 'node:crypto';
-import { OPS_SUMMARY_PATH, endpoints, opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd/protocol';
+import { OPS_SUMMARY_PATH, opsTelemetrySummary, parseOpsResponseData, type OpsSummary, checkLogin, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createAnswerCountsRepository } from '../../src/telemetry/repositories/answer-counts-repository.js';
@@ -92,16 +92,16 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
     const now = Date.now();
     const client = await t.client();
     // Real calls: check-login without a session answers 401 twice.
-    for (let i = 0; i < 2; i++) expect((await client.call('/v1/user/check-login', {})).response?.code).toBe('401');
+    for (let i = 0; i < 2; i++) expect((await client.call(checkLogin, {})).response?.code).toBe('401');
     await t.app.telemetry.flushAnswerCounts();
     // Known counts for the SMS paths (an hour of yesterday, in China time) and an error with a subcode.
     const yesterday = now - DAY_MS;
     await t.app.telemetry.answerCounts.add([
-      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/sms-send-v1'].fullPath, code: '200', subcode: '', count: 7 },
-      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/user-login-v1'].fullPath, code: '200', subcode: '', count: 4 },
-      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/verify-phone'].fullPath, code: '200', subcode: '', count: 1 },
-      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/user-login-v1'].fullPath, code: '400', subcode: '4202', count: 3 },
-      { hourStart: yesterday - (yesterday % 3_600_000), path: endpoints['/v1/user/sms-send-v1'].fullPath, code: '200', subcode: '', count: 2 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: sendSmsCode.fullPath, code: '200', subcode: '', count: 7 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: userLoginV1.fullPath, code: '200', subcode: '', count: 4 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: verifyPhone.fullPath, code: '200', subcode: '', count: 1 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: userLoginV1.fullPath, code: '400', subcode: '4202', count: 3 },
+      { hourStart: yesterday - (yesterday % 3_600_000), path: sendSmsCode.fullPath, code: '200', subcode: '', count: 2 },
     ]);
     const d = (await summary('?days=3')).body.data!;
     expect(d.smsSource).toBe('server');
@@ -140,7 +140,7 @@ describe('answer counts on shutdown', () => {
     const t = await startTestApp();
     try {
       const client = await t.client();
-      for (let i = 0; i < 3; i++) await client.call('/v1/user/check-login', {});
+      for (let i = 0; i < 3; i++) await client.call(checkLogin, {});
       await fetch(`${t.baseUrl}/tydApi/deep-link/params?key=none&system_type=ios`);
       await t.app.close();
       const handle = connectDatabase(t.testDb.database);

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_IDS, CODE } from '@tyd/protocol';
+import { APP_IDS, CODE, redeemCode, messageList } from '@tyd/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
@@ -52,16 +52,16 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
     const client = await t.client();
     // Out of stock: the voucher's grant throws inside the transaction, so the message written before it goes too.
     await t.app.rewards.items.change('coupon-rate-off-5', { stock: 0 }, 'test', clock());
-    const refused = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+    const refused = await client.call(redeemCode, { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
     expect(refused.response?.code).toBe(CODE.CONFLICT);
     expect(await eventsOf(userId)).toEqual([]);
     await t.app.rewards.items.change('coupon-rate-off-5', { stock: 10 }, 'test', clock());
-    const given = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+    const given = await client.call(redeemCode, { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
     expect(given.response?.code).toBe('200');
     const [event] = await eventsOf(userId);
     expect(event).toMatchObject({ topic: 'message', attempts: 1, last_error: null });
     expect(event!.delivered_at).not.toBeNull();
-    const listed = (await client.call('/v1/user/message-list', {}, { accessToken })).response?.data as { items: Array<{ title: string }> };
+    const listed = (await client.call(messageList, {}, { accessToken })).response?.data as { items: Array<{ title: string }> };
     expect(listed.items.map((m) => m.title)).toEqual(['兑换码奖励已到账']);
   });
 
@@ -179,7 +179,7 @@ describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
       await lock.connect();
       await lock.query('begin');
       await lock.query('lock table messages in exclusive mode');
-      const answer = await client.call('/v1/index/redeem-code', { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+      const answer = await client.call(redeemCode, { code: code!, idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
       expect(answer.response).toMatchObject({ code: '200', data: { points: 66 } });
       const pending = await seed.db.selectFrom('outbox').selectAll().where('user_id', '=', userId).execute();
       expect(pending).toEqual([expect.objectContaining({ topic: 'message', delivered_at: null })]);

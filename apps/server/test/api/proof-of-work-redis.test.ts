@@ -2,7 +2,7 @@
 // without a proof of work. Each attempt is counted atomically in Redis and the decision is taken on that
 // count, so exactly HUMAN_CHECK_IP_PER_HOUR of them pass, however the requests interleave.
 import { randomBytes } from 'node:crypto';
-import { SUBCODE } from '@tyd/protocol';
+import { SUBCODE, sendSmsCode } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom } from '../support/accounts.js';
@@ -28,7 +28,7 @@ describe('proof-of-work trigger on Redis', () => {
   it('lets exactly the allowed number of 30 parallel sends from one address go out without a proof', async () => {
     const client = await t.client();
     const prepared = await Promise.all(
-      Array.from({ length: 30 }, () => client.prepare('/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })),
+      Array.from({ length: 30 }, () => client.prepare(sendSmsCode, { phone: uniquePhone(), purpose: 'login' })),
     );
     // Sealed and signed first, then sent together, so the requests really overlap at the server.
     const answers = await Promise.all(prepared.map((p) => client.send({ ...p, headers: { ...p.headers, 'x-forwarded-for': '198.51.100.77' } })));
@@ -36,6 +36,6 @@ describe('proof-of-work trigger on Redis', () => {
     expect(codes.filter((c) => c === '200')).toHaveLength(5);
     expect(codes.filter((c) => c === SUBCODE.HUMAN_CHECK_REQUIRED)).toHaveLength(25);
     // Another address is not affected.
-    expect((await callFrom(client, '198.51.100.78', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+    expect((await callFrom(client, '198.51.100.78', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
   });
 });

@@ -1,10 +1,10 @@
 // The human check (docs/api.md "Proof of work"): above the suspicious volume of an address (or of the whole service) a send
 // needs a solved ALTCHA challenge from the 406 answer; the test solves it with altcha-lib as the page does.
-import { CODE, SUBCODE, type SmsSendRetryLater } from '@tyd/protocol';
+import { CODE, SUBCODE, type SmsSendRetryLater, sendSmsCode } from '@tyd/protocol';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient, ApiResult } from '../support/api-client.js';
+import { type ApiClient, type ApiResult, refusalData } from '../support/api-client.js';
 import { callFrom, testClock, type TestClock } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 type HumanCheck = Extract<SmsSendRetryLater, { reason: 'human-check' }>;
 
 async function solve(result: ApiResult): Promise<{ challenge: HumanCheck['challenge']; solution: { counter: number; derivedKey: string } }> {
-  const data = result.response?.data as HumanCheck;
+  const data = refusalData<HumanCheck>(result.response);
   expect(data.reason).toBe('human-check');
   const solution = await solveChallenge({ challenge: data.challenge as Challenge, deriveKey });
   if (!solution) throw new Error('no solution');
@@ -34,7 +34,7 @@ describe('proof of work', () => {
     await t?.close();
   });
 
-  const send = (ip: string, extra: Record<string, unknown> = {}) => callFrom(client, ip, '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login', ...extra });
+  const send = (ip: string, extra: Record<string, unknown> = {}) => callFrom(client, ip, sendSmsCode, { phone: uniquePhone(), purpose: 'login', ...extra });
 
   it('asks an address above its hourly volume for a proof of work, and accepts a solved one once', async () => {
     const ip = '198.51.100.1';
@@ -42,7 +42,7 @@ describe('proof of work', () => {
     expect((await send(ip)).response?.code).toBe('200');
     const asked = await send(ip);
     expect(asked.response).toMatchObject({ code: CODE.RETRY_LATER, subcode: SUBCODE.HUMAN_CHECK_REQUIRED, submsg: '请完成安全验证后重试' });
-    const { challenge } = asked.response?.data as HumanCheck;
+    const { challenge } = refusalData<HumanCheck>(asked.response);
     expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', cost: 1 });
     expect(challenge.parameters.expiresAt).toBe(Math.floor((clock() + 600_000) / 1000));
 
@@ -79,7 +79,7 @@ describe('proof of work', () => {
     for (const proofOfWork of [wrong, tampered, foreignSigned]) {
       const refused = await send(ip, { proofOfWork });
       expect(refused.response?.subcode).toBe(SUBCODE.HUMAN_CHECK_FAILED);
-      expect((refused.response?.data as HumanCheck).challenge.signature).not.toBe(good.challenge.signature);
+      expect(refusalData<HumanCheck>(refused.response).challenge.signature).not.toBe(good.challenge.signature);
     }
     clock.advance(10 * 60_000);
     // The hour may have turned meanwhile: make the address suspicious again, then offer the expired solution.
@@ -93,14 +93,14 @@ describe('proof of work', () => {
     const busy = await startTestApp({ clock, env: { ...env, HUMAN_CHECK_IP_PER_HOUR: '1000', HUMAN_CHECK_SERVICE_PER_MINUTE: '3' } });
     try {
       const c = await busy.client();
-      for (let i = 0; i < 3; i++) expect((await callFrom(c, `203.0.113.${i + 1}`, '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
-      const asked = await callFrom(c, '203.0.113.99', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' });
+      for (let i = 0; i < 3; i++) expect((await callFrom(c, `203.0.113.${i + 1}`, sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      const asked = await callFrom(c, '203.0.113.99', sendSmsCode, { phone: uniquePhone(), purpose: 'login' });
       expect(asked.response?.subcode).toBe(SUBCODE.HUMAN_CHECK_REQUIRED);
       const proofOfWork = await solve(asked);
-      expect((await callFrom(c, '203.0.113.99', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login', proofOfWork })).response?.code).toBe('200');
+      expect((await callFrom(c, '203.0.113.99', sendSmsCode, { phone: uniquePhone(), purpose: 'login', proofOfWork })).response?.code).toBe('200');
       // The next minute is quiet again.
       clock.advance(60_000);
-      expect((await callFrom(c, '203.0.113.100', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      expect((await callFrom(c, '203.0.113.100', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
     } finally {
       await busy.close();
     }

@@ -5,7 +5,7 @@
 // other accounts and addresses go on; what a code gave is told in one message; and the database holds no
 // code in the clear.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, redeemCode, messageList, pointsLedger, myVouchers } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, ApiResult } from '../support/api-client.js';
 import { callFrom, testClock, type TestClock } from '../support/accounts.js';
@@ -46,12 +46,12 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     return { userId: user.id, accessToken };
   }
   const redeem = (accessToken: string, code: string, from: string, idempotencyKey = key()): Promise<ApiResult> =>
-    callFrom(client, from, '/v1/index/redeem-code', { code, idempotencyKey }, { accessToken });
+    callFrom(client, from, redeemCode, { code, idempotencyKey }, { accessToken });
   const issue = (reward: { points: number } | { itemId: string }, count = 3, days = 30) =>
     t.app.rewards.operations.createBatch({ name: '测试批次', ...reward, count, expires: chinaDate(clock(), days) }, 'test', clock());
   const batch = async (reward: { points: number } | { itemId: string }, count = 3, days = 30) => (await issue(reward, count, days)).codes;
   type Message = { kind: string; title: string; body: string; link: string | null };
-  const messages = async (accessToken: string) => ((await client.call('/v1/user/message-list', {}, { accessToken })).response?.data as { items: Message[] }).items;
+  const messages = async (accessToken: string) => ((await client.call(messageList, {}, { accessToken })).response?.data as { items: Message[] }).items;
 
   it('gives the points of a code once; the same key answers the same result again, nothing more', async () => {
     const [code] = await batch({ points: 88 });
@@ -63,7 +63,7 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const again = await Promise.all(Array.from({ length: 4 }, () => redeem(accessToken, code!, from, idempotencyKey)));
     for (const answer of again) expect(answer.response?.data).toEqual({ kind: 'points', points: 88, voucher: null, balance: 88, repeated: true });
     expect(await t.app.rewards.points.balance(userId)).toBe(88);
-    const ledger = (await client.call('/v1/index/points-ledger', {}, { accessToken })).response?.data as { items: Array<{ reason: string; amount: number }> };
+    const ledger = (await client.call(pointsLedger, {}, { accessToken })).response?.data as { items: Array<{ reason: string; amount: number }> };
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'redeem-code', amount: 88 })]);
     // A new press (new key) of a code the user already redeemed: used.
     expect((await redeem(accessToken, code!, from)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.REDEEM_CODE_USED });
@@ -79,7 +79,7 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
       expect(answer.response?.code, code).toBe('200');
       expect(answer.response?.data).toMatchObject({ kind: 'voucher', points: null, voucher: { itemId: ITEM, source: 'redeem-code', state: 'valid' }, repeated: false });
     }
-    const vouchers = (await client.call('/v1/index/my-vouchers', {}, { accessToken })).response?.data as { items: Array<{ source: string }> };
+    const vouchers = (await client.call(myVouchers, {}, { accessToken })).response?.data as { items: Array<{ source: string }> };
     expect(vouchers.items.map((v) => v.source)).toEqual(['redeem-code', 'redeem-code', 'redeem-code']);
   });
 
@@ -233,7 +233,7 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const { userId, accessToken } = await member();
     const from = address();
     for (const payload of [{}, { code: first }, { idempotencyKey: key() }, { code: 1234, idempotencyKey: key() }, { code: 'A'.repeat(41), idempotencyKey: key() }, { code: [first], idempotencyKey: key() }, { code: first, idempotencyKey: 'short' }, { code: first, idempotencyKey: key(), points: 100 }]) {
-      expect((await callFrom(client, from, '/v1/index/redeem-code', payload, { accessToken })).response, JSON.stringify(payload).slice(0, 60)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+      expect((await callFrom(client, from, redeemCode, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 60)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     }
     const reused = key();
     expect((await redeem(accessToken, first!, from, reused)).response?.code).toBe('200');
@@ -243,6 +243,6 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     // The second code, now the user's too, under the first one's key: still refused, not answered as the first.
     expect((await redeem(accessToken, second!, from, reused)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     expect(await t.app.rewards.points.balance(userId)).toBe(14);
-    expect((await client.call('/v1/index/redeem-code', { code: first, idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(redeemCode, { code: first!, idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 });

@@ -1,7 +1,7 @@
 // The pipeline with REDIS_URL: nonces live in Redis (local server, per-run prefix deleted after), so a
 // replay is refused even by another server process sharing it.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, checkLogin } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -36,7 +36,7 @@ describe('two server processes sharing Redis', () => {
 
   it('stores nonces in Redis and refuses a replay on the other process', async () => {
     const client = await first.client();
-    const prepared = await client.prepare('/v1/user/check-login', {});
+    const prepared = await client.prepare(checkLogin, {});
     expect((await client.send(prepared)).response?.code).toBe(CODE.UNAUTHORIZED);
     const redis = new Redis(REDIS_TEST_URL);
     try {

@@ -3,7 +3,7 @@
 // else, a session has its own budget, and a filled store is reported by /readyz and the log without
 // touching the security state (SMS codes, locks). Loopback only: addresses come from X-Forwarded-For
 // behind TRUST_PROXY=1, and the flood is a bounded loop.
-import { CODE } from '@tyd/protocol';
+import { CODE, getAppDownloadUrl, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { callFrom, testClock } from '../support/accounts.js';
@@ -12,7 +12,7 @@ import { captureLogLines } from '../support/log-capture.js';
 import { nodeCall } from '../support/node-client.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const ENDPOINT = '/v1/user/getAppDownloadUrl';
+const ENDPOINT = getAppDownloadUrl;
 const FLOOD = 3_000;
 const CONCURRENCY = 16;
 const BUDGET = 100;
@@ -90,17 +90,17 @@ describe('request budget', () => {
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const other = await createSession(t.app.accounts.repos, await createUser(t.app.accounts.repos));
     const codes: string[] = [];
-    for (let i = 0; i < 15; i++) codes.push((await callFrom(client, `192.0.2.${i + 1}`, '/v1/user/check-login', {}, { accessToken })).response?.code ?? 'invalid');
+    for (let i = 0; i < 15; i++) codes.push((await callFrom(client, `192.0.2.${i + 1}`, checkLogin, {}, { accessToken })).response?.code ?? 'invalid');
     expect(codes.slice(0, 10)).toEqual(Array<string>(10).fill(CODE.OK));
     expect(codes.slice(10)).toEqual(Array<string>(5).fill(CODE.TOO_MANY_REQUESTS));
     // The same budget counts the token in the cookie.
     client.cookies.set('x-access-token', accessToken);
     try {
-      expect((await callFrom(client, '192.0.2.99', '/v1/user/check-login', {})).response?.code).toBe(CODE.TOO_MANY_REQUESTS);
+      expect((await callFrom(client, '192.0.2.99', checkLogin, {})).response?.code).toBe(CODE.TOO_MANY_REQUESTS);
     } finally {
       client.cookies.delete('x-access-token');
     }
-    expect((await callFrom(client, '192.0.2.100', '/v1/user/check-login', {}, { accessToken: other.accessToken })).response?.code).toBe(CODE.OK);
+    expect((await callFrom(client, '192.0.2.100', checkLogin, {}, { accessToken: other.accessToken })).response?.code).toBe(CODE.OK);
   });
 });
 

@@ -3,14 +3,14 @@
 // with x-server-time, and the client's retry with a fresh x-t and nonce goes through (docs/protocol.md §8).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_IDS, CODE, HEADER, SUBCODE } from '@tyd/protocol';
+import { APP_IDS, CODE, HEADER, SUBCODE, getAppDownloadUrl } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Secrets } from '../../src/config/index.js';
 import { ApiClient } from '../support/api-client.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
 
-const ENDPOINT = '/v1/user/getAppDownloadUrl';
+const ENDPOINT = getAppDownloadUrl;
 
 describe('replay after a restart (in-process nonce store)', () => {
   let testDb: TestDatabase;

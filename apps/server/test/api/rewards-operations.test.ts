@@ -4,7 +4,7 @@
 // exchange.test.ts and redeem-codes.test.ts). What they set is what users
 // get, every change is kept with the operator's name, and wrong tokens and bad input are refused.
 import { randomBytes } from 'node:crypto';
-import { CODE, OPS_REWARDS_PATH, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
+import { CODE, OPS_REWARDS_PATH, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData, exchangeInfo, redeemCode } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -42,7 +42,7 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     expect(jsonLines((await admin('items')).stdout).map((item) => item.id)).toContain('coupon-test-3');
     const { accessToken } = await member(t);
     const client = await t.client();
-    const info = (await client.call('/v1/index/exchange-info', {}, { accessToken })).response?.data as { items: Array<{ id: string; stockLeft: number | null }> };
+    const info = (await client.call(exchangeInfo, {}, { accessToken })).response?.data as { items: Array<{ id: string; stockLeft: number | null }> };
     expect(info.items.find((item) => item.id === 'coupon-test-3')).toMatchObject({ stockLeft: null });
     const changes = jsonLines((await admin('changes', '--subject', 'item')).stdout);
     expect(changes[0]).toMatchObject({ subject: 'item', subjectId: 'coupon-test-3', operator: '运营-李', change: { pointsCost: 150, stock: null, perUserLimit: 3, active: true } });
@@ -75,14 +75,14 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     expect(issued.stderr).toMatch(/3 codes/);
     const { accessToken } = await member(t);
     const client = await t.client();
-    expect((await client.call('/v1/index/redeem-code', { code: codes[0], idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { points: 66 } });
+    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { points: 66 } });
     const batches = jsonLines((await admin('redeem-batches')).stdout);
     const batch = batches.find((b) => b.name === '双十一')!;
     expect(batch).toMatchObject({ codes: 3, used: 1, createdBy: '运营-王', revokedAt: null, reward: { points: 66, itemId: null } });
     expect(JSON.stringify(batches)).not.toContain(codes[1]!);
     expect((await admin('redeem-revoke', String(batch.id), '--operator', '运营-王')).code).toBe(0);
     expect((await admin('redeem-revoke', String(batch.id), '--operator', '运营-王')).code).toBe(2);
-    expect((await client.call('/v1/index/redeem-code', { code: codes[1], idempotencyKey: key() }, { accessToken })).response?.subcode).toBe(SUBCODE.REDEEM_CODE_REVOKED);
+    expect((await client.call(redeemCode, { code: codes[1]!, idempotencyKey: key() }, { accessToken })).response?.subcode).toBe(SUBCODE.REDEEM_CODE_REVOKED);
     const changes = jsonLines((await admin('changes', '--subject', 'redeem-batch')).stdout);
     expect(changes.map((c) => c.change)).toEqual([{ revoked: true }, expect.objectContaining({ created: expect.objectContaining({ name: '双十一', points: 66, codes: 3 }) })]);
     expect(changes.every((c) => c.operator === '运营-王')).toBe(true);
@@ -213,11 +213,11 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     expect(JSON.stringify(listed)).not.toContain(codes[0]!);
     const { accessToken } = await member(t);
     const client = await t.client();
-    expect((await client.call('/v1/index/redeem-code', { code: codes[0], idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { kind: 'voucher' } });
+    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { kind: 'voucher' } });
     expect((await summary()).batches.find((b) => b.id === batch.id)?.used).toBe(1);
     expect((await ops('POST', `/batches/${batch.id}/revoke`, { by: '运营-钱' })).status).toBe(200);
     expect((await ops('POST', `/batches/${batch.id}/revoke`, { by: '运营-钱' })).status).toBe(400);
-    expect((await client.call('/v1/index/redeem-code', { code: codes[1], idempotencyKey: key() }, { accessToken })).response?.subcode).toBe(SUBCODE.REDEEM_CODE_REVOKED);
+    expect((await client.call(redeemCode, { code: codes[1]!, idempotencyKey: key() }, { accessToken })).response?.subcode).toBe(SUBCODE.REDEEM_CODE_REVOKED);
     const audit = (await summary()).changes.filter((c) => c.subjectId === batch.id);
     expect(audit.map((c) => c.operator)).toEqual(['运营-钱', '运营-钱']);
     for (const body of [

@@ -9,14 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APP_IDS, CODE, SUBCODE } from '@tyd/protocol';
+import { APP_IDS, CODE, SUBCODE, sendSmsCode, userLoginV1, checkLogin as checkLoginEndpoint, userDetail, logout, getAppDownloadUrl, authorizedCode, authorizedLogin, cancelAccount } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { SECRET_ENV, parseConfig, parseSecretEnv, type Secrets } from '../../src/config/index.js';
 import { resolveSecrets } from '../../src/keys-file.js';
 import { AGREEMENT_VERSION, callFrom, latestCode, testClock } from '../support/accounts.js';
-import { ApiClient } from '../support/api-client.js';
+import { ApiClient, type EndpointPayload } from '../support/api-client.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { uniquePhone } from '../support/factories.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
@@ -112,9 +112,9 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     client.accessToken = accessToken;
     return client;
   };
-  const sendCode = (client: ApiClient, payload: Record<string, unknown>) => client.call('/v1/user/sms-send-v1', payload);
-  const logIn = (client: ApiClient, phone: string, smsCode: string) => client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
-  const checkLogin = async (server: ChildServer, accessToken: string) => (await (await clientOf(server, accessToken)).call('/v1/user/check-login', {})).response?.code;
+  const sendCode = (client: ApiClient, payload: EndpointPayload<typeof sendSmsCode>) => client.call(sendSmsCode, payload);
+  const logIn = (client: ApiClient, phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const checkLogin = async (server: ChildServer, accessToken: string) => (await (await clientOf(server, accessToken)).call(checkLoginEndpoint, {})).response?.code;
 
   /** Registers a phone through `server`; returns the session's token. */
   const signUpOn = async (server: Pick<ChildServer, 'baseUrl'>, phone: string, clock: () => number = Date.now) => {
@@ -128,22 +128,22 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   it('accepts a session made on one process on the other', async () => {
     const accessToken = await signUpOn(a, uniquePhone());
     expect(await checkLogin(b, accessToken)).toBe(CODE.OK);
-    const detail = await (await clientOf(b, accessToken)).call('/v1/user/user-detail', {});
+    const detail = await (await clientOf(b, accessToken)).call(userDetail, {});
     expect(detail.response?.code).toBe(CODE.OK);
     // Logged out on B: gone on A too.
-    expect((await (await clientOf(b, accessToken)).call('/v1/user/logout', {})).response?.code).toBe(CODE.OK);
+    expect((await (await clientOf(b, accessToken)).call(logout, {})).response?.code).toBe(CODE.OK);
     expect(await checkLogin(a, accessToken)).toBe(CODE.UNAUTHORIZED);
   });
 
   it('answers the identical bytes of a request one process accepted as a replay on the other, and lets one copy of a burst through', async () => {
     const clientA = await clientOf(a);
-    const captured = await clientA.prepare('/v1/user/getAppDownloadUrl', {});
+    const captured = await clientA.prepare(getAppDownloadUrl, {});
     expect((await clientA.send(captured)).response?.code).toBe(CODE.OK);
     const replayed = await clientA.send({ ...captured, url: `${b.baseUrl}${captured.path}` });
     expect(replayed.response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.REPLAY });
 
     // Twenty copies of a new request, to both processes at once: exactly one is served.
-    const burst = await clientA.prepare('/v1/user/getAppDownloadUrl', {});
+    const burst = await clientA.prepare(getAppDownloadUrl, {});
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => clientA.send({ ...burst, url: `${(i % 2 === 0 ? a : b).baseUrl}${burst.path}` })),
     );
@@ -167,7 +167,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   it('keeps the hourly cap of a client address across both processes, also for parallel sends', async () => {
     const [clientA, clientB] = await Promise.all([clientOf(a), clientOf(b)]);
     const sends = await Promise.all(
-      Array.from({ length: HOURLY_CAP_PER_ADDRESS + 10 }, (_, i) => callFrom(i % 2 === 0 ? clientA : clientB, '198.51.100.60', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })),
+      Array.from({ length: HOURLY_CAP_PER_ADDRESS + 10 }, (_, i) => callFrom(i % 2 === 0 ? clientA : clientB, '198.51.100.60', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })),
     );
     expect(sends.filter((send) => send.response?.code === CODE.OK)).toHaveLength(HOURLY_CAP_PER_ADDRESS);
     const capped = sends.filter((send) => send.response?.code !== CODE.OK);
@@ -209,15 +209,15 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     const phone = uniquePhone();
     const first = await signUpOn(a, phone);
     // A second session, made on B from an authorisation code minted on A (no second SMS code needed).
-    const minted = (await (await clientOf(a, first)).call('/v1/user/authorized-code', {})).response?.data as { authCode: string };
-    const second = ((await (await clientOf(b)).call('/v1/user/authorized-login', { authCode: minted.authCode })).response?.data as { accessToken: string }).accessToken;
+    const minted = (await (await clientOf(a, first)).call(authorizedCode, {})).response?.data as { authCode: string };
+    const second = ((await (await clientOf(b)).call(authorizedLogin, { authCode: minted.authCode })).response?.data as { accessToken: string }).accessToken;
     for (const server of [a, b]) for (const token of [first, second]) expect(await checkLogin(server, token)).toBe(CODE.OK);
 
     // The deregistration code goes to the owner's own bucket (a session of the phone): no cooldown from
     // the login code, which was sent before this address had logged in with the phone.
     const owner = await clientOf(b, second);
     expect((await sendCode(owner, { purpose: 'deregister' })).response?.code).toBe(CODE.OK);
-    expect((await owner.call('/v1/user/cancel', { smsCode: await latestCode(b.baseUrl, phone) })).response?.code).toBe(CODE.OK);
+    expect((await owner.call(cancelAccount, { smsCode: await latestCode(b.baseUrl, phone) })).response?.code).toBe(CODE.OK);
 
     for (const server of [a, b]) for (const token of [first, second]) expect(await checkLogin(server, token)).toBe(CODE.UNAUTHORIZED);
   });

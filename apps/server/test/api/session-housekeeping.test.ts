@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CODE } from '@tyd/protocol';
+import { CODE, authorizedCode } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Secrets } from '../../src/config/index.js';
 import { createAuthorizationCodesRepository } from '../../src/account/repositories/authorization-codes-repository.js';
@@ -114,7 +114,7 @@ describe('minting authorisation codes', () => {
       const client = await t.client();
       const user = await createUser(t.app.accounts.repos);
       const { accessToken } = await createSession(t.app.accounts.repos, user);
-      const mint = (token: string) => client.call('/v1/user/authorized-code', {}, { accessToken: token });
+      const mint = (token: string) => client.call(authorizedCode, {}, { accessToken: token });
       // In parallel: the budget is counted atomically, so a burst cannot overshoot it.
       const burst = await Promise.all(Array.from({ length: 6 }, () => mint(accessToken)));
       expect(burst.filter((r) => r.response?.code === CODE.OK)).toHaveLength(3);

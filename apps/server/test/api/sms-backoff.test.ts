@@ -1,9 +1,9 @@
 // Everyone but a phone's owner backs off instead of being blocked until midnight (docs/api.md "The
 // owner's limits"): a stranger sending without end to someone's number gets a handful of codes an hour,
 // and the owner logging in on a new device waits minutes at most, never until the next day.
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, sendSmsCode, userLoginV1 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, refusalData } from '../support/api-client.js';
 import { AGREEMENT_VERSION, callFrom, latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -25,8 +25,8 @@ describe('SMS back-off for everyone but the owner', () => {
     await t?.close();
   });
 
-  const send = (ip: string, phone: string, from = client) => callFrom(from, ip, '/v1/user/sms-send-v1', { phone, purpose: 'login' });
-  const retryAfter = (answer: Awaited<ReturnType<typeof send>>) => (answer.response?.data as { retryAfterSeconds: number }).retryAfterSeconds;
+  const send = (ip: string, phone: string, from = client) => callFrom(from, ip, sendSmsCode, { phone, purpose: 'login' });
+  const retryAfter = (answer: Awaited<ReturnType<typeof send>>) => refusalData<{ retryAfterSeconds: number }>(answer.response).retryAfterSeconds;
 
   it('doubles the cooldown after 3 sends a day, up to an hour', () => {
     const rules = { cooldownMs: MINUTE, othersBackoffAfter: 3, othersBackoffMaxMs: 60 * MINUTE };
@@ -68,7 +68,7 @@ describe('SMS back-off for everyone but the owner', () => {
     const newDevice = await t.client();
     expect((await send('198.51.100.30', phone, usualDevice)).response?.code).toBe('200');
     const code = await latestCode(t.baseUrl, phone);
-    expect((await callFrom(usualDevice, '198.51.100.30', '/v1/user/user-login-v1', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
+    expect((await callFrom(usualDevice, '198.51.100.30', userLoginV1, { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
     // A stranger presses 获取验证码 ten times, each time as soon as the page allows.
     for (let sent = 0; sent < 10; ) {
       const answer = await send(ATTACKER, phone);
@@ -81,7 +81,7 @@ describe('SMS back-off for everyone but the owner', () => {
     expect(retryAfter(first)).toBeLessThanOrEqual(60 * 60);
     clock.advance(retryAfter(first) * 1000);
     expect((await send('192.0.2.150', phone, newDevice)).response?.code).toBe('200');
-    const login = await callFrom(newDevice, '192.0.2.150', '/v1/user/user-login-v1', { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION });
+    const login = await callFrom(newDevice, '192.0.2.150', userLoginV1, { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION });
     expect(login.response).toMatchObject({ code: '200', data: { isNewUser: false } });
   });
 

@@ -1,9 +1,9 @@
 // SMS code rules (docs/api.md) over real HTTP through the real envelope: cooldown, expiry, single use,
 // newest-only, purpose binding, tries per code, per-phone lockout that a resend does not reset, send caps,
 // mainland numbers only. Time moves with an injected clock; nothing sleeps.
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, sendSmsCode, userLoginV1, login as loginEndpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { AGREEMENT_VERSION, callFrom, latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -31,8 +31,8 @@ describe('sms codes', () => {
 
   let ipCounter = 0;
   const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.1`;
-  const send = (phone: string, purpose = 'login', ip = freshIp()) => callFrom(client, ip, '/v1/user/sms-send-v1', { phone, purpose });
-  const login = (phone: string, smsCode: string) => client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const send = (phone: string, purpose: EndpointPayload<typeof sendSmsCode>['purpose'] = 'login', ip = freshIp()) => callFrom(client, ip, sendSmsCode, { phone, purpose });
+  const login = (phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
   const sendAfterCooldown = async (phone: string) => {
     clock.advance(61_000);
     return send(phone);
@@ -101,12 +101,12 @@ describe('sms codes', () => {
     const phone = uniquePhone();
     await send(phone);
     const code = await latestCode(t.baseUrl, phone);
-    const other = await client.call('/v1/user/login', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION });
+    const other = await client.call(loginEndpoint, { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION });
     expect(other.response?.code).toBe('200'); // same purpose 'login' on the older path
     // A deregistration code of this account cannot log in.
     const token = (other.response?.data as { accessToken: string }).accessToken;
     clock.advance(61_000);
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'deregister' }, { accessToken: token })).response?.code).toBe('200');
+    expect((await client.call(sendSmsCode, { purpose: 'deregister' }, { accessToken: token })).response?.code).toBe('200');
     const deregisterCode = await latestCode(t.baseUrl, phone);
     expect((await login(phone, deregisterCode)).response?.subcode).toBe(SUBCODE.SMS_CODE_EXPIRED);
   });
@@ -157,7 +157,7 @@ describe('sms codes', () => {
     // The first send (a stranger's, the address is not known yet) and a login make this address the owner's.
     expect((await send(phone, 'login', ownerIp)).response?.code).toBe('200');
     const code = await latestCode(t.baseUrl, phone);
-    expect((await callFrom(client, ownerIp, '/v1/user/user-login-v1', { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
+    expect((await callFrom(client, ownerIp, userLoginV1, { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
     const ownerSend = () => {
       clock.advance(61_000);
       return send(phone, 'login', ownerIp);
@@ -165,7 +165,7 @@ describe('sms codes', () => {
     for (let i = 0; i < 10; i++) expect((await ownerSend()).response?.code, `send ${i + 1}`).toBe('200');
     const capped = await ownerSend();
     expect(capped.response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_DAILY_LIMIT });
-    const retryAfter = (capped.response?.data as { retryAfterSeconds: number }).retryAfterSeconds;
+    const retryAfter = refusalData<{ retryAfterSeconds: number }>(capped.response).retryAfterSeconds;
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(24 * 3600);
     clock.advance(retryAfter * 1000);
@@ -176,15 +176,15 @@ describe('sms codes', () => {
     const capped = await startTestApp({ clock, env: { TRUST_PROXY: '1', SMS_HOURLY_CAP_PER_IP: '3', HUMAN_CHECK_IP_PER_HOUR: '1000' } });
     try {
       const c = await capped.client();
-      for (let i = 0; i < 3; i++) expect((await callFrom(c, '192.0.2.7', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
-      const refused = await callFrom(c, '192.0.2.7', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' });
+      for (let i = 0; i < 3; i++) expect((await callFrom(c, '192.0.2.7', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      const refused = await callFrom(c, '192.0.2.7', sendSmsCode, { phone: uniquePhone(), purpose: 'login' });
       expect(refused.response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_RATE_LIMITED });
       // Another address is not affected; IPv6 counts per /64.
-      expect((await callFrom(c, '192.0.2.8', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
-      for (let i = 0; i < 3; i++) await callFrom(c, `2001:db8:1:2::${i + 1}`, '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' });
-      expect((await callFrom(c, '2001:db8:1:2:ffff::9', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(SUBCODE.SMS_RATE_LIMITED);
+      expect((await callFrom(c, '192.0.2.8', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      for (let i = 0; i < 3; i++) await callFrom(c, `2001:db8:1:2::${i + 1}`, sendSmsCode, { phone: uniquePhone(), purpose: 'login' });
+      expect((await callFrom(c, '2001:db8:1:2:ffff::9', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(SUBCODE.SMS_RATE_LIMITED);
       clock.advance(60 * MINUTE);
-      expect((await callFrom(c, '192.0.2.7', '/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      expect((await callFrom(c, '192.0.2.7', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
     } finally {
       await capped.close();
     }
@@ -194,12 +194,12 @@ describe('sms codes', () => {
     for (const phone of ['12812345678', '1381234567', '138123456789', '+8613812345678', '138-1234-5678', 'abc']) {
       expect((await send(phone)).response, phone).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.PHONE_INVALID });
     }
-    expect((await client.call('/v1/user/sms-send-v1', { purpose: 'login' })).response?.subcode).toBe(SUBCODE.PHONE_INVALID);
+    expect((await client.call(sendSmsCode, { purpose: 'login' })).response?.subcode).toBe(SUBCODE.PHONE_INVALID);
   });
 
   it('needs a session for purposes other than login', async () => {
-    for (const purpose of ['deregister', 'bind-card', 'verify-phone', 'change-phone']) {
-      expect((await client.call('/v1/user/sms-send-v1', { phone: uniquePhone(), purpose }, { accessToken: '' })).response?.code, purpose).toBe(CODE.UNAUTHORIZED);
+    for (const purpose of ['deregister', 'bind-card', 'verify-phone', 'change-phone'] as const) {
+      expect((await client.call(sendSmsCode, { phone: uniquePhone(), purpose }, { accessToken: '' })).response?.code, purpose).toBe(CODE.UNAUTHORIZED);
     }
   });
 

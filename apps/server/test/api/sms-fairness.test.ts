@@ -5,9 +5,9 @@
 // and devices still share one set of limits, so brute force stays as hopeless as before (brute-force.test.ts).
 // Each ApiClient is one device (its own cookie jar).
 import { randomBytes } from 'node:crypto';
-import { COOKIE, CODE, HEADER, SUBCODE } from '@tyd/protocol';
+import { COOKIE, CODE, HEADER, SUBCODE, sendSmsCode, userLoginV1, type Endpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { AGREEMENT_VERSION, callFrom, latestCode, testClock, type TestClock } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -31,8 +31,8 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     await t?.close();
   });
 
-  const send = (ip: string, phone: string, from = client) => callFrom(from, ip, '/v1/user/sms-send-v1', { phone, purpose: 'login' });
-  const login = (ip: string, phone: string, smsCode: string, from = client) => callFrom(from, ip, '/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const send = (ip: string, phone: string, from = client) => callFrom(from, ip, sendSmsCode, { phone, purpose: 'login' });
+  const login = (ip: string, phone: string, smsCode: string, from = client) => callFrom(from, ip, userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
   /** The owner's device, logged in once with `phone` from `ip`. */
   const ownerDevice = async (phone: string, ip: string) => {
     const device = await t.client();
@@ -40,7 +40,7 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     expect((await login(ip, phone, await latestCode(t.baseUrl, phone), device)).response?.code).toBe('200');
     return device;
   };
-  const retryAfterMs = (answer: Awaited<ReturnType<typeof send>>) => (answer.response?.data as { retryAfterSeconds: number }).retryAfterSeconds * 1000;
+  const retryAfterMs = (answer: Awaited<ReturnType<typeof send>>) => refusalData<{ retryAfterSeconds: number }>(answer.response).retryAfterSeconds * 1000;
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it("an attacker's 10 sends and 10 wrong codes from one address leave the owner's login from their own device working", async () => {
@@ -55,7 +55,7 @@ describe('SMS limits a stranger cannot use against the owner', () => {
       const answer = await send(ATTACKER_ADDRESS, phone);
       if (answer.response?.code !== '200') {
         expect(answer.response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
-        clock.advance((answer.response?.data as { retryAfterSeconds: number }).retryAfterSeconds * 1000);
+        clock.advance(refusalData<{ retryAfterSeconds: number }>(answer.response).retryAfterSeconds * 1000);
         continue;
       }
       sent++;
@@ -106,7 +106,7 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     }
     // From an unknown address, with the phone's session: the owner's limits (a code for deregistration).
     clock.advance(61_000);
-    const withSession = await callFrom(client, '192.0.2.200', '/v1/user/sms-send-v1', { purpose: 'deregister' }, { accessToken });
+    const withSession = await callFrom(client, '192.0.2.200', sendSmsCode, { purpose: 'deregister' }, { accessToken });
     expect(withSession.response?.code).toBe('200');
     // Without it, from a device that never logged in, even from the owner's address: a stranger, in the strangers' back-off.
     expect((await send(OWNER_ADDRESS, phone)).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
@@ -160,27 +160,27 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     const deviceId = randomBytes(16).toString('base64url');
     const app = await t.client();
     /** The app has no cookie jar shared with the webview: it sends its installation id instead. */
-    const native = async (path: string, payload: unknown, id = deviceId) => {
+    const native = async <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, id = deviceId) => {
       app.cookies.delete(COOKIE.device);
-      const prepared = await app.prepare(path, payload);
+      const prepared = await app.prepare(endpoint, payload);
       return app.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': CARRIER_GATEWAY, [HEADER.deviceId]: id } });
     };
-    expect((await native('/v1/user/sms-send-v1', { phone, purpose: 'login' })).response?.code).toBe('200');
-    expect((await native('/v1/user/user-login-v1', { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
+    expect((await native(sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe('200');
+    expect((await native(userLoginV1, { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
     clock.advance(61_000);
-    expect((await native('/v1/user/sms-send-v1', { phone, purpose: 'login' })).response?.code).toBe('200');
+    expect((await native(sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe('200');
     const ownersCode = await latestCode(t.baseUrl, phone);
     // A stranger's app behind the same address, with its own id, and a stranger's browser: neither replaces it nor may use it.
     const otherId = randomBytes(16).toString('base64url');
-    expect((await native('/v1/user/sms-send-v1', { phone, purpose: 'login' }, otherId)).response?.code).toBe('200');
+    expect((await native(sendSmsCode, { phone, purpose: 'login' }, otherId)).response?.code).toBe('200');
     const strangersCode = await latestCode(t.baseUrl, phone);
     if (strangersCode !== ownersCode) {
-      expect((await native('/v1/user/user-login-v1', { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION }, otherId)).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
+      expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION }, otherId)).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
     }
     for (let i = 0; i < 6; i++) await login(CARRIER_GATEWAY, phone, wrong(strangersCode));
-    expect((await native('/v1/user/user-login-v1', { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION })).response).toMatchObject({ code: '200', data: { isNewUser: false } });
+    expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION })).response).toMatchObject({ code: '200', data: { isNewUser: false } });
     // A malformed id is refused like any malformed header, not silently ignored.
-    expect((await native('/v1/user/sms-send-v1', { phone, purpose: 'login' }, 'short')).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_HEADERS });
+    expect((await native(sendSmsCode, { phone, purpose: 'login' }, 'short')).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_HEADERS });
   });
 
   it("a forged device cookie (altered MAC) or another phone's cookie gives no owner status", async () => {

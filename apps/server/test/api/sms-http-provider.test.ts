@@ -1,7 +1,7 @@
 // The http SMS provider against a local gateway on 127.0.0.1 (docs/api.md "SMS providers"): what it posts, and every failure
 // (timeout, 5xx, a body that is not JSON, a refusal) surfaced as 502/4209 with nothing stored.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, sendSmsCode, userLoginV1 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { AGREEMENT_VERSION } from '../support/accounts.js';
@@ -49,7 +49,7 @@ describe('http SMS provider', () => {
     await new Promise((done) => gateway?.close(done));
   });
 
-  const send = (phone: string) => client.call('/v1/user/sms-send-v1', { phone, purpose: 'login' });
+  const send = (phone: string) => client.call(sendSmsCode, { phone, purpose: 'login' });
 
   it('posts phone, template id and code with the bearer token; the code then logs in', async () => {
     behaviour = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true,"messageId":"m1"}');
@@ -63,7 +63,7 @@ describe('http SMS provider', () => {
     const body = JSON.parse(request?.body ?? '{}') as { phone: string; templateId: string; params: { code: string; minutes: number } };
     expect(body).toMatchObject({ phone, templateId: 'SMS_LOGIN_01', params: { minutes: 5 } });
     expect(body.params.code).toMatch(/^\d{6}$/);
-    const login = await client.call('/v1/user/user-login-v1', { phone, smsCode: body.params.code, agreementVersion: AGREEMENT_VERSION });
+    const login = await client.call(userLoginV1, { phone, smsCode: body.params.code, agreementVersion: AGREEMENT_VERSION });
     expect(login.response?.code).toBe('200');
   });
 
@@ -91,7 +91,7 @@ describe('http SMS provider', () => {
     const down = await startTestApp({ env: { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:1/sms', SMS_HTTP_TEMPLATE_ID: 'T1' } });
     try {
       const c = await down.client();
-      expect((await c.call('/v1/user/sms-send-v1', { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(SUBCODE.SMS_SEND_FAILED);
+      expect((await c.call(sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(SUBCODE.SMS_SEND_FAILED);
     } finally {
       await down.close();
     }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUp } from '../support/accounts.js';
 import { captureLogLines } from '../support/log-capture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { authorizedCode, authorizedLogin } from '@tyd/protocol';
 
 const PHONE = '13912345678';
 
@@ -23,8 +24,8 @@ describe('sms and login logging', () => {
     const client = await t.client();
     const login = await signUp(client, t.baseUrl, PHONE);
     const { accessToken } = login.response?.data as { accessToken: string };
-    const { authCode } = (await client.call('/v1/user/authorized-code', {})).response?.data as { authCode: string };
-    await client.call('/v1/user/authorized-login', { authCode });
+    const { authCode } = (await client.call(authorizedCode, {})).response?.data as { authCode: string };
+    await client.call(authorizedLogin, { authCode });
     const code = await latestCode(t.baseUrl, PHONE);
 
     const announced = lines.map((l) => JSON.parse(l) as { msg: string; sms?: { to: string; purpose: string; text: string } }).find((l) => l.sms);

@@ -1,7 +1,7 @@
 // The SMS code rules (docs/api.md) with REDIS_URL: two server processes sharing Redis (per-run prefix, deleted after)
 // share the cooldown, the attempt counter and the single use of a code.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE } from '@tyd/protocol';
+import { CODE, SUBCODE, userLoginV1, sendSmsCode } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
@@ -41,12 +41,12 @@ describe('sms codes on Redis, two processes', () => {
     await redis.quit();
   });
 
-  const login = (client: ApiClient, phone: string, smsCode: string) => client.call('/v1/user/user-login-v1', { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const login = (client: ApiClient, phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
 
   it('shares the cooldown and logs in once with a code sent by the other process', async () => {
     const phone = uniquePhone();
-    expect((await clientA.call('/v1/user/sms-send-v1', { phone, purpose: 'login' })).response?.code).toBe('200');
-    expect((await clientB.call('/v1/user/sms-send-v1', { phone, purpose: 'login' })).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
+    expect((await clientA.call(sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe('200');
+    expect((await clientB.call(sendSmsCode, { phone, purpose: 'login' })).response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
     const code = await latestCode(a.baseUrl, phone);
     const answers = await Promise.all([login(clientA, phone, code), login(clientB, phone, code), login(clientB, phone, code)]);
     expect(answers.filter((r) => r.response?.code === '200')).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('sms codes on Redis, two processes', () => {
 
   it('counts wrong tries across processes', async () => {
     const phone = uniquePhone();
-    await clientA.call('/v1/user/sms-send-v1', { phone, purpose: 'login' });
+    await clientA.call(sendSmsCode, { phone, purpose: 'login' });
     const code = await latestCode(a.baseUrl, phone);
     const wrong = code === '000000' ? '111111' : '000000';
     const tries = await Promise.all([clientA, clientB, clientA, clientB, clientA, clientB, clientA].map((c) => login(c, phone, wrong)));

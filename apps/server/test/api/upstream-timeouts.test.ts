@@ -3,7 +3,7 @@
 // /readyz answers 503, each well before the 10 s these tests allow (a generous bound, not a measurement);
 // once the link carries answers again, the server recovers without a restart.
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { CODE } from '@tyd/protocol';
+import { CODE, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -56,7 +56,7 @@ describe('Redis behind a black hole', () => {
 
   it('answers API calls with a coded error and /readyz with 503 instead of hanging', BOUND, async () => {
     const client = await t.client();
-    const result = await client.call('/v1/user/check-login', {});
+    const result = await client.call(checkLogin, {});
     expect(result.status).toBe(500);
     expect(result.response).toMatchObject({ code: CODE.SERVER_BUSY, msg: '服务器繁忙，请稍后重试' });
     const ready = await fetch(`${t.baseUrl}/readyz`);
@@ -85,11 +85,11 @@ describe('PostgreSQL behind a black hole', () => {
     const user = await createUser(t.app.accounts.repos, { phone: uniquePhone() });
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const client = await t.client();
-    expect((await client.call('/v1/user/check-login', {}, { accessToken })).response?.code).toBe('200');
+    expect((await client.call(checkLogin, {}, { accessToken })).response?.code).toBe('200');
 
     hole.set(true);
     // Several at once: every pooled connection and new ones are caught in the hole.
-    const calls = await Promise.all(Array.from({ length: 3 }, () => client.call('/v1/user/check-login', {}, { accessToken })));
+    const calls = await Promise.all(Array.from({ length: 3 }, () => client.call(checkLogin, {}, { accessToken })));
     for (const call of calls) expect(call.response).toMatchObject({ code: CODE.SERVER_BUSY, msg: '服务器繁忙，请稍后重试' });
     const ready = await fetch(`${t.baseUrl}/readyz`);
     expect(ready.status).toBe(503);
@@ -98,6 +98,6 @@ describe('PostgreSQL behind a black hole', () => {
     hole.set(false);
     // Connections whose query timed out were dropped, not reused: fresh ones answer.
     expect((await fetch(`${t.baseUrl}/readyz`)).status).toBe(200);
-    expect((await client.call('/v1/user/check-login', {}, { accessToken })).response?.code).toBe('200');
+    expect((await client.call(checkLogin, {}, { accessToken })).response?.code).toBe('200');
   });
 });

@@ -12,6 +12,7 @@ import { tc3Signature } from '../../src/providers/tencent-cloud/tc3-signature.js
 import { createSession, createUser } from '../support/factories.js';
 import { cardPhoto, readSide } from '../support/identity.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { certificationInfo } from '@tyd/protocol';
 
 const SECRET_ID = 'AKIDtestSecretId0123456789';
 const SECRET_KEY = 'testSecretKey0123456789abcdef';
@@ -158,7 +159,7 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
       expect(received.at(-1)?.payload.CardSide).toBe(side === 'portrait' ? 'FRONT' : 'BACK');
     }
     expect((await sql`select id from uploads where user_id = ${user.id}`.execute(t.app.database.db)).rows).toEqual([]);
-    expect((await client.call('/v1/user/certification-info', {})).response).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
+    expect((await client.call(certificationInfo, {})).response).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
   });
 
   it('every failure to answer is ProviderUnavailable with its reason', async () => {
