@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { CODE } from '@tyd/protocol';
+import { CODE, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserConfig } from '../../src/app.js';
 import { applyFirstScreen } from '../../src/plugins/first-screen.js';
@@ -157,7 +157,7 @@ describe('web app serving', () => {
 
   it('gives a client everything it needs: config from the page, then a sealed call', async () => {
     const client = await ApiClient.fromPage(t.baseUrl);
-    const result = await client.call('/v1/user/check-login', {});
+    const result = await client.call(checkLogin, {});
     expect(result.kind).toBe('sealed');
     expect(result.response?.code).toBe(CODE.UNAUTHORIZED);
   });
@@ -510,6 +510,6 @@ describe('without a web build', () => {
     expect(page.status).toBe(503);
     expect(await page.text()).toContain('npm run build');
     const client = await t.client();
-    expect((await client.call('/v1/user/check-login', {})).response?.code).toBe(CODE.UNAUTHORIZED);
+    expect((await client.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 });
