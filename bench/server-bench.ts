@@ -8,7 +8,7 @@ import { readFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APP_IDS, CODE } from '@tyd/protocol';
+import { APP_IDS, CODE, checkLogin } from '@tyd/protocol';
 import type { Secrets } from '../apps/server/src/config/index.js';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
 import { createSessionsRepository } from '../apps/server/src/account/repositories/sessions-repository.js';
@@ -92,13 +92,13 @@ try {
   await client.loadPage();
   const unsealed: PrepareOptions = { unsealedPrefix: BENCH_UNSEALED_PREFIX };
   for (const opts of [unsealed, {}]) {
-    const probe = await client.call('/v1/user/check-login', {}, opts);
+    const probe = await client.call(checkLogin, {}, opts);
     if (probe.response?.code !== CODE.OK) throw new Error(`check-login probe failed: ${JSON.stringify(probe.response)}`);
   }
 
   const prepare = async (opts: PrepareOptions, count: number) => {
     const prepared: PreparedRequest[] = [];
-    for (let i = 0; i < count; i++) prepared.push(await client.prepare('/v1/user/check-login', {}, opts));
+    for (let i = 0; i < count; i++) prepared.push(await client.prepare(checkLogin, {}, opts));
     return prepared;
   };
 
@@ -151,7 +151,7 @@ try {
     console.log(`round ${round}: (a) ${rate(a).toFixed(0)} req/s, (b) ${rate(b).toFixed(0)} req/s, b/a ${(rate(b) / rate(a)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`);
   }
   // Spot-check that sealed answers are real '200's: one more call, opened by the client.
-  const last = await client.call('/v1/user/check-login', {});
+  const last = await client.call(checkLogin, {});
 
   const total = (pick: (r: { a: Measured; b: Measured }) => Measured) => {
     const ms = runs.map(pick);

@@ -4,7 +4,7 @@
 // part preparation (base64, seal, sign) and the server's answer, and the image check alone.
 import { createHash } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { UPLOAD_PART_MAX_BYTES, toBase64 } from '@tyd/protocol';
+import { UPLOAD_PART_MAX_BYTES, toBase64, startUpload, uploadPart, finishUpload } from '@tyd/protocol';
 import { inspectPhoto } from '../apps/server/src/uploads/services/inspect-photo.js';
 import { createSession, createUser } from '../apps/server/test/support/factories.js';
 import { cameraJpeg } from '../apps/server/test/support/test-images.js';
@@ -32,13 +32,13 @@ try {
   let wireBytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     const begin = performance.now();
-    const started = await client.call('/v1/upload/start', { purpose: 'face', size: photo.length });
+    const started = await client.call(startUpload, { purpose: 'face', size: photo.length });
     const { uploadId } = started.response?.data as { uploadId: string };
     let prepare = 0;
     let send = 0;
     for (let index = 0; index * UPLOAD_PART_MAX_BYTES < photo.length; index += 1) {
       const p0 = performance.now();
-      const prepared = await client.prepare('/v1/upload/part', { uploadId, index, bytes: toBase64(photo.subarray(index * UPLOAD_PART_MAX_BYTES, (index + 1) * UPLOAD_PART_MAX_BYTES)) });
+      const prepared = await client.prepare(uploadPart, { uploadId, index, bytes: toBase64(photo.subarray(index * UPLOAD_PART_MAX_BYTES, (index + 1) * UPLOAD_PART_MAX_BYTES)) });
       const p1 = performance.now();
       const answer = await client.send(prepared);
       send += performance.now() - p1;
@@ -46,7 +46,7 @@ try {
       if (answer.response?.code !== '200') throw new Error(`part ${index}: ${JSON.stringify(answer.response)}`);
       if (run === 0) wireBytes += prepared.body.length;
     }
-    const finished = await client.call('/v1/upload/finish', { uploadId, sha256 });
+    const finished = await client.call(finishUpload, { uploadId, sha256 });
     if (finished.response?.code !== '200') throw new Error(`finish: ${JSON.stringify(finished.response)}`);
     totals.push(performance.now() - begin);
     prepares.push(prepare);

@@ -17,6 +17,7 @@ import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
+import { redeemCode } from '@tyd/protocol';
 
 const run = promisify(execFile);
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
@@ -180,7 +181,7 @@ describe('/ops/rewards', () => {
 
     const phone = newPhone('137');
     const client = await signedUpClient(server.baseUrl, phone);
-    expect((await client.call('/v1/index/redeem-code', { code: codes[0], idempotencyKey: randomBytes(16).toString('base64url') })).response?.data).toMatchObject({ kind: 'points', points: 20 });
+    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: randomBytes(16).toString('base64url') })).response?.data).toMatchObject({ kind: 'points', points: 20 });
     const user = await loggedInContext(browser, client.accessToken!, phone);
     const userPage = await user.newPage();
     await userPage.goto(`${server.baseUrl}/activity-exchange`);

@@ -2,7 +2,7 @@
 // client (authorized-code) logs the browser in and goes on to a safe target; a used, expired or forged code
 // gets a clear page with ways forward and no loop. In a plain browser and inside the simulated app.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskPhone } from '@tyd/protocol';
+import { maskPhone, authorizedCode, checkLogin as checkLoginEndpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
@@ -34,7 +34,7 @@ afterAll(async () => {
 
 /** What the native app does: mint a code for its own account (authorized-code). */
 async function mintCode(): Promise<string> {
-  const result = await owner.call('/v1/user/authorized-code', {});
+  const result = await owner.call(authorizedCode, {});
   expect(result.response?.code).toBe('200');
   return (result.response!.data as { authCode: string }).authCode;
 }
@@ -42,7 +42,7 @@ async function mintCode(): Promise<string> {
 async function checkLogin(token: string): Promise<string | undefined> {
   const client = await ApiClient.fromPage(server.baseUrl);
   client.accessToken = token;
-  return (await client.call('/v1/user/check-login', {})).response?.code;
+  return (await client.call(checkLoginEndpoint, {})).response?.code;
 }
 
 

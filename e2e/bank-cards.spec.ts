@@ -16,6 +16,7 @@ import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
+import { bindBankcard, userBindBankcard, certificationInfo } from '@tyd/protocol';
 
 
 let server: RunningServer;
@@ -103,8 +104,8 @@ describe.each([
     // A second card (through the API), then made the default on its page.
     const second = icbcCard();
     const secondPhone = newPhone('135');
-    const started = (await client.call('/v1/user/bind-bankcard', { cardNumber: second, phone: secondPhone })).response?.data as { ticket: string };
-    expect((await client.call('/v1/user/user-bind-bankcard', { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, secondPhone) })).response?.code).toBe('200');
+    const started = (await client.call(bindBankcard, { cardNumber: second, phone: secondPhone })).response?.data as { ticket: string };
+    expect((await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, secondPhone) })).response?.code).toBe('200');
     await page.reload();
     await page.getByRole('link', { name: `工商银行借记卡，尾号${second.slice(-4)}` }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards/detail');
@@ -167,7 +168,7 @@ describe.each([
   it('says one thing about a refused card, keeps bank marks round, names the holder, links and keeps the agreement, and shows skeletons', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');
     const client = await verifiedAccount(phone);
-    const holder = ((await client.call('/v1/user/certification-info', {})).response?.data as { name: string }).name;
+    const holder = ((await client.call(certificationInfo, {})).response?.data as { name: string }).name;
     const context = await loggedInContext(browser, client.accessToken!, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
@@ -235,8 +236,8 @@ describe.each([
     // A card bound (through the API, as in the journey above), then its agreement: the version and when.
     const cardNumber = icbcCard();
     const reserved = newPhone('135');
-    const started = (await client.call('/v1/user/bind-bankcard', { cardNumber, phone: reserved })).response?.data as { ticket: string };
-    const bound = (await client.call('/v1/user/user-bind-bankcard', { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, reserved) })).response?.data as { cardId: string; agreement: { version: string; agreedAt: number } };
+    const started = (await client.call(bindBankcard, { cardNumber, phone: reserved })).response?.data as { ticket: string };
+    const bound = (await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, reserved) })).response?.data as { cardId: string; agreement: { version: string; agreedAt: number } };
     expect(bound.agreement.version).toBe('2026-11-27');
     await page.goto(`${server.baseUrl}/bank-cards/detail?id=${bound.cardId}`);
     await page.getByRole('link', { name: '查看（2026-11-27版）' }).click();

@@ -16,6 +16,7 @@ import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/n
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
+import { certification, h5FaceUrl } from '@tyd/protocol';
 
 
 let server: RunningServer;
@@ -264,9 +265,9 @@ describe('identity certification with no face tries left today', () => {
     expect(portrait.code).toBe('200');
     expect((await readSide(client, 'emblem', uniqueCardPhoto())).code).toBe('200');
     const read = portrait.data as { name: string; address: string };
-    expect((await client.call('/v1/user/certification', { name: read.name, address: read.address })).response?.code).toBe('200');
-    for (let i = 0; i < 5; i += 1) expect((await client.call('/v1/user/h5-face-url', {})).response?.code).toBe('200');
-    expect((await client.call('/v1/user/h5-face-url', {})).response).toMatchObject({ code: '429', subcode: '4607' });
+    expect((await client.call(certification, { name: read.name, address: read.address })).response?.code).toBe('200');
+    for (let i = 0; i < 5; i += 1) expect((await client.call(h5FaceUrl, {})).response?.code).toBe('200');
+    expect((await client.call(h5FaceUrl, {})).response).toMatchObject({ code: '429', subcode: '4607' });
 
     const context = await loggedInContext(browser, client.accessToken!, phone);
     const page = await context.newPage();

@@ -13,6 +13,7 @@ import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient, type Shell } from './support/sign-in';
+import { pointsLedger } from '@tyd/protocol';
 
 /** The server's default INVITE_REWARD_POINTS. */
 const REWARD = 50;
@@ -96,7 +97,7 @@ describe.each([
     await screenshotsAtWidths(page, `${tag}-rewarded`);
 
     // The points and the message arrived, once.
-    const ledger = (await inviter.call('/v1/index/points-ledger', {})).response?.data as { balance: number; items: Array<{ reason: string }> };
+    const ledger = (await inviter.call(pointsLedger, {})).response?.data as { balance: number; items: Array<{ reason: string }> };
     expect(ledger.balance).toBe(REWARD);
     expect(ledger.items.filter((item) => item.reason === 'invite-reward')).toHaveLength(1);
     await page.goto(`${server.baseUrl}/activity/points`);

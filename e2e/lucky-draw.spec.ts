@@ -17,6 +17,7 @@ import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
+import { getLuckyDrawUrl } from '@tyd/protocol';
 
 const run = promisify(execFile);
 /** The server's defaults (REWARDS_DRAW_COST, REWARDS_DRAW_DAILY_LIMIT). */
@@ -215,7 +216,7 @@ describe('get-lucky-draw-url', () => {
   it('opens the draw page logged in from the one-time address, in a browser without a session', { timeout: 60_000 }, async () => {
     const phone = newPhone('136');
     const client = await signedUpClient(server.baseUrl, phone);
-    const answer = (await client.call('/v1/index/get-lucky-draw-url', {})).response;
+    const answer = (await client.call(getLuckyDrawUrl, {})).response;
     const url = (answer?.data as { url: string }).url;
     expect(url).toMatch(/^\/others\/tydPreJump\?/);
     const context = await newMobileContext(browser);

@@ -15,6 +15,7 @@ import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
+import { pointsLedger, newUserGiftInfo, getCloudStewardUrl } from '@tyd/protocol';
 
 /** The server's default NEW_USER_GIFT_DAYS and POINTS_VALID_DAYS, and the package the migration seeds. */
 const WINDOW_DAYS = 30;
@@ -90,10 +91,10 @@ describe.each([
     await page.getByRole('button', { name: '已领取' }).waitFor();
     await page.getByText(/^领取时间 \d{4}-\d{2}-\d{2} \d{2}:\d{2}$/).waitFor();
     expect(await claimButton(page).count()).toBe(0);
-    const ledger = (await client.call('/v1/index/points-ledger', {})).response?.data as { balance: number; items: Array<{ reason: string; amount: number }> };
+    const ledger = (await client.call(pointsLedger, {})).response?.data as { balance: number; items: Array<{ reason: string; amount: number }> };
     expect(ledger.balance).toBe(100);
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'new-user-gift', amount: 100 })]);
-    expect((await client.call('/v1/index/new-user-gift-info', {})).response?.data).toMatchObject({ state: 'claimed', contents: [{ kind: 'points' }, { kind: 'voucher' }, { kind: 'voucher' }] });
+    expect((await client.call(newUserGiftInfo, {})).response?.data).toMatchObject({ state: 'claimed', contents: [{ kind: 'points' }, { kind: 'voucher' }, { kind: 'voucher' }] });
 
     await page.getByRole('link', { name: '查看我的积分' }).click();
     await page.waitForURL((url) => url.pathname === '/activity/points');
@@ -149,7 +150,7 @@ describe('get-cloud-steward-url', () => {
     const phone = newPhone('135');
     const client = await signedUpClient(server.baseUrl, phone);
     await certify(client);
-    const url = ((await client.call('/v1/content/get-cloud-steward-url', {})).response?.data as { url: string }).url;
+    const url = ((await client.call(getCloudStewardUrl, {})).response?.data as { url: string }).url;
     expect(url).toMatch(/^\/others\/tydPreJump\?/);
     const context = await newMobileContext(browser);
     const page = await context.newPage();

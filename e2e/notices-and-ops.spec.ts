@@ -7,7 +7,7 @@
 // system; /ops/rewards' audit names fields in words. Taps are real touch events (page.touchscreen).
 // Screenshots at 320, 375 and 414 px.
 import { randomBytes } from 'node:crypto';
-import { OPS_CONTENT_PATH, OPS_PATH, opsUrl } from '@tyd/protocol';
+import { OPS_CONTENT_PATH, OPS_PATH, opsUrl, clearUnreadNotice } from '@tyd/protocol';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../apps/server/test/support/accounts';
@@ -125,7 +125,7 @@ describe('notices', () => {
     const token = await newAccount();
     const client = await ApiClient.fromPage(server.baseUrl);
     client.accessToken = token;
-    expect((await client.call('/v1/notice/clear-unread-notice', {})).response?.code).toBe('200');
+    expect((await client.call(clearUnreadNotice, {})).response?.code).toBe('200');
     const context = await loggedIn(token);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);

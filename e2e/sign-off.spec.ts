@@ -11,6 +11,7 @@ import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
+import { checkLogin as checkLoginEndpoint } from '@tyd/protocol';
 
 let server: RunningServer;
 let browser: Browser;
@@ -28,7 +29,7 @@ afterAll(async () => {
 async function checkLogin(token: string): Promise<string | undefined> {
   const client = await ApiClient.fromPage(server.baseUrl);
   client.accessToken = token;
-  return (await client.call('/v1/user/check-login', {})).response?.code;
+  return (await client.call(checkLoginEndpoint, {})).response?.code;
 }
 
 /** Waits out the server's per-number cooldown after the sign-up code, then gets a deregistration code. */

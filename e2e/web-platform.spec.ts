@@ -4,7 +4,7 @@
 // data never shows to the next on the same page, and a page that cannot be fetched offline says
 // 网络不给力 instead of reloading into the browser's own error page.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskPhone } from '@tyd/protocol';
+import { maskPhone, authorizedCode, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
@@ -65,7 +65,7 @@ describe('addresses from outside never leave this origin', () => {
   it('authorised login with returnUrl=/.//evil.example/x logs in and stays here', async () => {
     const context = await newMobileContext(browser);
     const { page, foreignHosts, client } = await loggedInPage(context);
-    const minted = await client.call('/v1/user/authorized-code', {});
+    const minted = await client.call(authorizedCode, {});
     const authCode = (minted.response?.data as { authCode: string }).authCode;
     await page.evaluate(() => localStorage.clear());
     await page.goto(`${server.baseUrl}/others/tydPreJump?code=${authCode}&returnUrl=%2F.%2F%2Fevil.example%2Fx`);
@@ -361,7 +361,7 @@ describe('更换手机号', () => {
     await page.getByRole('button', { name: '确认更换' }).click();
     await page.waitForURL(`${server.baseUrl}/mine`);
     await page.getByText(maskPhone(newNumber)).first().waitFor();
-    const check = await client.call('/v1/user/check-login', {});
+    const check = await client.call(checkLogin, {});
     expect(check.response?.data).toEqual({ loggedIn: true, phone: maskPhone(newNumber) });
     await context.close();
   });
