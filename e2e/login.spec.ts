@@ -4,7 +4,7 @@
 // same number is a new user; the old token is refused). Screenshots of the login page (empty, filled,
 // counting down, error) are saved for review.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskPhone } from '@tyd/protocol';
+import { maskPhone, checkLogin, userDetail as userDetailEndpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox } from '../apps/server/test/support/accounts';
@@ -38,14 +38,14 @@ afterAll(async () => {
 async function checkLoginWith(baseUrl: string, token: string): Promise<{ code?: string; data?: unknown }> {
   const client = await ApiClient.fromPage(baseUrl);
   client.accessToken = token;
-  const result = await client.call('/v1/user/check-login', {});
+  const result = await client.call(checkLogin, {});
   return { code: result.response?.code, data: result.response?.data };
 }
 
 async function userDetail(baseUrl: string, token: string): Promise<{ inviteCode: string; registeredAt: number }> {
   const client = await ApiClient.fromPage(baseUrl);
   client.accessToken = token;
-  const result = await client.call('/v1/user/user-detail', {});
+  const result = await client.call(userDetailEndpoint, {});
   expect(result.response?.code).toBe('200');
   return result.response!.data as { inviteCode: string; registeredAt: number };
 }
