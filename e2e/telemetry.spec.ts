@@ -95,7 +95,7 @@ async function journey(context: BrowserContext, mine: (record: StoredRecord) => 
     perfStored.push(await showHub(page));
   }
   await page.getByRole('link', { name: /APP下载/ }).click();
-  // /download calls the API (getAppDownloadUrl): its report waits for the answer and 500 ms of quiet.
+  // /download makes no call (its buttons come from the build): its report waits for 500 ms of quiet.
   perfStored.push(await waitForPerfReported(page, '/download'));
   // Killed within the send queue's 1 s window: the /download report is still only in localStorage.
   await crash(page);
