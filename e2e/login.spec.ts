@@ -4,12 +4,13 @@
 // same number is a new user; the old token is refused). Screenshots of the login page (empty, filled,
 // counting down, error) are saved for review.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskPhone, checkLogin, userDetail as userDetailEndpoint } from '@tyd/protocol';
+import { checkLogin, inviteCode, logout, maskPhone, myInvitees, userDetail as userDetailEndpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { outbox } from '../apps/server/test/support/accounts';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { FOLLOW_UP_MS } from '../apps/web/src/lib/follow-up-presses';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -249,5 +250,210 @@ describe('proof of work in the browser (a human check on suspicious volume)', ()
       await context.close();
       await strict.stop();
     }
+  });
+});
+
+/** A client of the API holding `token`, as another tab or device would (endpoint objects, docs/architecture.md "The typed call"). */
+async function clientWith(token: string): Promise<ApiClient> {
+  const client = await ApiClient.fromPage(server.baseUrl);
+  client.accessToken = token;
+  return client;
+}
+
+/** Whether the server still takes `token`: check-login's code. */
+async function sessionCode(token: string): Promise<string | undefined> {
+  return (await (await clientWith(token)).call(checkLogin, {})).response?.code;
+}
+
+/** /login?returnUrl=/mine with a new number, the agreement ticked and the code typed: one press from logging in. */
+async function readyToLogIn(page: Page, phone: string, returnUrl = '/mine'): Promise<void> {
+  await page.goto(`${server.baseUrl}/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+  await waitForApp(page);
+  await page.getByLabel('手机号').pressSequentially(phone);
+  await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+  await page.getByLabel('验证码').fill(await requestCode(page, phone, 'login'));
+}
+
+/** Counts the page's login calls. */
+function countLogins(page: Page): () => number {
+  let n = 0;
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.endsWith('/v1/user/user-login-v1')) n += 1;
+  });
+  return () => n;
+}
+
+describe('登录 acts once per press, and the rest of the press never reaches the next page (real pointer events)', () => {
+  it('a double click on 登录: one user-login-v1, and the person lands on returnUrl logged in', { timeout: 60_000 }, async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    const logins = countLogins(page);
+    const phone = newPhone('137');
+    await readyToLogIn(page, phone);
+    await page.getByRole('button', { name: '登录', exact: true }).dblclick();
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(phone)).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(logins()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/mine');
+    const token = await storedToken(page);
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await sessionCode(token!)).toBe('200');
+    await context.close();
+  });
+
+  it.each([
+    ['60 ms later', 60],
+    ['120 ms later', 120],
+    ['the moment 我的 is under the finger', 'next page'],
+  ] as const)('two taps on 登录 (touchscreen), the second %s: logged in on /mine, and the second tap opens nothing there', { timeout: 60_000 }, async (_when, gap) => {
+    const context = await newMobileContext(browser);
+    // Records when each touch began (the time base of the page's own guard, per document), and every click
+    // that reached the page (window, bubbling: after every handler of the page had it) with the path it
+    // reached and the element it was for; kept in sessionStorage, so a click that led to a page load is kept.
+    await context.addInitScript(() => {
+      const record = (key: string, value: unknown) => sessionStorage.setItem(key, JSON.stringify([...(JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[]), value]));
+      window.addEventListener('touchstart', (event) => record('e2e.downs', event.timeStamp), { capture: true, passive: true });
+      window.addEventListener('click', (event) => record('e2e.clicks', `${location.pathname} ${(event.target as Element).tagName}`));
+    });
+    const page = await context.newPage();
+    const logins = countLogins(page);
+    const phone = newPhone('137');
+    await readyToLogIn(page, phone);
+    const box = (await page.getByRole('button', { name: '登录', exact: true }).boundingBox())!;
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await page.touchscreen.tap(x, y);
+    // The second tap of a double tap: at a fixed gap, or the moment 我的 has replaced the form (a quick answer,
+    // where the tap lands on the new page).
+    if (gap === 'next page') await page.waitForFunction((masked) => location.pathname === '/mine' && document.body.innerText.includes(masked), maskPhone(phone), { polling: 'raf' });
+    else await page.waitForTimeout(gap);
+    await page.touchscreen.tap(x, y);
+    // Both taps' times as the page saw them: the second belongs to the press only within the double-click time.
+    const taps = () => page.evaluate(() => ({ downs: JSON.parse(sessionStorage.getItem('e2e.downs') ?? '[]') as number[], clicks: JSON.parse(sessionStorage.getItem('e2e.clicks') ?? '[]') as string[] }));
+    const { downs } = await taps();
+    expect(downs).toHaveLength(2);
+    expect(downs[1]! - downs[0]!, 'the second tap came after the double-click time: this run cannot tell').toBeLessThan(FOLLOW_UP_MS);
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(phone)).waitFor();
+    await page.waitForLoadState('networkidle');
+    // No click of the double tap reached 我的 (one that did would open whatever is under the finger).
+    expect((await taps()).clicks.filter((click) => !click.startsWith('/login '))).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/mine');
+    expect(logins()).toBe(1);
+    expect(await sessionCode((await storedToken(page))!)).toBe('200');
+    // And the page is the person's again once the press is over: a deliberate tap works.
+    await page.getByRole('link', { name: '首页', exact: true }).tap();
+    await page.waitForURL(`${server.baseUrl}/`);
+    await context.close();
+  });
+});
+
+describe('an ended session is explained on /login (SPEC §4 code 401)', () => {
+  it('logged out elsewhere: back on 我的, the login page says 登录已失效，请重新登录, with no leftover countdown', { timeout: 60_000 }, async () => {
+    const phone = newPhone('137');
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await readyToLogIn(page, phone);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/mine`);
+    await page.getByText(maskPhone(phone)).waitFor();
+    // The code asked for at that login was 37 s ago: its countdown (this server's is short) still runs.
+    await page.evaluate((masked) => localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 23_000, phone: masked })), maskPhone(phone));
+    // Another tab logs out: the server ends the session.
+    expect((await (await clientWith((await storedToken(page))!)).call(logout, {})).response?.code).toBe('200');
+    // Back to 我的 later: its first call finds the session ended and opens the login page.
+    await page.goto(`${server.baseUrl}/mine`);
+    await page.waitForURL(`${server.baseUrl}/login?returnUrl=%2Fmine`);
+    await page.getByText('登录已失效，请重新登录').waitFor();
+    expect(await page.getByLabel('手机号').inputValue()).toBe('');
+    expect(await codeButton(page).textContent()).toBe('获取验证码');
+    await saveScreenshot(page, 'login-session-ended');
+    // The same number counts on where it was; logging in again ends the notice.
+    await page.getByLabel('手机号').pressSequentially(phone);
+    await expect.poll(() => codeButton(page).textContent()).toMatch(/^\d+秒后重发$/);
+    await context.close();
+  });
+});
+
+describe('邀请码 on /login', () => {
+  it('typed by a new user: the account is registered as invited by that code', { timeout: 60_000 }, async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    // The friend who shares the code.
+    await readyToLogIn(page, newPhone('136'), '/');
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.waitForURL(`${server.baseUrl}/`);
+    const inviter = await clientWith((await storedToken(page))!);
+    const code = (await inviter.call(inviteCode, {})).response!.data!.inviteCode;
+    await page.evaluate(() => localStorage.clear());
+    await context.clearCookies();
+    const phone = newPhone('137');
+    await page.goto(`${server.baseUrl}/login`);
+    await waitForApp(page);
+    await page.getByRole('button', { name: '有邀请码？填写邀请码' }).tap();
+    // Typed as people type it: lower case, with a hyphen; an unknown code first.
+    await page.getByLabel('邀请码（选填）').pressSequentially('zzzz-zzzz');
+    await page.getByLabel('手机号').pressSequentially(phone);
+    await page.getByRole('checkbox', { name: /我已阅读并同意/ }).check();
+    await page.getByLabel('验证码').fill(await requestCode(page, phone, 'login'));
+    await page.getByRole('button', { name: '登录', exact: true }).tap();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('邀请码无效，请核对后重试');
+    await saveScreenshot(page, 'login-invite-refused');
+    await page.getByLabel('邀请码（选填）').fill(`${code.slice(0, 4).toLowerCase()}-${code.slice(4)}`);
+    await page.getByRole('button', { name: '登录', exact: true }).tap();
+    await page.waitForURL(`${server.baseUrl}/`);
+    const invitees = await inviter.call(myInvitees, {});
+    expect(invitees.response?.data?.items.map((i) => i.phone)).toEqual([maskPhone(phone)]);
+    await context.close();
+  });
+
+  it('from a link: filled in and locked', { timeout: 30_000 }, async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login?inviteCode=7k3m-9qxr`);
+    await waitForApp(page);
+    const field = page.getByLabel('邀请码', { exact: true });
+    expect(await field.inputValue()).toBe('7K3M9QXR');
+    expect(await field.getAttribute('readonly')).not.toBeNull();
+    await context.close();
+  });
+});
+
+describe('/login screenshots at 320, 375 and 414 px, in the browser and the app shell', () => {
+  it.each([
+    ['browser', null],
+    ['app', 'android'],
+  ] as const)('%s: invite field opened and refused, a link\'s code locked, an ended session', { timeout: 90_000 }, async (name, shell) => {
+    const context = await newMobileContext(browser, shell ? { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: shell, safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })] } : {});
+    const page = await context.newPage();
+    for (const width of [320, 375, 414]) {
+      await page.setViewportSize({ width, height: 812 });
+      await page.goto(`${server.baseUrl}/login`);
+      await waitForApp(page);
+      await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
+      await saveScreenshot(page, `login-${name}-${width}-empty`);
+      await page.getByRole('button', { name: '有邀请码？填写邀请码' }).tap();
+      await page.getByLabel('邀请码（选填）').pressSequentially('7K3M-9Q');
+      await page.getByRole('button', { name: '登录', exact: true }).tap();
+      await page.getByText('邀请码为8位字母或数字，请核对').waitFor();
+      await saveScreenshot(page, `login-${name}-${width}-invite-error`);
+      await page.goto(`${server.baseUrl}/login?inviteCode=7K3M9QXR`);
+      await page.getByLabel('邀请码', { exact: true }).waitFor();
+      await saveScreenshot(page, `login-${name}-${width}-invite-link`);
+      if (!shell) {
+        // A token the server does not know: 我的's first call is refused and the login page says why.
+        await page.evaluate(() => localStorage.setItem('accessToken', 'x'.repeat(43)));
+        await page.goto(`${server.baseUrl}/mine`);
+        // Whichever comes first: a call that opens the login page, or the quiet check that leaves 我的 logged
+        // out (its 登录 / 注册 then leads there).
+        await page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 }).catch(async () => {
+          await page.getByRole('link', { name: '登录 / 注册' }).click();
+          await page.waitForURL((url) => url.pathname === '/login');
+        });
+        await page.getByText('登录已失效，请重新登录').waitFor();
+        await saveScreenshot(page, `login-${name}-${width}-ended`);
+      }
+    }
+    await context.close();
   });
 });
