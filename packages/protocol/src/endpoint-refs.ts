@@ -53,6 +53,7 @@ import type { login as Login, userLoginV1 as UserLoginV1 } from './endpoints/use
 import type { logout as Logout } from './endpoints/user/logout.js';
 import type { privacyPolicyStatus as PrivacyPolicyStatus } from './endpoints/user/privacy-policy-status.js';
 import type { privacyPolicy as PrivacyPolicy } from './endpoints/user/privacy-policy.js';
+import type { myAgreements as MyAgreements } from './endpoints/user/my-agreements.js';
 import type { renewExpire as RenewExpire } from './endpoints/user/renew-expire.js';
 import type { renewInfo as RenewInfo } from './endpoints/user/renew-info.js';
 import type { savePhone as SavePhone } from './endpoints/user/save-phone.js';
@@ -98,6 +99,7 @@ export interface EndpointRefs {
   readonly userDetailV1: EndpointRef<typeof UserDetailV1>;
   readonly privacyPolicy: EndpointRef<typeof PrivacyPolicy>;
   readonly privacyPolicyStatus: EndpointRef<typeof PrivacyPolicyStatus>;
+  readonly myAgreements: EndpointRef<typeof MyAgreements>;
   readonly getUserUnprivacyInfo: EndpointRef<typeof GetUserUnprivacyInfo>;
   readonly renewInfo: EndpointRef<typeof RenewInfo>;
   readonly renewExpire: EndpointRef<typeof RenewExpire>;

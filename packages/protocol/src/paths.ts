@@ -63,6 +63,8 @@ export const API_PATH = {
   checkLogin: '/v1/user/check-login',
   privacyPolicyStatus: '/v1/user/privacy-policy-status',
   privacyPolicy: '/v1/user/privacy-policy',
+  // Not in SPEC §7's list: the legal documents the person agreed to, with versions and dates (docs/api.md "Consent").
+  myAgreements: '/v1/user/my-agreements',
   getUserUnprivacyInfo: '/v1/user/get-user-unprivacy-info',
   renewInfo: '/v1/user/renew-info',
   renewExpire: '/v1/user/renew-expire',

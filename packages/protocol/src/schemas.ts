@@ -12,6 +12,7 @@ export * from './endpoints/user/save-phone.js';
 export * from './endpoints/user/user-detail.js';
 export * from './endpoints/user/privacy-policy.js';
 export * from './endpoints/user/privacy-policy-status.js';
+export * from './endpoints/user/my-agreements.js';
 export * from './endpoints/user/get-user-unprivacy-info.js';
 export * from './endpoints/user/renew-info.js';
 export * from './endpoints/user/renew-expire.js';

@@ -45,6 +45,7 @@ import { login, userLoginV1 } from './user/login.js';
 import { logout } from './user/logout.js';
 import { privacyPolicyStatus } from './user/privacy-policy-status.js';
 import { privacyPolicy } from './user/privacy-policy.js';
+import { myAgreements } from './user/my-agreements.js';
 import { renewExpire } from './user/renew-expire.js';
 import { renewInfo } from './user/renew-info.js';
 import { savePhone } from './user/save-phone.js';
@@ -66,6 +67,7 @@ export const endpoints = {
   [userDetailV1.path]: userDetailV1,
   [privacyPolicy.path]: privacyPolicy,
   [privacyPolicyStatus.path]: privacyPolicyStatus,
+  [myAgreements.path]: myAgreements,
   [getUserUnprivacyInfo.path]: getUserUnprivacyInfo,
   [renewInfo.path]: renewInfo,
   [renewExpire.path]: renewExpire,

@@ -1,8 +1,9 @@
 // Consent endpoints (renewal when the privacy policy or the service agreement changes; docs/api.md "Consent"):
-// privacy-policy (no session), privacy-policy-status, get-user-unprivacy-info, renew-info, renew-expire.
-import { COOKIE, privacyPolicy, privacyPolicyStatus, getUserUnprivacyInfo, renewInfo, renewExpire } from '@tyd/protocol';
+// privacy-policy (no session), privacy-policy-status, get-user-unprivacy-info, renew-info, renew-expire, and
+// my-agreements (what the person agreed to, for 我的 > 协议与政策).
+import { COOKIE, myAgreements, privacyPolicy, privacyPolicyStatus, getUserUnprivacyInfo, renewInfo, renewExpire } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { acceptConsent, consentStatus, declineConsent } from '../services/consent.js';
+import { acceptConsent, agreedDocuments, consentStatus, declineConsent } from '../services/consent.js';
 
 export default async function consentRoutes(fastify: FastifyInstance): Promise<void> {
   const accounts = fastify.accounts;
@@ -18,6 +19,11 @@ export default async function consentRoutes(fastify: FastifyInstance): Promise<v
       const { version, acceptedVersion, renewalRequired } = await consentStatus(accounts, session.user.id);
       return { version, acceptedVersion, renewalRequired };
     },
+  });
+  fastify.apiRoute({
+    endpoint: myAgreements,
+    auth: 'required',
+    handler: async ({ session }) => ({ items: await agreedDocuments(accounts, session.user.id) }),
   });
   fastify.apiRoute({
     endpoint: getUserUnprivacyInfo,

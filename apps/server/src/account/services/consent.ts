@@ -22,6 +22,35 @@ export async function consentStatus(deps: ConsentDeps, userId: string): Promise<
   return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
 
+export interface AgreedDocument {
+  kind: LegalDocument['kind'];
+  title: string;
+  url: string;
+  currentVersion: string;
+  /** The latest version of this document the user accepted, or null. */
+  agreedVersion: string | null;
+  /** When the user first accepted `agreedVersion` (ms), or null. */
+  agreedAt: number | null;
+}
+
+/**
+ * Each document accepted at login with the version the user agreed to and since when (my-agreements,
+ * docs/api.md "Consent"). A consent names the combined version of both documents; each document's part is
+ * read from it, so a renewal that changed only the agreement leaves the privacy policy's date as it was.
+ */
+export async function agreedDocuments(deps: ConsentDeps, userId: string): Promise<AgreedDocument[]> {
+  const accepted = (await deps.repos.consents.history(userId)).filter((consent) => consent.decision === 'accepted');
+  return [deps.legal.privacyPolicy, deps.legal.serviceAgreement].map((document) => {
+    const agreed = accepted.flatMap((consent) => {
+      const version = deps.legal.parts(consent.version)[document.kind];
+      return version ? [{ version, at: consent.decidedAt }] : [];
+    });
+    const latest = agreed.at(-1)?.version ?? null;
+    const since = agreed.find((entry) => entry.version === latest)?.at ?? null;
+    return { kind: document.kind, title: document.title, url: document.url, currentVersion: document.version, agreedVersion: latest, agreedAt: since };
+  });
+}
+
 /** The user accepts the current versions; an outdated version (the page showed an old text) is 409/4210. */
 export async function acceptConsent(deps: ConsentDeps, userId: string, version: string, now: number): Promise<void> {
   if (version !== deps.legal.version) throw new ApiError(CODE.CONFLICT, SUBCODE.AGREEMENT_REQUIRED);
