@@ -14,7 +14,20 @@ import globals from 'globals';
 const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards'];
 const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config', 'outbox'];
 const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
-const webFeatures = ['auth', 'account', 'notices', 'identity', 'bank-cards', 'telemetry', 'download', 'diagnostics', 'errors', 'content', 'activity', 'rewards'];
+const webFeatures = [
+  'auth',
+  'account',
+  'notices',
+  'identity',
+  'bank-cards',
+  'telemetry',
+  'download',
+  'diagnostics',
+  'errors',
+  'content',
+  'activity',
+  'rewards',
+];
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'e2e/screenshots/**', 'e2e/.artifacts/**'] },
@@ -37,8 +50,16 @@ export default tseslint.config(
             { target: './packages/protocol', from: ['./apps', './e2e', './bench'], message: 'protocol is pure and depends on nothing of ours' },
             { target: './apps/server', from: './apps/web', message: 'the server does not import the web app' },
             { target: './apps/web', from: './apps/server', message: 'the web app does not import the server' },
-            { target: './apps/web/src/components', from: ['./apps/web/src/features', './apps/web/src/app'], message: 'shared UI does not depend on features or the app' },
-            { target: './apps/web/src/lib', from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'], message: 'lib does not depend on UI' },
+            {
+              target: './apps/web/src/components',
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'shared UI does not depend on features or the app',
+            },
+            {
+              target: './apps/web/src/lib',
+              from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/components'],
+              message: 'lib does not depend on UI',
+            },
             { target: './apps/web/src/features', from: './apps/web/src/app', message: 'features do not import the app layer' },
             ...webFeatures.map((f) => ({
               target: `./apps/web/src/features/${f}`,
@@ -54,7 +75,14 @@ export default tseslint.config(
   {
     files: serverPlatform.map((p) => `apps/server/src/${p}/**/*.ts`),
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: intoCapability(serverCapabilities), message: 'the server platform does not depend on a capability (docs/architecture.md "Modules")' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: intoCapability(serverCapabilities), message: 'the server platform does not depend on a capability (docs/architecture.md "Modules")' },
+          ],
+        },
+      ],
     },
   },
   ...serverCapabilities.map((c) => ({
@@ -62,7 +90,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: intoCapability(serverCapabilities.filter((other) => other !== c)), message: "a capability reaches another only through that one's <capability>-module.ts" }] },
+        {
+          patterns: [
+            {
+              regex: intoCapability(serverCapabilities.filter((other) => other !== c)),
+              message: "a capability reaches another only through that one's <capability>-module.ts",
+            },
+          ],
+        },
       ],
     },
   })),

@@ -36,13 +36,7 @@ interface AutocannonResult {
   timeouts: number;
   duration: number;
 }
-type Autocannon = (opts: {
-  url: string;
-  connections: number;
-  duration?: number;
-  amount?: number;
-  requests?: AutocannonRequest[];
-}) => Promise<AutocannonResult>;
+type Autocannon = (opts: { url: string; connections: number; duration?: number; amount?: number; requests?: AutocannonRequest[] }) => Promise<AutocannonResult>;
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 /** CPU time (user + system) the server process has used so far, in ms; Linux /proc, else undefined. */
@@ -148,7 +142,9 @@ try {
     const b = await measure(sealed, sealedOk);
     runs.push({ a, b });
     const rate = (m: Measured) => m.result.requests.total / m.result.duration;
-    console.log(`round ${round}: (a) ${rate(a).toFixed(0)} req/s, (b) ${rate(b).toFixed(0)} req/s, b/a ${(rate(b) / rate(a)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`);
+    console.log(
+      `round ${round}: (a) ${rate(a).toFixed(0)} req/s, (b) ${rate(b).toFixed(0)} req/s, b/a ${(rate(b) / rate(a)).toFixed(2)}; load average ${loadavg()[0]!.toFixed(2)}`,
+    );
   }
   // Spot-check that sealed answers are real '200's: one more call, opened by the client.
   const last = await client.call(checkLogin, {});
@@ -176,7 +172,11 @@ try {
   console.log(row('(b) check-login, sealed', b));
   console.log(`follow-up sealed check-login code ${last.response?.code}`);
   const envelopeCpu = a.cpu === undefined || b.cpu === undefined ? 'n/a' : `${(b.cpu - a.cpu).toFixed(3)} ms`;
-  console.log(`envelope CPU per request (b - a): ${envelopeCpu}; load average ${loadavg().map((l) => l.toFixed(2)).join(' ')} on ${cpus().length} cores`);
+  console.log(
+    `envelope CPU per request (b - a): ${envelopeCpu}; load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')} on ${cpus().length} cores`,
+  );
   console.log(`ratio b/a = ${(b.rate / a.rate).toFixed(2)} (target >= 0.5); p99 (b) = ${b.p99} ms`);
 } finally {
   await server.stop();

@@ -38,7 +38,11 @@ try {
     let send = 0;
     for (let index = 0; index * UPLOAD_PART_MAX_BYTES < photo.length; index += 1) {
       const p0 = performance.now();
-      const prepared = await client.prepare(uploadPart, { uploadId, index, bytes: toBase64(photo.subarray(index * UPLOAD_PART_MAX_BYTES, (index + 1) * UPLOAD_PART_MAX_BYTES)) });
+      const prepared = await client.prepare(uploadPart, {
+        uploadId,
+        index,
+        bytes: toBase64(photo.subarray(index * UPLOAD_PART_MAX_BYTES, (index + 1) * UPLOAD_PART_MAX_BYTES)),
+      });
       const p1 = performance.now();
       const answer = await client.send(prepared);
       send += performance.now() - p1;
@@ -54,9 +58,15 @@ try {
   }
   const parts = Math.ceil(photo.length / UPLOAD_PART_MAX_BYTES);
   console.log(`photo ${photo.length} B in ${parts} parts; part bodies on the wire ${wireBytes} B (${(wireBytes / photo.length).toFixed(2)}x)`);
-  console.log(`whole upload, median of ${RUNS}: ${median(totals).toFixed(0)} ms (client preparing parts ${median(prepares).toFixed(0)} ms, server answering parts ${median(sends).toFixed(0)} ms)`);
+  console.log(
+    `whole upload, median of ${RUNS}: ${median(totals).toFixed(0)} ms (client preparing parts ${median(prepares).toFixed(0)} ms, server answering parts ${median(sends).toFixed(0)} ms)`,
+  );
   console.log(`image check and metadata strip of the 3 MiB JPEG, median of 50: ${median(inspectTimes).toFixed(2)} ms`);
-  console.log(`load average ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await t.close();
 }

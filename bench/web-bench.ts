@@ -14,7 +14,15 @@ import { ROUTES } from '../apps/web/src/app/route-table';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
 import { runLab } from './web-lab';
 import { runLighthouse } from './web-lighthouse';
-import { ANALYTICS_GZIP_TARGET_BYTES, ANALYTICS_MODULE, lazyModuleSize, ROUTE_BUDGET_GZIP_BYTES, routeSizes, SHELL_BUDGET_GZIP_BYTES, shellSize } from './web-sizes';
+import {
+  ANALYTICS_GZIP_TARGET_BYTES,
+  ANALYTICS_MODULE,
+  lazyModuleSize,
+  ROUTE_BUDGET_GZIP_BYTES,
+  routeSizes,
+  SHELL_BUDGET_GZIP_BYTES,
+  shellSize,
+} from './web-sizes';
 
 // Checked before the build, which takes a while.
 const chosenPaths = (process.env.BENCH_WEB_ROUTES ?? '').split(/[\s,]+/).filter(Boolean);
@@ -34,10 +42,22 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const shell = shellSize();
 const sizes = routeSizes();
-console.log(`\nShared shell (entry and its static imports, every page): ${shell.js} bytes = ${kb(shell.js)} gzip, budget ${kb(SHELL_BUDGET_GZIP_BYTES)} [${shell.files.join(', ')}]`);
+console.log(
+  `\nShared shell (entry and its static imports, every page): ${shell.js} bytes = ${kb(shell.js)} gzip, budget ${kb(SHELL_BUDGET_GZIP_BYTES)} [${shell.files.join(', ')}]`,
+);
 console.log(`What each route adds (its page chunk and its imports), budget ${kb(ROUTE_BUDGET_GZIP_BYTES)}; first load = shell + route`);
 console.log('deferred: lazy non-page chunks (API transport, native bridge) fetched after the first render, when first used\n');
-console.log(['route'.padEnd(28), 'adds'.padStart(9), 'headroom'.padStart(9), 'chunks'.padStart(7), 'first load'.padStart(11), 'CSS bytes'.padStart(10), 'deferred'.padStart(9)].join(' '));
+console.log(
+  [
+    'route'.padEnd(28),
+    'adds'.padStart(9),
+    'headroom'.padStart(9),
+    'chunks'.padStart(7),
+    'first load'.padStart(11),
+    'CSS bytes'.padStart(10),
+    'deferred'.padStart(9),
+  ].join(' '),
+);
 for (const size of sizes) {
   const row = [
     size.path.padEnd(28),
@@ -56,7 +76,9 @@ for (const size of sizes) {
 const analytics = lazyModuleSize(ANALYTICS_MODULE, ['src/lib/api-transport.ts']);
 const own = analytics.js - analytics.shared;
 const vitals = lazyModuleSize('src/features/telemetry/analytics/web-vitals.ts');
-console.log(`\nanalytics module (records, send queue, page visits, page performance): ${own} bytes = ${kb(own)} gzip, target ${kb(ANALYTICS_GZIP_TARGET_BYTES)}`);
+console.log(
+  `\nanalytics module (records, send queue, page visits, page performance): ${own} bytes = ${kb(own)} gzip, target ${kb(ANALYTICS_GZIP_TARGET_BYTES)}`,
+);
 console.log(`  + ${kb(analytics.shared)} shared with the API transport (random bytes, base64) = ${kb(analytics.js)} [${analytics.files.join(', ')}]`);
 console.log(`web vitals (the web-vitals library, loaded by analytics after start): ${vitals.js} bytes = ${kb(vitals.js)} gzip [${vitals.files.join(', ')}]`);
 if (own > ANALYTICS_GZIP_TARGET_BYTES) {
@@ -73,15 +95,40 @@ const TARGET_PERFORMANCE = 95;
 const TARGET_LCP_MS = 1500;
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-web-'));
 // Download links configured as a deployment has them (/download's buttons redirect to them).
-const server = await startChildServer({ DATA_DIR: dataDir, APP_DOWNLOAD_ANDROID_URL: 'https://dl.example.com/tyd.apk', APP_DOWNLOAD_IOS_URL: 'https://apps.apple.com/cn/app/id1' });
+const server = await startChildServer({
+  DATA_DIR: dataDir,
+  APP_DOWNLOAD_ANDROID_URL: 'https://dl.example.com/tyd.apk',
+  APP_DOWNLOAD_IOS_URL: 'https://apps.apple.com/cn/app/id1',
+});
 try {
-  console.log(`\nload average before: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  console.log(
+    `\nload average before: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
   const lab = await runLab(server.baseUrl, PATHS);
   const lighthouse = await runLighthouse(server.baseUrl, PATHS);
-  console.log(`load average after: ${loadavg().map((load) => load.toFixed(1)).join(' ')}`);
+  console.log(
+    `load average after: ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
   console.log(`\nReal Chromium on the mobile preset (median of 3): first paint, interactive (React hydrated), target <= ${seconds(TARGET_INTERACTIVE_MS)}`);
   console.log(`Lighthouse 12 (mobile preset, simulated slow 4G), targets: performance >= ${TARGET_PERFORMANCE}, LCP <= ${TARGET_LCP_MS / 1000} s\n`);
-  console.log(['route'.padEnd(28), 'paint'.padStart(7), 'inter.'.padStart(7), 'perf'.padStart(5), 'FCP'.padStart(7), 'LCP'.padStart(7), 'TBT'.padStart(7), 'CLS'.padStart(6), 'transferred'.padStart(12), ' targets'].join(' '));
+  console.log(
+    [
+      'route'.padEnd(28),
+      'paint'.padStart(7),
+      'inter.'.padStart(7),
+      'perf'.padStart(5),
+      'FCP'.padStart(7),
+      'LCP'.padStart(7),
+      'TBT'.padStart(7),
+      'CLS'.padStart(6),
+      'transferred'.padStart(12),
+      ' targets',
+    ].join(' '),
+  );
   for (const [index, figures] of lighthouse.entries()) {
     const measured = lab[index]!;
     const met = measured.interactiveMs <= TARGET_INTERACTIVE_MS && figures.performance >= TARGET_PERFORMANCE && figures.lcpMs <= TARGET_LCP_MS;
@@ -104,7 +151,10 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
 }
 
-const over = [...(shell.js > SHELL_BUDGET_GZIP_BYTES ? ['the shell'] : []), ...sizes.filter((size) => size.ownJs > ROUTE_BUDGET_GZIP_BYTES).map((size) => size.path)];
+const over = [
+  ...(shell.js > SHELL_BUDGET_GZIP_BYTES ? ['the shell'] : []),
+  ...sizes.filter((size) => size.ownJs > ROUTE_BUDGET_GZIP_BYTES).map((size) => size.path),
+];
 if (over.length > 0) {
   console.error(`\nover budget: ${over.join(', ')}`);
   process.exit(1);

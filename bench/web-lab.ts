@@ -31,14 +31,24 @@ export async function runLab(baseUrl: string, paths: readonly string[], runs = 3
       if (path === undefined) break;
       const samples: LabFigures['runs'] = [];
       for (let run = 0; run < (index === 0 ? 1 : runs); run++) {
-        const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN' });
+        const context = await browser.newContext({
+          viewport: { width: 375, height: 812 },
+          deviceScaleFactor: 2,
+          isMobile: true,
+          hasTouch: true,
+          locale: 'zh-CN',
+        });
         const page = await context.newPage();
         await emulateSlowPhone(page);
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-        await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0, undefined, {
-          polling: 50,
-          timeout: 30_000,
-        });
+        await page.waitForFunction(
+          () => performance.getEntriesByName('tyd-interactive').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0,
+          undefined,
+          {
+            polling: 50,
+            timeout: 30_000,
+          },
+        );
         samples.push(
           await page.evaluate(() => ({
             firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
@@ -48,7 +58,12 @@ export async function runLab(baseUrl: string, paths: readonly string[], runs = 3
         await context.close();
       }
       if (index === 0) continue;
-      figures.push({ path, firstPaintMs: median(samples.map((s) => s.firstPaintMs)), interactiveMs: median(samples.map((s) => s.interactiveMs)), runs: samples });
+      figures.push({
+        path,
+        firstPaintMs: median(samples.map((s) => s.firstPaintMs)),
+        interactiveMs: median(samples.map((s) => s.interactiveMs)),
+        runs: samples,
+      });
     }
     return figures;
   } finally {

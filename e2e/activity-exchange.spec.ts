@@ -57,7 +57,9 @@ describe.each([
     const phone = newPhone('137');
     const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
     await admin('grant', phone, '1000', '--operator', 'e2e');
-    const [code] = (await admin('redeem-batch', '--operator', 'e2e', '--name', '门店活动', '--points', '50', '--count', '1', '--expires', chinaDate(30))).trim().split('\n');
+    const [code] = (await admin('redeem-batch', '--operator', 'e2e', '--name', '门店活动', '--points', '50', '--count', '1', '--expires', chinaDate(30)))
+      .trim()
+      .split('\n');
     const context = await loggedInContext(browser, token, phone, shell);
     const page = await context.newPage();
     const tag = shell ? `app-${shell}` : 'web';
@@ -70,7 +72,9 @@ describe.each([
     await page.getByRole('region', { name: '我的卡券' }).getByText('暂无记录').waitFor();
     if (shell) {
       // No route title (SPEC §2 /activity-exchange): the app's bar gets the product's default title.
-      await expect.poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title)).toContain('通盈达');
+      await expect
+        .poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title))
+        .toContain('通盈达');
     }
     await screenshotsAtWidths(page, `activity-exchange-${tag}-catalogue`);
 
@@ -146,48 +150,55 @@ describe('activity exchange for a new user', () => {
 });
 
 describe('/ops/rewards', () => {
-  it('shows prizes, vouchers, the gift and batches; issues a batch whose downloaded codes work; changes a stock that users see', { timeout: 120_000 }, async () => {
-    const context = await newMobileContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/ops/rewards`);
-    await page.getByLabel('管理令牌').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: '进入' }).click();
-    await page.getByRole('region', { name: '抽奖奖品' }).waitFor();
-    await page.getByLabel('操作人', { exact: true }).fill('运营-e2e');
-    await screenshotsAtWidths(page, 'ops-rewards-top');
+  it(
+    'shows prizes, vouchers, the gift and batches; issues a batch whose downloaded codes work; changes a stock that users see',
+    { timeout: 120_000 },
+    async () => {
+      const context = await newMobileContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/ops/rewards`);
+      await page.getByLabel('管理令牌').fill(ADMIN_TOKEN);
+      await page.getByRole('button', { name: '进入' }).click();
+      await page.getByRole('region', { name: '抽奖奖品' }).waitFor();
+      await page.getByLabel('操作人', { exact: true }).fill('运营-e2e');
+      await screenshotsAtWidths(page, 'ops-rewards-top');
 
-    // Issue a batch of two codes; its file downloads once.
-    const form = page.getByRole('form', { name: '生成兑换码' });
-    await form.getByLabel('批次名称').fill('e2e批次');
-    await form.getByLabel('每码积分').fill('20');
-    await form.getByLabel('数量（最多10000）').fill('2');
-    await form.getByLabel('有效期至（含当日）').fill(chinaDate(7));
-    await form.getByRole('button', { name: '生成兑换码' }).click();
-    const link = page.getByRole('link', { name: '下载兑换码（.txt）' });
-    await link.waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const codes = (await (await download.createReadStream()).toArray()).join('').trim().split('\n');
-    expect(codes).toHaveLength(2);
-    await screenshotsAtWidths(page, 'ops-rewards-batch', page.getByRole('region', { name: '兑换码批次' }));
-    await page.getByRole('list', { name: '全部批次' }).getByText('已使用 0/2').waitFor();
+      // Issue a batch of two codes; its file downloads once.
+      const form = page.getByRole('form', { name: '生成兑换码' });
+      await form.getByLabel('批次名称').fill('e2e批次');
+      await form.getByLabel('每码积分').fill('20');
+      await form.getByLabel('数量（最多10000）').fill('2');
+      await form.getByLabel('有效期至（含当日）').fill(chinaDate(7));
+      await form.getByRole('button', { name: '生成兑换码' }).click();
+      const link = page.getByRole('link', { name: '下载兑换码（.txt）' });
+      await link.waitFor();
+      const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+      const codes = (await (await download.createReadStream()).toArray()).join('').trim().split('\n');
+      expect(codes).toHaveLength(2);
+      await screenshotsAtWidths(page, 'ops-rewards-batch', page.getByRole('region', { name: '兑换码批次' }));
+      await page.getByRole('list', { name: '全部批次' }).getByText('已使用 0/2').waitFor();
 
-    // The 7天免息券 stock set to 0: a user sees 已兑完.
-    const item = page.getByRole('form', { name: '卡券 7天免息券' });
-    await item.getByLabel('库存（空=不限）').fill('0');
-    await item.getByRole('button', { name: '保存' }).click();
-    await page.getByText('已保存 7天免息券').waitFor();
-    await page.getByRole('region', { name: '操作记录' }).getByText('运营-e2e', { exact: false }).first().waitFor();
-    await screenshotsAtWidths(page, 'ops-rewards-audit', page.getByRole('region', { name: '操作记录' }));
+      // The 7天免息券 stock set to 0: a user sees 已兑完.
+      const item = page.getByRole('form', { name: '卡券 7天免息券' });
+      await item.getByLabel('库存（空=不限）').fill('0');
+      await item.getByRole('button', { name: '保存' }).click();
+      await page.getByText('已保存 7天免息券').waitFor();
+      await page.getByRole('region', { name: '操作记录' }).getByText('运营-e2e', { exact: false }).first().waitFor();
+      await screenshotsAtWidths(page, 'ops-rewards-audit', page.getByRole('region', { name: '操作记录' }));
 
-    const phone = newPhone('137');
-    const client = await signedUpClient(server.baseUrl, phone);
-    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: randomBytes(16).toString('base64url') })).response?.data).toMatchObject({ kind: 'points', points: 20 });
-    const user = await loggedInContext(browser, client.accessToken!, phone);
-    const userPage = await user.newPage();
-    await userPage.goto(`${server.baseUrl}/activity-exchange`);
-    await userPage.getByRole('button', { name: '已兑完 7天免息券' }).waitFor();
-    expect(await balance(userPage)).toBe(20);
-    await user.close();
-    await context.close();
-  });
+      const phone = newPhone('137');
+      const client = await signedUpClient(server.baseUrl, phone);
+      expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: randomBytes(16).toString('base64url') })).response?.data).toMatchObject({
+        kind: 'points',
+        points: 20,
+      });
+      const user = await loggedInContext(browser, client.accessToken!, phone);
+      const userPage = await user.newPage();
+      await userPage.goto(`${server.baseUrl}/activity-exchange`);
+      await userPage.getByRole('button', { name: '已兑完 7天免息券' }).waitFor();
+      expect(await balance(userPage)).toBe(20);
+      await user.close();
+      await context.close();
+    },
+  );
 });

@@ -45,7 +45,6 @@ async function checkLogin(token: string): Promise<string | undefined> {
   return (await client.call(checkLoginEndpoint, {})).response?.code;
 }
 
-
 async function openPreJump(context: BrowserContext, query: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/others/tydPreJump${query}`);

@@ -18,7 +18,6 @@ import { certify, loggedInContext, signedUpClient } from './support/sign-in';
 import { codeFromOutbox } from './support/sms-outbox';
 import { bindBankcard, userBindBankcard, certificationInfo } from '@tyd/protocol';
 
-
 let server: RunningServer;
 let browser: Browser;
 
@@ -70,7 +69,10 @@ describe.each([
     const tag = shell ? `app-${shell}` : 'web';
 
     await page.goto(`${server.baseUrl}/mine`);
-    await page.getByRole('link', { name: /^银行卡/ }).getByText('暂未绑定银行卡').waitFor();
+    await page
+      .getByRole('link', { name: /^银行卡/ })
+      .getByText('暂未绑定银行卡')
+      .waitFor();
     if (!shell) await screenshotsAtWidths(page, `${tag}-mine-tile-empty`);
     await page.getByRole('link', { name: /^银行卡/ }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards');
@@ -105,7 +107,9 @@ describe.each([
     const second = icbcCard();
     const secondPhone = newPhone('135');
     const started = (await client.call(bindBankcard, { cardNumber: second, phone: secondPhone })).response?.data as { ticket: string };
-    expect((await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, secondPhone) })).response?.code).toBe('200');
+    expect((await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, secondPhone) })).response?.code).toBe(
+      '200',
+    );
     await page.reload();
     await page.getByRole('link', { name: `工商银行借记卡，尾号${second.slice(-4)}` }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards/detail');
@@ -116,7 +120,10 @@ describe.each([
 
     // Home and 我的: the count and the new default card, masked (SPEC §3).
     const secondLast4 = second.slice(-4);
-    for (const [path, name] of [['/', 'home'], ['/mine', 'mine']] as const) {
+    for (const [path, name] of [
+      ['/', 'home'],
+      ['/mine', 'mine'],
+    ] as const) {
       await page.goto(`${server.baseUrl}${path}`);
       const tile = page.getByRole('link', { name: `银行卡：已绑定2张，默认工商银行尾号${secondLast4}` });
       await tile.getByText(`默认 工商银行 尾号${secondLast4}`).waitFor();
@@ -157,7 +164,10 @@ describe.each([
     await screenshotsAtWidths(page, `${tag}-after-unbind`);
     // Home again: one card, the first one, default again.
     await page.goto(`${server.baseUrl}/`);
-    await page.getByRole('link', { name: `银行卡：已绑定1张，默认工商银行尾号${last4}` }).getByText(`工商银行 尾号${last4}`, { exact: true }).waitFor();
+    await page
+      .getByRole('link', { name: `银行卡：已绑定1张，默认工商银行尾号${last4}` })
+      .getByText(`工商银行 尾号${last4}`, { exact: true })
+      .waitFor();
     // The binding and the unbinding reached 我的消息 (docs/api.md "Messages the product posts now").
     await page.goto(`${server.baseUrl}/messages`);
     await page.getByRole('link', { name: /我的消息/ }).click();
@@ -165,90 +175,99 @@ describe.each([
     expect(await page.getByRole('button', { name: /银行卡绑定成功/ }).count()).toBe(2);
     await context.close();
   });
-  it('says one thing about a refused card, keeps bank marks round, names the holder, links and keeps the agreement, and shows skeletons', { timeout: 120_000 }, async () => {
-    const phone = newPhone('137');
-    const client = await verifiedAccount(phone);
-    const holder = ((await client.call(certificationInfo, {})).response?.data as { name: string }).name;
-    const context = await loggedInContext(browser, client.accessToken!, phone, shell);
-    const page = await context.newPage();
-    const tag = shell ? `app-${shell}` : 'web';
+  it(
+    'says one thing about a refused card, keeps bank marks round, names the holder, links and keeps the agreement, and shows skeletons',
+    { timeout: 120_000 },
+    async () => {
+      const phone = newPhone('137');
+      const client = await verifiedAccount(phone);
+      const holder = ((await client.call(certificationInfo, {})).response?.data as { name: string }).name;
+      const context = await loggedInContext(browser, client.accessToken!, phone, shell);
+      const page = await context.newPage();
+      const tag = shell ? `app-${shell}` : 'web';
 
-    // While the list is on its way: the shape of a card, not 正在加载… on a blank page. The answer is held
-    // until the skeleton has been looked at.
-    let release!: () => void;
-    const held = new Promise<void>((done) => (release = done));
-    await page.route('**/bank-card-list', async (route) => {
-      await held;
-      await route.continue();
-    });
-    await page.goto(`${server.baseUrl}/bank-cards`);
-    await page.locator('[aria-busy="true"] .bank-card--skeleton').waitFor();
-    expect(await page.getByText('正在加载…').count()).toBe(0);
-    await screenshotsAtWidths(page, `${tag}-loading`);
-    release();
-    await page.getByText('暂无记录').waitFor();
-    await page.unroute('**/bank-card-list');
+      // While the list is on its way: the shape of a card, not 正在加载… on a blank page. The answer is held
+      // until the skeleton has been looked at.
+      let release!: () => void;
+      const held = new Promise<void>((done) => (release = done));
+      await page.route('**/bank-card-list', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/bank-cards`);
+      await page.locator('[aria-busy="true"] .bank-card--skeleton').waitFor();
+      expect(await page.getByText('正在加载…').count()).toBe(0);
+      await screenshotsAtWidths(page, `${tag}-loading`);
+      release();
+      await page.getByText('暂无记录').waitFor();
+      await page.unroute('**/bank-card-list');
 
-    await page.getByRole('link', { name: '添加银行卡' }).click();
-    await page.waitForURL((url) => url.pathname === '/bank-cards/bind');
-    // The holder is the verified identity, by its masked name.
-    await page.getByText(`持卡人：${holder}`).waitFor();
-    // The collapsed bank list is one row, not a large empty card.
-    const supported = page.locator('details', { hasText: '查看支持的银行及限额' });
-    expect((await supported.boundingBox())!.height).toBeLessThan(64);
+      await page.getByRole('link', { name: '添加银行卡' }).click();
+      await page.waitForURL((url) => url.pathname === '/bank-cards/bind');
+      // The holder is the verified identity, by its masked name.
+      await page.getByText(`持卡人：${holder}`).waitFor();
+      // The collapsed bank list is one row, not a large empty card.
+      const supported = page.locator('details', { hasText: '查看支持的银行及限额' });
+      expect((await supported.boundingBox())!.height).toBeLessThan(64);
 
-    // A credit card: the refusal once (the typing hint does not repeat it).
-    const number = page.getByLabel('银行卡号');
-    await number.pressSequentially('6225750000000000');
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByRole('alert').waitFor();
-    expect(await page.getByText(/暂不支持信用卡/).count()).toBe(1);
-    // A card the bank reports frozen (the sandbox's 62000001…, docs/sandbox.md): its answer only, without
-    // the typing hint's 未识别该卡号所属银行 beside it.
-    await number.fill('');
-    await number.pressSequentially(luhnCard('62000001'));
-    await page.getByText('未识别该卡号所属银行，请核对卡号或查看支持的银行').waitFor();
-    await page.getByLabel('银行预留手机号').fill(newPhone('136'));
-    await page.getByRole('button', { name: '下一步' }).click();
-    await page.getByText('该银行卡暂不可用，请更换其他银行卡').waitFor();
-    expect(await page.getByText(/未识别该卡号所属银行/).count()).toBe(0);
-    expect(await page.getByRole('alert').count()).toBe(1);
-    await screenshotsAtWidths(page, `${tag}-bind-refused`);
+      // A credit card: the refusal once (the typing hint does not repeat it).
+      const number = page.getByLabel('银行卡号');
+      await number.pressSequentially('6225750000000000');
+      await page.getByRole('button', { name: '下一步' }).click();
+      await page.getByRole('alert').waitFor();
+      expect(await page.getByText(/暂不支持信用卡/).count()).toBe(1);
+      // A card the bank reports frozen (the sandbox's 62000001…, docs/sandbox.md): its answer only, without
+      // the typing hint's 未识别该卡号所属银行 beside it.
+      await number.fill('');
+      await number.pressSequentially(luhnCard('62000001'));
+      await page.getByText('未识别该卡号所属银行，请核对卡号或查看支持的银行').waitFor();
+      await page.getByLabel('银行预留手机号').fill(newPhone('136'));
+      await page.getByRole('button', { name: '下一步' }).click();
+      await page.getByText('该银行卡暂不可用，请更换其他银行卡').waitFor();
+      expect(await page.getByText(/未识别该卡号所属银行/).count()).toBe(0);
+      expect(await page.getByRole('alert').count()).toBe(1);
+      await screenshotsAtWidths(page, `${tag}-bind-refused`);
 
-    // 下一步 agrees to a real document, with its version.
-    const terms = page.getByRole('link', { name: '《快捷支付服务协议》' });
-    expect(new URL((await terms.getAttribute('href'))!).pathname).toBe('/agreements/quick-payment-agreement.html');
-    if (!shell) {
-      const [doc] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
-      await doc.getByRole('heading', { name: '通盈达快捷支付服务协议' }).waitFor();
-      await doc.getByText(/版本 2026-11-27/).waitFor();
-      await doc.close();
-    }
+      // 下一步 agrees to a real document, with its version.
+      const terms = page.getByRole('link', { name: '《快捷支付服务协议》' });
+      expect(new URL((await terms.getAttribute('href'))!).pathname).toBe('/agreements/quick-payment-agreement.html');
+      if (!shell) {
+        const [doc] = await Promise.all([page.context().waitForEvent('page'), terms.click()]);
+        await doc.getByRole('heading', { name: '通盈达快捷支付服务协议' }).waitFor();
+        await doc.getByText(/版本 2026-11-27/).waitFor();
+        await doc.close();
+      }
 
-    // The supported banks, opened: every mark a circle, not an oval (.bank-mark keeps flex: none).
-    await supported.locator('summary').click();
-    await page.locator('.bank-cards__banks li').first().waitFor();
-    const marks = await page.locator('.bank-cards__banks .bank-mark').evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]));
-    expect(marks.length).toBeGreaterThan(5);
-    for (const [width, height] of marks) expect([width, height]).toEqual([28, 28]);
-    await screenshotsAtWidths(page, `${tag}-banks`, page.locator('.bank-cards__banks'));
+      // The supported banks, opened: every mark a circle, not an oval (.bank-mark keeps flex: none).
+      await supported.locator('summary').click();
+      await page.locator('.bank-cards__banks li').first().waitFor();
+      const marks = await page
+        .locator('.bank-cards__banks .bank-mark')
+        .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [Math.round(r.width * 10) / 10, Math.round(r.height * 10) / 10]));
+      expect(marks.length).toBeGreaterThan(5);
+      for (const [width, height] of marks) expect([width, height]).toEqual([28, 28]);
+      await screenshotsAtWidths(page, `${tag}-banks`, page.locator('.bank-cards__banks'));
 
-    // A card bound (through the API, as in the journey above), then its agreement: the version and when.
-    const cardNumber = icbcCard();
-    const reserved = newPhone('135');
-    const started = (await client.call(bindBankcard, { cardNumber, phone: reserved })).response?.data as { ticket: string };
-    const bound = (await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, reserved) })).response?.data as { cardId: string; agreement: { version: string; agreedAt: number } };
-    expect(bound.agreement.version).toBe('2026-11-27');
-    await page.goto(`${server.baseUrl}/bank-cards/detail?id=${bound.cardId}`);
-    await page.getByRole('link', { name: '查看（2026-11-27版）' }).click();
-    await page.waitForURL((url) => url.pathname === '/bank-cards/agreement');
-    await page.getByText('同意的版本').waitFor();
-    const agreedAt = new Date(bound.agreement.agreedAt + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-    expect(await page.getByText('同意时间').evaluate((dt) => dt.nextElementSibling?.textContent)).toBe(agreedAt);
-    expect(await page.getByText('同意的版本').evaluate((dt) => dt.nextElementSibling?.textContent)).toBe('2026-11-27');
-    await page.getByText(`工商银行 尾号${cardNumber.slice(-4)}`).waitFor();
-    await page.getByRole('link', { name: '查看协议全文' }).waitFor();
-    await screenshotsAtWidths(page, `${tag}-agreement`);
-    await context.close();
-  });
+      // A card bound (through the API, as in the journey above), then its agreement: the version and when.
+      const cardNumber = icbcCard();
+      const reserved = newPhone('135');
+      const started = (await client.call(bindBankcard, { cardNumber, phone: reserved })).response?.data as { ticket: string };
+      const bound = (await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, reserved) })).response?.data as {
+        cardId: string;
+        agreement: { version: string; agreedAt: number };
+      };
+      expect(bound.agreement.version).toBe('2026-11-27');
+      await page.goto(`${server.baseUrl}/bank-cards/detail?id=${bound.cardId}`);
+      await page.getByRole('link', { name: '查看（2026-11-27版）' }).click();
+      await page.waitForURL((url) => url.pathname === '/bank-cards/agreement');
+      await page.getByText('同意的版本').waitFor();
+      const agreedAt = new Date(bound.agreement.agreedAt + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+      expect(await page.getByText('同意时间').evaluate((dt) => dt.nextElementSibling?.textContent)).toBe(agreedAt);
+      expect(await page.getByText('同意的版本').evaluate((dt) => dt.nextElementSibling?.textContent)).toBe('2026-11-27');
+      await page.getByText(`工商银行 尾号${cardNumber.slice(-4)}`).waitFor();
+      await page.getByRole('link', { name: '查看协议全文' }).waitFor();
+      await screenshotsAtWidths(page, `${tag}-agreement`);
+      await context.close();
+    },
+  );
 });

@@ -58,7 +58,11 @@ describe('bundle budget', () => {
       expect(size.ownJs).toBeGreaterThan(ROUTE_BUDGET_GZIP_BYTES);
       // Imported by the entry, such bytes count against the shell instead.
       writeFileSync(join(dist, 'assets/big-shell.js'), randomBytes(SHELL_BUDGET_GZIP_BYTES));
-      const withBigShell = { ...manifest, 'index.html': { ...manifest['index.html'], imports: ['_shell.js', '_big-shell.js'] }, '_big-shell.js': { file: 'assets/big-shell.js' } };
+      const withBigShell = {
+        ...manifest,
+        'index.html': { ...manifest['index.html'], imports: ['_shell.js', '_big-shell.js'] },
+        '_big-shell.js': { file: 'assets/big-shell.js' },
+      };
       expect(shellSize(dist, withBigShell).js).toBeGreaterThan(SHELL_BUDGET_GZIP_BYTES);
       expect(routeSize({ path: '/heavy', name: 'heavy', page: 'page.tsx' }, withBigShell, dist).ownFiles).toEqual(['assets/heavy.js', 'assets/page.js']);
     } finally {

@@ -26,7 +26,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-
 /** Signs up through the /login form with the code from the sandbox outbox; ends on the hub. */
 async function signUp(page: Page, baseUrl: string, phone: string): Promise<void> {
   await page.goto(`${baseUrl}/login`);

@@ -25,7 +25,7 @@ const HOSTILE_BODY = [
   '<script>window.__xss = "script"</script>',
   '<img src=x onerror="window.__xss = \'img\'">',
   '<svg onload="window.__xss = \'svg\'"></svg>',
-  '[点我](javascript:window.__xss=\'link\') [再点](JaVaScRiPt:alert(1)) [编码](&#106;avascript:alert(1)) [数据](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox(1))',
+  "[点我](javascript:window.__xss='link') [再点](JaVaScRiPt:alert(1)) [编码](&#106;avascript:alert(1)) [数据](data:text/html,<script>alert(1)</script>) [vb](vbscript:msgbox(1))",
   '![图](x" onerror="alert(1)) ![外链图](https://tracker.example/p.png)',
   '[站内链接](/discover/notice) [外部链接](https://example.com/)',
 ].join('\n\n');
@@ -62,7 +62,10 @@ async function newAccount(): Promise<string> {
 
 /** The simulated app shell; `appToken`: the account the app is logged in with, which the page adopts. */
 const appContext = (appToken = '') =>
-  newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token: appToken } })] });
+  newMobileContext(browser, {
+    userAgent: APP_USER_AGENTS.androidZhongduoduo,
+    initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token: appToken } })],
+  });
 
 async function loggedInContext(opts: { userAgent?: string; initScripts?: string[] } = {}): Promise<BrowserContext> {
   const context = await newMobileContext(browser, opts);
@@ -98,7 +101,10 @@ afterAll(async () => {
 
 describe('content journey in a mobile browser', () => {
   it('shows 暂无记录 before anything is published, in the browser and in the app', async () => {
-    for (const [context, name] of [[await newMobileContext(browser), 'announcements-empty'], [await appContext(), 'announcements-empty-in-app']] as const) {
+    for (const [context, name] of [
+      [await newMobileContext(browser), 'announcements-empty'],
+      [await appContext(), 'announcements-empty-in-app'],
+    ] as const) {
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/discover/notice`);
       await page.getByText('暂无记录').waitFor();
@@ -197,7 +203,9 @@ describe('content journey in the app shell', () => {
     const seen = guard(page);
     await page.goto(`${server.baseUrl}/discover/detail?id=${ids.article}`);
     await page.getByRole('heading', { name: '如何保护您的账户安全' }).waitFor();
-    await expect.poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title)).toEqual(['如何保护您的账户安全']);
+    await expect
+      .poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title))
+      .toEqual(['如何保护您的账户安全']);
     // A default-title route: no page-view with the route's (absent) title.
     expect((await readNativeCalls(page)).filter((c) => c.method === 'logEvent' && (c.params as { en?: string }).en === 'pageview')).toEqual([]);
     await page.getByRole('button', { name: '分享' }).click();
@@ -274,7 +282,9 @@ describe('the operators’ editor at /ops/content', () => {
     await editor.getByRole('button', { name: '保存并发布' }).click();
     await page.getByRole('status').getByText('已发布', { exact: true }).waitFor();
     const audit = page.getByRole('list', { name: '操作记录' }).getByRole('listitem');
-    await expect.poll(() => audit.allTextContents()).toEqual([expect.stringMatching(/ 运营张三 发布（第2版）$/), expect.stringMatching(/ 运营张三 创建（第1版）$/)]);
+    await expect
+      .poll(() => audit.allTextContents())
+      .toEqual([expect.stringMatching(/ 运营张三 发布（第2版）$/), expect.stringMatching(/ 运营张三 创建（第1版）$/)]);
     await atWidths(page, 'ops-editor');
     await page.getByRole('list', { name: '操作记录' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await saveScreenshot(page, 'content-ops-editor-audit');

@@ -18,7 +18,6 @@ import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
 import { certification, h5FaceUrl } from '@tyd/protocol';
 
-
 let server: RunningServer;
 let browser: Browser;
 
@@ -29,7 +28,17 @@ beforeAll(async () => {
     chromium.launch({
       executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
       headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
+      ],
     }),
   ]);
 });
@@ -94,130 +103,141 @@ describe.each([
   ['Android app shell', 'android'],
   ['iOS app shell', 'ios'],
 ] as const)('identity certification in the %s', (_where, shell) => {
-  it('a new user logs in from the tile, certifies through both photos, the check form and the face page, and is verified on 我的', { timeout: 180_000 }, async () => {
-    const phone = newPhone('137');
-    const inApp = shell !== null;
-    const tag = shell ? `app-${shell}` : 'web';
-    // Logged out. In a browser the login is the web's /login form; inside the app it is the app's own login
-    // window (docs/bridge.md "Login inside the app"), which the fake shell answers with a session.
-    const appLogin = inApp ? await signedUpClient(server.baseUrl, phone) : null;
-    const context = await newMobileContext(
-      browser,
-      shell ? { userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: shell, loginToken: appLogin!.accessToken! })] } : {},
-    );
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/`);
-    await waitForApp(page);
-    const tile = page.getByRole('link', { name: '实名认证：登录后认证' });
-    if (!inApp) await screenshotsAtWidths(page, `${tag}-home-tile-logged-out`);
-    await tile.click();
-    if (inApp) {
-      await expect.poll(async () => (await readNativeCalls(page)).some((c) => c.method === 'openWin' && (c.params as { page?: string }).page === 'login')).toBe(true);
-    } else {
-      await page.waitForURL((url) => url.pathname === '/login');
-      expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/identity');
-      await logInThroughForm(page, server.baseUrl, phone);
-    }
-    await page.waitForURL((url) => url.pathname === '/mine/identity');
-    await page.getByRole('link', { name: '开始认证' }).waitFor();
-    await screenshotsAtWidths(page, `${tag}-entry`);
-
-    if (!inApp) {
-      // The tiles on home and 我的, logged in and not certified yet.
+  it(
+    'a new user logs in from the tile, certifies through both photos, the check form and the face page, and is verified on 我的',
+    { timeout: 180_000 },
+    async () => {
+      const phone = newPhone('137');
+      const inApp = shell !== null;
+      const tag = shell ? `app-${shell}` : 'web';
+      // Logged out. In a browser the login is the web's /login form; inside the app it is the app's own login
+      // window (docs/bridge.md "Login inside the app"), which the fake shell answers with a session.
+      const appLogin = inApp ? await signedUpClient(server.baseUrl, phone) : null;
+      const context = await newMobileContext(
+        browser,
+        shell
+          ? {
+              userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
+              initScripts: [nativeShellScript({ platform: shell, loginToken: appLogin!.accessToken! })],
+            }
+          : {},
+      );
+      const page = await context.newPage();
       await page.goto(`${server.baseUrl}/`);
-      const unverified = page.getByRole('link', { name: '实名认证：未认证' });
-      await unverified.waitFor();
-      await page.getByText('借款前请完成认证').waitFor();
-      await screenshotsAtWidths(page, `${tag}-home-tile-unverified`);
-      await page.getByRole('link', { name: '我的', exact: true }).click();
-      await page.getByRole('link', { name: '实名认证：未认证' }).waitFor();
-      await screenshotsAtWidths(page, `${tag}-mine-tile-unverified`);
-      await page.getByRole('link', { name: '实名认证：未认证' }).click();
+      await waitForApp(page);
+      const tile = page.getByRole('link', { name: '实名认证：登录后认证' });
+      if (!inApp) await screenshotsAtWidths(page, `${tag}-home-tile-logged-out`);
+      await tile.click();
+      if (inApp) {
+        await expect
+          .poll(async () => (await readNativeCalls(page)).some((c) => c.method === 'openWin' && (c.params as { page?: string }).page === 'login'))
+          .toBe(true);
+      } else {
+        await page.waitForURL((url) => url.pathname === '/login');
+        expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/mine/identity');
+        await logInThroughForm(page, server.baseUrl, phone);
+      }
       await page.waitForURL((url) => url.pathname === '/mine/identity');
-    }
-    await page.getByRole('link', { name: '开始认证' }).click();
-    await page.waitForURL((url) => url.pathname === '/mine/identity/idcard');
+      await page.getByRole('link', { name: '开始认证' }).waitFor();
+      await screenshotsAtWidths(page, `${tag}-entry`);
 
-    if (inApp) {
-      await takePhotos(page, 760);
-    } else {
-      // One side read: the page, then /mine/identity says which side is missing; back on the photo step that
-      // side shows as read (kept by the server) and only the other is taken.
-      await photograph(page, 'portrait', 760);
-      await screenshotsAtWidths(page, `${tag}-photos-one-side`);
-      await statusPage(page, '已识别人像面，还需拍摄国徽面');
-      await screenshotsAtWidths(page, `${tag}-status-one-side`);
-      await page.getByRole('link', { name: '继续认证' }).click();
-      await page.getByText('已上传并识别，如需更换请重拍').waitFor();
-      await photograph(page, 'emblem', 760);
-    }
-    await screenshotsAtWidths(page, `${tag}-photos`, page.getByRole('region', { name: /身份证国徽面/ }));
-    if (!inApp) {
-      await statusPage(page, '待确认信息');
-      await screenshotsAtWidths(page, `${tag}-status-documents-read`);
-      // 继续认证 opens the check form with the sides the server kept.
-      await page.getByRole('link', { name: '继续认证' }).click();
-    } else {
-      await page.getByRole('button', { name: '下一步' }).click();
-    }
-    const name = page.getByLabel('姓名');
-    await name.waitFor();
-    expect(await name.inputValue()).toBe('沙盒用户');
-    const idNumber = await page.locator('.identity__number').textContent();
-    expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
-    // A reload at the check step keeps it: the form comes back from idcard-readings.
-    await page.reload();
-    await name.waitFor();
-    expect(await name.inputValue()).toBe('沙盒用户');
-    expect(await page.locator('.identity__number').textContent()).toBe(idNumber);
-    await name.fill('沙盒用戶');
-    await screenshotsAtWidths(page, `${tag}-check`);
-    await page.getByRole('button', { name: '确认无误，下一步' }).click();
-    await page.waitForURL((url) => url.pathname === '/mine/identity/face');
-    await page.getByRole('definition').filter({ hasText: '沙**戶' }).waitFor();
-    await screenshotsAtWidths(page, `${tag}-face`);
+      if (!inApp) {
+        // The tiles on home and 我的, logged in and not certified yet.
+        await page.goto(`${server.baseUrl}/`);
+        const unverified = page.getByRole('link', { name: '实名认证：未认证' });
+        await unverified.waitFor();
+        await page.getByText('借款前请完成认证').waitFor();
+        await screenshotsAtWidths(page, `${tag}-home-tile-unverified`);
+        await page.getByRole('link', { name: '我的', exact: true }).click();
+        await page.getByRole('link', { name: '实名认证：未认证' }).waitFor();
+        await screenshotsAtWidths(page, `${tag}-mine-tile-unverified`);
+        await page.getByRole('link', { name: '实名认证：未认证' }).click();
+        await page.waitForURL((url) => url.pathname === '/mine/identity');
+      }
+      await page.getByRole('link', { name: '开始认证' }).click();
+      await page.waitForURL((url) => url.pathname === '/mine/identity/idcard');
 
-    if (!inApp) {
-      // Identity confirmed, then a face check started and left unfinished: face pending.
-      await statusPage(page, '待人脸识别');
-      await screenshotsAtWidths(page, `${tag}-status-confirmed`);
-      await page.getByRole('link', { name: '继续认证' }).click();
+      if (inApp) {
+        await takePhotos(page, 760);
+      } else {
+        // One side read: the page, then /mine/identity says which side is missing; back on the photo step that
+        // side shows as read (kept by the server) and only the other is taken.
+        await photograph(page, 'portrait', 760);
+        await screenshotsAtWidths(page, `${tag}-photos-one-side`);
+        await statusPage(page, '已识别人像面，还需拍摄国徽面');
+        await screenshotsAtWidths(page, `${tag}-status-one-side`);
+        await page.getByRole('link', { name: '继续认证' }).click();
+        await page.getByText('已上传并识别，如需更换请重拍').waitFor();
+        await photograph(page, 'emblem', 760);
+      }
+      await screenshotsAtWidths(page, `${tag}-photos`, page.getByRole('region', { name: /身份证国徽面/ }));
+      if (!inApp) {
+        await statusPage(page, '待确认信息');
+        await screenshotsAtWidths(page, `${tag}-status-documents-read`);
+        // 继续认证 opens the check form with the sides the server kept.
+        await page.getByRole('link', { name: '继续认证' }).click();
+      } else {
+        await page.getByRole('button', { name: '下一步' }).click();
+      }
+      const name = page.getByLabel('姓名');
+      await name.waitFor();
+      expect(await name.inputValue()).toBe('沙盒用户');
+      const idNumber = await page.locator('.identity__number').textContent();
+      expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
+      // A reload at the check step keeps it: the form comes back from idcard-readings.
+      await page.reload();
+      await name.waitFor();
+      expect(await name.inputValue()).toBe('沙盒用户');
+      expect(await page.locator('.identity__number').textContent()).toBe(idNumber);
+      await name.fill('沙盒用戶');
+      await screenshotsAtWidths(page, `${tag}-check`);
+      await page.getByRole('button', { name: '确认无误，下一步' }).click();
+      await page.waitForURL((url) => url.pathname === '/mine/identity/face');
+      await page.getByRole('definition').filter({ hasText: '沙**戶' }).waitFor();
+      await screenshotsAtWidths(page, `${tag}-face`);
+
+      if (!inApp) {
+        // Identity confirmed, then a face check started and left unfinished: face pending.
+        await statusPage(page, '待人脸识别');
+        await screenshotsAtWidths(page, `${tag}-status-confirmed`);
+        await page.getByRole('link', { name: '继续认证' }).click();
+        await page.getByRole('button', { name: '开始人脸识别' }).click();
+        await page.waitForURL((url) => url.pathname === '/sandbox/face');
+        await statusPage(page, '人脸识别未完成');
+        await screenshotsAtWidths(page, `${tag}-status-face-pending`);
+        await page.getByRole('link', { name: '继续认证' }).click();
+        await page.getByText('今日还可尝试 4 次').waitFor();
+      }
       await page.getByRole('button', { name: '开始人脸识别' }).click();
       await page.waitForURL((url) => url.pathname === '/sandbox/face');
-      await statusPage(page, '人脸识别未完成');
-      await screenshotsAtWidths(page, `${tag}-status-face-pending`);
-      await page.getByRole('link', { name: '继续认证' }).click();
-      await page.getByText('今日还可尝试 4 次').waitFor();
-    }
-    await page.getByRole('button', { name: '开始人脸识别' }).click();
-    await page.waitForURL((url) => url.pathname === '/sandbox/face');
-    // The fake camera's preview plays inline.
-    await page.locator('video').waitFor({ timeout: 10_000 });
-    await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(1);
-    await saveScreenshot(page, `identity-${tag}-sandbox-face-375`);
-    await page.getByRole('button', { name: '完成检测' }).click();
-    await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');
-    await page.getByText('实名认证成功').waitFor();
-    expect(await page.getByText(/^沙\*\*戶 110\*{11}\d{3}[\dX]$/).count()).toBe(1);
-    await screenshotsAtWidths(page, `${tag}-verified`);
+      // The fake camera's preview plays inline.
+      await page.locator('video').waitFor({ timeout: 10_000 });
+      await expect.poll(() => page.locator('video').evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(1);
+      await saveScreenshot(page, `identity-${tag}-sandbox-face-375`);
+      await page.getByRole('button', { name: '完成检测' }).click();
+      await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');
+      await page.getByText('实名认证成功').waitFor();
+      expect(await page.getByText(/^沙\*\*戶 110\*{11}\d{3}[\dX]$/).count()).toBe(1);
+      await screenshotsAtWidths(page, `${tag}-verified`);
 
-    // Home and 我的 show the state.
-    await page.getByRole('link', { name: '完成' }).click();
-    const verifiedTile = page.getByRole('link', { name: '实名认证：已认证' });
-    await verifiedTile.waitFor();
-    // The bank-card tile below has answered too (its part is a lazy chunk), so the screenshot shows a settled home.
-    await page.getByText('暂未绑定银行卡').waitFor();
-    await screenshotsAtWidths(page, `${tag}-home-tile-verified`);
-    await page.getByRole('link', { name: '我的', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/mine');
-    await page.getByRole('link', { name: '实名认证：已认证' }).waitFor();
-    expect(await page.getByRole('link', { name: '实名认证：已认证' }).textContent()).toMatch(/沙\*\*戶 110\*{11}\d{3}[\dX]/);
-    await screenshotsAtWidths(page, `${tag}-mine-tile-verified`);
-    await page.getByRole('link', { name: '实名认证：已认证' }).click();
-    await page.getByText('已完成实名认证').waitFor();
-    await screenshotsAtWidths(page, `${tag}-status-verified`);
-    await context.close();
-  });
+      // Home and 我的 show the state.
+      await page.getByRole('link', { name: '完成' }).click();
+      const verifiedTile = page.getByRole('link', { name: '实名认证：已认证' });
+      await verifiedTile.waitFor();
+      // The bank-card tile below has answered too (its part is a lazy chunk), so the screenshot shows a settled home.
+      await page.getByText('暂未绑定银行卡').waitFor();
+      await screenshotsAtWidths(page, `${tag}-home-tile-verified`);
+      await page.getByRole('link', { name: '我的', exact: true }).click();
+      await page.waitForURL((url) => url.pathname === '/mine');
+      await page.getByRole('link', { name: '实名认证：已认证' }).waitFor();
+      expect(await page.getByRole('link', { name: '实名认证：已认证' }).textContent()).toMatch(/沙\*\*戶 110\*{11}\d{3}[\dX]/);
+      await screenshotsAtWidths(page, `${tag}-mine-tile-verified`);
+      await page.getByRole('link', { name: '实名认证：已认证' }).click();
+      await page.getByText('已完成实名认证').waitFor();
+      await screenshotsAtWidths(page, `${tag}-status-verified`);
+      await context.close();
+    },
+  );
 });
 
 describe('identity certification that fails', () => {
@@ -285,46 +305,52 @@ describe('identity certification with no face tries left today', () => {
 });
 
 describe('/nfc', () => {
-  it('shows where the antenna is for the chosen brand: a foldable folded and unfolded, none without NFC, general tips for a phone not listed', { timeout: 60_000 }, async () => {
-    const context = await newMobileContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/nfc`);
-    const models = page.getByRole('list', { name: '机型' });
-    await page.getByRole('radio', { name: '苹果' }).click();
-    await page.getByText('iPhone XS 及之后').waitFor();
-    await screenshotsAtWidths(page, 'nfc', models);
-    // A model without NFC: said, and nothing drawn to hold the card against.
-    const old = models.getByRole('listitem').filter({ hasText: 'iPhone 6s 及之前' });
-    await old.getByText('该机型不支持NFC').waitFor();
-    expect(await old.getByRole('img').count()).toBe(0);
-    expect(await old.locator('ellipse').count()).toBe(0);
-    await screenshotsAtWidths(page, 'nfc-no-nfc', old);
+  it(
+    'shows where the antenna is for the chosen brand: a foldable folded and unfolded, none without NFC, general tips for a phone not listed',
+    { timeout: 60_000 },
+    async () => {
+      const context = await newMobileContext(browser);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/nfc`);
+      const models = page.getByRole('list', { name: '机型' });
+      await page.getByRole('radio', { name: '苹果' }).click();
+      await page.getByText('iPhone XS 及之后').waitFor();
+      await screenshotsAtWidths(page, 'nfc', models);
+      // A model without NFC: said, and nothing drawn to hold the card against.
+      const old = models.getByRole('listitem').filter({ hasText: 'iPhone 6s 及之前' });
+      await old.getByText('该机型不支持NFC').waitFor();
+      expect(await old.getByRole('img').count()).toBe(0);
+      expect(await old.locator('ellipse').count()).toBe(0);
+      await screenshotsAtWidths(page, 'nfc-no-nfc', old);
 
-    // A foldable: its two backs, folded and unfolded, from the table's position.
-    await page.getByRole('radio', { name: '三星' }).click();
-    const foldable = page.getByRole('img', { name: '折叠屏NFC感应区：合上时在背面中部；展开时在摄像头一侧机身的背面中部' });
-    await foldable.waitFor();
-    expect(await foldable.locator('ellipse').count()).toBe(2);
-    await screenshotsAtWidths(page, 'nfc-foldable', models.getByRole('listitem').filter({ hasText: 'Galaxy Z 系列' }));
+      // A foldable: its two backs, folded and unfolded, from the table's position.
+      await page.getByRole('radio', { name: '三星' }).click();
+      const foldable = page.getByRole('img', { name: '折叠屏NFC感应区：合上时在背面中部；展开时在摄像头一侧机身的背面中部' });
+      await foldable.waitFor();
+      expect(await foldable.locator('ellipse').count()).toBe(2);
+      await screenshotsAtWidths(page, 'nfc-foldable', models.getByRole('listitem').filter({ hasText: 'Galaxy Z 系列' }));
 
-    // A model not in the list, or not known: the general tips below the list.
-    await page.getByRole('button', { name: '列表中没有我的机型 / 不清楚机型' }).click();
-    const tips = page.getByRole('region', { name: '通用查找方法' });
-    await tips.getByRole('img', { name: /^常见NFC感应区/ }).waitFor();
-    await screenshotsAtWidths(page, 'nfc-unlisted', tips);
-    // A brand not in the list: the same tips in place of the models.
-    await page.getByRole('radio', { name: '其他品牌' }).click();
-    await tips.waitFor();
-    expect(await models.count()).toBe(0);
-    await screenshotsAtWidths(page, 'nfc-other-brand', page.getByRole('radiogroup', { name: '手机品牌' }));
-    await context.close();
-  });
+      // A model not in the list, or not known: the general tips below the list.
+      await page.getByRole('button', { name: '列表中没有我的机型 / 不清楚机型' }).click();
+      const tips = page.getByRole('region', { name: '通用查找方法' });
+      await tips.getByRole('img', { name: /^常见NFC感应区/ }).waitFor();
+      await screenshotsAtWidths(page, 'nfc-unlisted', tips);
+      // A brand not in the list: the same tips in place of the models.
+      await page.getByRole('radio', { name: '其他品牌' }).click();
+      await tips.waitFor();
+      expect(await models.count()).toBe(0);
+      await screenshotsAtWidths(page, 'nfc-other-brand', page.getByRole('radiogroup', { name: '手机品牌' }));
+      await context.close();
+    },
+  );
 
   it('inside the app draws the spot the shell reports (getNfcAntennaInfo), and falls back to the table without it', { timeout: 60_000 }, async () => {
     // An Android 14 phone 72 x 152 mm whose antenna is 50 mm from the left facing the screen and 30 mm from the top.
     const reporting = await newMobileContext(browser, {
       userAgent: APP_USER_AGENTS.androidZhongduoduo,
-      initScripts: [nativeShellScript({ nfcAntennaInfo: { deviceWidth: 72, deviceHeight: 152, deviceFoldable: false, antennas: [{ locationX: 50, locationY: 30 }] } })],
+      initScripts: [
+        nativeShellScript({ nfcAntennaInfo: { deviceWidth: 72, deviceHeight: 152, deviceFoldable: false, antennas: [{ locationX: 50, locationY: 30 }] } }),
+      ],
     });
     const page = await reporting.newPage();
     await page.goto(`${server.baseUrl}/nfc`);

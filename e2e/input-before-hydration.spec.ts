@@ -11,7 +11,9 @@ import { launchBrowser, newMobileContext } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { emulateSlowPhone } from './support/slow-phone';
 
-const prerenders = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/prerender.json'), 'utf8')) as { routes: Record<string, { html?: string; visitorHtml?: string }> };
+const prerenders = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/prerender.json'), 'utf8')) as {
+  routes: Record<string, { html?: string; visitorHtml?: string }>;
+};
 /** Every prerendered route whose first screen holds a form control. */
 const FORM_ROUTES = Object.entries(prerenders.routes)
   .filter(([path, entry]) => path !== '*' && /<(input|textarea|select)\b/.test(`${entry.html ?? ''}${entry.visitorHtml ?? ''}`))
@@ -52,7 +54,11 @@ function controlStates(page: Page) {
 /** What a person would enter in the control: a mobile number, a code of its length, a tick. */
 async function enter(page: Page, index: number): Promise<string> {
   const control = page.locator(CONTROLS).nth(index);
-  const { type, inputMode, maxLength } = await control.evaluate((el: HTMLInputElement) => ({ type: el.type, inputMode: el.inputMode, maxLength: el.maxLength }));
+  const { type, inputMode, maxLength } = await control.evaluate((el: HTMLInputElement) => ({
+    type: el.type,
+    inputMode: el.inputMode,
+    maxLength: el.maxLength,
+  }));
   if (type === 'checkbox' || type === 'radio') {
     await control.tap();
     return 'true';
@@ -110,11 +116,13 @@ describe('input before hydration survives it (docs/architecture.md "Delivery")',
     await page.keyboard.type('246801');
     await page.getByRole('checkbox').tap();
     release();
-    await expect.poll(() => controlStates(page)).toEqual([
-      { dom: '13800138000', react: '13800138000' },
-      { dom: '246801', react: '246801' },
-      { dom: 'true', react: 'true' },
-    ]);
+    await expect
+      .poll(() => controlStates(page))
+      .toEqual([
+        { dom: '13800138000', react: '13800138000' },
+        { dom: '246801', react: '246801' },
+        { dom: 'true', react: 'true' },
+      ]);
     await page.getByRole('button', { name: '登录' }).tap();
     // The server refuses the code (none was sent); no field was found empty or unticked.
     await page.getByRole('alert').first().waitFor();

@@ -33,8 +33,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
-
 /** check-login with a given token, as another client would send it. */
 async function checkLoginWith(baseUrl: string, token: string): Promise<{ code?: string; data?: unknown }> {
   const client = await ApiClient.fromPage(baseUrl);
@@ -201,10 +199,13 @@ describe('returnUrl in a real browser (same-origin paths and allowed origins onl
   ])('returnUrl %j: after login the page is %s on this origin', async (returnUrl, expected) => {
     const context = await newMobileContext(browser);
     const foreign: string[] = [];
-    await context.route((url) => url.hostname.endsWith('evil.example'), (route) => {
-      foreign.push(route.request().url());
-      return route.abort();
-    });
+    await context.route(
+      (url) => url.hostname.endsWith('evil.example'),
+      (route) => {
+        foreign.push(route.request().url());
+        return route.abort();
+      },
+    );
     const page = await context.newPage();
     page.on('dialog', (dialog) => {
       foreign.push(`dialog ${dialog.message()}`);
@@ -306,46 +307,56 @@ describe('登录 acts once per press, and the rest of the press never reaches th
     ['60 ms later', 60],
     ['120 ms later', 120],
     ['the moment 我的 is under the finger', 'next page'],
-  ] as const)('two taps on 登录 (touchscreen), the second %s: logged in on /mine, and the second tap opens nothing there', { timeout: 60_000 }, async (_when, gap) => {
-    const context = await newMobileContext(browser);
-    // Records when each touch began (the time base of the page's own guard, per document), and every click
-    // that reached the page (window, bubbling: after every handler of the page had it) with the path it
-    // reached and the element it was for; kept in sessionStorage, so a click that led to a page load is kept.
-    await context.addInitScript(() => {
-      const record = (key: string, value: unknown) => sessionStorage.setItem(key, JSON.stringify([...(JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[]), value]));
-      window.addEventListener('touchstart', (event) => record('e2e.downs', event.timeStamp), { capture: true, passive: true });
-      window.addEventListener('click', (event) => record('e2e.clicks', `${location.pathname} ${(event.target as Element).tagName}`));
-    });
-    const page = await context.newPage();
-    const logins = countLogins(page);
-    const phone = newPhone('137');
-    await readyToLogIn(page, phone);
-    const box = (await page.getByRole('button', { name: '登录', exact: true }).boundingBox())!;
-    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
-    await page.touchscreen.tap(x, y);
-    // The second tap of a double tap: at a fixed gap, or the moment 我的 has replaced the form (a quick answer,
-    // where the tap lands on the new page).
-    if (gap === 'next page') await page.waitForFunction((masked) => location.pathname === '/mine' && document.body.innerText.includes(masked), maskPhone(phone), { polling: 'raf' });
-    else await page.waitForTimeout(gap);
-    await page.touchscreen.tap(x, y);
-    // Both taps' times as the page saw them: the second belongs to the press only within the double-click time.
-    const taps = () => page.evaluate(() => ({ downs: JSON.parse(sessionStorage.getItem('e2e.downs') ?? '[]') as number[], clicks: JSON.parse(sessionStorage.getItem('e2e.clicks') ?? '[]') as string[] }));
-    const { downs } = await taps();
-    expect(downs).toHaveLength(2);
-    expect(downs[1]! - downs[0]!, 'the second tap came after the double-click time: this run cannot tell').toBeLessThan(FOLLOW_UP_MS);
-    await page.waitForURL(`${server.baseUrl}/mine`);
-    await page.getByText(maskPhone(phone)).waitFor();
-    await page.waitForLoadState('networkidle');
-    // No click of the double tap reached 我的 (one that did would open whatever is under the finger).
-    expect((await taps()).clicks.filter((click) => !click.startsWith('/login '))).toEqual([]);
-    expect(new URL(page.url()).pathname).toBe('/mine');
-    expect(logins()).toBe(1);
-    expect(await sessionCode((await storedToken(page))!)).toBe('200');
-    // And the page is the person's again once the press is over: a deliberate tap works.
-    await page.getByRole('link', { name: '首页', exact: true }).tap();
-    await page.waitForURL(`${server.baseUrl}/`);
-    await context.close();
-  });
+  ] as const)(
+    'two taps on 登录 (touchscreen), the second %s: logged in on /mine, and the second tap opens nothing there',
+    { timeout: 60_000 },
+    async (_when, gap) => {
+      const context = await newMobileContext(browser);
+      // Records when each touch began (the time base of the page's own guard, per document), and every click
+      // that reached the page (window, bubbling: after every handler of the page had it) with the path it
+      // reached and the element it was for; kept in sessionStorage, so a click that led to a page load is kept.
+      await context.addInitScript(() => {
+        const record = (key: string, value: unknown) =>
+          sessionStorage.setItem(key, JSON.stringify([...(JSON.parse(sessionStorage.getItem(key) ?? '[]') as unknown[]), value]));
+        window.addEventListener('touchstart', (event) => record('e2e.downs', event.timeStamp), { capture: true, passive: true });
+        window.addEventListener('click', (event) => record('e2e.clicks', `${location.pathname} ${(event.target as Element).tagName}`));
+      });
+      const page = await context.newPage();
+      const logins = countLogins(page);
+      const phone = newPhone('137');
+      await readyToLogIn(page, phone);
+      const box = (await page.getByRole('button', { name: '登录', exact: true }).boundingBox())!;
+      const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+      await page.touchscreen.tap(x, y);
+      // The second tap of a double tap: at a fixed gap, or the moment 我的 has replaced the form (a quick answer,
+      // where the tap lands on the new page).
+      if (gap === 'next page')
+        await page.waitForFunction((masked) => location.pathname === '/mine' && document.body.innerText.includes(masked), maskPhone(phone), { polling: 'raf' });
+      else await page.waitForTimeout(gap);
+      await page.touchscreen.tap(x, y);
+      // Both taps' times as the page saw them: the second belongs to the press only within the double-click time.
+      const taps = () =>
+        page.evaluate(() => ({
+          downs: JSON.parse(sessionStorage.getItem('e2e.downs') ?? '[]') as number[],
+          clicks: JSON.parse(sessionStorage.getItem('e2e.clicks') ?? '[]') as string[],
+        }));
+      const { downs } = await taps();
+      expect(downs).toHaveLength(2);
+      expect(downs[1]! - downs[0]!, 'the second tap came after the double-click time: this run cannot tell').toBeLessThan(FOLLOW_UP_MS);
+      await page.waitForURL(`${server.baseUrl}/mine`);
+      await page.getByText(maskPhone(phone)).waitFor();
+      await page.waitForLoadState('networkidle');
+      // No click of the double tap reached 我的 (one that did would open whatever is under the finger).
+      expect((await taps()).clicks.filter((click) => !click.startsWith('/login '))).toEqual([]);
+      expect(new URL(page.url()).pathname).toBe('/mine');
+      expect(logins()).toBe(1);
+      expect(await sessionCode((await storedToken(page))!)).toBe('200');
+      // And the page is the person's again once the press is over: a deliberate tap works.
+      await page.getByRole('link', { name: '首页', exact: true }).tap();
+      await page.waitForURL(`${server.baseUrl}/`);
+      await context.close();
+    },
+  );
 });
 
 describe('an ended session is explained on /login (SPEC §4 code 401)', () => {
@@ -358,7 +369,10 @@ describe('an ended session is explained on /login (SPEC §4 code 401)', () => {
     await page.waitForURL(`${server.baseUrl}/mine`);
     await page.getByText(maskPhone(phone)).waitFor();
     // The code asked for at that login was 37 s ago: its countdown (this server's is short) still runs.
-    await page.evaluate((masked) => localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 23_000, phone: masked })), maskPhone(phone));
+    await page.evaluate(
+      (masked) => localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 23_000, phone: masked })),
+      maskPhone(phone),
+    );
     // Another tab logs out: the server ends the session.
     expect((await (await clientWith((await storedToken(page))!)).call(logout, {})).response?.code).toBe('200');
     // Back to 我的 later: its first call finds the session ended and opens the login page.
@@ -423,8 +437,16 @@ describe('/login screenshots at 320, 375 and 414 px, in the browser and the app 
   it.each([
     ['browser', null],
     ['app', 'android'],
-  ] as const)('%s: invite field opened and refused, a link\'s code locked, an ended session', { timeout: 90_000 }, async (name, shell) => {
-    const context = await newMobileContext(browser, shell ? { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: shell, safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })] } : {});
+  ] as const)("%s: invite field opened and refused, a link's code locked, an ended session", { timeout: 90_000 }, async (name, shell) => {
+    const context = await newMobileContext(
+      browser,
+      shell
+        ? {
+            userAgent: APP_USER_AGENTS.androidZhongduoduo,
+            initScripts: [nativeShellScript({ platform: shell, safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })],
+          }
+        : {},
+    );
     const page = await context.newPage();
     for (const width of [320, 375, 414]) {
       await page.setViewportSize({ width, height: 812 });
@@ -446,10 +468,12 @@ describe('/login screenshots at 320, 375 and 414 px, in the browser and the app 
         await page.goto(`${server.baseUrl}/mine`);
         // Whichever comes first: a call that opens the login page, or the quiet check that leaves 我的 logged
         // out (its 登录 / 注册 then leads there).
-        await page.waitForURL((url) => url.pathname === '/login', { timeout: 5_000 }).catch(async () => {
-          await page.getByRole('link', { name: '登录 / 注册' }).click();
-          await page.waitForURL((url) => url.pathname === '/login');
-        });
+        await page
+          .waitForURL((url) => url.pathname === '/login', { timeout: 5_000 })
+          .catch(async () => {
+            await page.getByRole('link', { name: '登录 / 注册' }).click();
+            await page.waitForURL((url) => url.pathname === '/login');
+          });
         await page.getByText('登录已失效，请重新登录').waitFor();
         await saveScreenshot(page, `login-${name}-${width}-ended`);
       }

@@ -39,10 +39,14 @@ afterAll(async () => {
 
 /** What an operator runs (docs/operations.md "Points and prizes"), against this server's database. */
 async function grant(phone: string, points: number): Promise<void> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points), '--operator', 'e2e'], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points), '--operator', 'e2e'],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
+    },
+  );
   expect(JSON.parse(stdout)).toMatchObject({ granted: true, balance: points });
 }
 
@@ -89,7 +93,16 @@ describe.each([
     expect(await drawsLeft(page)).toBe(`${DAILY_LIMIT}/${DAILY_LIMIT}次`);
     // The rules are on the page without a tap.
     const rules = page.getByRole('region', { name: '活动规则' });
-    for (const text of ['中奖概率', '剩余数量', '奖品类型', `每次抽奖消耗${COST}积分，每人每天最多抽奖${DAILY_LIMIT}次`, '抽奖结果由服务器随机产生', '按“谢谢参与”处理', '积分自获得之日起365天内有效', '本活动由']) {
+    for (const text of [
+      '中奖概率',
+      '剩余数量',
+      '奖品类型',
+      `每次抽奖消耗${COST}积分，每人每天最多抽奖${DAILY_LIMIT}次`,
+      '抽奖结果由服务器随机产生',
+      '按“谢谢参与”处理',
+      '积分自获得之日起365天内有效',
+      '本活动由',
+    ]) {
       expect(await rules.getByText(text, { exact: false }).first().isVisible()).toBe(true);
     }
     expect(await page.getByRole('table').getByRole('row').count()).toBe(5);
@@ -150,7 +163,10 @@ describe.each([
     // 我的 leads to both.
     await page.goto(`${server.baseUrl}/mine`);
     await page.getByRole('link', { name: /我的积分/ }).waitFor();
-    await page.getByRole('link', { name: /积分抽奖/ }).getByText(`${expected}积分`).waitFor();
+    await page
+      .getByRole('link', { name: /积分抽奖/ })
+      .getByText(`${expected}积分`)
+      .waitFor();
     await context.close();
   });
 });

@@ -66,7 +66,13 @@ describe.each([
     ]);
     await page.getByText(`还剩${WINDOW_DAYS}天`).waitFor();
     const rules = page.getByRole('region', { name: '活动规则' });
-    for (const text of [`须在注册后${WINDOW_DAYS}天内完成实名认证并领取`, '每人限领一次，以实名认证的身份为准', '注销后重新注册的账号', `积分自获得之日起${POINTS_VALID_DAYS}天内有效`, '本活动由']) {
+    for (const text of [
+      `须在注册后${WINDOW_DAYS}天内完成实名认证并领取`,
+      '每人限领一次，以实名认证的身份为准',
+      '注销后重新注册的账号',
+      `积分自获得之日起${POINTS_VALID_DAYS}天内有效`,
+      '本活动由',
+    ]) {
       expect(await rules.getByText(text, { exact: false }).isVisible(), text).toBe(true);
     }
     await screenshotsAtWidths(page, `${tag}-claimable`);
@@ -94,7 +100,10 @@ describe.each([
     const ledger = (await client.call(pointsLedger, {})).response?.data as { balance: number; items: Array<{ reason: string; amount: number }> };
     expect(ledger.balance).toBe(100);
     expect(ledger.items).toEqual([expect.objectContaining({ reason: 'new-user-gift', amount: 100 })]);
-    expect((await client.call(newUserGiftInfo, {})).response?.data).toMatchObject({ state: 'claimed', contents: [{ kind: 'points' }, { kind: 'voucher' }, { kind: 'voucher' }] });
+    expect((await client.call(newUserGiftInfo, {})).response?.data).toMatchObject({
+      state: 'claimed',
+      contents: [{ kind: 'points' }, { kind: 'voucher' }, { kind: 'voucher' }],
+    });
 
     await page.getByRole('link', { name: '查看我的积分' }).click();
     await page.waitForURL((url) => url.pathname === '/activity/points');

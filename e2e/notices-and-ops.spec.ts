@@ -46,7 +46,11 @@ async function newAccount(): Promise<string> {
 }
 
 async function loggedIn(token: string, inApp = false): Promise<BrowserContext> {
-  if (inApp) return newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token } })] });
+  if (inApp)
+    return newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ appInfo: { ...DEFAULT_APP_INFO, token } })],
+    });
   const context = await newMobileContext(browser);
   await context.addInitScript((t) => {
     if (sessionStorage.getItem('seeded')) return;
@@ -66,7 +70,13 @@ const atWidths = (page: Page, name: string, target?: Locator) => screenshotsAtWi
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
-  const { id } = await ops<{ id: string }>('POST', OPS_CONTENT_PATH, { kind: 'notice', title: NOTICE_TITLE, body: NOTICE_BODY, important: true, by: '运营e2e' });
+  const { id } = await ops<{ id: string }>('POST', OPS_CONTENT_PATH, {
+    kind: 'notice',
+    title: NOTICE_TITLE,
+    body: NOTICE_BODY,
+    important: true,
+    by: '运营e2e',
+  });
   await ops('POST', `${OPS_CONTENT_PATH}/${id}/publish`, { by: '运营e2e' });
   noticeId = id;
 });
@@ -91,7 +101,10 @@ describe('notices', () => {
       await title.waitFor();
       await waitForApp(page);
       // Nothing cut: the text fits its box (no ellipsis), on more than one line at 320 px.
-      const fit = await title.evaluate((el) => ({ clipped: el.scrollWidth > el.clientWidth + 1, lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)) }));
+      const fit = await title.evaluate((el) => ({
+        clipped: el.scrollWidth > el.clientWidth + 1,
+        lines: Math.round(el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight)),
+      }));
       expect(fit.clipped).toBe(false);
       expect(fit.lines).toBeGreaterThanOrEqual(2);
       await atWidths(page, `home-banner${suffix}`);
@@ -132,7 +145,10 @@ describe('notices', () => {
     await waitForApp(page);
     await tap(page, page.getByRole('link', { name: '消息中心，1条未读' }));
     await page.waitForURL(`${server.baseUrl}/messages`);
-    await page.getByRole('list', { name: '消息列表' }).getByRole('button', { name: /欢迎来到通盈达/ }).waitFor();
+    await page
+      .getByRole('list', { name: '消息列表' })
+      .getByRole('button', { name: /欢迎来到通盈达/ })
+      .waitFor();
     expect(await page.getByRole('link', { name: /我的消息/ }).getAttribute('aria-current')).toBe('page');
     expect(await page.getByText('暂无记录').count()).toBe(0);
     await atWidths(page, 'messages-opens-mine');
@@ -168,7 +184,14 @@ describe('notices', () => {
 describe('the operators’ pages', () => {
   /** An operator's desktop browser set to English: where datetime-local showed mm/dd/yyyy. */
   const operatorContext = () =>
-    browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', timezoneId: 'America/New_York' });
+    browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-US',
+      timezoneId: 'America/New_York',
+    });
 
   it('/ops/content asks nothing before sign-in, says 已发布 once, and schedules a Beijing time typed on an English system', async () => {
     const context = await operatorContext();
@@ -214,7 +237,7 @@ describe('the operators’ pages', () => {
     await context.close();
   });
 
-  it('/ops/rewards names the audit\'s fields in words', async () => {
+  it("/ops/rewards names the audit's fields in words", async () => {
     const summary = await ops<{ items: Array<{ id: string; pointsCost: number | null }> }>('GET', OPS_PATH.rewards);
     const item = summary.items[0]!;
     await ops('POST', opsUrl(OPS_PATH.rewardsItem, { id: item.id }), { by: '运营李四', pointsCost: 300, perUserLimit: null });

@@ -50,7 +50,10 @@ let app: BrowserContext;
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer({ env: { APP_DOWNLOAD_ANDROID_URL: ANDROID_URL, APP_DOWNLOAD_IOS_URL: IOS_URL } }), launchBrowser()]);
   web = await newMobileContext(browser, { initScripts: [FIRST_SCREEN_PROBE] });
-  app = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: 'android' }), FIRST_SCREEN_PROBE] });
+  app = await newMobileContext(browser, {
+    userAgent: APP_USER_AGENTS.androidZhongduoduo,
+    initScripts: [nativeShellScript({ platform: 'android' }), FIRST_SCREEN_PROBE],
+  });
 });
 
 afterAll(async () => {
@@ -135,31 +138,37 @@ async function navigatesWithoutReload(page: Page): Promise<void> {
 const PAGES = [...ROUTES.map((route) => ({ path: route.path, route })), { path: '/no-such-page', route: NOT_FOUND_ROUTE }];
 
 describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")', () => {
-  it.each(PAGES.filter(({ route }) => !route.noPrerender))('$path in a mobile browser: painted before scripts, hydrated without an error', async ({ path, route }) => {
-    const { page, errors } = await open(web, path);
-    const shown = await firstScreen(page);
-    expect(shown.route).toBe(route.requiresLogin ? '/login' : route.path);
-    expect(shown.text.length).toBeGreaterThan(0);
-    expect(shown.htmlClass).toBe('');
-    expect(await keptPrerenderedElement(page)).toBe(true);
-    expect(errors).toEqual([]);
-    await page.close();
-  });
+  it.each(PAGES.filter(({ route }) => !route.noPrerender))(
+    '$path in a mobile browser: painted before scripts, hydrated without an error',
+    async ({ path, route }) => {
+      const { page, errors } = await open(web, path);
+      const shown = await firstScreen(page);
+      expect(shown.route).toBe(route.requiresLogin ? '/login' : route.path);
+      expect(shown.text.length).toBeGreaterThan(0);
+      expect(shown.htmlClass).toBe('');
+      expect(await keptPrerenderedElement(page)).toBe(true);
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+  );
 
-  it.each(PAGES.filter(({ route }) => !route.noPrerender && !route.requiresLogin))('$path in the app: styled for the app from the first paint, hydrated without an error', async ({ path, route }) => {
-    const { page, errors } = await open(app, path);
-    const shown = await firstScreen(page);
-    expect(shown.route).toBe(route.path);
-    expect(shown.htmlClass).toBe(route.fullScreen ? 'in-app app-full-screen' : 'in-app');
-    expect(await keptPrerenderedElement(page)).toBe(true);
-    expect(errors).toEqual([]);
-    // The heading the app's title bar shows instead stays for screen readers only (docs/bridge.md 3.2).
-    const heading = page.locator('main h1').first();
-    if (!route.fullScreen && (await heading.count()) > 0 && (await heading.getAttribute('class'))?.includes('page__title')) {
-      expect(await heading.evaluate((h) => getComputedStyle(h).position)).toBe('absolute');
-    }
-    await page.close();
-  });
+  it.each(PAGES.filter(({ route }) => !route.noPrerender && !route.requiresLogin))(
+    '$path in the app: styled for the app from the first paint, hydrated without an error',
+    async ({ path, route }) => {
+      const { page, errors } = await open(app, path);
+      const shown = await firstScreen(page);
+      expect(shown.route).toBe(route.path);
+      expect(shown.htmlClass).toBe(route.fullScreen ? 'in-app app-full-screen' : 'in-app');
+      expect(await keptPrerenderedElement(page)).toBe(true);
+      expect(errors).toEqual([]);
+      // The heading the app's title bar shows instead stays for screen readers only (docs/bridge.md 3.2).
+      const heading = page.locator('main h1').first();
+      if (!route.fullScreen && (await heading.count()) > 0 && (await heading.getAttribute('class'))?.includes('page__title')) {
+        expect(await heading.evaluate((h) => getComputedStyle(h).position)).toBe('absolute');
+      }
+      await page.close();
+    },
+  );
 
   it('a route that needs a session, in the app, gets no prerender: the app opens its own login', async () => {
     const { page, errors } = await open(app, '/mine/signOff');
@@ -198,14 +207,24 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
       // The made-up token is refused: home says so quietly (logged out), while 我的's certification call
       // answers 401, which sends the visitor to login (SPEC §4), at times before the page was hydrated.
       if (path === '/') expect(kept).toBe(true);
-      await page.getByText(/138\*\*\*\*5678|登录 \/ 注册|验证码登录/).first().waitFor();
+      await page
+        .getByText(/138\*\*\*\*5678|登录 \/ 注册|验证码登录/)
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
       await context.close();
     }
   });
 
   it('looks the same before and after hydration (screenshots for review)', async () => {
-    const still = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'zh-CN', javaScriptEnabled: false });
+    const still = await browser.newContext({
+      viewport: { width: 375, height: 812 },
+      deviceScaleFactor: 2,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      javaScriptEnabled: false,
+    });
     for (const path of ['/', '/login', '/mine', '/download', '/no-such-page']) {
       const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
       const before = await still.newPage();
@@ -256,7 +275,10 @@ describe('largest elements from the build (docs/architecture.md "Delivery")', ()
     expect(await keptPrerenderedElement(page)).toBe(true);
     expect(await page.getByRole('link', { name: 'Android 版下载' }).getAttribute('href')).toBe('/download/android');
     expect(await page.getByRole('link', { name: 'iPhone 版下载' }).getAttribute('href')).toBe('/download/ios');
-    for (const [platform, url] of [['android', ANDROID_URL], ['ios', IOS_URL]]) {
+    for (const [platform, url] of [
+      ['android', ANDROID_URL],
+      ['ios', IOS_URL],
+    ]) {
       const res = await fetch(`${server.baseUrl}/download/${platform}`, { redirect: 'manual' });
       expect(res.status).toBe(302);
       expect(res.headers.get('location')).toBe(url);

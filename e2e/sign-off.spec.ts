@@ -25,7 +25,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-
 async function checkLogin(token: string): Promise<string | undefined> {
   const client = await ApiClient.fromPage(server.baseUrl);
   client.accessToken = token;

@@ -48,7 +48,9 @@ async function askForLoginCode(page: Page, phone: string): Promise<number> {
   if (!(await consent.isChecked())) await consent.check();
   const since = Date.now() - 1_000;
   await codeButton(page).click();
-  await note(page).getByText(/^验证码已发送至/).waitFor();
+  await note(page)
+    .getByText(/^验证码已发送至/)
+    .waitFor();
   return since;
 }
 
@@ -79,7 +81,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const right = box.right - parseFloat(style.paddingRight);
     for (const element of Array.from(frame.querySelectorAll('*'))) {
       const rect = element.getBoundingClientRect();
-      if (rect.width > 0 && (rect.left < -0.5 || rect.right > viewport + 0.5)) problems.push(`${element.tagName} .${element.className} spans ${Math.round(rect.left)}..${Math.round(rect.right)}`);
+      if (rect.width > 0 && (rect.left < -0.5 || rect.right > viewport + 0.5))
+        problems.push(`${element.tagName} .${element.className} spans ${Math.round(rect.left)}..${Math.round(rect.right)}`);
     }
     const walker = document.createTreeWalker(frame, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
@@ -88,7 +91,9 @@ async function layoutProblems(page: Page): Promise<string[]> {
       range.selectNodeContents(node);
       for (const rect of Array.from(range.getClientRects())) {
         if (rect.width > 0 && (rect.left < left - 0.5 || rect.right > right + 0.5)) {
-          problems.push(`text "${node.textContent.trim()}" at ${Math.round(rect.left)}..${Math.round(rect.right)}, margins at ${Math.round(left)}..${Math.round(right)}`);
+          problems.push(
+            `text "${node.textContent.trim()}" at ${Math.round(rect.left)}..${Math.round(rect.right)}, margins at ${Math.round(left)}..${Math.round(right)}`,
+          );
         }
       }
     }
@@ -98,7 +103,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const context = document.createElement('canvas').getContext('2d')!;
       context.font = `${style.fontSize} ${style.fontFamily}`;
       const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (context.measureText(input.placeholder).width > room + 0.5) problems.push(`placeholder "${input.placeholder}" cut off (${Math.round(room)} px of room)`);
+      if (context.measureText(input.placeholder).width > room + 0.5)
+        problems.push(`placeholder "${input.placeholder}" cut off (${Math.round(room)} px of room)`);
     }
     return problems;
   });
@@ -201,7 +207,11 @@ describe('SMS code forms', () => {
     const { root } = await cdp.send('DOM.getDocument');
     async function pressedBackground(selector: string): Promise<[string, string]> {
       const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
-      const background = () => page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      const background = () =>
+        page
+          .locator(selector)
+          .first()
+          .evaluate((el) => getComputedStyle(el).backgroundColor);
       const before = await background();
       await cdp.send('CSS.forcePseudoState', { nodeId, forcedPseudoClasses: ['active'] });
       const pressed = await background();

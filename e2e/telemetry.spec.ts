@@ -21,7 +21,10 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, SMS_SANDBOX_FIXED_CODES: `${PHONE}=${SMS_CODE}` } }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, SMS_SANDBOX_FIXED_CODES: `${PHONE}=${SMS_CODE}` } }),
+    launchBrowser(),
+  ]);
 });
 
 afterAll(async () => {
@@ -47,7 +50,10 @@ function storedRecords(): StoredRecord[] {
     process.stdout.write(JSON.stringify(rows));`;
   const run = spawnSync(process.execPath, ['-e', script, join(server.dataDir, 'tyd.sqlite')], { cwd: repoRoot, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`reading the database failed: ${run.stderr}`);
-  return (JSON.parse(run.stdout) as (Omit<StoredRecord, 'ed'> & { ed: string })[]).map((row) => ({ ...row, ed: JSON.parse(row.ed) as Record<string, unknown> }));
+  return (JSON.parse(run.stdout) as (Omit<StoredRecord, 'ed'> & { ed: string })[]).map((row) => ({
+    ...row,
+    ed: JSON.parse(row.ed) as Record<string, unknown>,
+  }));
 }
 
 async function waitForPerfReported(page: Page, path: string): Promise<{ _perf: number; _st: number }> {
@@ -108,7 +114,15 @@ async function journey(context: BrowserContext, mine: (record: StoredRecord) => 
     .poll(() => storedRecords().filter((r) => mine(r) && r.kind === 'pageleave' && r.ed.recovered === true).length, { timeout: 40_000, interval: 1_000 })
     .toBe(1);
   await restarted.close();
-  await expect.poll(() => storedRecords().filter(mine).filter((r) => r.kind !== 'vital').length, { timeout: 20_000, interval: 500 }).toBe(expectedTotal);
+  await expect
+    .poll(
+      () =>
+        storedRecords()
+          .filter(mine)
+          .filter((r) => r.kind !== 'vital').length,
+      { timeout: 20_000, interval: 500 },
+    )
+    .toBe(expectedTotal);
   // Nothing more arrives later (no duplicate from a retry or a second recovery).
   await new Promise((resolve) => setTimeout(resolve, 2_000));
   return { records: storedRecords().filter(mine), perfStored: perfStored.map((p) => ({ _perf: p._perf, _st: p._st })) };
@@ -154,7 +168,10 @@ describe('telemetry reaches the collector exactly once', () => {
   }, 150_000);
 
   it('inside the native app: the same, with the app’s analytics ids attached and events sent to the app', async () => {
-    const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: 'android' })] });
+    const context = await newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [nativeShellScript({ platform: 'android' })],
+    });
     const probe = await context.newPage();
     await probe.goto(`${server.baseUrl}/`);
     await showHub(probe);
@@ -162,14 +179,28 @@ describe('telemetry reaches the collector exactly once', () => {
     await waitForPerfReported(probe, '/nfc');
     // The app gets its ids asked once, and the events through logEvent (its page-views come from navigation).
     await expect
-      .poll(async () => (await readNativeCalls(probe)).filter((c) => c.method === 'logEvent').map((c) => (c.params as { ei?: string; en: string }).ei ?? c.params), { timeout: 10_000 })
+      .poll(
+        async () => (await readNativeCalls(probe)).filter((c) => c.method === 'logEvent').map((c) => (c.params as { ei?: string; en: string }).ei ?? c.params),
+        { timeout: 10_000 },
+      )
       .toEqual(expect.arrayContaining(['$pageleave', '$vital']));
     const calls = await readNativeCalls(probe);
     expect(calls.filter((c) => c.method === 'getSensorsData')).toHaveLength(1);
-    expect(calls.find((c) => (c.params as { ei?: string }).ei === '$pageleave')?.params).toMatchObject({ purl: '/', et: 'page', el: 'INFO', ed: { app_distinct_id: 'e2e-device' } });
+    expect(calls.find((c) => (c.params as { ei?: string }).ei === '$pageleave')?.params).toMatchObject({
+      purl: '/',
+      et: 'page',
+      el: 'INFO',
+      ed: { app_distinct_id: 'e2e-device' },
+    });
     await probe.close();
     await expect
-      .poll(() => storedRecords().filter((r) => r.ed.app_distinct_id === 'e2e-device' && r.kind === 'pageleave').map((r) => r.purl), { timeout: 10_000 })
+      .poll(
+        () =>
+          storedRecords()
+            .filter((r) => r.ed.app_distinct_id === 'e2e-device' && r.kind === 'pageleave')
+            .map((r) => r.purl),
+        { timeout: 10_000 },
+      )
       .toEqual(['/', '/nfc']);
     const probeIds = new Set(storedRecords().map((r) => r.id));
 
@@ -234,15 +265,24 @@ describe('/ops with the data of this run', () => {
     await logIn(context);
     // The server adds its answer counts to the database every few seconds.
     await expect
-      .poll(async () => {
-        const data = await summary();
-        return [data.sms.reduce((n, d) => n + d.sent, 0), data.sms.reduce((n, d) => n + d.verified, 0), data.errorCodes.some((e) => e.subcode === '4202')];
-      }, { timeout: 20_000, interval: 1_000 })
+      .poll(
+        async () => {
+          const data = await summary();
+          return [data.sms.reduce((n, d) => n + d.sent, 0), data.sms.reduce((n, d) => n + d.verified, 0), data.errorCodes.some((e) => e.subcode === '4202')];
+        },
+        { timeout: 20_000, interval: 1_000 },
+      )
       .toEqual([1, 1, true]);
     // The login page's performance record leaves the page within a second of the visit; a loaded machine
     // (two journeys at a time) can take longer to store it than the SMS counts took.
     await expect.poll(() => storedRecords().some((r) => r.kind === 'perf' && String(r.ed._pn) === '/login'), { timeout: 10_000 }).toBe(true);
-    const reported = [...new Set(storedRecords().filter((r) => r.kind === 'perf').map((r) => String(r.ed._pn)))];
+    const reported = [
+      ...new Set(
+        storedRecords()
+          .filter((r) => r.kind === 'perf')
+          .map((r) => String(r.ed._pn)),
+      ),
+    ];
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/ops`);
     await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
@@ -263,7 +303,10 @@ describe('/ops with the data of this run', () => {
     const withoutOps = (list: string[]) => list.filter((route) => route !== '/ops').sort();
     expect(withoutOps(routes)).toEqual(withoutOps(reported));
     // The token stays in this tab only.
-    expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([true, false]);
+    expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([
+      true,
+      false,
+    ]);
     await saveScreenshot(page, 'ops');
     await page.screenshot({ path: join(screenshotDir, 'ops-full.png'), fullPage: true });
     await context.close();

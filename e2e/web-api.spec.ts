@@ -21,7 +21,15 @@ const GIFT_API = '**/tydApi/v1/index/new-user-gift-info';
 const GIFT_PAGE = '/cloudSteward/index?from=web-api';
 const BRANDS_API = '**/tydApi/v1/content/phone-brand-list';
 /** What new-user-gift-info answers a visitor (protocol endpoints/rewards/new-user-gift-info.ts). */
-const OFFER = { state: 'needs-login', contents: [{ kind: 'points', points: 100 }], deadline: null, windowDays: 30, claimedAt: null, claimedElsewhere: false, pointsValidDays: 365 };
+const OFFER = {
+  state: 'needs-login',
+  contents: [{ kind: 'points', points: 100 }],
+  deadline: null,
+  windowDays: 30,
+  claimedAt: null,
+  claimedElsewhere: false,
+  pointsValidDays: 365,
+};
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([startServer(), launchBrowser()]);
@@ -135,7 +143,9 @@ describe('error catalogue (SPEC §8)', () => {
   });
 
   it('code 401: the login page opens with the current address as returnUrl', async () => {
-    const page = await openGift((route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '401', msg: '登录已失效，请重新登录' }) }));
+    const page = await openGift((route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ code: '401', msg: '登录已失效，请重新登录' }) }),
+    );
     await expect.poll(() => page.title()).toBe('验证码登录');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe(GIFT_PAGE);
     await page.close();

@@ -25,7 +25,9 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '10' } }),
+    startServer({
+      env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '10' },
+    }),
     launchBrowser(),
   ]);
 });
@@ -157,7 +159,10 @@ async function logInThroughForm(page: Page, phone: string, code: string) {
   const consent = page.getByRole('checkbox', { name: /我已阅读并同意/ });
   if (!(await consent.isChecked())) await consent.check();
   await page.locator('.sms-code-button').click();
-  await page.getByText(/验证码已发送/).first().waitFor();
+  await page
+    .getByText(/验证码已发送/)
+    .first()
+    .waitFor();
   await page.getByLabel('验证码').fill(code);
   await page.getByRole('button', { name: '登录', exact: true }).click();
 }

@@ -47,6 +47,7 @@ function vitest(name, projects) {
 }
 
 run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
 run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']);
 vitest('unit and API', ['protocol', 'server', 'web']);
 const built = run('build', 'npm', ['run', 'build', '--silent']);

@@ -7,14 +7,21 @@ import { join, resolve } from 'node:path';
 export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 
 /** A plain mobile browser on Android: what a user sees outside the native app. */
-export const MOBILE_BROWSER_UA =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+export const MOBILE_BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 const LAUNCH_OPTIONS = {
   executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
   headless: true,
   // The machine's network is closed: background services would only fail their look-ups.
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /** The run's one Chromium, as a server the spec files connect to (support/global-setup.ts). */
@@ -31,7 +38,10 @@ export async function launchBrowser(): Promise<Browser> {
   return wsEndpoint ? chromium.connect(wsEndpoint) : chromium.launch(LAUNCH_OPTIONS);
 }
 
-export async function newMobileContext(browser: Browser, opts: { userAgent?: string; initScripts?: string[]; bypassCSP?: boolean } = {}): Promise<BrowserContext> {
+export async function newMobileContext(
+  browser: Browser,
+  opts: { userAgent?: string; initScripts?: string[]; bypassCSP?: boolean } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,

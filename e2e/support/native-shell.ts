@@ -6,8 +6,7 @@ import type { Page } from 'playwright-core';
 
 /** The app webviews' user agents: a system webview agent plus the app marker (SPEC §6). */
 export const APP_USER_AGENTS = {
-  iosZhongduoduo:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 zhongduoduo/5.2.0',
+  iosZhongduoduo: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 zhongduoduo/5.2.0',
   androidZhongduoduo:
     'Mozilla/5.0 (Linux; Android 14; Pixel 8 Build/UD1A.230803.041; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 zhongduoduo/5.2.0',
   androidPlanner:

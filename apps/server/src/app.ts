@@ -51,10 +51,20 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOrigins' | 'operator'> = { returnOrigins: [], operator: { name: '通盈达' } }): BrowserConfig {
+export function browserConfig(
+  secrets: Secrets,
+  site: Pick<SiteConfig, 'returnOrigins' | 'operator'> = { returnOrigins: [], operator: { name: '通盈达' } },
+): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
-  return { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey, returnOrigins: site.returnOrigins, operator: site.operator };
+  return {
+    appId: APP_IDS.web,
+    appSecret: secrets.appSecrets.web,
+    keyId: current.kid,
+    publicKey: current.publicKey,
+    returnOrigins: site.returnOrigins,
+    operator: site.operator,
+  };
 }
 
 /** The named secrets only: a module receives the secrets it uses, not the set (docs/architecture.md "Modules"). */
@@ -99,7 +109,13 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });
   await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: secrets.adminToken });
   await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
-  await app.register(accountModule, { account: config.account, legal: config.legal, sms: config.sms, secrets: pick(secrets, 'cookieSecret', 'phoneHashKey', 'dataKey'), cookieSecure: http.cookieSecure });
+  await app.register(accountModule, {
+    account: config.account,
+    legal: config.legal,
+    sms: config.sms,
+    secrets: pick(secrets, 'cookieSecret', 'phoneHashKey', 'dataKey'),
+    cookieSecure: http.cookieSecure,
+  });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
   await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });

@@ -32,7 +32,7 @@ const PATTERNS: Array<[RegExp, (match: string) => string]> = [
  * Numbers that only separators part (`203.0.113.5 1-800-555-0199`) are one run: when their digits
  * together look like a number they are masked together, erring on the side of the log rule.
  */
-const SEPARATOR = "[\\s+.()\\-\u00a0\u2010-\u2015\u3000\uff0d]";
+const SEPARATOR = '[\\s+.()\\-\u00a0\u2010-\u2015\u3000\uff0d]';
 const SEPARATED_RUN = new RegExp(`(?<!\\d)\\d+(?:(?:${SEPARATOR}{1,3}\\d+)+(?:${SEPARATOR}{0,3}[Xx])?|${SEPARATOR}{1,3}[Xx])(?!\\d)`, 'g');
 const ID_DIGITS = /^\d{17}[\dXx]$/;
 const CARD_DIGITS = /^\d{16,19}$/;
@@ -173,10 +173,7 @@ export function loggerOptions(config: Pick<HttpConfig, 'logLevel'>, stream?: Des
     hooks: {
       // Message strings are scrubbed too: a log call that interpolates a value cannot leak it.
       logMethod(args, method) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>,
-        );
+        method.apply(this, args.map((a) => (typeof a === 'string' ? scrubText(a) : a)) as Parameters<typeof method>);
       },
     },
     ...(stream && { stream }),

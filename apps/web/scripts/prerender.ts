@@ -35,10 +35,14 @@ await build({
   },
 });
 
-const { installPrerenderWindow } = (await import(pathToFileURL(join(ssrDir, 'prerender-window.js')).href)) as { installPrerenderWindow: typeof InstallPrerenderWindow };
+const { installPrerenderWindow } = (await import(pathToFileURL(join(ssrDir, 'prerender-window.js')).href)) as {
+  installPrerenderWindow: typeof InstallPrerenderWindow;
+};
 const window = installPrerenderWindow();
 try {
-  const { prerenderCurrentAddress } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as { prerenderCurrentAddress: typeof PrerenderCurrentAddress };
+  const { prerenderCurrentAddress } = (await import(pathToFileURL(join(ssrDir, 'prerender.js')).href)) as {
+    prerenderCurrentAddress: typeof PrerenderCurrentAddress;
+  };
   const routes: Record<string, PrerenderedRoute> = {};
   for (const [key, path] of [...ROUTES.map((route) => [route.path, route.path]), ['*', UNKNOWN_PATH]] as const) {
     window.happyDOM.setURL(`http://localhost${path}`);

@@ -140,4 +140,3 @@ setTimeout(() => {
     .then(({ startTelemetry }) => startTelemetry(router))
     .catch((error: unknown) => console.warn('telemetry failed to start', error));
 }, ANALYTICS_START_DELAY_MS);
-

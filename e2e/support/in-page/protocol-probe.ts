@@ -37,7 +37,10 @@ function cookie(name: string): string {
  * One signed, encrypted call made the way a client following docs/protocol.md would. The endpoint is named
  * as in API (page.evaluate passes only serialisable values, so the name rather than the ref), which types the payload.
  */
-async function call<K extends keyof EndpointRefs>(endpoint: K, payload: RefRequest<EndpointRefs[K]>): Promise<{ status: number; wireBody: string; response: unknown }> {
+async function call<K extends keyof EndpointRefs>(
+  endpoint: K,
+  payload: RefRequest<EndpointRefs[K]>,
+): Promise<{ status: number; wireBody: string; response: unknown }> {
   const config = pageConfig();
   const path = API[endpoint].fullPath;
   const context = { method: 'POST' as const, path, timestamp: String(Date.now()), appId: config.appId, nonce: randomNonce() };

@@ -26,14 +26,7 @@ import {
   type RequestContext,
   type SignFields,
 } from '../src/index.js';
-import type {
-  BlobMutation,
-  EnvelopeTamper,
-  EnvelopeVector,
-  EnvelopeVectorFile,
-  SigningVector,
-  SigningVectorFile,
-} from '../src/vector-types.js';
+import type { BlobMutation, EnvelopeTamper, EnvelopeVector, EnvelopeVectorFile, SigningVector, SigningVectorFile } from '../src/vector-types.js';
 
 const VECTORS_DIR = resolve(import.meta.dirname, '../vectors');
 
@@ -418,7 +411,8 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
       const libRing = Object.fromEntries(Object.entries(names).map(([k, s]) => [k, libraryServers[s as keyof typeof servers]]));
       const datas = t.data !== undefined ? [t.data] : mutations(blob, t.mutate ?? { op: 'append', hex: '' }).map((b) => b.toString('base64'));
       for (const [i, d] of datas.entries()) {
-        if (t.data === undefined) check(refOpenRequest(Buffer.from(d, 'base64'), ctx, refRing) === t.reason, `${input.name}: reference disagrees on "${t.name}" #${i}`);
+        if (t.data === undefined)
+          check(refOpenRequest(Buffer.from(d, 'base64'), ctx, refRing) === t.reason, `${input.name}: reference disagrees on "${t.name}" #${i}`);
         check((await libraryRequestReason(d, ctx, libRing)) === t.reason, `${input.name}: library disagrees on "${t.name}" #${i}`);
       }
     }
@@ -446,8 +440,12 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
       const ctx = { ...context, ...t.context } as RequestContext;
       const datas = t.data !== undefined ? [t.data] : mutations(responseBlob, t.mutate ?? { op: 'append', hex: '' }).map((b) => b.toString('base64'));
       for (const [i, d] of datas.entries()) {
-        if (t.data === undefined) check(refOpenResponse(Buffer.from(d, 'base64'), ctx, responseKey) === t.reason, `${input.name}: reference disagrees on response "${t.name}" #${i}`);
-        check((await libraryResponseReason(d, ctx, sealedByLibrary.responseKey)) === t.reason, `${input.name}: library disagrees on response "${t.name}" #${i}`);
+        if (t.data === undefined)
+          check(refOpenResponse(Buffer.from(d, 'base64'), ctx, responseKey) === t.reason, `${input.name}: reference disagrees on response "${t.name}" #${i}`);
+        check(
+          (await libraryResponseReason(d, ctx, sealedByLibrary.responseKey)) === t.reason,
+          `${input.name}: library disagrees on response "${t.name}" #${i}`,
+        );
       }
     }
 
@@ -468,7 +466,14 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
       requestIvHex: hex(input.requestIv),
       requestSealedHex: hex(sealed),
       requestData,
-      response: { body: input.response, plaintext: responsePlaintext, aad: respAad, ivHex: hex(input.responseIv), sealedHex: hex(responseSealed), data: responseData },
+      response: {
+        body: input.response,
+        plaintext: responsePlaintext,
+        aad: respAad,
+        ivHex: hex(input.responseIv),
+        sealedHex: hex(responseSealed),
+        data: responseData,
+      },
       requestTampers,
       responseTampers,
     });
@@ -487,7 +492,18 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
       data: requestData,
     };
     const dataSha256Hex = hex(sha256(Buffer.from(requestData, 'utf8')));
-    const canonical = ['TYD-HMAC-SHA256', fields.path, fields.protocolVersion, fields.appId, fields.timestamp, fields.nonce, input.accessToken, fields.clientInfo, fields.clientVersion, dataSha256Hex].join('\n');
+    const canonical = [
+      'TYD-HMAC-SHA256',
+      fields.path,
+      fields.protocolVersion,
+      fields.appId,
+      fields.timestamp,
+      fields.nonce,
+      input.accessToken,
+      fields.clientInfo,
+      fields.clientVersion,
+      dataSha256Hex,
+    ].join('\n');
     const signature = createHmac('sha256', Buffer.from(secret, 'utf8')).update(canonical, 'utf8').digest('base64url');
     check((await canonicalSignString(fields)) === canonical, `${input.name}: canonicalSignString differs`);
     check((await signRequest(secret, fields)) === signature, `${input.name}: signRequest differs`);
@@ -512,8 +528,21 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
     check(await verifyRequestSignature(secret, fields, signature), `${input.name}: signature does not verify`);
     for (const t of tampers) {
       const tf = { ...fields, ...t.fields };
-      const refCanonical = ['TYD-HMAC-SHA256', tf.path, tf.protocolVersion, tf.appId, tf.timestamp, tf.nonce, tf.accessToken ?? '', tf.clientInfo, tf.clientVersion, hex(sha256(Buffer.from(tf.data, 'utf8')))].join('\n');
-      const refSig = createHmac('sha256', Buffer.from(t.secret ?? secret, 'utf8')).update(refCanonical, 'utf8').digest('base64url');
+      const refCanonical = [
+        'TYD-HMAC-SHA256',
+        tf.path,
+        tf.protocolVersion,
+        tf.appId,
+        tf.timestamp,
+        tf.nonce,
+        tf.accessToken ?? '',
+        tf.clientInfo,
+        tf.clientVersion,
+        hex(sha256(Buffer.from(tf.data, 'utf8'))),
+      ].join('\n');
+      const refSig = createHmac('sha256', Buffer.from(t.secret ?? secret, 'utf8'))
+        .update(refCanonical, 'utf8')
+        .digest('base64url');
       check(refSig !== (t.signature ?? signature), `${input.name}: signing tamper "${t.name}" still matches in the reference`);
       check(!(await verifyRequestSignature(t.secret ?? secret, tf, t.signature ?? signature)), `${input.name}: signing tamper "${t.name}" verifies`);
     }
@@ -524,8 +553,14 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
   for (const [i, v] of vectors.entries()) {
     const j = (i + 1) % vectors.length;
     v.responseTampers.push({ name: `response key of vector ${j}`, reason: 'decrypt-failed', responseKeyOf: j });
-    check(refOpenResponse(Buffer.from(v.response.data, 'base64'), v.context, refResponseKeys[j]!) === 'decrypt-failed', `${v.name}: reference opens with vector ${j}'s key`);
-    check((await libraryResponseReason(v.response.data, v.context, clientResponseKeys[j]!)) === 'decrypt-failed', `${v.name}: library opens with vector ${j}'s key`);
+    check(
+      refOpenResponse(Buffer.from(v.response.data, 'base64'), v.context, refResponseKeys[j]!) === 'decrypt-failed',
+      `${v.name}: reference opens with vector ${j}'s key`,
+    );
+    check(
+      (await libraryResponseReason(v.response.data, v.context, clientResponseKeys[j]!)) === 'decrypt-failed',
+      `${v.name}: library opens with vector ${j}'s key`,
+    );
   }
 
   const envelope: EnvelopeVectorFile = {
@@ -535,7 +570,12 @@ async function build(): Promise<{ envelope: EnvelopeVectorFile; signing: Signing
     servers: Object.fromEntries(
       (Object.keys(servers) as Array<keyof typeof servers>).map((name) => [
         name,
-        { keyId: serverKeyIds[name], publicKey: b64url(servers[name].point), privateKey: b64url(servers[name].pkcs8), privateScalarHex: hex(servers[name].scalar) },
+        {
+          keyId: serverKeyIds[name],
+          publicKey: b64url(servers[name].point),
+          privateKey: b64url(servers[name].pkcs8),
+          privateScalarHex: hex(servers[name].scalar),
+        },
       ]),
     ),
     vectors,

@@ -31,12 +31,9 @@ describe('base64 (RFC 4648 §4)', () => {
     expect(toBase64Url(Uint8Array.of(0xfb, 0xff))).toBe('-_8');
   });
 
-  it.each(['Zg', 'Zg=', 'Zh==', 'Zm9=', 'Z===', '====', 'Zm9v\n', ' Zm9v', 'Zm 9v', '-_8=', 'Zg==Zg==', 'Zm9vé', 'Zm=v'])(
-    'rejects %j',
-    (bad) => {
-      expect(() => fromBase64(bad)).toThrow(ProtocolTypeError);
-    },
-  );
+  it.each(['Zg', 'Zg=', 'Zh==', 'Zm9=', 'Z===', '====', 'Zm9v\n', ' Zm9v', 'Zm 9v', '-_8=', 'Zg==Zg==', 'Zm9vé', 'Zm=v'])('rejects %j', (bad) => {
+    expect(() => fromBase64(bad)).toThrow(ProtocolTypeError);
+  });
 
   it.each(['Zg==', 'Zh', 'Z', '+/8', 'Zm9v=', 'Zm9v '])('base64url rejects %j', (bad) => {
     expect(() => fromBase64Url(bad)).toThrow(ProtocolTypeError);

@@ -29,7 +29,15 @@ describe('China time', () => {
     expect(chinaDateTime(Date.UTC(2026, 2, 1, 16, 30, 59))).toBe('2026-03-02 00:30');
     expect(chinaDateTime(MIDNIGHT - 1)).toBe('2026-03-01 23:59');
     // The same as Asia/Shanghai in the time zone database, over a spread of moments across years.
-    const shanghai = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    const shanghai = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'Asia/Shanghai',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
     for (let at = Date.UTC(1995, 0, 1); at < Date.UTC(2040, 0, 1); at += 7_777_777_777) {
       const p = Object.fromEntries(shanghai.formatToParts(at).map((part) => [part.type, part.value]));
       expect(chinaDateTime(at)).toBe(`${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`);

@@ -349,9 +349,7 @@ export function isSubcode(value: unknown): value is Subcode {
 export function errorResponse(code: Code, subcode?: Subcode): ApiResponse<never> {
   if (!isCode(code)) throw new ProtocolTypeError('code', 'expected a code of CODE');
   if (subcode !== undefined && !isSubcode(subcode)) throw new ProtocolTypeError('subcode', 'expected a subcode of SUBCODE');
-  return subcode === undefined
-    ? { code, msg: CODE_TEXT[code] }
-    : { code, subcode, msg: CODE_TEXT[code], submsg: CODE_TEXT[subcode] };
+  return subcode === undefined ? { code, msg: CODE_TEXT[code] } : { code, subcode, msg: CODE_TEXT[code], submsg: CODE_TEXT[subcode] };
 }
 
 /**

@@ -41,9 +41,14 @@ describe('endpoint refs', () => {
     expect(wire.API).toBe(refs);
   });
 
-  it('a ref carries its endpoint schemas\' types: request input, response output', () => {
+  it("a ref carries its endpoint schemas' types: request input, response output", () => {
     expectTypeOf<RefRequest<typeof refs.userLoginV1>>().toEqualTypeOf<input<(typeof userLoginV1)['request']>>();
-    expectTypeOf<RefRequest<typeof refs.userLoginV1>>().toEqualTypeOf<{ phone: string; smsCode: string; agreementVersion?: string | undefined; inviteCode?: string | undefined }>();
+    expectTypeOf<RefRequest<typeof refs.userLoginV1>>().toEqualTypeOf<{
+      phone: string;
+      smsCode: string;
+      agreementVersion?: string | undefined;
+      inviteCode?: string | undefined;
+    }>();
     expectTypeOf<RefResponse<typeof refs.userLoginV1>>().toEqualTypeOf<EndpointResponseData<typeof userLoginV1>>();
     expectTypeOf<RefResponse<typeof refs.checkLogin>>().toEqualTypeOf<EndpointResponseData<typeof checkLogin>>();
     expectTypeOf<RefResponse<typeof refs.checkLogin>>().toEqualTypeOf<{ loggedIn: true; phone: string }>();

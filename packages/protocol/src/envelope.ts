@@ -144,10 +144,7 @@ async function resolveServerPublicKey(value: unknown): Promise<CryptoKey> {
 async function deriveKeys(shared: ArrayBuffer, epk: Uint8Array<ArrayBuffer>): Promise<{ requestKey: CryptoKey; responseKey: CryptoKey }> {
   const ikm = await subtle().importKey('raw', shared, 'HKDF', false, ['deriveKey']);
   const derive = (info: Uint8Array<ArrayBuffer>) =>
-    subtle().deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: epk, info }, ikm, { name: 'AES-GCM', length: 256 }, false, [
-      'encrypt',
-      'decrypt',
-    ]);
+    subtle().deriveKey({ name: 'HKDF', hash: 'SHA-256', salt: epk, info }, ikm, { name: 'AES-GCM', length: 256 }, false, ['encrypt', 'decrypt']);
   const [requestKey, responseKey] = await Promise.all([derive(REQUEST_INFO), derive(RESPONSE_INFO)]);
   return { requestKey, responseKey };
 }

@@ -17,7 +17,15 @@ describe('normaliseRedeemCode', () => {
   });
 
   it('refuses wrong lengths, U, other characters and oversized input', () => {
-    for (const typed of ['', '7K3M-9QX2-ABCD-EFG', '7K3M-9QX2-ABCD-EFGHJ', 'UUUU-9QX2-ABCD-EFGH', '7K3M_9QX2_ABCD_EFGH', '７K3M-9QX2-ABCD-EFGH', `7K3M-9QX2-ABCD-EFGH${' '.repeat(30)}`]) {
+    for (const typed of [
+      '',
+      '7K3M-9QX2-ABCD-EFG',
+      '7K3M-9QX2-ABCD-EFGHJ',
+      'UUUU-9QX2-ABCD-EFGH',
+      '7K3M_9QX2_ABCD_EFGH',
+      '７K3M-9QX2-ABCD-EFGH',
+      `7K3M-9QX2-ABCD-EFGH${' '.repeat(30)}`,
+    ]) {
       expect(normaliseRedeemCode(typed), JSON.stringify(typed)).toBeNull();
     }
   });

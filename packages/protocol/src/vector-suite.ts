@@ -5,28 +5,13 @@ import signingJson from '../vectors/signing.json' with { type: 'json' };
 import formatsJson from '../vectors/formats.json' with { type: 'json' };
 import validatorsJson from '../vectors/validators.json' with { type: 'json' };
 import { fromBase64, toBase64 } from './base64.js';
-import {
-  importServerPrivateKey,
-  importServerPublicKey,
-  openRequest,
-  openResponse,
-  sealRequest,
-  sealResponse,
-} from './envelope.js';
+import { importServerPrivateKey, importServerPublicKey, openRequest, openResponse, sealRequest, sealResponse } from './envelope.js';
 import { requestAad, responseAad, type RequestContext } from './envelope-layout.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
 import { formatDate, formatMoney, formatPhoneInput, maskBankCard, maskPhone } from './format.js';
 import { canonicalSignString, signRequest, verifyRequestSignature } from './signing.js';
 import { isBankCardNumber, isLuhnValid, isMainlandMobile, isResidentIdNumber, isSmsCode } from './validate.js';
-import type {
-  BlobMutation,
-  EnvelopeTamper,
-  EnvelopeVectorFile,
-  FormatCase,
-  FormatVectorFile,
-  SigningVectorFile,
-  ValidatorVectorFile,
-} from './vector-types.js';
+import type { BlobMutation, EnvelopeTamper, EnvelopeVectorFile, FormatCase, FormatVectorFile, SigningVectorFile, ValidatorVectorFile } from './vector-types.js';
 
 /** One named check; `run` throws with a reason when the vector is not met. */
 export interface VectorCheck {

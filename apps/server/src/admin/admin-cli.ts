@@ -44,7 +44,12 @@ interface AdminContext {
 const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<number>> = {
   deeplink: (args, c) => runDeeplink(args, createDeepLinksRepository(c.db), c.out, c.now),
   telemetry: (args, c) =>
-    runTelemetry(args, { records: createTelemetryRecordsRepository(c.db), answerCounts: createAnswerCountsRepository(c.db), config: c.config.telemetry }, c.out, c.now),
+    runTelemetry(
+      args,
+      { records: createTelemetryRecordsRepository(c.db), answerCounts: createAnswerCountsRepository(c.db), config: c.config.telemetry },
+      c.out,
+      c.now,
+    ),
   authcode: async (args, c) => runAuthcode(args, { db: c.db, account: c.config.account, secrets: await c.secrets() }, c.out, c.now),
   sessions: (args, c) => runSessions(args, c.db, c.out, c.now),
   content: (args, c) => runContent(args, createPublishing(c.db, createContentRepository(c.db)), c.out, c.now),
@@ -57,8 +62,17 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
     };
     // A grant's message goes out through an outbox of the command's own, at once; what it cannot deliver,
     // a server's worker does (docs/architecture.md "Side effects: the outbox").
-    const outbox = createOutbox({ db: c.db, engine: c.engine, clock: () => c.now, options: c.config.outbox, log: { warn: () => undefined, error: () => undefined } });
-    deliverMessages(outbox, createMessagesOutsideServer(createContentRepository(c.db), secrets, () => c.now));
+    const outbox = createOutbox({
+      db: c.db,
+      engine: c.engine,
+      clock: () => c.now,
+      options: c.config.outbox,
+      log: { warn: () => undefined, error: () => undefined },
+    });
+    deliverMessages(
+      outbox,
+      createMessagesOutsideServer(createContentRepository(c.db), secrets, () => c.now),
+    );
     return runRewards(args, { ...createRewardsAdmin(c.db, c.config.rewards, secrets, outbox), findUserId }, c.out, c.now);
   },
   outbox: (args, c) => runOutbox(args, createOutboxRepository(c.db, c.engine), c.out, c.now),

@@ -14,7 +14,12 @@ import { UsageError, type CliOutput } from './cli-output.js';
 
 export const AUTHCODE_USAGE = 'authcode <phone>   (one-time authorisation code of that account for /others/tydPreJump?code=…)';
 
-export async function runAuthcode(args: string[], deps: { db: Kysely<Database>; account: AccountConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'dataKey'> }, out: CliOutput, now: number): Promise<number> {
+export async function runAuthcode(
+  args: string[],
+  deps: { db: Kysely<Database>; account: AccountConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'dataKey'> },
+  out: CliOutput,
+  now: number,
+): Promise<number> {
   const [phone, ...rest] = args;
   if (rest.length > 0 || !isMainlandMobile(phone)) throw new UsageError('authcode: one mainland mobile number expected');
   const user = await createUsersRepository(deps.db, createPhoneProtection(deps.secrets)).findByPhone(phone);

@@ -65,14 +65,29 @@ export async function runContent(args: string[], publishing: Publishing, out: Cl
     switch (action) {
       case 'create': {
         if (values.title === undefined) throw new UsageError('--title is required');
-        const item = await publishing.create(kindOf(positionals[0]), { title: values.title, body: bodyOf(values, true)!, summary: values.summary, important: values.important === true }, by, now);
+        const item = await publishing.create(
+          kindOf(positionals[0]),
+          { title: values.title, body: bodyOf(values, true)!, summary: values.summary, important: values.important === true },
+          by,
+          now,
+        );
         out.json(item);
         return 0;
       }
       case 'edit': {
         const body = bodyOf(values, false);
         const important = values.important ? true : values['not-important'] ? false : undefined;
-        const item = await publishing.edit(idOf(positionals), { ...(values.title !== undefined && { title: values.title }), ...(body !== undefined && { body }), ...(values.summary !== undefined && { summary: values.summary }), ...(important !== undefined && { important }) }, by, now);
+        const item = await publishing.edit(
+          idOf(positionals),
+          {
+            ...(values.title !== undefined && { title: values.title }),
+            ...(body !== undefined && { body }),
+            ...(values.summary !== undefined && { summary: values.summary }),
+            ...(important !== undefined && { important }),
+          },
+          by,
+          now,
+        );
         out.json(item);
         return 0;
       }
@@ -93,7 +108,15 @@ export async function runContent(args: string[], publishing: Publishing, out: Cl
         return 0;
       case 'list':
         for (const item of await publishing.list(positionals[0] === undefined ? undefined : kindOf(positionals[0]), now, 500)) {
-          out.json({ id: item.id, kind: item.kind, status: item.status, title: item.title, important: item.important, publishAt: item.publishAt === null ? null : new Date(item.publishAt).toISOString(), version: item.version });
+          out.json({
+            id: item.id,
+            kind: item.kind,
+            status: item.status,
+            title: item.title,
+            important: item.important,
+            publishAt: item.publishAt === null ? null : new Date(item.publishAt).toISOString(),
+            version: item.version,
+          });
         }
         return 0;
       case 'show': {

@@ -34,7 +34,13 @@ async function printGift(deps: GiftAdmin, out: CliOutput): Promise<void> {
       continue;
     }
     const item = await deps.items.find(line.itemId);
-    out.json({ line: index + 1, itemId: line.itemId, name: item?.name ?? null, validDays: item?.validDays ?? null, stock: item ? (item.stock ?? 'unlimited') : null });
+    out.json({
+      line: index + 1,
+      itemId: line.itemId,
+      name: item?.name ?? null,
+      validDays: item?.validDays ?? null,
+      stock: item ? (item.stock ?? 'unlimited') : null,
+    });
   }
 }
 

@@ -28,7 +28,8 @@ function options(args: string[]): Map<string, string> {
 }
 
 function text(value: string, name: string, max: number): string {
-  if (!new RegExp(`^.{1,${max}}$`, 'u').test(value) || value.trim() !== value) throw new UsageError(`nfc: --${name} 1..${max} characters, no leading or trailing spaces`);
+  if (!new RegExp(`^.{1,${max}}$`, 'u').test(value) || value.trim() !== value)
+    throw new UsageError(`nfc: --${name} 1..${max} characters, no leading or trailing spaces`);
   return value;
 }
 
@@ -103,7 +104,8 @@ export async function runNfc(args: string[], repo: NfcAntennasRepository, out: C
   if (action === 'history') {
     const { ids, rest: more } = split(rest, 2);
     if (ids.length === 0 || more.length > 0) throw new UsageError('nfc history: a brand id (and a model id) expected');
-    for (const entry of await repo.history(ids[0]!, ids[1])) out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
+    for (const entry of await repo.history(ids[0]!, ids[1]))
+      out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
     return 0;
   }
   throw new UsageError(`nfc: unknown action ${action ?? '(none)'}`);

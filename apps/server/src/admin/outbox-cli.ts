@@ -20,10 +20,21 @@ export async function runOutbox(args: string[], repo: OutboxRepository, out: Cli
     }
     // The payload is left out: it may hold a message's text, which is the user's.
     for (const row of await repo.pending(limit)) {
-      out.json({ id: row.id, topic: row.topic, userId: row.user_id, attempts: row.attempts, createdAt: iso(row.created_at), nextAttemptAt: iso(row.next_attempt_at), leasedUntil: iso(row.locked_until), lastError: row.last_error });
+      out.json({
+        id: row.id,
+        topic: row.topic,
+        userId: row.user_id,
+        attempts: row.attempts,
+        createdAt: iso(row.created_at),
+        nextAttemptAt: iso(row.next_attempt_at),
+        leasedUntil: iso(row.locked_until),
+        lastError: row.last_error,
+      });
     }
     const backlog = await repo.backlog();
-    out.error(`outbox: ${backlog.depth} undelivered, ${backlog.failing} failing, oldest ${backlog.oldestAt === null ? '-' : `${Math.round((now - backlog.oldestAt) / 1000)} s old`}`);
+    out.error(
+      `outbox: ${backlog.depth} undelivered, ${backlog.failing} failing, oldest ${backlog.oldestAt === null ? '-' : `${Math.round((now - backlog.oldestAt) / 1000)} s old`}`,
+    );
     return 0;
   }
   if (action === 'retry') {

@@ -23,7 +23,7 @@ export const REWARDS_USAGE = [
   '                                               (prints the new codes ONCE, one a line; C at most 10000)',
   'rewards redeem-batches                         (batches with codes used/issued)',
   'rewards redeem-revoke <batchId> --operator NAME',
-  'rewards changes [--subject prize|item|gift|redeem-batch|grant]   (the operators\' changes, newest first)',
+  "rewards changes [--subject prize|item|gift|redeem-batch|grant]   (the operators' changes, newest first)",
   GIFT_USAGE,
 ].join('\n');
 
@@ -84,7 +84,8 @@ export async function runRewards(
     return 0;
   }
   if (action === 'prize-history' && rest.length === 1) {
-    for (const entry of await deps.prizes.history(rest[0]!)) out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
+    for (const entry of await deps.prizes.history(rest[0]!))
+      out.json({ ...entry, change: JSON.parse(entry.change) as unknown, at: new Date(entry.at).toISOString() });
     return 0;
   }
   if (CATALOGUE_ACTIONS.has(action ?? '')) return checked(action!, out, () => runCatalogue(action!, rest, deps, out, now));
@@ -150,7 +151,8 @@ async function runCatalogue(action: string, rest: string[], deps: RewardsAdmin, 
     given.delete('operator');
     if (action === 'item-add') {
       const [name, description, validDays] = [given.get('name'), given.get('description'), given.get('valid-days')];
-      if (name === undefined || description === undefined || validDays === undefined || given.size !== 3) throw new UsageError('rewards item-add: --name, --description and --valid-days, nothing else');
+      if (name === undefined || description === undefined || validDays === undefined || given.size !== 3)
+        throw new UsageError('rewards item-add: --name, --description and --valid-days, nothing else');
       out.json(await operations.addItem({ id: first, name, description, validDays: count(validDays, 'valid-days') }, operator, now));
       return 0;
     }
@@ -182,7 +184,9 @@ async function runCatalogue(action: string, rest: string[], deps: RewardsAdmin, 
     );
     // The codes go to stdout alone (redirect them into a file); they are shown this once and never stored.
     for (const code of created.codes) out.line(code);
-    out.error(`batch ${created.batch.id} (${created.batch.name}): ${created.codes.length} codes, valid until ${new Date(created.batch.expiresAt - 1).toISOString()}; they are not shown again`);
+    out.error(
+      `batch ${created.batch.id} (${created.batch.name}): ${created.codes.length} codes, valid until ${new Date(created.batch.expiresAt - 1).toISOString()}; they are not shown again`,
+    );
     return 0;
   }
   if (action === 'redeem-batches' && rest.length === 0) {

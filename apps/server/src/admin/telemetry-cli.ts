@@ -16,6 +16,10 @@ export async function runTelemetry(
 ): Promise<number> {
   if (args.length !== 1 || args[0] !== 'prune') throw new UsageError(`unknown telemetry action: ${args.join(' ') || '(none)'}`);
   const pruned = await pruneTelemetry(deps, deps.config.retentionDays, now);
-  out.json({ pruned: { records: pruned.records, answerCounts: pruned.answerCounts }, receivedBefore: new Date(pruned.before).toISOString(), retentionDays: deps.config.retentionDays });
+  out.json({
+    pruned: { records: pruned.records, answerCounts: pruned.answerCounts },
+    receivedBefore: new Date(pruned.before).toISOString(),
+    retentionDays: deps.config.retentionDays,
+  });
   return 0;
 }

@@ -21,7 +21,10 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { bankCards: BankCardsConfig; agreement: QuickPaymentAgreementConfig; secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'> }) => {
+  async (
+    fastify: FastifyInstance,
+    opts: { bankCards: BankCardsConfig; agreement: QuickPaymentAgreementConfig; secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'> },
+  ) => {
     const accounts = fastify.accounts;
     const sms: CardSmsCodes = {
       async send({ phone, purpose, sessionPhone, clientAddress, proofOfWork, now }) {

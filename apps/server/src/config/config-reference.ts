@@ -18,16 +18,24 @@ interface Row {
 const ROWS: readonly Row[] = [
   { vars: ['PORT'], meaning: 'HTTP port' },
   { vars: ['HOST'], meaning: 'listen address' },
-  { vars: ['NODE_ENV'], defaults: '`development`', meaning: '`development`, `test` or `production` (production: secrets required, sandbox providers refused, `Secure` cookies, HSTS)' },
+  {
+    vars: ['NODE_ENV'],
+    defaults: '`development`',
+    meaning: '`development`, `test` or `production` (production: secrets required, sandbox providers refused, `Secure` cookies, HSTS)',
+  },
   { vars: ['LOG_LEVEL'], meaning: '`fatal` `error` `warn` `info` `debug` `trace` `silent`' },
   { vars: ['DATA_DIR'], meaning: 'data directory (SQLite file, generated `keys.json`); created on demand, mode 0700' },
   { vars: ['DATABASE_URL'], meaning: '`postgres://…` to use PostgreSQL; unset: SQLite file `${DATA_DIR}/tyd.sqlite`' },
-  { vars: ['REDIS_URL'], meaning: '`redis://…` to keep nonces, counters and locks in Redis (needed with more than one server process); unset: in-process store' },
+  {
+    vars: ['REDIS_URL'],
+    meaning: '`redis://…` to keep nonces, counters and locks in Redis (needed with more than one server process); unset: in-process store',
+  },
   { vars: ['REDIS_KEY_PREFIX'], meaning: 'prefix of every Redis key' },
   { vars: ['WEB_DIST'], meaning: 'the web build to serve' },
   {
     vars: ['TRUST_PROXY'],
-    meaning: 'which `X-Forwarded-For` entries to believe: `false`, the number of proxies in front (`1`), or their addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); `true` is refused (a client could choose its own address)',
+    meaning:
+      'which `X-Forwarded-For` entries to believe: `false`, the number of proxies in front (`1`), or their addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); `true` is refused (a client could choose its own address)',
   },
   { vars: ['COOKIE_SECURE'], defaults: '`true` in production, else `false`', meaning: '`Secure` attribute of the cookies the server sets' },
   { vars: ['HTTP_REQUEST_TIMEOUT_MS'], meaning: 'longest time to receive a whole request' },
@@ -36,9 +44,13 @@ const ROWS: readonly Row[] = [
   { vars: ['SHUTDOWN_TIMEOUT_MS'], meaning: 'how long SIGTERM/SIGINT wait for in-flight requests before exiting anyway' },
   {
     vars: ['DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'],
-    meaning: 'PostgreSQL: longest wait for a connection; longest statement (the server cancels it; the client gives up 1 s later, for a link that carries no answer)',
+    meaning:
+      'PostgreSQL: longest wait for a connection; longest statement (the server cancels it; the client gives up 1 s later, for a link that carries no answer)',
   },
-  { vars: ['REDIS_CONNECT_TIMEOUT_MS', 'REDIS_COMMAND_TIMEOUT_MS'], meaning: "Redis: longest connection attempt; longest wait for a command's answer (a silent connection is then dropped and reopened)" },
+  {
+    vars: ['REDIS_CONNECT_TIMEOUT_MS', 'REDIS_COMMAND_TIMEOUT_MS'],
+    meaning: "Redis: longest connection attempt; longest wait for a command's answer (a silent connection is then dropped and reopened)",
+  },
   { vars: ['READINESS_TIMEOUT_MS'], meaning: "longest wait for the database's answer in `/readyz` before it says `unreachable`" },
   {
     vars: ['DATA_DIR_MIN_FREE_MB', 'DATA_DIR_CHECK_INTERVAL_SECONDS'],
@@ -50,30 +62,53 @@ const ROWS: readonly Row[] = [
     meaning:
       'side effects owed after a change (rewards, messages; docs/operations.md "The outbox"): how often each process looks for due events, how long a delivery holds one before another process may take it, the first retry\'s delay (doubling after each failure) and the longest, how long delivered events are kept',
   },
-  { vars: ['KV_MAX_ENTRIES'], meaning: 'bound of the in-process security state (SMS codes, cooldowns, locks, counters; about 320 bytes each); when full, new entries are refused (429), never evicted' },
+  {
+    vars: ['KV_MAX_ENTRIES'],
+    meaning:
+      'bound of the in-process security state (SMS codes, cooldowns, locks, counters; about 320 bytes each); when full, new entries are refused (429), never evicted',
+  },
   {
     vars: ['REQUEST_KV_MAX_ENTRIES'],
-    meaning: 'bound of the in-process request store (seen nonces, request budget counters), apart from the security state so a flood cannot crowd out a lock; when full, new calls get 429 and `/readyz` 503',
+    meaning:
+      'bound of the in-process request store (seen nonces, request budget counters), apart from the security state so a flood cannot crowd out a lock; when full, new calls get 429 and `/readyz` 503',
   },
   {
     vars: ['API_RATE_PER_ADDRESS_PER_MINUTE', 'API_RATE_PER_SESSION_PER_MINUTE'],
-    meaning: '`/tydApi` calls per client address (IPv6: per /64) and per session in a one-minute window, checked before the envelope is opened (`429` + `Retry-After`)',
+    meaning:
+      '`/tydApi` calls per client address (IPv6: per /64) and per session in a one-minute window, checked before the envelope is opened (`429` + `Retry-After`)',
   },
   {
     vars: ['RETURN_ORIGINS'],
-    meaning: 'comma-separated https origins of partners that `/login` and `/others/tydPreJump` may send the user back to (`returnUrl`); same-site paths are always allowed, everything else is ignored',
+    meaning:
+      'comma-separated https origins of partners that `/login` and `/others/tydPreJump` may send the user back to (`returnUrl`); same-site paths are always allowed, everything else is ignored',
   },
-  { vars: ['APP_DOWNLOAD_ANDROID_URL', 'APP_DOWNLOAD_IOS_URL'], meaning: 'https links of the native apps shown on `/download`; unset: that platform shows no link' },
+  {
+    vars: ['APP_DOWNLOAD_ANDROID_URL', 'APP_DOWNLOAD_IOS_URL'],
+    meaning: 'https links of the native apps shown on `/download`; unset: that platform shows no link',
+  },
   {
     vars: ['OPERATOR_NAME', 'OPERATOR_LICENCE', 'OPERATOR_FILING', 'SERVICE_PHONE', 'SERVICE_HOURS'],
     meaning:
       'who runs the service, shown at the foot of home, login and 我的: operator name, licence and filing numbers (as the text to show), customer-service phone (tap to call) and hours; unset fields are not shown',
   },
   { vars: ['SMS_PROVIDER'], meaning: 'SMS provider; `sandbox` sends nothing and is refused in production' },
-  { vars: ['SMS_HTTP_URL', 'SMS_HTTP_TEMPLATE_ID', 'SMS_HTTP_TOKEN', 'SMS_HTTP_TIMEOUT_MS'], meaning: 'the `http` SMS gateway (required with `SMS_PROVIDER=http`; https in production)' },
+  {
+    vars: ['SMS_HTTP_URL', 'SMS_HTTP_TEMPLATE_ID', 'SMS_HTTP_TOKEN', 'SMS_HTTP_TIMEOUT_MS'],
+    meaning: 'the `http` SMS gateway (required with `SMS_PROVIDER=http`; https in production)',
+  },
   { vars: ['SMS_SANDBOX_FIXED_CODES'], meaning: 'sandbox only: fixed codes for test numbers, `13800000000=123456,…`' },
   {
-    vars: ['SMS_CODE_TTL_SECONDS', 'SMS_COOLDOWN_SECONDS', 'SMS_MAX_ATTEMPTS_PER_CODE', 'SMS_LOCK_AFTER_FAILURES', 'SMS_LOCK_MINUTES', 'SMS_DAILY_CAP_PER_PHONE', 'SMS_HOURLY_CAP_PER_IP', 'SMS_OTHERS_BACKOFF_AFTER', 'SMS_OTHERS_BACKOFF_MAX_MINUTES'],
+    vars: [
+      'SMS_CODE_TTL_SECONDS',
+      'SMS_COOLDOWN_SECONDS',
+      'SMS_MAX_ATTEMPTS_PER_CODE',
+      'SMS_LOCK_AFTER_FAILURES',
+      'SMS_LOCK_MINUTES',
+      'SMS_DAILY_CAP_PER_PHONE',
+      'SMS_HOURLY_CAP_PER_IP',
+      'SMS_OTHERS_BACKOFF_AFTER',
+      'SMS_OTHERS_BACKOFF_MAX_MINUTES',
+    ],
     meaning: "SMS code rules: validity, resend cooldown, tries per code, per-phone lock, the owner's daily cap, cap per address, everyone else's back-off",
   },
   {
@@ -101,7 +136,8 @@ const ROWS: readonly Row[] = [
   },
   {
     vars: ['QUICK_PAYMENT_AGREEMENT_VERSION', 'QUICK_PAYMENT_AGREEMENT_TITLE', 'QUICK_PAYMENT_AGREEMENT_URL'],
-    meaning: 'the current 快捷支付服务协议 a card binding agrees to: version, title, address; each card keeps the version and time it was agreed (docs/api.md "Bank cards")',
+    meaning:
+      'the current 快捷支付服务协议 a card binding agrees to: version, title, address; each card keeps the version and time it was agreed (docs/api.md "Bank cards")',
   },
   { vars: ['RETENTION_YEARS'], meaning: "years a deregistered account's identity record is kept (AML law), then deleted" },
   { vars: ['AUTH_CODE_TTL_SECONDS'], meaning: 'validity of a one-time authorisation code (`/others/tydPreJump`)' },
@@ -131,27 +167,40 @@ const ROWS: readonly Row[] = [
     meaning: `the \`http\` ${name === 'OCR' ? 'OCR' : name === 'FACE' ? 'face' : 'bank-card'} provider: endpoint (https in production), SecretId and SecretKey (required with \`http\`; a sub-account allowed only that API), \`X-TC-Region\`, and the longest wait for an answer (then \`502\`/\`4501\`)`,
   })),
   { vars: ['FACE_HTTP_RULE_ID'], meaning: "the face vendor's RuleId (required with `FACE_PROVIDER=http`)" },
-  { vars: ['IDENTITY_MIN_AGE', 'IDENTITY_MAX_AGE'], meaning: "identity certification's age limits in full years (`400`/`4603` outside; [api.md](docs/api.md#identity-certification--session-spec-1-7))" },
+  {
+    vars: ['IDENTITY_MIN_AGE', 'IDENTITY_MAX_AGE'],
+    meaning: "identity certification's age limits in full years (`400`/`4603` outside; [api.md](docs/api.md#identity-certification--session-spec-1-7))",
+  },
   { vars: ['FACE_TRIES_PER_DAY'], meaning: 'face checks (`h5-face-url`) one account may start per China day (`429`/`4607` beyond)' },
-  { vars: ['IDENTITY_CLAIM_HOLD_HOURS'], meaning: 'how long an identity confirmed but never verified blocks other accounts from certifying the same ID number' },
+  {
+    vars: ['IDENTITY_CLAIM_HOLD_HOURS'],
+    meaning: 'how long an identity confirmed but never verified blocks other accounts from certifying the same ID number',
+  },
   {
     vars: ['FACE_RETURN_URL'],
-    meaning: 'where the face provider sends the user back: a path of this site, or in production with `FACE_PROVIDER=http` an absolute `https://` address of it (checked at start)',
+    meaning:
+      'where the face provider sends the user back: a path of this site, or in production with `FACE_PROVIDER=http` an absolute `https://` address of it (checked at start)',
   },
   {
     vars: ['BENCH_UNSEALED_ROUTES'],
-    meaning: '`npm run bench:server` only: every API route also without the envelope under `/bench-unsealed/tydApi/…` (every other pipeline step kept), to measure what the envelope costs; refused in production',
+    meaning:
+      '`npm run bench:server` only: every API route also without the envelope under `/bench-unsealed/tydApi/…` (every other pipeline step kept), to measure what the envelope costs; refused in production',
   },
   { vars: ['TYD_ADMIN_TOKEN'], meaning: 'bearer token of the operations view `/ops` (required in production; unset elsewhere turns `/ops/api` off)' },
   {
     vars: ['TYD_SERVER_KEYS'],
     defaults: 'generated',
-    meaning: 'JSON array of server ECDH keys, oldest first: `[{"kid":"k2026","publicKey":"<b64url raw point>","privateKey":"<b64url PKCS#8>"}]`; the last one is advertised, older ones still open requests',
+    meaning:
+      'JSON array of server ECDH keys, oldest first: `[{"kid":"k2026","publicKey":"<b64url raw point>","privateKey":"<b64url PKCS#8>"}]`; the last one is advertised, older ones still open requests',
   },
   { vars: ['TYD_APP_SECRET_WEB'], defaults: 'generated', meaning: 'HMAC key of `x-sign` for `tyd-h5` (public: it ships in the page)' },
   { vars: ['TYD_APP_SECRET_IOS'], defaults: 'generated', meaning: '… for `tyd-ios`' },
   { vars: ['TYD_APP_SECRET_ANDROID'], defaults: 'generated', meaning: '… for `tyd-android`' },
-  { vars: ['TYD_COOKIE_SECRET'], defaults: 'generated', meaning: 'HMAC key of the `XSRF-TOKEN` cookie, and the root of the keys derived from it (docs/operations.md "Derived keys")' },
+  {
+    vars: ['TYD_COOKIE_SECRET'],
+    defaults: 'generated',
+    meaning: 'HMAC key of the `XSRF-TOKEN` cookie, and the root of the keys derived from it (docs/operations.md "Derived keys")',
+  },
   { vars: ['TYD_PHONE_HASH_KEY'], defaults: 'generated', meaning: 'HMAC key of the phone lookup hash' },
   { vars: ['TYD_DATA_KEY'], defaults: 'generated', meaning: 'AES-256-GCM key (32 bytes, base64url) of personal data at rest' },
 ];
@@ -199,7 +248,11 @@ export const TABLE_END = '<!-- end of the configuration table -->';
 
 export function renderConfigTable(): string {
   const { rows } = configReference();
-  const lines = ['| variable | default | meaning |', '|---|---|---|', ...rows.map((row) => `| ${row.vars.map((name) => `\`${name}\``).join(', ')} | ${row.defaults} | ${row.meaning} |`)];
+  const lines = [
+    '| variable | default | meaning |',
+    '|---|---|---|',
+    ...rows.map((row) => `| ${row.vars.map((name) => `\`${name}\``).join(', ')} | ${row.defaults} | ${row.meaning} |`),
+  ];
   return `${TABLE_START}\n${lines.join('\n')}\n${TABLE_END}`;
 }
 

@@ -55,7 +55,12 @@ describe('parseConfig', () => {
     expect(parseConfig({}).http.trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: 'false' }).http.trustProxy).toBe(false);
     expect(parseConfig({ TRUST_PROXY: '2' }).http.trustProxy).toBe(2);
-    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).http.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8', 'loopback']);
+    expect(parseConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8,loopback' }).http.trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+      'loopback',
+    ]);
     expect(() => parseConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: true would take the client address from the left-most X-Forwarded-For/);
     for (const wrong of ['11', '10.0.0.0/33', 'proxy.internal', '10.0.0.1/8/1', '::1/129']) {
       expect(() => parseConfig({ TRUST_PROXY: wrong }), wrong).toThrow(ConfigError);

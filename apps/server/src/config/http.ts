@@ -59,7 +59,9 @@ export const httpSection = defineSection({
     BENCH_UNSEALED_ROUTES: booleanFlag.default(false),
   },
   check: (e, { env }) => [
-    env === 'production' && e.BENCH_UNSEALED_ROUTES && 'BENCH_UNSEALED_ROUTES: serves the API without the envelope, for bench:server only; refused when NODE_ENV=production',
+    env === 'production' &&
+      e.BENCH_UNSEALED_ROUTES &&
+      'BENCH_UNSEALED_ROUTES: serves the API without the envelope, for bench:server only; refused when NODE_ENV=production',
   ],
   build: (e, { env }) => ({
     port: e.PORT,
@@ -69,7 +71,12 @@ export const httpSection = defineSection({
     /** Fastify's trustProxy: false, a hop count, or proxy addresses/CIDRs (never true: see TRUST_PROXY). */
     trustProxy: e.TRUST_PROXY,
     cookieSecure: e.COOKIE_SECURE ?? env === 'production',
-    timeouts: { requestMs: e.HTTP_REQUEST_TIMEOUT_MS, connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS, keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS, shutdownMs: e.SHUTDOWN_TIMEOUT_MS },
+    timeouts: {
+      requestMs: e.HTTP_REQUEST_TIMEOUT_MS,
+      connectionMs: e.HTTP_CONNECTION_TIMEOUT_MS,
+      keepAliveMs: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      shutdownMs: e.SHUTDOWN_TIMEOUT_MS,
+    },
     /** Requests per client address and per session in a one-minute window (api-pipeline.ts). */
     requestBudget: { perAddressPerMinute: e.API_RATE_PER_ADDRESS_PER_MINUTE, perSessionPerMinute: e.API_RATE_PER_SESSION_PER_MINUTE },
     /** bench:server only: the API routes also without the envelope, to measure what it costs (bench/README.md). */

@@ -16,7 +16,10 @@ export const identitySection = defineSection({
     FACE_RETURN_URL: z
       .string()
       .max(512)
-      .regex(/^(\/(?![/\\])[^\s?#]*|https:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/, 'a path such as /mine/identity/face-return, or an https:// address of this site without query')
+      .regex(
+        /^(\/(?![/\\])[^\s?#]*|https:\/\/[^\s/?#]+(\/[^\s?#]*)?)$/,
+        'a path such as /mine/identity/face-return, or an https:// address of this site without query',
+      )
       .default('/mine/identity/face-return'),
   },
   // With FACE_PROVIDER=http the address must be absolute https (the vendor redirects there): checked by the

@@ -61,7 +61,12 @@ export class ConfigError extends Error {
 const nodeEnvSchema = z.enum(['development', 'test', 'production']).default('development');
 
 /** Parses one section; its problems are added to `problems`, each as "NAME: message". */
-function parseSection<S extends Section<z.ZodRawShape, unknown>>(section: S, env: Record<string, string>, nodeEnv: NodeEnv, problems: string[]): SectionValue<S> | undefined {
+function parseSection<S extends Section<z.ZodRawShape, unknown>>(
+  section: S,
+  env: Record<string, string>,
+  nodeEnv: NodeEnv,
+  problems: string[],
+): SectionValue<S> | undefined {
   const parsed = z.object(section.vars).safeParse(env);
   if (!parsed.success) {
     problems.push(...parsed.error.issues.map((issue) => `${issue.path.join('.') || '(env)'}: ${issue.message}`));

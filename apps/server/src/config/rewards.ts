@@ -16,6 +16,14 @@ export const rewardsSection = defineSection({
     // What an inviter earns when an invited person is verified (docs/api.md "Invitations").
     INVITE_REWARD_POINTS: whole(1, 100_000).default(50),
   },
-  build: (e) => ({ drawCost: e.REWARDS_DRAW_COST, drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT, pointsValidDays: e.POINTS_VALID_DAYS, redeemUserFailuresPerHour: e.REDEEM_USER_FAILURES_PER_HOUR, redeemAddressFailuresPerHour: e.REDEEM_ADDRESS_FAILURES_PER_HOUR, newUserGiftDays: e.NEW_USER_GIFT_DAYS, inviteRewardPoints: e.INVITE_REWARD_POINTS }),
+  build: (e) => ({
+    drawCost: e.REWARDS_DRAW_COST,
+    drawDailyLimit: e.REWARDS_DRAW_DAILY_LIMIT,
+    pointsValidDays: e.POINTS_VALID_DAYS,
+    redeemUserFailuresPerHour: e.REDEEM_USER_FAILURES_PER_HOUR,
+    redeemAddressFailuresPerHour: e.REDEEM_ADDRESS_FAILURES_PER_HOUR,
+    newUserGiftDays: e.NEW_USER_GIFT_DAYS,
+    inviteRewardPoints: e.INVITE_REWARD_POINTS,
+  }),
 });
 export type RewardsConfig = SectionValue<typeof rewardsSection>;

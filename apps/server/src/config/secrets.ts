@@ -64,7 +64,10 @@ export const secretsSection = defineSection({
     TYD_APP_SECRET_ANDROID: base64UrlSecret.optional(),
     TYD_COOKIE_SECRET: base64UrlSecret.optional(),
     TYD_PHONE_HASH_KEY: base64UrlSecret.optional(),
-    TYD_DATA_KEY: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)').optional(),
+    TYD_DATA_KEY: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
+      .optional(),
     TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
   },
   check: (e, { env }) =>

@@ -23,12 +23,22 @@ export const siteSection = defineSection({
       .transform((text) => text.split(',').map((origin) => origin.trim()))
       .pipe(z.array(z.string().refine(isHttpsOrigin, 'each entry an https origin, e.g. https://partner.example.com (no path)')).max(50))
       .optional(),
-    APP_DOWNLOAD_ANDROID_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
-    APP_DOWNLOAD_IOS_URL: z.url({ protocol: /^https$/ }).max(2048).optional(),
+    APP_DOWNLOAD_ANDROID_URL: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .optional(),
+    APP_DOWNLOAD_IOS_URL: z
+      .url({ protocol: /^https$/ })
+      .max(2048)
+      .optional(),
     OPERATOR_NAME: z.string().trim().min(1).max(60).default('通盈达'),
     OPERATOR_LICENCE: z.string().trim().min(1).max(120).optional(),
     OPERATOR_FILING: z.string().trim().min(1).max(60).optional(),
-    SERVICE_PHONE: z.string().trim().regex(/^[0-9][0-9-]{4,19}$/, 'digits and hyphens, e.g. 400-820-0000').optional(),
+    SERVICE_PHONE: z
+      .string()
+      .trim()
+      .regex(/^[0-9][0-9-]{4,19}$/, 'digits and hyphens, e.g. 400-820-0000')
+      .optional(),
     SERVICE_HOURS: z.string().trim().min(1).max(40).optional(),
   },
   build: (e) => ({

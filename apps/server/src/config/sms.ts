@@ -7,7 +7,10 @@ export const smsSection = defineSection({
   vars: {
     SMS_PROVIDER: z.enum(['sandbox', 'http']).default('sandbox'),
     SMS_HTTP_URL: z.url({ protocol: /^https?$/ }).optional(),
-    SMS_HTTP_TEMPLATE_ID: z.string().regex(/^[A-Za-z0-9_.:-]{1,64}$/).optional(),
+    SMS_HTTP_TEMPLATE_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_.:-]{1,64}$/)
+      .optional(),
     /** Bearer token the gateway expects (optional). */
     SMS_HTTP_TOKEN: z.string().min(16).optional(),
     SMS_HTTP_TIMEOUT_MS: whole(100, 60_000).default(5_000),
@@ -39,15 +42,22 @@ export const smsSection = defineSection({
   },
   check: (e, { env }) => [
     e.SMS_PROVIDER === 'http' && !(e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID) && 'SMS_HTTP_URL, SMS_HTTP_TEMPLATE_ID: required with SMS_PROVIDER=http',
-    e.SMS_PROVIDER !== 'sandbox' && e.SMS_SANDBOX_FIXED_CODES && 'SMS_SANDBOX_FIXED_CODES: only with SMS_PROVIDER=sandbox (fixed codes never reach real phones)',
+    e.SMS_PROVIDER !== 'sandbox' &&
+      e.SMS_SANDBOX_FIXED_CODES &&
+      'SMS_SANDBOX_FIXED_CODES: only with SMS_PROVIDER=sandbox (fixed codes never reach real phones)',
     e.POW_COUNTER_MIN > e.POW_COUNTER_MAX && 'POW_COUNTER_MIN: must not exceed POW_COUNTER_MAX',
     e.SMS_OTHERS_BACKOFF_MAX_MINUTES * 60 < e.SMS_COOLDOWN_SECONDS && 'SMS_OTHERS_BACKOFF_MAX_MINUTES: must not be shorter than SMS_COOLDOWN_SECONDS',
     env === 'production' && e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER: the sandbox provider sends no real SMS and is refused when NODE_ENV=production',
-    env === 'production' && e.SMS_HTTP_URL?.startsWith('http:') && 'SMS_HTTP_URL: must be https:// when NODE_ENV=production (phone numbers and codes travel in it)',
+    env === 'production' &&
+      e.SMS_HTTP_URL?.startsWith('http:') &&
+      'SMS_HTTP_URL: must be https:// when NODE_ENV=production (phone numbers and codes travel in it)',
   ],
   build: (e) => ({
     provider: e.SMS_PROVIDER,
-    http: e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID ? { url: e.SMS_HTTP_URL, templateId: e.SMS_HTTP_TEMPLATE_ID, token: e.SMS_HTTP_TOKEN, timeoutMs: e.SMS_HTTP_TIMEOUT_MS } : undefined,
+    http:
+      e.SMS_HTTP_URL && e.SMS_HTTP_TEMPLATE_ID
+        ? { url: e.SMS_HTTP_URL, templateId: e.SMS_HTTP_TEMPLATE_ID, token: e.SMS_HTTP_TOKEN, timeoutMs: e.SMS_HTTP_TIMEOUT_MS }
+        : undefined,
     /** Sandbox only: phone -> fixed code. */
     fixedCodes: new Map((e.SMS_SANDBOX_FIXED_CODES?.split(',') ?? []).map((pair) => pair.split('=') as [string, string])) as ReadonlyMap<string, string>,
     codes: {

@@ -9,9 +9,18 @@ import { defineSection, millis, whole, type SectionValue } from './section.js';
 export const storageSection = defineSection({
   vars: {
     DATA_DIR: z.string().min(1).default('var'),
-    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL').optional(),
-    REDIS_URL: z.string().regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL').optional(),
-    REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/).default('tyd:'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'a postgres:// or postgresql:// URL')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'a redis:// or rediss:// URL')
+      .optional(),
+    REDIS_KEY_PREFIX: z
+      .string()
+      .regex(/^[A-Za-z0-9:_-]{1,64}$/)
+      .default('tyd:'),
     // The in-process short-lived stores (plugins/request-kv.ts), about 320 bytes per entry (measured), so
     // at most about 160 MB each at the defaults. KV_MAX_ENTRIES bounds the security state (SMS codes,
     // cooldowns, locks, counters); REQUEST_KV_MAX_ENTRIES the nonces and request budget counters: a nonce

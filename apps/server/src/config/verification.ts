@@ -18,9 +18,18 @@ const providerVars = <P extends Prefix>(prefix: P, url: string, region: string) 
   ({
     [`${prefix}_PROVIDER`]: z.enum(PROVIDER_MODES).default('sandbox'),
     [`${prefix}_HTTP_URL`]: z.url({ protocol: /^https?$/ }).default(url),
-    [`${prefix}_HTTP_SECRET_ID`]: z.string().regex(/^[A-Za-z0-9]{16,128}$/).optional(),
-    [`${prefix}_HTTP_SECRET_KEY`]: z.string().regex(/^[A-Za-z0-9]{16,128}$/).optional(),
-    [`${prefix}_HTTP_REGION`]: z.string().regex(/^[a-z0-9-]{0,32}$/).default(region),
+    [`${prefix}_HTTP_SECRET_ID`]: z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,128}$/)
+      .optional(),
+    [`${prefix}_HTTP_SECRET_KEY`]: z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,128}$/)
+      .optional(),
+    [`${prefix}_HTTP_REGION`]: z
+      .string()
+      .regex(/^[a-z0-9-]{0,32}$/)
+      .default(region),
     [`${prefix}_HTTP_TIMEOUT_MS`]: whole(100, 60_000).default(8_000),
   }) as Record<`${P}_PROVIDER`, z.ZodDefault<z.ZodEnum<{ sandbox: 'sandbox'; http: 'http' }>>> &
     Record<`${P}_HTTP_URL` | `${P}_HTTP_REGION`, z.ZodDefault<z.ZodString>> &
@@ -32,7 +41,10 @@ const vars = {
   ...providerVars('FACE', PROVIDERS.face.url, PROVIDERS.face.region),
   ...providerVars('BANKCARD', PROVIDERS.bankCard.url, PROVIDERS.bankCard.region),
   /** FaceID's RuleId (business flow configured in the vendor console); required with FACE_PROVIDER=http. */
-  FACE_HTTP_RULE_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/).optional(),
+  FACE_HTTP_RULE_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
 };
 type Vars = z.infer<z.ZodObject<typeof vars>>;
 
@@ -52,9 +64,16 @@ export const verificationSection = defineSection({
   vars,
   check: (e, { env }) => [
     ...Object.values(PROVIDERS).flatMap(({ prefix }) => [
-      e[`${prefix}_PROVIDER`] === 'http' && !(e[`${prefix}_HTTP_SECRET_ID`] && e[`${prefix}_HTTP_SECRET_KEY`]) && `${prefix}_HTTP_SECRET_ID, ${prefix}_HTTP_SECRET_KEY: required with ${prefix}_PROVIDER=http`,
-      env === 'production' && e[`${prefix}_PROVIDER`] === 'sandbox' && `${prefix}_PROVIDER: the sandbox answers made-up results and is refused when NODE_ENV=production`,
-      env === 'production' && e[`${prefix}_PROVIDER`] === 'http' && e[`${prefix}_HTTP_URL`].startsWith('http:') && `${prefix}_HTTP_URL: must be https:// when NODE_ENV=production (ID and card numbers travel in it)`,
+      e[`${prefix}_PROVIDER`] === 'http' &&
+        !(e[`${prefix}_HTTP_SECRET_ID`] && e[`${prefix}_HTTP_SECRET_KEY`]) &&
+        `${prefix}_HTTP_SECRET_ID, ${prefix}_HTTP_SECRET_KEY: required with ${prefix}_PROVIDER=http`,
+      env === 'production' &&
+        e[`${prefix}_PROVIDER`] === 'sandbox' &&
+        `${prefix}_PROVIDER: the sandbox answers made-up results and is refused when NODE_ENV=production`,
+      env === 'production' &&
+        e[`${prefix}_PROVIDER`] === 'http' &&
+        e[`${prefix}_HTTP_URL`].startsWith('http:') &&
+        `${prefix}_HTTP_URL: must be https:// when NODE_ENV=production (ID and card numbers travel in it)`,
     ]),
     e.FACE_PROVIDER === 'http' && !e.FACE_HTTP_RULE_ID && 'FACE_HTTP_RULE_ID: required with FACE_PROVIDER=http',
   ],

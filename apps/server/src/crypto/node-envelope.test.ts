@@ -79,7 +79,10 @@ describe('node envelope against the protocol vectors', () => {
         const keyForTamper = (kid: string) => (Object.hasOwn(ring, kid) ? servers[ring[kid]!] : undefined);
         const datas = t.data !== undefined ? [t.data] : t.mutate ? mutate(fromBase64(v.requestData), t.mutate).map((b) => toBase64(b)) : [v.requestData];
         for (const [i, data] of datas.entries()) {
-          expect(reasonOf(() => openRequestNode({ data, context, keyFor: keyForTamper })), `${t.name} #${i}`).toBe(t.reason);
+          expect(
+            reasonOf(() => openRequestNode({ data, context, keyFor: keyForTamper })),
+            `${t.name} #${i}`,
+          ).toBe(t.reason);
         }
       }
     });
@@ -90,7 +93,13 @@ describe('node envelope with the protocol client', () => {
   it('opens what sealRequest sealed, and openResponse opens its answer', async () => {
     const pair = await generateServerKeyPair();
     const key = importNodeServerKey(pair.privateKey);
-    const context: RequestContext = { method: 'POST', path: '/tydApi/v1/user/check-login', timestamp: String(Date.now()), appId: 'tyd-h5', nonce: randomNonce() };
+    const context: RequestContext = {
+      method: 'POST',
+      path: '/tydApi/v1/user/check-login',
+      timestamp: String(Date.now()),
+      appId: 'tyd-h5',
+      nonce: randomNonce(),
+    };
     const payload = { phone: '13812345678', nested: { list: [1, '二', null] } };
     const { data, responseKey } = await sealRequest({ serverPublicKey: pair.publicKey, keyId: 'k1', context, payload });
     const opened = openRequestNode({ data, context, keyFor: (kid) => (kid === 'k1' ? key : undefined) });
@@ -129,7 +138,13 @@ describe('node envelope response IVs', () => {
   it('never repeats an IV across several refills of the IV buffer, and every answer opens', async () => {
     const pair = await generateServerKeyPair();
     const key = importNodeServerKey(pair.privateKey);
-    const context: RequestContext = { method: 'POST', path: '/tydApi/v1/user/check-login', timestamp: String(Date.now()), appId: 'tyd-h5', nonce: randomNonce() };
+    const context: RequestContext = {
+      method: 'POST',
+      path: '/tydApi/v1/user/check-login',
+      timestamp: String(Date.now()),
+      appId: 'tyd-h5',
+      nonce: randomNonce(),
+    };
     const { data, responseKey } = await sealRequest({ serverPublicKey: pair.publicKey, keyId: 'k1', context, payload: {} });
     const opened = openRequestNode({ data, context, keyFor: () => key });
     const body = { code: '200', msg: '成功' };

@@ -21,7 +21,16 @@ describe('node signature verification against the protocol vectors', () => {
   }
 
   it('agrees with verifyRequestSignature on non-canonical and malformed signatures', async () => {
-    const fields = { path: '/tydApi/v1/user/check-login', protocolVersion: '1.1', appId: 'tyd-h5', timestamp: '1', nonce: randomNonce(), clientInfo: 'x', clientVersion: '4.0.1', data: 'AQ==' };
+    const fields = {
+      path: '/tydApi/v1/user/check-login',
+      protocolVersion: '1.1',
+      appId: 'tyd-h5',
+      timestamp: '1',
+      nonce: randomNonce(),
+      clientInfo: 'x',
+      clientVersion: '4.0.1',
+      data: 'AQ==',
+    };
     const secret = 's'.repeat(43);
     const good = await signRequest(secret, fields);
     const last = good.at(-1)!;

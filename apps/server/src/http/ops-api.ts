@@ -41,7 +41,10 @@ const messages = { error: en().localeError };
 export function parseOpsInput<Req extends $ZodType>(endpoint: OpsEndpoint<OpsMethod, string, Req>, value: unknown): output<Req> {
   const result = z.safeParse(endpoint.request, jsonOf(value), messages);
   if (!result.success) {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') } });
+    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, {
+      httpStatus: 400,
+      data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') },
+    });
   }
   return result.data;
 }

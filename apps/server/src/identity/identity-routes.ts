@@ -12,7 +12,8 @@ export default fp(
   async (fastify: FastifyInstance, opts: { faceReturnUrl: string; secrets: Pick<Secrets, 'adminToken'> }) => {
     await fastify.register(certificationRoutes);
     await fastify.register(phoneCatalogueRoutes, { catalogue: fastify.identity.catalogue });
-    if (fastify.faceProvider.name === 'sandbox') await fastify.register(sandboxFacePageRoute, { adminToken: opts.secrets.adminToken, returnUrl: opts.faceReturnUrl });
+    if (fastify.faceProvider.name === 'sandbox')
+      await fastify.register(sandboxFacePageRoute, { adminToken: opts.secrets.adminToken, returnUrl: opts.faceReturnUrl });
   },
   { name: 'identity-routes', fastify: '5.x', dependencies: ['identity', 'api-pipeline', 'verification-providers'] },
 );

@@ -3,7 +3,23 @@
 // Rotating the source secret rotates what is derived from it (see docs/operations.md).
 import { hkdfSync } from 'node:crypto';
 
-export type DerivedKeyPurpose = 'sms-code-mac' | 'device-cookie' | 'sms-owner-device' | 'pow-challenge' | 'pow-key' | 'retained-records' | 'retained-subject' | 'uploads' | 'identities' | 'identity-lookup' | 'message-dedupe' | 'bank-cards' | 'bank-card-lookup' | 'identity-person' | 'redeem-codes' | 'list-cursor';
+export type DerivedKeyPurpose =
+  | 'sms-code-mac'
+  | 'device-cookie'
+  | 'sms-owner-device'
+  | 'pow-challenge'
+  | 'pow-key'
+  | 'retained-records'
+  | 'retained-subject'
+  | 'uploads'
+  | 'identities'
+  | 'identity-lookup'
+  | 'message-dedupe'
+  | 'bank-cards'
+  | 'bank-card-lookup'
+  | 'identity-person'
+  | 'redeem-codes'
+  | 'list-cursor';
 
 export function deriveKey(secret: string, purpose: DerivedKeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'base64url'), Buffer.alloc(0), `tyd ${purpose} v1`, 32));

@@ -28,7 +28,8 @@ describe('field cipher', () => {
       changed[i]! ^= 1;
       expect(() => cipher.decrypt('identities.identity_enc\nuser-1', `${version}.${iv}.${changed.toString('base64url')}`)).toThrow();
     }
-    for (const wrong of ['', 'v1', `v2.${iv}.${sealed}`, `v1.${iv}`, `${stored}.extra`]) expect(() => cipher.decrypt('identities.identity_enc\nuser-1', wrong)).toThrow();
+    for (const wrong of ['', 'v1', `v2.${iv}.${sealed}`, `v1.${iv}`, `${stored}.extra`])
+      expect(() => cipher.decrypt('identities.identity_enc\nuser-1', wrong)).toThrow();
     expect(() => createFieldCipher(randomBytes(16))).toThrow(/32 bytes/);
   });
 

@@ -56,7 +56,18 @@ export function createOutboxRepository(db: Kysely<Database>, engine: Engine) {
       const id = `ev_${randomBytes(12).toString('base64url')}`;
       await trx
         .insertInto('outbox')
-        .values({ id, topic: event.topic, user_id: event.userId, payload: JSON.stringify(event.payload), created_at: event.now, attempts: 0, next_attempt_at: event.now, locked_until: null, last_error: null, delivered_at: null })
+        .values({
+          id,
+          topic: event.topic,
+          user_id: event.userId,
+          payload: JSON.stringify(event.payload),
+          created_at: event.now,
+          attempts: 0,
+          next_attempt_at: event.now,
+          locked_until: null,
+          last_error: null,
+          delivered_at: null,
+        })
         .execute();
       return id;
     },

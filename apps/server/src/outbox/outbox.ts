@@ -83,7 +83,9 @@ export function createOutbox(deps: OutboxDeps) {
     } catch (error) {
       deps.log.warn({ event: row.id, topic: row.topic, attempt: row.attempts, err: error }, 'outbox event not delivered, retried later');
       // If even this fails (the database is away), the lease runs out and the event is due again.
-      await repo.failed(row.id, describe(error), clock() + retryDelay(row.attempts)).catch((failure: unknown) => deps.log.error({ event: row.id, err: failure }, 'outbox failure not recorded'));
+      await repo
+        .failed(row.id, describe(error), clock() + retryDelay(row.attempts))
+        .catch((failure: unknown) => deps.log.error({ event: row.id, err: failure }, 'outbox failure not recorded'));
       return false;
     }
   }
@@ -144,11 +146,13 @@ export function createOutbox(deps: OutboxDeps) {
     /** A transaction whose events are delivered once it committed: `emit` writes them in it. */
     async transaction<T>(body: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
       const ids: string[] = [];
-      const result = await deps.db.transaction().execute((trx) => body(trx, async (topic, payload, userId) => {
-        const id = await outbox.emit(trx, topic, payload, userId);
-        ids.push(id);
-        return id;
-      }));
+      const result = await deps.db.transaction().execute((trx) =>
+        body(trx, async (topic, payload, userId) => {
+          const id = await outbox.emit(trx, topic, payload, userId);
+          ids.push(id);
+          return id;
+        }),
+      );
       await outbox.deliver(ids);
       return result;
     },

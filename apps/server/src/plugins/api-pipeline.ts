@@ -163,7 +163,13 @@ export default fp(
       const now = fastify.clock();
       // 1. Headers, body shape, envelope. The route's own path (not the raw URL) is what the client bound.
       const headers = readApiHeaders(request.headers);
-      const context: RequestContext = { method: 'POST', path: request.routeOptions.url ?? '', timestamp: headers.timestamp, appId: headers.appId, nonce: headers.nonce };
+      const context: RequestContext = {
+        method: 'POST',
+        path: request.routeOptions.url ?? '',
+        timestamp: headers.timestamp,
+        appId: headers.appId,
+        nonce: headers.nonce,
+      };
       const { data, payload: received } = readPayload(request, context, sealed);
 
       // 2. App id and signature (constant-time comparison).

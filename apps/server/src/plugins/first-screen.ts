@@ -81,7 +81,10 @@ function normalisePath(pathname: string): string {
  * cookie gets a route's visitor form where it has one: the cookie lives as long as the web session's
  * token (SPEC §3), so without it there is no session to show (docs/architecture.md "Delivery").
  */
-export function pickFirstScreen(prerenders: Prerenders | undefined, request: { url: string; userAgent?: string; cookies: Record<string, string | undefined> }): FirstScreen {
+export function pickFirstScreen(
+  prerenders: Prerenders | undefined,
+  request: { url: string; userAgent?: string; cookies: Record<string, string | undefined> },
+): FirstScreen {
   const inApp = isAppAgent(request.userAgent);
   // Inside the app the session comes from the app, not the cookie: the neutral form there.
   const sessionless = !inApp && !request.cookies[COOKIE.accessToken];
@@ -104,7 +107,10 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
 
 /** A JSON data block (never executed); `<` escaped so the JSON can never close the element (HTML §4.12.1.3). */
 export function jsonDataBlock(id: string, value: unknown): string {
-  const json = JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  const json = JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
   return `<script id="${id}" type="application/json">${json}</script>`;
 }
 
@@ -124,5 +130,8 @@ export function applyFirstScreen(source: string, screen: FirstScreen): string {
   // The custom property the navigation sets (apps/web/src/styles/base.css `--route-bg`).
   if (entry.background) page = page.replace(/<body([^>]*)>/, `<body$1 style="--route-bg:${escapeHtml(entry.background)}">`);
   const markup = screen.visitor ? entry.visitorHtml : entry.html;
-  return page.replace('<div id="root"></div>', () => `<div id="root" data-prerender="${escapeHtml(route)}"${screen.visitor ? ' data-visitor' : ''}>${markup ?? ''}</div>`);
+  return page.replace(
+    '<div id="root"></div>',
+    () => `<div id="root" data-prerender="${escapeHtml(route)}"${screen.visitor ? ' data-visitor' : ''}>${markup ?? ''}</div>`,
+  );
 }

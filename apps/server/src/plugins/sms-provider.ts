@@ -18,10 +18,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (
-    fastify: FastifyInstance,
-    opts: { env: NodeEnv; sms: Pick<SmsConfig, 'provider' | 'http'>; adminToken: string | undefined },
-  ) => {
+  async (fastify: FastifyInstance, opts: { env: NodeEnv; sms: Pick<SmsConfig, 'provider' | 'http'>; adminToken: string | undefined }) => {
     if (opts.sms.provider === 'http') {
       if (!opts.sms.http) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TEMPLATE_ID');
       fastify.decorate('smsProvider', createHttpSmsProvider(opts.sms.http));

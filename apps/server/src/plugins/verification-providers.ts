@@ -31,8 +31,14 @@ export default fp(
     const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
     if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');
 
-    fastify.decorate('ocrProvider', ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider({ now: () => fastify.clock() }));
-    fastify.decorate('bankCardProvider', bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider());
+    fastify.decorate(
+      'ocrProvider',
+      ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider({ now: () => fastify.clock() }),
+    );
+    fastify.decorate(
+      'bankCardProvider',
+      bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider(),
+    );
     if (face.mode === 'http') {
       if (!face.ruleId) throw new Error('FACE_PROVIDER=http needs FACE_HTTP_RULE_ID');
       fastify.decorate('faceProvider', createHttpFaceProvider(createTencentCloudClient(face.http), face.ruleId));

@@ -58,7 +58,12 @@ function createOperations(db: DatabaseHandle['db'], secrets: Pick<Secrets, 'phon
  * command (admin/rewards-cli.ts); a grant's message goes through the command's outbox, which delivers it
  * at once or leaves it to a server's worker.
  */
-export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>, secrets: Pick<Secrets, 'phoneHashKey'>, outbox: Pick<Outbox, 'transaction'>) {
+export function createRewardsAdmin(
+  db: DatabaseHandle['db'],
+  rules: Pick<RewardsConfig, 'pointsValidDays'>,
+  secrets: Pick<Secrets, 'phoneHashKey'>,
+  outbox: Pick<Outbox, 'transaction'>,
+) {
   const repositories = adminRepositories(db, rules);
   const changes = createRewardChangesRepository(db);
   return {
@@ -71,7 +76,15 @@ export function createRewardsAdmin(db: DatabaseHandle['db'], rules: Pick<Rewards
 
 function adminRepositories(db: DatabaseHandle['db'], rules: Pick<RewardsConfig, 'pointsValidDays'>) {
   const points = createPointsRepository(db);
-  return { db, points, prizes: createPrizesRepository(db), items: createRewardItemsRepository(db), giftContents: createGiftContentsRepository(db), giftClaims: createGiftClaimsRepository(db), ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }) };
+  return {
+    db,
+    points,
+    prizes: createPrizesRepository(db),
+    items: createRewardItemsRepository(db),
+    giftContents: createGiftContentsRepository(db),
+    giftClaims: createGiftClaimsRepository(db),
+    ledger: createPointsLedger({ points, validDays: rules.pointsValidDays }),
+  };
 }
 
 export interface Rewards {
@@ -96,7 +109,11 @@ export interface Rewards {
   /** The rewards lists' cursors (lib/list-cursor.ts), for my-invitees' route. */
   cursors: ListCursors;
   /** The balance, the points expiring next and a page of the ledger, newest first. */
-  pointsPage(userId: string, cursor: string | undefined, now: number): Promise<{
+  pointsPage(
+    userId: string,
+    cursor: string | undefined,
+    now: number,
+  ): Promise<{
     balance: number;
     expiring: { points: number; at: number } | null;
     items: PointsEntry[];

@@ -24,7 +24,10 @@ const HOUR_MS = 60 * 60 * 1000;
 export default fp(
   async (fastify: FastifyInstance, opts: { uploads: UploadsConfig; dataKey: string }) => {
     const db = fastify.database.db;
-    fastify.decorate('uploads', createUploadService({ db, uploads: createUploadsRepository(db), cipher: createUploadCipher(opts.dataKey), rules: opts.uploads }));
+    fastify.decorate(
+      'uploads',
+      createUploadService({ db, uploads: createUploadsRepository(db), cipher: createUploadCipher(opts.dataKey), rules: opts.uploads }),
+    );
     const prune = async () => {
       try {
         const pruned = await fastify.uploads.prune(fastify.clock());

@@ -1,7 +1,28 @@
 // Account journeys over real HTTP through the real envelope, on both engines: register and log in
 // by SMS code, check-login, logout, user detail, invite codes, consent renewal, phone change, deregistration
 // (the rows are inspected), authorised login.
-import { CODE, SUBCODE, sendSmsCode, checkLogin, logout, userLoginV1, inviteCode as inviteCodeEndpoint, verifyInviteCode, userDetailV1, userDetail, privacyPolicy, privacyPolicyStatus, getUserUnprivacyInfo, renewInfo, renewExpire, savePhone, verifyPhone, cancelAccount, authorizedCode, authorizedLogin } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  sendSmsCode,
+  checkLogin,
+  logout,
+  userLoginV1,
+  inviteCode as inviteCodeEndpoint,
+  verifyInviteCode,
+  userDetailV1,
+  userDetail,
+  privacyPolicy,
+  privacyPolicyStatus,
+  getUserUnprivacyInfo,
+  renewInfo,
+  renewExpire,
+  savePhone,
+  verifyPhone,
+  cancelAccount,
+  authorizedCode,
+  authorizedLogin,
+} from '@tyd/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, EndpointPayload } from '../support/api-client.js';
@@ -50,7 +71,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const user = await t.app.accounts.repos.users.findByPhone(phone);
     expect(user).toMatchObject({ status: 'active' });
     // Accepted once at registration; the second login's tick adds no duplicate.
-    expect(await t.app.accounts.repos.consents.history(user?.id ?? '')).toEqual([expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })]);
+    expect(await t.app.accounts.repos.consents.history(user?.id ?? '')).toEqual([
+      expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' }),
+    ]);
     // Stored encrypted with a lookup hash, never in the clear.
     const rows = await sql<Record<string, unknown>>`select * from users`.execute(t.app.database.db);
     expect(JSON.stringify(rows.rows)).not.toContain(phone);
@@ -70,34 +93,41 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     expect(ok.response?.data).toMatchObject({ isNewUser: true });
   });
 
-  itSqliteOnly(engine)('gives each user an unambiguous invite code; registration with one links the accounts; verification refuses own and unknown codes', async () => {
-    const inviter = await fresh();
-    await signUp(inviter, t.baseUrl, uniquePhone());
-    const own = (await inviter.call(inviteCodeEndpoint, {})).response?.data as { inviteCode: string };
-    expect(own.inviteCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
-    expect((await inviter.call(inviteCodeEndpoint, {})).response?.data).toEqual(own);
-    expect((await inviter.call(verifyInviteCode, { inviteCode: own.inviteCode })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.INVITE_CODE_OWN });
+  itSqliteOnly(engine)(
+    'gives each user an unambiguous invite code; registration with one links the accounts; verification refuses own and unknown codes',
+    async () => {
+      const inviter = await fresh();
+      await signUp(inviter, t.baseUrl, uniquePhone());
+      const own = (await inviter.call(inviteCodeEndpoint, {})).response?.data as { inviteCode: string };
+      expect(own.inviteCode).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+      expect((await inviter.call(inviteCodeEndpoint, {})).response?.data).toEqual(own);
+      expect((await inviter.call(verifyInviteCode, { inviteCode: own.inviteCode })).response).toMatchObject({
+        code: CODE.BAD_REQUEST,
+        subcode: SUBCODE.INVITE_CODE_OWN,
+      });
 
-    const anonymous = await fresh();
-    const typed = `${own.inviteCode.slice(0, 4).toLowerCase()}-${own.inviteCode.slice(4)}`.replace(/0/g, 'o').replace(/1/g, 'l');
-    expect((await anonymous.call(verifyInviteCode, { inviteCode: typed })).response?.data).toEqual(own);
-    expect((await anonymous.call(verifyInviteCode, { inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
-    expect((await anonymous.call(verifyInviteCode, { inviteCode: '!!' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
+      const anonymous = await fresh();
+      const typed = `${own.inviteCode.slice(0, 4).toLowerCase()}-${own.inviteCode.slice(4)}`.replace(/0/g, 'o').replace(/1/g, 'l');
+      expect((await anonymous.call(verifyInviteCode, { inviteCode: typed })).response?.data).toEqual(own);
+      expect((await anonymous.call(verifyInviteCode, { inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
+      expect((await anonymous.call(verifyInviteCode, { inviteCode: '!!' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
 
-    const invitee = await fresh();
-    const badInvite = uniquePhone();
-    await sendCode(invitee, { phone: badInvite, purpose: 'login' });
-    const badCode = await latestCode(t.baseUrl, badInvite);
-    expect((await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(
-      SUBCODE.INVITE_CODE_INVALID,
-    );
-    // The code was not spent by the mistyped invite code.
-    const joined = await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: typed });
-    expect(joined.response?.data).toMatchObject({ isNewUser: true });
-    invitee.accessToken = (joined.response?.data as { accessToken: string }).accessToken;
-    expect((await invitee.call(userDetailV1, {})).response?.data).toMatchObject({ invited: true });
-    expect((await inviter.call(userDetailV1, {})).response?.data).toMatchObject({ invited: false });
-  });
+      const invitee = await fresh();
+      const badInvite = uniquePhone();
+      await sendCode(invitee, { phone: badInvite, purpose: 'login' });
+      const badCode = await latestCode(t.baseUrl, badInvite);
+      expect(
+        (await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: 'ZZZZZZZZ' })).response
+          ?.subcode,
+      ).toBe(SUBCODE.INVITE_CODE_INVALID);
+      // The code was not spent by the mistyped invite code.
+      const joined = await invitee.call(userLoginV1, { phone: badInvite, smsCode: badCode, agreementVersion: AGREEMENT_VERSION, inviteCode: typed });
+      expect(joined.response?.data).toMatchObject({ isNewUser: true });
+      invitee.accessToken = (joined.response?.data as { accessToken: string }).accessToken;
+      expect((await invitee.call(userDetailV1, {})).response?.data).toMatchObject({ invited: true });
+      expect((await inviter.call(userDetailV1, {})).response?.data).toMatchObject({ invited: false });
+    },
+  );
 
   itSqliteOnly(engine)('shows the user detail, masked, with a profile made on first use for older accounts', async () => {
     const phone = uniquePhone();
@@ -118,7 +148,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const policy = (await client.call(privacyPolicy, {}, { accessToken: '' })).response?.data as { version: string; privacyPolicy: { url: string } };
     expect(policy.version).toBe(AGREEMENT_VERSION);
     expect(policy.privacyPolicy).toMatchObject({ kind: 'privacy', title: '隐私政策', version: '2026-11-01' });
-    expect((await client.call(privacyPolicyStatus, {})).response?.data).toEqual({ version: AGREEMENT_VERSION, acceptedVersion: AGREEMENT_VERSION, renewalRequired: false });
+    expect((await client.call(privacyPolicyStatus, {})).response?.data).toEqual({
+      version: AGREEMENT_VERSION,
+      acceptedVersion: AGREEMENT_VERSION,
+      renewalRequired: false,
+    });
     expect((await client.call(getUserUnprivacyInfo, {})).response?.data).toEqual({ version: AGREEMENT_VERSION, pending: [] });
 
     // The same database under a new privacy policy version.
@@ -130,12 +164,20 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       await renewed.app.accounts.repos.consents.record({ userId: user.id, version: AGREEMENT_VERSION, decision: 'accepted', now: clock() });
       next.accessToken = (await createSession(renewed.app.accounts.repos, user)).accessToken;
       const newVersion = '2026-12-01~2026-11-01';
-      expect((await next.call(privacyPolicyStatus, {})).response?.data).toEqual({ version: newVersion, acceptedVersion: AGREEMENT_VERSION, renewalRequired: true });
+      expect((await next.call(privacyPolicyStatus, {})).response?.data).toEqual({
+        version: newVersion,
+        acceptedVersion: AGREEMENT_VERSION,
+        renewalRequired: true,
+      });
       const pending = (await next.call(getUserUnprivacyInfo, {})).response?.data as { pending: Array<{ kind: string; summary: string }> };
       expect(pending.pending).toEqual([expect.objectContaining({ kind: 'privacy', version: '2026-12-01', summary: '新增人脸识别信息的处理说明' })]);
       expect((await next.call(renewInfo, { version: AGREEMENT_VERSION })).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.AGREEMENT_REQUIRED });
       expect((await next.call(renewInfo, { version: newVersion })).response?.data).toEqual({ version: newVersion, renewalRequired: false });
-      expect((await next.call(userDetailV1, {})).response?.data).toMatchObject({ privacyVersion: '2026-12-01', agreementVersion: '2026-11-01', renewalRequired: false });
+      expect((await next.call(userDetailV1, {})).response?.data).toMatchObject({
+        privacyVersion: '2026-12-01',
+        agreementVersion: '2026-11-01',
+        renewalRequired: false,
+      });
 
       // Refusing ends the session and is recorded.
       const other = await createUser(renewed.app.accounts.repos);
@@ -153,7 +195,9 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const newPhone = uniquePhone();
     const client = await fresh();
     await signUp(client, t.baseUrl, oldPhone);
-    expect((await client.call(savePhone, { phone: newPhone, smsCode: '123456', verifyTicket: 'x'.repeat(43) })).response?.subcode).toBe(SUBCODE.VERIFY_TICKET_INVALID);
+    expect((await client.call(savePhone, { phone: newPhone, smsCode: '123456', verifyTicket: 'x'.repeat(43) })).response?.subcode).toBe(
+      SUBCODE.VERIFY_TICKET_INVALID,
+    );
     await sendCode(client, { purpose: 'verify-phone' });
     const verified = await client.call(verifyPhone, { smsCode: await latestCode(t.baseUrl, oldPhone) });
     const { verifyTicket } = verified.response?.data as { verifyTicket: string };
@@ -199,7 +243,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     await sendCode(client, { phone, purpose: 'login' });
     expect((await client.call(cancelAccount, { smsCode: await latestCode(t.baseUrl, phone) })).response?.subcode).toBe(SUBCODE.SMS_CODE_EXPIRED);
     await sendCode(client, { purpose: 'deregister' });
-    const [message] = await (await fetch(`${t.baseUrl}/sandbox/sms?phone=${phone}`)).json().then((b: { messages: Array<{ purpose: string; code: string }> }) => b.messages);
+    const [message] = await (
+      await fetch(`${t.baseUrl}/sandbox/sms?phone=${phone}`)
+    )
+      .json()
+      .then((b: { messages: Array<{ purpose: string; code: string }> }) => b.messages);
     expect(message?.purpose).toBe('deregister');
     const cancelled = await client.call(cancelAccount, { smsCode: message?.code ?? '' });
     expect(cancelled.response).toEqual({ code: '200', msg: '成功' });
@@ -232,7 +280,11 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const yearsKept = (record.retainUntil - record.createdAt) / (365.25 * 24 * 3600 * 1000);
     expect(yearsKept).toBeCloseTo(10, 5);
     const opened = t.app.accounts.retained.decrypt(record.id, record.payloadEnc);
-    expect(opened).toMatchObject({ phone, registeredAt: user.createdAt, consents: [expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })] });
+    expect(opened).toMatchObject({
+      phone,
+      registeredAt: user.createdAt,
+      consents: [expect.objectContaining({ version: AGREEMENT_VERSION, decision: 'accepted' })],
+    });
     // Bound to its row: the ciphertext does not open under another id.
     expect(() => t.app.accounts.retained.decrypt('00000000-0000-0000-0000-000000000000', record.payloadEnc)).toThrow();
 
@@ -265,7 +317,10 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
     const late = (await app.call(authorizedCode, {})).response?.data as { authCode: string };
     clock.advance(120_000);
-    expect((await page.call(authorizedLogin, { authCode: late.authCode })).response).toMatchObject({ code: CODE.FORBIDDEN, subcode: SUBCODE.AUTH_CODE_EXPIRED });
+    expect((await page.call(authorizedLogin, { authCode: late.authCode })).response).toMatchObject({
+      code: CODE.FORBIDDEN,
+      subcode: SUBCODE.AUTH_CODE_EXPIRED,
+    });
 
     const forged = `${minted.authCode.slice(0, 42)}${minted.authCode.endsWith('A') ? 'B' : 'A'}`;
     for (const authCode of [forged, 'short', '', 'x'.repeat(128)]) {

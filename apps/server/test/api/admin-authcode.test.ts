@@ -25,7 +25,11 @@ describe('admin authcode', () => {
     const { stdout } = await admin('authcode', phone);
     expect(stdout).not.toContain(phone);
     const minted = JSON.parse(stdout) as { phone: string; authCode: string; expiresInSeconds: number; path: string };
-    expect(minted).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, expiresInSeconds: 120, path: `/others/tydPreJump?code=${minted.authCode}` });
+    expect(minted).toMatchObject({
+      phone: `${phone.slice(0, 3)}****${phone.slice(7)}`,
+      expiresInSeconds: 120,
+      path: `/others/tydPreJump?code=${minted.authCode}`,
+    });
     const page = await t.client();
     expect((await page.call(authorizedLogin, { authCode: minted.authCode })).response?.code).toBe('200');
     expect((await page.call(authorizedLogin, { authCode: minted.authCode }, { accessToken: '' })).response?.subcode).toBe(SUBCODE.AUTH_CODE_USED);

@@ -38,7 +38,12 @@ describe('npm run admin as its own process', () => {
   it("reads the server's environment, writes what the server then serves, and exits 0, or 2 on wrong usage", { timeout: CLI_PROCESS_TIMEOUT_MS }, async () => {
     const set = await npmAdmin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--params', '{"path":"/cloudSteward/index","from":"sms"}']);
     expect(set.code, set.stderr).toBe(0);
-    expect(JSON.parse(set.stdout)).toMatchObject({ key: 'spring-gift', system: 'android', project: 'production', params: { path: '/cloudSteward/index', from: 'sms' } });
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      key: 'spring-gift',
+      system: 'android',
+      project: 'production',
+      params: { path: '/cloudSteward/index', from: 'sms' },
+    });
     const served = (await (await fetch(`${t.baseUrl}/tydApi/deep-link/params?key=spring-gift&system_type=android`)).json()) as { data?: unknown };
     expect(served).toMatchObject({ data: { path: '/cloudSteward/index', from: 'sms' } });
     const wrong = await npmAdmin(['deeplink', 'set', 'k', '--system', 'windows', '--params', '{}']);
@@ -60,10 +65,28 @@ describe.each(SQLITE_ONLY)('admin command on %s', (engine) => {
   const lookup = async (query: string) => (await fetch(`${t.baseUrl}/tydApi/deep-link/params?${query}`)).json() as Promise<{ code: string; data?: unknown }>;
 
   it('sets, gets, lists and deletes deep links that the lookup then serves', async () => {
-    const set = await admin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--project', 'production', '--params', '{"path":"/cloudSteward/index","from":"sms"}']);
+    const set = await admin([
+      'deeplink',
+      'set',
+      'spring-gift',
+      '--system',
+      'android',
+      '--project',
+      'production',
+      '--params',
+      '{"path":"/cloudSteward/index","from":"sms"}',
+    ]);
     expect(set.code, set.stderr).toBe(0);
-    expect(JSON.parse(set.stdout)).toMatchObject({ key: 'spring-gift', system: 'android', project: 'production', params: { path: '/cloudSteward/index', from: 'sms' } });
-    expect(await lookup('key=spring-gift&system_type=android&project=production')).toMatchObject({ code: '200', data: { path: '/cloudSteward/index', from: 'sms' } });
+    expect(JSON.parse(set.stdout)).toMatchObject({
+      key: 'spring-gift',
+      system: 'android',
+      project: 'production',
+      params: { path: '/cloudSteward/index', from: 'sms' },
+    });
+    expect(await lookup('key=spring-gift&system_type=android&project=production')).toMatchObject({
+      code: '200',
+      data: { path: '/cloudSteward/index', from: 'sms' },
+    });
 
     // set replaces; project defaults to production.
     expect((await admin(['deeplink', 'set', 'spring-gift', '--system', 'android', '--params', '{"path":"/download"}'])).code).toBe(0);
@@ -73,7 +96,12 @@ describe.each(SQLITE_ONLY)('admin command on %s', (engine) => {
     const get = await admin(['deeplink', 'get', 'spring-gift', '--system', 'ios']);
     expect(JSON.parse(get.stdout)).toMatchObject({ key: 'spring-gift', system: 'ios', params: { path: '/nfc' } });
     const list = await admin(['deeplink', 'list', '--project', 'production']);
-    expect(list.stdout.trim().split('\n').map((line) => (JSON.parse(line) as { system: string }).system)).toEqual(['android', 'ios']);
+    expect(
+      list.stdout
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { system: string }).system),
+    ).toEqual(['android', 'ios']);
 
     const deleted = await admin(['deeplink', 'delete', 'spring-gift', '--system', 'android']);
     expect(deleted).toMatchObject({ code: 0, stdout: 'deleted spring-gift (android, production)\n' });
@@ -109,9 +137,29 @@ describe.each(SQLITE_ONLY)('admin command on %s', (engine) => {
     const old = pageRecord();
     const recent = pageRecord();
     const row = (id: string, receivedAt: number) => ({
-      id, project: 'production', kind: 'event', ei: 'e', et: '', en: '', el: 'INFO', purl: '/', ed: '{}', route: null, metric: null, timed_out: 0, hidden: 0,
-      platform_type: 'H5', is_login: 0, product_version: '4.0.1', business_line: '通盈达', identity_business_id: null,
-      client_time: receivedAt, sent_at: receivedAt, received_at: receivedAt, corrected_at: receivedAt, clock_offset: null,
+      id,
+      project: 'production',
+      kind: 'event',
+      ei: 'e',
+      et: '',
+      en: '',
+      el: 'INFO',
+      purl: '/',
+      ed: '{}',
+      route: null,
+      metric: null,
+      timed_out: 0,
+      hidden: 0,
+      platform_type: 'H5',
+      is_login: 0,
+      product_version: '4.0.1',
+      business_line: '通盈达',
+      identity_business_id: null,
+      client_time: receivedAt,
+      sent_at: receivedAt,
+      received_at: receivedAt,
+      corrected_at: receivedAt,
+      clock_offset: null,
     });
     await t.app.telemetry.records.insertNew([row(old.id, now - 31 * 86_400_000), row(recent.id, now - 29 * 86_400_000)]);
     const pruned = await admin(['telemetry', 'prune'], { TELEMETRY_RETENTION_DAYS: '30' });

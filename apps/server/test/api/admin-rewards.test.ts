@@ -29,12 +29,19 @@ describe('admin rewards', () => {
     const user = await t.client();
     await signUp(user, t.baseUrl, phone);
     const key = randomBytes(9).toString('base64url');
-    const first = JSON.parse((await admin('grant', phone, '150', '--operator', '运营-李', '--key', key)).stdout) as { phone: string; granted: boolean; balance: number };
+    const first = JSON.parse((await admin('grant', phone, '150', '--operator', '运营-李', '--key', key)).stdout) as {
+      phone: string;
+      granted: boolean;
+      balance: number;
+    };
     expect(first).toMatchObject({ phone: `${phone.slice(0, 3)}****${phone.slice(7)}`, granted: true, balance: 150 });
     const again = JSON.parse((await admin('grant', phone, '150', '--operator', '运营-李', '--key', key)).stdout) as { granted: boolean; balance: number };
     expect(again).toMatchObject({ granted: false, balance: 150 });
     // Who granted, once (the repeat granted nothing), with the account, never the phone.
-    const grants = (await admin('changes', '--subject', 'grant')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { operator: string; subjectId: string; change: unknown });
+    const grants = (await admin('changes', '--subject', 'grant')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { operator: string; subjectId: string; change: unknown });
     const userId = (await t.app.accounts.repos.users.findByPhone(phone))!.id;
     expect(grants.filter((entry) => entry.subjectId === userId)).toEqual([expect.objectContaining({ operator: '运营-李', change: { points: 150, key } })]);
     expect(JSON.stringify(grants)).not.toContain(phone);
@@ -48,11 +55,20 @@ describe('admin rewards', () => {
   });
 
   it('changes a prize with the operator kept, shows the table and the history; refuses bad input', async () => {
-    const changed = JSON.parse((await admin('prize', 'points-100', '--operator', '运营-王', '--stock', '7', '--weight', '4')).stdout) as { stock: number; weight: number };
+    const changed = JSON.parse((await admin('prize', 'points-100', '--operator', '运营-王', '--stock', '7', '--weight', '4')).stdout) as {
+      stock: number;
+      weight: number;
+    };
     expect(changed).toMatchObject({ stock: 7, weight: 4 });
-    const table = (await admin('prizes')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string });
+    const table = (await admin('prizes')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string });
     expect(table.map((prize) => prize.id)).toEqual(['points-100', 'points-20', 'points-5', 'thanks']);
-    const history = (await admin('prize-history', 'points-100')).stdout.trim().split('\n').map((line) => JSON.parse(line) as { operator: string; change: unknown });
+    const history = (await admin('prize-history', 'points-100')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { operator: string; change: unknown });
     expect(history.at(-1)).toMatchObject({ operator: '运营-王', change: { stock: 7, weight: 4 } });
     await expect(admin('prize', 'points-100', '--stock', '5')).rejects.toMatchObject({ code: 2 });
     await expect(admin('prize', 'points-100', '--operator', 'x', '--weight', '-1')).rejects.toMatchObject({ code: 2 });
@@ -88,7 +104,8 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
     const user = await t.client();
     await signUp(user, t.baseUrl, phone);
     // The welcome of registration is there too: only the rewards messages are counted.
-    const rewardMessages = async () => ((await user.call(messageList, {})).response?.data as { items: Message[] }).items.filter((message) => message.kind === 'rewards');
+    const rewardMessages = async () =>
+      ((await user.call(messageList, {})).response?.data as { items: Message[] }).items.filter((message) => message.kind === 'rewards');
     return { phone, rewardMessages, userId: (await t.app.accounts.repos.users.findByPhone(phone))!.id };
   }
 
@@ -120,7 +137,10 @@ describe.each(ENGINES)('admin rewards grant messages on %s', (engine) => {
       // Nothing for the operator to do: the message is the outbox's now.
       expect(run.stderr).toBe('');
       const listed = await adminCommand(t, ['outbox', 'list']);
-      const events = listed.stdout.trim().split('\n').map((line) => JSON.parse(line) as { id: string; topic: string; userId: string; attempts: number; lastError: string });
+      const events = listed.stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { id: string; topic: string; userId: string; attempts: number; lastError: string });
       expect(events).toEqual([expect.objectContaining({ topic: 'message', userId, attempts: 1, lastError: expect.stringContaining('messages unavailable') })]);
       expect(listed.stdout).not.toContain('积分');
       expect(listed.stderr).toMatch(/^outbox: 1 undelivered, 1 failing, oldest \d+ s old/);

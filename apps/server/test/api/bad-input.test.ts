@@ -65,7 +65,8 @@ const dataOf = (p: PreparedRequest): string => (JSON.parse(p.body) as { data: st
 const withBlob = (p: PreparedRequest, edit: (blob: Uint8Array) => Uint8Array): PreparedRequest =>
   withBody(p, JSON.stringify({ data: toBase64(edit(new Uint8Array(fromBase64(dataOf(p))))) }));
 // Off-contract payloads are the point of this suite: every request goes through the raw option.
-const valid = (env: Env, endpoint: Endpoint = CHECK, payload: unknown = {}, opts: PrepareOptions = {}) => env.client.prepare(endpoint, payload, { ...opts, raw: true });
+const valid = (env: Env, endpoint: Endpoint = CHECK, payload: unknown = {}, opts: PrepareOptions = {}) =>
+  env.client.prepare(endpoint, payload, { ...opts, raw: true });
 
 /** Re-signs a request after its signed headers were changed, so only the intended check fails. */
 async function resign(p: PreparedRequest, secret: string): Promise<PreparedRequest> {
@@ -89,8 +90,27 @@ function cases(kid: string): BadCase[] {
 
   // Body: none, not JSON, wrong shape.
   add('no body', BAD_ENVELOPE, async (e) => withBody(await valid(e), ''));
-  const bodies = ['abc', '{', '[]', 'null', '123', '"data"', 'true', '{"data":1}', '{"data":null}', '{"data":{}}', '{"data":["x"]}', '{}', '{"DATA":"AQ=="}',
-    '{"data":"AQ==","extra":1}', '<xml/>', 'data=AQ%3D%3D', '{"data":"AQ=="', '\u0000\u0001', '{"__proto__":{"data":"x"}}'];
+  const bodies = [
+    'abc',
+    '{',
+    '[]',
+    'null',
+    '123',
+    '"data"',
+    'true',
+    '{"data":1}',
+    '{"data":null}',
+    '{"data":{}}',
+    '{"data":["x"]}',
+    '{}',
+    '{"DATA":"AQ=="}',
+    '{"data":"AQ==","extra":1}',
+    '<xml/>',
+    'data=AQ%3D%3D',
+    '{"data":"AQ=="',
+    '\u0000\u0001',
+    '{"__proto__":{"data":"x"}}',
+  ];
   for (const body of bodies) add(`body ${JSON.stringify(body)}`, BAD_ENVELOPE, async (e) => withBody(await valid(e), body));
   // Huge bodies: over the 64 KiB limit, answered 413 before anything is read.
   add('body of 64 KiB + 1', plain(CODE.PAYLOAD_TOO_LARGE, undefined, 413), async (e) => withBody(await valid(e), 'a'.repeat(65_537)));
@@ -111,7 +131,9 @@ function cases(kid: string): BadCase[] {
   // Truncated envelopes: shorter than the layout -> 4005, long enough but cut -> 4006 (GCM tag).
   const minimum = 2 + kid.length + 65 + 12 + 16;
   for (const length of [0, 1, 2, 5, 2 + kid.length, 2 + kid.length + 30, 2 + kid.length + 65, minimum - 17, minimum - 1, minimum, minimum + 1]) {
-    add(`envelope truncated to ${length} bytes`, length < minimum ? BAD_ENVELOPE : DECRYPT_FAILED, async (e) => withBlob(await valid(e), (b) => b.slice(0, length)));
+    add(`envelope truncated to ${length} bytes`, length < minimum ? BAD_ENVELOPE : DECRYPT_FAILED, async (e) =>
+      withBlob(await valid(e), (b) => b.slice(0, length)),
+    );
   }
   add('envelope with a byte appended', DECRYPT_FAILED, async (e) => withBlob(await valid(e), (b) => Uint8Array.from([...b, 0])));
 
@@ -123,7 +145,8 @@ function cases(kid: string): BadCase[] {
     else if (i < 2 + kid.length) {
       const flipped = kid.slice(0, i - 2) + String.fromCharCode(kid.charCodeAt(i - 2) ^ 1) + kid.slice(i - 1);
       expected = /^[A-Za-z0-9_-]{1,32}$/.test(flipped) ? plain(CODE.BAD_REQUEST, SUBCODE.UNKNOWN_KEY) : BAD_ENVELOPE;
-    } else if (i < 2 + kid.length + 65) expected = BAD_ENVELOPE; // not a point on P-256 any more
+    } else if (i < 2 + kid.length + 65)
+      expected = BAD_ENVELOPE; // not a point on P-256 any more
     else expected = DECRYPT_FAILED;
     add(`envelope byte ${i} flipped`, expected, async (e) =>
       withBlob(await valid(e), (b) => {
@@ -138,7 +161,9 @@ function cases(kid: string): BadCase[] {
   for (const keyId of ['unknown', 'k1', 'x'.repeat(32), `${kid}-old`]) {
     add(`key id ${keyId}`, plain(CODE.BAD_REQUEST, SUBCODE.UNKNOWN_KEY), (e) => valid(e, CHECK, {}, { keys: { keyId } }));
   }
-  add('sealed to another server key under our key id', DECRYPT_FAILED, async (e) => valid(e, CHECK, {}, { keys: { publicKey: (await generateServerKeyPair()).publicKey } }));
+  add('sealed to another server key under our key id', DECRYPT_FAILED, async (e) =>
+    valid(e, CHECK, {}, { keys: { publicKey: (await generateServerKeyPair()).publicKey } }),
+  );
 
   // Headers bound into the AAD changed after sealing -> the envelope does not open.
   add('x-t changed after sealing', DECRYPT_FAILED, async (e) => {
@@ -191,7 +216,8 @@ function cases(kid: string): BadCase[] {
     [HEADER.appVersion, "1'; DROP TABLE users; --"],
     [HEADER.accessToken, 'x'.repeat(257)],
   ];
-  for (const [name, value] of malformed) add(`${name}: ${JSON.stringify(value.slice(0, 40))}`, BAD_HEADERS, async (e) => withHeaders(await valid(e), { [name]: value }));
+  for (const [name, value] of malformed)
+    add(`${name}: ${JSON.stringify(value.slice(0, 40))}`, BAD_HEADERS, async (e) => withHeaders(await valid(e), { [name]: value }));
 
   // App ids: unknown but well-formed -> 4004; another platform's id with the web secret -> bad signature.
   for (const appId of ['tyd-evil', 'TYD-H5', 'tyd-h5.', 'tyd_h5', 'admin', '0']) {
@@ -206,7 +232,9 @@ function cases(kid: string): BadCase[] {
     const other = await valid(e);
     return withHeaders(await valid(e), { [HEADER.sign]: other.headers[HEADER.sign] });
   });
-  add('signature made with a random secret', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => resign(await valid(e), randomBytes(32).toString('base64url')));
+  add('signature made with a random secret', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
+    resign(await valid(e), randomBytes(32).toString('base64url')),
+  );
   add('signature made with the ios secret', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => resign(await valid(e), e.t.secrets.appSecrets.ios));
   add('signature bytes flipped', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => {
     const p = await valid(e);
@@ -216,21 +244,29 @@ function cases(kid: string): BadCase[] {
   add('x-client-info changed after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
     withHeaders(await valid(e), { [HEADER.clientInfo]: encodeURIComponent(JSON.stringify({ platform: 'h5', os: 'ios', inApp: true, app: 'planner' })) }),
   );
-  add('x-client-version changed after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => withHeaders(await valid(e), { [HEADER.clientVersion]: '9.9.9' }));
+  add('x-client-version changed after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
+    withHeaders(await valid(e), { [HEADER.clientVersion]: '9.9.9' }),
+  );
   add('x-v 1.1 but signed as 1.0', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => {
     const p = await resign(withHeaders(await valid(e), { [HEADER.protocolVersion]: '1.0' }), e.t.secrets.appSecrets.web);
     return withHeaders(p, { [HEADER.protocolVersion]: PROTOCOL_VERSION });
   });
-  add('access token added after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => withHeaders(await valid(e), { [HEADER.accessToken]: e.accessToken }));
+  add('access token added after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
+    withHeaders(await valid(e), { [HEADER.accessToken]: e.accessToken }),
+  );
   add('access token removed after signing', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
     withHeaders(await valid(e, CHECK, {}, { accessToken: e.accessToken }), { [HEADER.accessToken]: undefined }),
   );
-  add('logout signed without the token it carries', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) => withHeaders(await valid(e, LOGOUT), { [HEADER.accessToken]: e.accessToken }));
+  add('logout signed without the token it carries', sealed(CODE.BAD_REQUEST, SUBCODE.BAD_SIGNATURE), async (e) =>
+    withHeaders(await valid(e, LOGOUT), { [HEADER.accessToken]: e.accessToken }),
+  );
 
   // Timestamps more than 300 s behind or 60 s ahead -> 4001 (with x-server-time, checked below). Ahead is
   // bounded tighter because it decides how long a nonce must be remembered.
   for (const offset of [-301_000, -600_000, -86_400_000, 61_000, 299_000, 301_000, 3_600_000, 31_536_000_000]) {
-    add(`timestamp ${offset / 1000} s off`, sealed(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW), (e) => valid(e, CHECK, {}, { timestamp: String(Date.now() + offset) }));
+    add(`timestamp ${offset / 1000} s off`, sealed(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW), (e) =>
+      valid(e, CHECK, {}, { timestamp: String(Date.now() + offset) }),
+    );
   }
   for (const timestamp of ['0', '1', '9999999999999999']) {
     add(`timestamp ${timestamp}`, sealed(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW), (e) => valid(e, CHECK, {}, { timestamp }));
@@ -252,7 +288,17 @@ function cases(kid: string): BadCase[] {
 
   // Sessions: SQL, script and junk as tokens -> 401, never a lookup hit (a token with a space is not
   // even a well-formed header value -> 4010).
-  for (const accessToken of ["' OR '1'='1", "1; DROP TABLE sessions; --", "'OR'1'='1", '1;DROP/**/TABLE/**/sessions', '<script>alert(1)</script>', '../../etc/passwd', 'A'.repeat(43), '%00', 'null']) {
+  for (const accessToken of [
+    "' OR '1'='1",
+    '1; DROP TABLE sessions; --',
+    "'OR'1'='1",
+    '1;DROP/**/TABLE/**/sessions',
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    'A'.repeat(43),
+    '%00',
+    'null',
+  ]) {
     const expected = accessToken.includes(' ') ? BAD_HEADERS : sealed(CODE.UNAUTHORIZED);
     add(`access token ${JSON.stringify(accessToken)}`, expected, (e) => valid(e, CHECK, {}, { accessToken }));
   }
@@ -290,12 +336,21 @@ function cases(kid: string): BadCase[] {
   ];
   for (const path of [CHECK, LOGOUT]) {
     payloads.forEach((payload, i) => {
-      add(`${path.path} payload #${i} ${JSON.stringify(payload)?.slice(0, 30)}`, sealed(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD), (e) => valid(e, path, payload, { accessToken: e.accessToken }));
+      add(`${path.path} payload #${i} ${JSON.stringify(payload)?.slice(0, 30)}`, sealed(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD), (e) =>
+        valid(e, path, payload, { accessToken: e.accessToken }),
+      );
     });
   }
 
   // Paths and methods that are no endpoint.
-  for (const path of ['/tydApi/v1/user/check-login/', '/tydApi/v1/user/CHECK-LOGIN', '/tydApi/v1/user/check-login;drop', '/tydApi/v2/user/check-login', '/tydApi', '/tydApi/v1/user/%27%20OR%201%3D1']) {
+  for (const path of [
+    '/tydApi/v1/user/check-login/',
+    '/tydApi/v1/user/CHECK-LOGIN',
+    '/tydApi/v1/user/check-login;drop',
+    '/tydApi/v2/user/check-login',
+    '/tydApi',
+    '/tydApi/v1/user/%27%20OR%201%3D1',
+  ]) {
     add(`POST ${path}`, plain(CODE.NOT_FOUND, undefined, 404), async (e) => ({ ...(await valid(e)), url: `${e.t.baseUrl}${path}` }));
   }
   for (const method of ['GET', 'PUT', 'DELETE', 'PATCH']) {
@@ -345,14 +400,20 @@ describe.each(ENGINES)('bad input on %s', (engine) => {
       } else {
         result = await env.client.send(prepared);
       }
-      const got = { status: result.status, kind: result.kind, code: result.response?.code, ...(result.response?.subcode && { subcode: result.response.subcode }) };
+      const got = {
+        status: result.status,
+        kind: result.kind,
+        code: result.response?.code,
+        ...(result.response?.subcode && { subcode: result.response.subcode }),
+      };
       if (JSON.stringify(got) !== JSON.stringify(c.expected)) failures.push(`${c.name}: expected ${JSON.stringify(c.expected)}, got ${JSON.stringify(got)}`);
       if (c.expected.subcode === SUBCODE.CLOCK_SKEW) {
         const serverTime = Number(result.headers.get(HEADER.serverTime));
         if (!(Math.abs(serverTime - Date.now()) < 60_000)) failures.push(`${c.name}: x-server-time ${serverTime} is not the server clock`);
       }
       // Nothing internal leaks: no stack traces or library names in any answer.
-      if (result.response && /Error|at |node_modules|FST_|sqlite|postgres/i.test(JSON.stringify(result.response))) failures.push(`${c.name}: answer leaks internals`);
+      if (result.response && /Error|at |node_modules|FST_|sqlite|postgres/i.test(JSON.stringify(result.response)))
+        failures.push(`${c.name}: answer leaks internals`);
     }
     expect(failures).toEqual([]);
   });

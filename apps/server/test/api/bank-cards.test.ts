@@ -4,7 +4,26 @@
 // checks also under parallel requests, single-use tickets of one account), set-default and unbind with an
 // SMS code, messages, encryption at rest and deletion with the account.
 import { randomInt } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, type BankCardView, bindBankcard, userBindBankcard, bankCardList, bankListNew, bankList, bankcardInfo, messageList, sendSmsCode, setDefaultBankcard, unbindBankcard, h5FaceVerify, cancelAccount } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+  type BankCardView,
+  bindBankcard,
+  userBindBankcard,
+  bankCardList,
+  bankListNew,
+  bankList,
+  bankcardInfo,
+  messageList,
+  sendSmsCode,
+  setDefaultBankcard,
+  unbindBankcard,
+  h5FaceVerify,
+  cancelAccount,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiClient, type EndpointPayload, type PayloadArg, refusalData } from '../support/api-client.js';
 import { latestCode, outbox, testClock, type TestClock } from '../support/accounts.js';
@@ -38,7 +57,17 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
   let client: ApiClient;
   beforeAll(async () => {
     clock = testClock();
-    t = await startTestApp({ engine, clock, env: { BANKCARD_MAX_CARDS: '5', BANKCARD_CHECKS_PER_DAY: '10', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '100000' } });
+    t = await startTestApp({
+      engine,
+      clock,
+      env: {
+        BANKCARD_MAX_CARDS: '5',
+        BANKCARD_CHECKS_PER_DAY: '10',
+        HUMAN_CHECK_IP_PER_HOUR: '100000',
+        HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000',
+        SMS_HOURLY_CAP_PER_IP: '100000',
+      },
+    });
     client = await t.client();
   });
   afterAll(async () => {
@@ -55,7 +84,8 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const phone = uniquePhone();
     const user = await createUser(t.app.accounts.repos, { phone, now: clock() });
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 30 * DAY });
-    if (opts.verified !== false) await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { ...(opts.idNumber && { idNumber: opts.idNumber }), now: clock() });
+    if (opts.verified !== false)
+      await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { ...(opts.idNumber && { idNumber: opts.idNumber }), now: clock() });
     return { userId: user.id, accessToken, phone };
   }
   const call = async <E extends Endpoint>(m: Member, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
@@ -77,7 +107,13 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const listnew = await call(m, bankListNew);
     expect(listnew.code).toBe('200');
     const banks = (listnew.data as { banks: Array<{ code: string; name: string; cardTypes: string[]; singleLimit: number; mark: { text: string } }> }).banks;
-    expect(banks.find((bank) => bank.code === 'ICBC')).toMatchObject({ name: '工商银行', cardTypes: ['debit'], singleLimit: 50_000, dailyLimit: 50_000, mark: { text: '工' } });
+    expect(banks.find((bank) => bank.code === 'ICBC')).toMatchObject({
+      name: '工商银行',
+      cardTypes: ['debit'],
+      singleLimit: 50_000,
+      dailyLimit: 50_000,
+      mark: { text: '工' },
+    });
     expect(banks.some((bank) => bank.code === 'SANDBOX')).toBe(false);
     const legacy = await call(m, bankList);
     expect((legacy.data as { banks: unknown[] }).banks).toEqual(banks.map(({ code, name }) => ({ code, name })));
@@ -88,7 +124,16 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const cardNumber = icbc();
     const phone = uniquePhone();
     const started = await start(m, cardNumber, phone);
-    expect(started).toMatchObject({ code: '200', data: { bankCode: 'ICBC', bankName: '工商银行', cardType: 'debit', maskedNumber: `${cardNumber.slice(0, 4)} **** **** ${cardNumber.slice(-4)}`, maskedPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}` } });
+    expect(started).toMatchObject({
+      code: '200',
+      data: {
+        bankCode: 'ICBC',
+        bankName: '工商银行',
+        cardType: 'debit',
+        maskedNumber: `${cardNumber.slice(0, 4)} **** **** ${cardNumber.slice(-4)}`,
+        maskedPhone: `${phone.slice(0, 3)}****${phone.slice(-4)}`,
+      },
+    });
     expect(JSON.stringify(started)).not.toContain(cardNumber);
     const [sms] = await outbox(t.baseUrl, phone);
     expect(sms?.purpose).toBe('bind-card');
@@ -104,7 +149,10 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     const info = await call(m, bankcardInfo, { cardId: (confirmed.data as BankCardView).cardId });
     expect(info.data).toEqual(confirmed.data);
     // A replayed confirmation: the ticket was spent.
-    expect(await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.BIND_TICKET_INVALID });
+    expect(await call(m, userBindBankcard, { ticket: ticketOf(started), smsCode: sms!.code })).toMatchObject({
+      code: '400',
+      subcode: SUBCODE.BIND_TICKET_INVALID,
+    });
     expect(await cards(m)).toHaveLength(1);
     // The same card again.
     expect(await start(m, cardNumber)).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.BANK_CARD_DUPLICATE });
@@ -137,7 +185,9 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(await start(m, card('999999'))).toMatchObject({ code: '400', subcode: SUBCODE.BANK_NOT_SUPPORTED });
     expect(await start(m, icbc(), '12345')).toMatchObject({ code: '400', subcode: SUBCODE.PHONE_INVALID });
     // The holder is the verified identity: a name or ID number cannot be sent.
-    expect((await client.call(bindBankcard, { cardNumber: icbc(), phone: uniquePhone(), name: '张三' }, { accessToken: m.accessToken, raw: true })).response).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
+    expect(
+      (await client.call(bindBankcard, { cardNumber: icbc(), phone: uniquePhone(), name: '张三' }, { accessToken: m.accessToken, raw: true })).response,
+    ).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
     expect(await call(m, bankcardInfo, { cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA' })).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
     // bind-card codes come from bind-bankcard only.
     expect(await call(m, sendSmsCode, { purpose: 'bind-card' })).toMatchObject({ code: '400', subcode: SUBCODE.BAD_PAYLOAD });
@@ -155,13 +205,26 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
         expect(await call(other, path, { cardId }), `${path.path} ${cardId}`).toMatchObject({ code: CODE.NOT_FOUND, subcode: SUBCODE.BANK_CARD_NOT_FOUND });
       }
     }
-    for (const cardId of ['bc_doesnotexist', `bc_${'A'.repeat(21)}`, `bc_${'A'.repeat(23)}`, `bc_${'A'.repeat(32)}`, `BC_${'A'.repeat(22)}`, `bc_${'A'.repeat(21)}=`, card.cardId.slice(3), '', 42]) {
+    for (const cardId of [
+      'bc_doesnotexist',
+      `bc_${'A'.repeat(21)}`,
+      `bc_${'A'.repeat(23)}`,
+      `bc_${'A'.repeat(32)}`,
+      `BC_${'A'.repeat(22)}`,
+      `bc_${'A'.repeat(21)}=`,
+      card.cardId.slice(3),
+      '',
+      42,
+    ]) {
       for (const [path, payload] of [
         [bankcardInfo, { cardId }],
         [setDefaultBankcard, { cardId }],
         [unbindBankcard, { cardId, smsCode: '123456' }],
       ] as const) {
-        expect((await client.call(path, payload, { accessToken: owner.accessToken, raw: true })).response, `${path.path} ${String(cardId)}`).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+        expect((await client.call(path, payload, { accessToken: owner.accessToken, raw: true })).response, `${path.path} ${String(cardId)}`).toMatchObject({
+          code: CODE.BAD_REQUEST,
+          subcode: SUBCODE.BAD_PAYLOAD,
+        });
       }
     }
     expect(await call(owner, bankcardInfo, { cardId: card.cardId })).toMatchObject({ code: '200', data: { cardId: card.cardId } });
@@ -192,7 +255,11 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     await steps.faceDone(certified.client);
     expect(await steps.call(certified.client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
     const stranger: Member = { userId: certified.userId, accessToken: certified.client.accessToken!, phone: '' };
-    expect(await start(stranger, icbc())).toMatchObject({ code: '400', subcode: SUBCODE.BANK_CARD_MISMATCH, data: { outcome: 'mismatch', field: 'id-number' } });
+    expect(await start(stranger, icbc())).toMatchObject({
+      code: '400',
+      subcode: SUBCODE.BANK_CARD_MISMATCH,
+      data: { outcome: 'mismatch', field: 'id-number' },
+    });
     expect(await rawRows(m.userId)).toEqual([]);
     expect(await rawRows(stranger.userId)).toEqual([]);
   });
@@ -283,7 +350,10 @@ describe.each(ENGINES)('bank cards on %s', (engine) => {
     expect(sms?.purpose).toBe('unbind-card');
     const wrong = sms!.code === '000000' ? '111111' : '000000';
     expect(await call(m, unbindBankcard, { cardId: second.cardId, smsCode: wrong })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_WRONG });
-    expect(await call(m, unbindBankcard, { cardId: second.cardId, smsCode: sms!.code })).toMatchObject({ code: '200', data: { cardId: second.cardId, defaultCardId: first.cardId } });
+    expect(await call(m, unbindBankcard, { cardId: second.cardId, smsCode: sms!.code })).toMatchObject({
+      code: '200',
+      data: { cardId: second.cardId, defaultCardId: first.cardId },
+    });
     expect((await cards(m)).map((c) => [c.cardId, c.isDefault])).toEqual([[first.cardId, true]]);
     // The code is spent; another account's card is not found.
     expect(await call(m, unbindBankcard, { cardId: first.cardId, smsCode: sms!.code })).toMatchObject({ code: '400', subcode: SUBCODE.SMS_CODE_EXPIRED });

@@ -70,7 +70,9 @@ describe.each(stores)('collector byte budgets, %s store', (_name, storeEnv) => {
       }
       // Nothing of a refused batch is stored.
       const ids = batches.map((body) => (JSON.parse(body) as { records: Array<{ id: string }> }).records.map((r) => r.id));
-      const stored = await Promise.all(ids.map(async (batchIds) => (await Promise.all(batchIds.map((id) => t.app.telemetry.records.findById(id)))).filter(Boolean).length));
+      const stored = await Promise.all(
+        ids.map(async (batchIds) => (await Promise.all(batchIds.map((id) => t.app.telemetry.records.findById(id)))).filter(Boolean).length),
+      );
       expect(stored.filter((n) => n === 7)).toHaveLength(4);
       expect(stored.filter((n) => n === 0)).toHaveLength(16);
 

@@ -27,7 +27,8 @@ describe.each(ENGINES)('collector on %s', (engine) => {
     await t?.close();
   });
 
-  const rawRow = async (id: string) => (await sql<Record<string, unknown>>`select * from telemetry_records where id = ${id}`.execute(t.app.database.db)).rows[0];
+  const rawRow = async (id: string) =>
+    (await sql<Record<string, unknown>>`select * from telemetry_records where id = ${id}`.execute(t.app.database.db)).rows[0];
 
   it('stores the good records of a mixed batch and reports the bad ones and the duplicates', async () => {
     const good = pageRecord();
@@ -91,7 +92,16 @@ describe.each(ENGINES)('collector on %s', (engine) => {
     const record = pageRecord({
       purl: `http://127.0.0.1/others/tydPreJump?code=${token}&phone=13812345678`,
       en: '卡号 6222021234567890123',
-      ed: { note: '身份证 11010519491231002X', smsCode: '123456', accessToken: 'x', mobile: '1', ref: 13987654321, amount: 120000, code: '4202', at: 1_763_700_000_000 },
+      ed: {
+        note: '身份证 11010519491231002X',
+        smsCode: '123456',
+        accessToken: 'x',
+        mobile: '1',
+        ref: 13987654321,
+        amount: 120000,
+        code: '4202',
+        at: 1_763_700_000_000,
+      },
     });
     expect((await answer(await postBatch(t.baseUrl, batch([record])))).data?.accepted).toBe(1);
     const raw = JSON.stringify(await rawRow(record.id));

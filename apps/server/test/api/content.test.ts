@@ -6,7 +6,31 @@
 // back through every reading path, and article images. Both engines.
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { OPS_CONTENT_PATH, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData, type ApiResponse, type Endpoint, type EndpointResponseData, type OpsEndpoint, type OpsResponseData, messageUnread, newInformationInfo, noticeList, messageList, tydNoticeDetail, noticeDetail, clearUnreadNotice, homePageNotice, messageRead } from '@tyd/protocol';
+import {
+  OPS_CONTENT_PATH,
+  opsContentCreate,
+  opsContentGet,
+  opsContentList,
+  opsContentPreview,
+  opsContentPublish,
+  opsContentUnpublish,
+  opsContentUpdate,
+  parseOpsResponseData,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+  type OpsEndpoint,
+  type OpsResponseData,
+  messageUnread,
+  newInformationInfo,
+  noticeList,
+  messageList,
+  tydNoticeDetail,
+  noticeDetail,
+  clearUnreadNotice,
+  homePageNotice,
+  messageRead,
+} from '@tyd/protocol';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
@@ -84,7 +108,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
    * come exactly once each, newest first, without gaps (pairs of them share a millisecond where the kind
    * allows, so the id breaks ties), and the new ones only above the first page, where a fresh read shows them.
    */
-  async function pagesWhileAdding<E extends Paged>(client: ApiClient, endpoint: E, payload: EndpointPayload<E>, add: (title: string) => Promise<{ id: string; at: number }>) {
+  async function pagesWhileAdding<E extends Paged>(
+    client: ApiClient,
+    endpoint: E,
+    payload: EndpointPayload<E>,
+    add: (title: string) => Promise<{ id: string; at: number }>,
+  ) {
     const before = new Set(await allPages(client, endpoint, { ...payload, limit: 50 }));
     const existing: { id: string; at: number }[] = [];
     for (let i = 0; i < 7; i++) {
@@ -189,7 +218,13 @@ describe.each(ENGINES)('content on %s', (engine) => {
     clock.advance(1);
     await published('notice', '并发通知');
     const calls = Array.from({ length: 50 }, (_, i) =>
-      i < 20 ? call(client, messageRead, { id: ids[i] }) : i < 25 ? call(client, clearUnreadNotice) : i < 40 ? call(client, messageRead, { id: ids[i % 20] }) : call(client, messageUnread),
+      i < 20
+        ? call(client, messageRead, { id: ids[i] })
+        : i < 25
+          ? call(client, clearUnreadNotice)
+          : i < 40
+            ? call(client, messageRead, { id: ids[i % 20] })
+            : call(client, messageUnread),
     );
     const answers = await Promise.all(calls);
     for (const answer of answers) expect(answer.code, JSON.stringify(answer)).toBe('200');
@@ -283,7 +318,9 @@ describe.each(ENGINES)('content on %s', (engine) => {
       await blocker.query('begin');
       await blocker.query('select id from content_items where id = $1 for update', [draft.id]);
       const publication = ops('POST', `/${draft.id}/publish`, { by: '运营小王' });
-      const waiting = async () => (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'")).rows[0]!.n;
+      const waiting = async () =>
+        (await blocker.query<{ n: number }>("select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'"))
+          .rows[0]!.n;
       for (let i = 0; i < 500 && (await waiting()) === 0; i++) await new Promise((resolve) => setTimeout(resolve, 10));
       expect(await waiting()).toBe(1);
       clock.advance(5);
@@ -297,15 +334,29 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(await unreadOf(client, draft.id)).toEqual([true]);
   });
 
-  it('posts a message once per dedupe key, and never shows one account another account\'s', async () => {
+  it("posts a message once per dedupe key, and never shows one account another account's", async () => {
     const a = await loggedIn();
     const b = await loggedIn();
-    const first = await t.app.content.messages.post(a.userId, { kind: 'identity', title: '实名认证已通过', body: '您已完成实名认证。', link: '/identity', dedupeKey: 'identity-verified' });
-    const again = await t.app.content.messages.post(a.userId, { kind: 'identity', title: '实名认证已通过', body: '您已完成实名认证。', link: '/identity', dedupeKey: 'identity-verified' });
+    const first = await t.app.content.messages.post(a.userId, {
+      kind: 'identity',
+      title: '实名认证已通过',
+      body: '您已完成实名认证。',
+      link: '/identity',
+      dedupeKey: 'identity-verified',
+    });
+    const again = await t.app.content.messages.post(a.userId, {
+      kind: 'identity',
+      title: '实名认证已通过',
+      body: '您已完成实名认证。',
+      link: '/identity',
+      dedupeKey: 'identity-verified',
+    });
     expect(first.posted).toBe(true);
     expect(again).toEqual({ id: first.id, posted: false });
     // Same key, another account: its own message.
-    expect((await t.app.content.messages.post(b.userId, { kind: 'identity', title: '实名认证已通过', body: '', dedupeKey: 'identity-verified' })).posted).toBe(true);
+    expect((await t.app.content.messages.post(b.userId, { kind: 'identity', title: '实名认证已通过', body: '', dedupeKey: 'identity-verified' })).posted).toBe(
+      true,
+    );
     const listA = (await call(a.client, messageList)).data as { items: { id: string; link: string | null }[] };
     expect(listA.items).toHaveLength(1);
     expect(listA.items[0]).toMatchObject({ id: first.id, link: '/identity', readAt: null });
@@ -316,13 +367,16 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(await call(b.client, messageRead, { id: 'm_doesnotexist00' })).toMatchObject({ code: '404', subcode: '4703' });
     expect((await call(a.client, messageUnread)).data).toMatchObject({ messages: 1 });
     expect(await call(a.client, messageRead, { all: true })).toMatchObject({ code: '200', data: { messages: 0 } });
-    await expect(t.app.content.messages.post(a.userId, { kind: 'system', title: '外链', body: '', link: '//evil.example', dedupeKey: 'x' })).rejects.toThrow(/link/);
+    await expect(t.app.content.messages.post(a.userId, { kind: 'system', title: '外链', body: '', link: '//evil.example', dedupeKey: 'x' })).rejects.toThrow(
+      /link/,
+    );
     expect(await call(await t.client(), messageList)).toMatchObject({ code: '401' });
   });
 
   it('posts once for parallel posts with one dedupe key, and counts exactly what was posted', async () => {
     const { client, userId } = await loggedIn();
-    const post = (dedupeKey: string) => t.app.content.messages.post(userId, { kind: 'bank-card', title: '银行卡绑定成功', body: '工商银行 尾号 3445', link: '/bank-cards', dedupeKey });
+    const post = (dedupeKey: string) =>
+      t.app.content.messages.post(userId, { kind: 'bank-card', title: '银行卡绑定成功', body: '工商银行 尾号 3445', link: '/bank-cards', dedupeKey });
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => post(i % 3 === 0 ? 'bank-card-bound:bc_other' : 'bank-card-bound:bc_race')));
     const race = results.filter((_, i) => i % 3 !== 0);
     expect(race.filter((r) => r.posted)).toHaveLength(1);
@@ -336,7 +390,14 @@ describe.each(ENGINES)('content on %s', (engine) => {
   itSqliteOnly(engine)('refuses malformed cursors, oversized pages and wrong types', async () => {
     const { client } = await loggedIn();
     // Any string the server did not hand out is a foreign cursor, whatever its shape (test/api/cursors.test.ts).
-    for (const cursor of ['bm90LWEtY3Vyc29y', 'AAAA', Buffer.from('12.short').toString('base64url'), `${Buffer.from(`1.${'a'.repeat(12)}`).toString('base64url')}A`, 'a b', 'x'.repeat(200)]) {
+    for (const cursor of [
+      'bm90LWEtY3Vyc29y',
+      'AAAA',
+      Buffer.from('12.short').toString('base64url'),
+      `${Buffer.from(`1.${'a'.repeat(12)}`).toString('base64url')}A`,
+      'a b',
+      'x'.repeat(200),
+    ]) {
       expect(await call(client, noticeList, { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
       expect(await call(client, messageList, { cursor }), cursor).toMatchObject({ code: '400', subcode: '4701' });
     }
@@ -384,54 +445,64 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const created = await ops('POST', '', { kind: 'article', title: '运营文章', body: '正文', by: '运营小王' });
     expect(created.status).toBe(200);
     const id = created.body.data!.id as string;
-    expect((await ops('PUT', `/${id}`, { by: '运营小王', version: 1, title: '运营文章（改）' })).body.data).toMatchObject({ title: '运营文章（改）', version: 2 });
+    expect((await ops('PUT', `/${id}`, { by: '运营小王', version: 1, title: '运营文章（改）' })).body.data).toMatchObject({
+      title: '运营文章（改）',
+      version: 2,
+    });
     // A stale version: someone else saved first.
     expect(await ops('PUT', `/${id}`, { by: '运营小李', version: 1, title: '覆盖' })).toMatchObject({ status: 409 });
     expect((await ops('POST', `/${id}/publish`, { by: '运营小李' })).body.data).toMatchObject({ status: 'published' });
     expect(await ops('POST', '', { kind: 'poster', title: 'x', body: 'y', by: 'z' })).toMatchObject({ status: 400 });
     expect(await ops('POST', '/r_doesnotexist0/publish', { by: 'z' })).toMatchObject({ status: 404 });
     const shown = await ops('GET', `/${id}`);
-    expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual(['publish:运营小李', 'edit:运营小王', 'create:运营小王']);
+    expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual([
+      'publish:运营小李',
+      'edit:运营小王',
+      'create:运营小王',
+    ]);
     const reader = await t.client();
     expect(await call(reader, tydNoticeDetail, { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
   });
 
-  itSqliteOnly(engine)('answers every /ops content call within its protocol schema; a body outside the call\'s schema is 400/4009 naming the field', async () => {
-    /** A '200' answer's data, read through the call's response schema (packages/protocol endpoints/ops/content-ops.ts). */
-    function conforming<E extends OpsEndpoint>(endpoint: E, answer: { status: number; body: { data?: unknown } }): OpsResponseData<E> {
-      expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(200);
-      const parsed = parseOpsResponseData(endpoint, answer.body.data);
-      if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${parsed.issues.join(', ')}`);
-      return parsed.data;
-    }
-    // An image's audit line has its own shape (its size, not an item's state).
-    await publishing().addImage(readFileSync(new URL('../fixtures/photo-32x24.jpg', import.meta.url)), '运营小王', clock());
-    const created = conforming(opsContentCreate, await ops('POST', '', { kind: 'notice', title: '形状', body: '正文', by: '运营小王' }));
-    const edited = conforming(opsContentUpdate, await ops('PUT', `/${created.id}`, { by: '运营小王', version: created.version, important: true }));
-    expect(edited).toMatchObject({ important: true, version: created.version + 1 });
-    expect(conforming(opsContentPublish, await ops('POST', `/${created.id}/publish`, { by: '运营小王', at: clock() + MINUTE_MS })).status).toBe('scheduled');
-    expect(conforming(opsContentUnpublish, await ops('POST', `/${created.id}/unpublish`, { by: '运营小王' })).status).toBe('unpublished');
-    expect(conforming(opsContentPreview, await ops('POST', '/preview', { body: '**粗**' }))).toEqual({ html: '<p><strong>粗</strong></p>\n' });
-    const shown = conforming(opsContentGet, await ops('GET', `/${created.id}`));
-    expect(shown.audit.map((entry) => entry.action)).toEqual(['unpublish', 'schedule', 'edit', 'create']);
-    expect(conforming(opsContentList, await ops('GET', '?kind=notice')).items.every((item) => item.kind === 'notice')).toBe(true);
-    expect(conforming(opsContentList, await ops('GET', '')).audit.map((entry) => entry.action)).toContain('image');
+  itSqliteOnly(engine)(
+    "answers every /ops content call within its protocol schema; a body outside the call's schema is 400/4009 naming the field",
+    async () => {
+      /** A '200' answer's data, read through the call's response schema (packages/protocol endpoints/ops/content-ops.ts). */
+      function conforming<E extends OpsEndpoint>(endpoint: E, answer: { status: number; body: { data?: unknown } }): OpsResponseData<E> {
+        expect(answer.status, JSON.stringify(answer.body).slice(0, 200)).toBe(200);
+        const parsed = parseOpsResponseData(endpoint, answer.body.data);
+        if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${parsed.issues.join(', ')}`);
+        return parsed.data;
+      }
+      // An image's audit line has its own shape (its size, not an item's state).
+      await publishing().addImage(readFileSync(new URL('../fixtures/photo-32x24.jpg', import.meta.url)), '运营小王', clock());
+      const created = conforming(opsContentCreate, await ops('POST', '', { kind: 'notice', title: '形状', body: '正文', by: '运营小王' }));
+      const edited = conforming(opsContentUpdate, await ops('PUT', `/${created.id}`, { by: '运营小王', version: created.version, important: true }));
+      expect(edited).toMatchObject({ important: true, version: created.version + 1 });
+      expect(conforming(opsContentPublish, await ops('POST', `/${created.id}/publish`, { by: '运营小王', at: clock() + MINUTE_MS })).status).toBe('scheduled');
+      expect(conforming(opsContentUnpublish, await ops('POST', `/${created.id}/unpublish`, { by: '运营小王' })).status).toBe('unpublished');
+      expect(conforming(opsContentPreview, await ops('POST', '/preview', { body: '**粗**' }))).toEqual({ html: '<p><strong>粗</strong></p>\n' });
+      const shown = conforming(opsContentGet, await ops('GET', `/${created.id}`));
+      expect(shown.audit.map((entry) => entry.action)).toEqual(['unpublish', 'schedule', 'edit', 'create']);
+      expect(conforming(opsContentList, await ops('GET', '?kind=notice')).items.every((item) => item.kind === 'notice')).toBe(true);
+      expect(conforming(opsContentList, await ops('GET', '')).audit.map((entry) => entry.action)).toContain('image');
 
-    const refusals: Array<[string, string, unknown, RegExp]> = [
-      ['POST', '', { kind: 'article', title: '', body: 'b', by: 'x' }, /^title: /],
-      ['POST', '', { kind: 'article', title: 't', body: 'b', by: 'x', token: 'x' }, /token/],
-      ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version: /],
-      ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at: /],
-      ['POST', `/${created.id}/unpublish`, {}, /^by: /],
-      ['POST', '/preview', { body: 5 }, /^body: /],
-      ['GET', '?kind=poster', undefined, /^kind: /],
-    ];
-    for (const [method, path, body, reason] of refusals) {
-      const answer = await ops(method, path, body);
-      expect(answer, `${method} ${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, body: { code: '400', subcode: '4009' } });
-      expect((answer.body.data as { reason: string }).reason, path).toMatch(reason);
-    }
-  });
+      const refusals: Array<[string, string, unknown, RegExp]> = [
+        ['POST', '', { kind: 'article', title: '', body: 'b', by: 'x' }, /^title: /],
+        ['POST', '', { kind: 'article', title: 't', body: 'b', by: 'x', token: 'x' }, /token/],
+        ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version: /],
+        ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at: /],
+        ['POST', `/${created.id}/unpublish`, {}, /^by: /],
+        ['POST', '/preview', { body: 5 }, /^body: /],
+        ['GET', '?kind=poster', undefined, /^kind: /],
+      ];
+      for (const [method, path, body, reason] of refusals) {
+        const answer = await ops(method, path, body);
+        expect(answer, `${method} ${path} ${JSON.stringify(body)}`).toMatchObject({ status: 400, body: { code: '400', subcode: '4009' } });
+        expect((answer.body.data as { reason: string }).reason, path).toMatch(reason);
+      }
+    },
+  );
 
   itSqliteOnly(engine)('keeps hostile Markdown inert through the /ops API and every reading path, showing it as text', async () => {
     const body = [
@@ -490,7 +561,7 @@ describe.each(ENGINES)('content on %s', (engine) => {
     }
   });
 
-  itSqliteOnly(engine)('renders a notice\'s Markdown like an article\'s, tel: links included, and lists its excerpt as plain text', async () => {
+  itSqliteOnly(engine)("renders a notice's Markdown like an article's, tel: links included, and lists its excerpt as plain text", async () => {
     const body = '客服电话 [400-000-0000](tel:4000000000)，**工作日** 9:00-18:00\n详见[帮助](/mine)';
     const notice = await published('notice', '客服电话调整通知', { body });
     const reader = await t.client();

@@ -5,7 +5,21 @@
 // list, an unsigned position as this server once handed out — and only a cursor that is not a string is a
 // malformed payload (400/4009). A real cursor still pages.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, newInformationInfo, noticeList, messageList, pointsLedger, luckyDrawHistory, myVouchers, myInvitees, updateLuckyPoints } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+  newInformationInfo,
+  noticeList,
+  messageList,
+  pointsLedger,
+  luckyDrawHistory,
+  myVouchers,
+  myInvitees,
+  updateLuckyPoints,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../support/accounts.js';
 import type { ApiClient, EndpointPayload } from '../support/api-client.js';
@@ -50,7 +64,8 @@ describe.each(ENGINES)('list cursors on %s', (engine) => {
     userId: string;
     client: ApiClient;
   }
-  const call = async <E extends Endpoint>(m: Member, endpoint: E, payload: EndpointPayload<E>): Promise<ApiResponse<EndpointResponseData<E>>> => (await m.client.call(endpoint, payload)).response!;
+  const call = async <E extends Endpoint>(m: Member, endpoint: E, payload: EndpointPayload<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+    (await m.client.call(endpoint, payload)).response!;
 
   /** An account with something on the second page of every list it has: messages, points, draws, vouchers, invitees. */
   async function member(): Promise<Member> {
@@ -62,10 +77,26 @@ describe.each(ENGINES)('list cursors on %s', (engine) => {
     for (let i = 0; i < REWARDS_PAGE + 1; i++) {
       clock.advance(1_000);
       await t.app.content.messages.post(user.id, { kind: 'system', title: `消息 ${i}`, body: '正文', dedupeKey: `cursor-test:${i}` });
-      await db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: 100, reason: 'operator-grant', key: `cursor-test:${i}`, now: clock() }, trx));
-      await db.transaction().execute((trx) => t.app.rewards.voucherGrants.grant({ userId: user.id, itemId: 'coupon-interest-free-7', source: 'redeem-code', key: `cursor-test:${i}`, now: clock() }, trx));
+      await db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: 100, reason: 'operator-grant', key: `cursor-test:${i}`, now: clock() }, trx));
+      await db
+        .transaction()
+        .execute((trx) =>
+          t.app.rewards.voucherGrants.grant(
+            { userId: user.id, itemId: 'coupon-interest-free-7', source: 'redeem-code', key: `cursor-test:${i}`, now: clock() },
+            trx,
+          ),
+        );
       const invitee = await createUser(t.app.accounts.repos, { now: clock() });
-      expect(await t.app.accounts.repos.profiles.tryCreate({ userId: invitee.id, inviteCode: randomBytes(4).toString('hex').toUpperCase(), invitedBy: user.id, now: clock() })).toBe(true);
+      expect(
+        await t.app.accounts.repos.profiles.tryCreate({
+          userId: invitee.id,
+          inviteCode: randomBytes(4).toString('hex').toUpperCase(),
+          invitedBy: user.id,
+          now: clock(),
+        }),
+      ).toBe(true);
       const drawn = await call(m, updateLuckyPoints, { idempotencyKey: randomUUID() });
       expect(drawn.code, JSON.stringify(drawn)).toBe('200');
     }

@@ -37,7 +37,11 @@ describe.each(SQLITE_ONLY)('deep-link lookup on %s', (engine) => {
   });
 
   it('answers code 404 for a key unknown for that system type or project, as HTTP 200', async () => {
-    for (const query of ['key=nope&system_type=android&project=production', 'key=gift&system_type=h5&project=production', 'key=gift&system_type=android&project=staging']) {
+    for (const query of [
+      'key=nope&system_type=android&project=production',
+      'key=gift&system_type=h5&project=production',
+      'key=gift&system_type=android&project=staging',
+    ]) {
       expect(await lookup(query), query).toEqual({ status: 200, cacheControl: 'no-store', body: { code: '404', msg: CODE_TEXT['404'] } });
     }
   });

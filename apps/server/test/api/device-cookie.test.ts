@@ -31,7 +31,10 @@ describe('device cookie', () => {
     expect(login.response?.code).toBe('200');
     const line = deviceCookieLine(login.headers) ?? '';
     expect(line).toMatch(/^tyd-device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43};/);
-    const attributes = line.split(';').slice(1).map((a) => a.trim().toLowerCase());
+    const attributes = line
+      .split(';')
+      .slice(1)
+      .map((a) => a.trim().toLowerCase());
     expect(attributes).toEqual(expect.arrayContaining(['max-age=31536000', 'path=/tydapi', 'httponly', 'secure', 'samesite=lax']));
     const id = line.slice(COOKIE.device.length + 1, line.indexOf('.'));
 

@@ -11,7 +11,9 @@ interface Readiness {
 }
 
 const lowWarnings = (lines: string[]) =>
-  lines.map((line) => JSON.parse(line) as { level: number; msg: string; freeBytes?: number; minFreeBytes?: number }).filter((l) => l.msg === 'data directory disk space low');
+  lines
+    .map((line) => JSON.parse(line) as { level: number; msg: string; freeBytes?: number; minFreeBytes?: number })
+    .filter((l) => l.msg === 'data directory disk space low');
 
 describe('data directory disk space alarm', () => {
   let t: TestApp | undefined;

@@ -17,7 +17,10 @@ const ITEM = 'coupon-repay-10';
 
 type Voucher = { id: string; itemId: string; name: string; source: string; grantedAt: number; expiresAt: number; state: string };
 type Exchanged = { voucher: Voucher; cost: number; balance: number; repeated: boolean };
-type Info = { balance: number; items: Array<{ id: string; pointsCost: number; stockLeft: number | null; perUserLimit: number | null; usedByMe: number; validDays: number }> };
+type Info = {
+  balance: number;
+  items: Array<{ id: string; pointsCost: number; stockLeft: number | null; perUserLimit: number | null; usedByMe: number; validDays: number }>;
+};
 
 describe.each(ENGINES)('activity exchange on %s', (engine) => {
   let t: TestApp;
@@ -33,13 +36,18 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
   });
   // Every test starts from the same offer: 200 points, plenty of stock, no per-user limit.
   beforeEach(async () => {
-    expect(await t.app.rewards.items.change(ITEM, { pointsCost: 200, stock: 5_000, perUserLimit: null, active: true, validDays: 30 }, 'test', clock())).toBe(true);
+    expect(await t.app.rewards.items.change(ITEM, { pointsCost: 200, stock: 5_000, perUserLimit: null, active: true, validDays: 30 }, 'test', clock())).toBe(
+      true,
+    );
   });
 
   async function member(points = 0): Promise<{ userId: string; accessToken: string }> {
     const user = await createUser(t.app.accounts.repos);
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 365 * DAY });
-    if (points > 0) await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    if (points > 0)
+      await t.app.database.db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
   const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
@@ -65,7 +73,12 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     const first = await exchange(accessToken, ITEM, idempotencyKey);
     expect(first.response?.code).toBe('200');
     const made = first.response?.data as Exchanged;
-    expect(made).toMatchObject({ cost: 200, balance: 300, repeated: false, voucher: { itemId: ITEM, name: '10元还款立减券', source: 'exchange', state: 'valid' } });
+    expect(made).toMatchObject({
+      cost: 200,
+      balance: 300,
+      repeated: false,
+      voucher: { itemId: ITEM, name: '10元还款立减券', source: 'exchange', state: 'valid' },
+    });
     expect(made.voucher.expiresAt - made.voucher.grantedAt).toBe(30 * DAY);
     expect(await stockOf()).toBe(4_999);
     // Retries (a lost answer, a double tap), some at once: the same voucher, nothing taken again.
@@ -97,7 +110,11 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
 
   it('refuses without enough points, saying the balance and the cost, and keeps nothing', async () => {
     const { userId, accessToken } = await member(150);
-    expect((await exchange(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 150, cost: 200 } });
+    expect((await exchange(accessToken)).response).toMatchObject({
+      code: CODE.CONFLICT,
+      subcode: SUBCODE.POINTS_INSUFFICIENT,
+      data: { balance: 150, cost: 200 },
+    });
     expect(await t.app.rewards.points.balance(userId)).toBe(150);
     expect((await myVouchers(accessToken)).items).toEqual([]);
     expect(await stockOf()).toBe(5_000);
@@ -108,7 +125,9 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     const { userId, accessToken } = await member(10_000);
     const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(accessToken)));
     expect(answers.filter((a) => a.response?.code === '200')).toHaveLength(2);
-    expect(answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED).every((a) => refusalData<{ limit: number }>(a.response).limit === 2)).toBe(true);
+    expect(
+      answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED).every((a) => refusalData<{ limit: number }>(a.response).limit === 2),
+    ).toBe(true);
     expect(answers.filter((a) => a.response?.subcode === SUBCODE.EXCHANGE_LIMIT_REACHED)).toHaveLength(18);
     expect(await t.app.rewards.points.balance(userId)).toBe(10_000 - 2 * 200);
     expect(await stockOf()).toBe(4_998);
@@ -157,7 +176,14 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect(balances.every((b) => b >= 0)).toBe(true);
     expect(balances.reduce((sum, b) => sum + b, 0)).toBe(50 * 400 - 10 * 200);
     const vouchers = await t.app.database.db.selectFrom('vouchers').select('id').where('source', '=', 'exchange').execute();
-    expect(vouchers.length).toBe(await t.app.database.db.selectFrom('points_entries').select('id').where('reason', '=', 'exchange').execute().then((rows) => rows.length));
+    expect(vouchers.length).toBe(
+      await t.app.database.db
+        .selectFrom('points_entries')
+        .select('id')
+        .where('reason', '=', 'exchange')
+        .execute()
+        .then((rows) => rows.length),
+    );
   });
 
   it('lists vouchers newest first, 20 a page, expired ones marked, and never another user’s', async () => {
@@ -166,7 +192,11 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect((await exchange(other.accessToken)).response?.code).toBe('200');
     for (let i = 0; i < 23; i++) {
       clock.advance(1_000);
-      await t.app.database.db.transaction().execute((trx) => t.app.rewards.voucherGrants.grant({ userId, itemId: 'coupon-interest-free-7', source: 'redeem-code', key: `test:${i}`, now: clock() }, trx));
+      await t.app.database.db
+        .transaction()
+        .execute((trx) =>
+          t.app.rewards.voucherGrants.grant({ userId, itemId: 'coupon-interest-free-7', source: 'redeem-code', key: `test:${i}`, now: clock() }, trx),
+        );
     }
     const first = await myVouchers(accessToken);
     expect(first.items).toHaveLength(20);
@@ -180,7 +210,10 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
     expect(all.every((v) => v.state === 'valid' && v.source === 'redeem-code')).toBe(true);
     clock.advance(31 * DAY);
     expect((await myVouchers(accessToken)).items.every((v) => v.state === 'expired')).toBe(true);
-    expect((await call(myVouchersEndpoint, { cursor: 'not-a-cursor' }, accessToken)).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
+    expect((await call(myVouchersEndpoint, { cursor: 'not-a-cursor' }, accessToken)).response).toMatchObject({
+      code: CODE.BAD_REQUEST,
+      subcode: SUBCODE.LIST_CURSOR_INVALID,
+    });
   });
 
   it('answers wrong types, oversized and hostile fields with 400/4009, and asks for a session', async () => {
@@ -200,12 +233,18 @@ describe.each(ENGINES)('activity exchange on %s', (engine) => {
       { itemId: [ITEM], idempotencyKey: key() },
     ];
     for (const payload of payloads) {
-      expect((await client.call(exchangePoints, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 80)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+      expect((await client.call(exchangePoints, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 80)).toMatchObject({
+        code: CODE.BAD_REQUEST,
+        subcode: SUBCODE.BAD_PAYLOAD,
+      });
     }
     expect((await client.call(exchangeInfo, { extra: true }, { accessToken, raw: true })).response?.subcode).toBe(SUBCODE.BAD_PAYLOAD);
     expect(await t.app.rewards.points.balance(userId)).toBe(5_000);
     for (const path of [exchangeInfo, exchangePoints, myVouchersEndpoint]) {
-      expect((await client.call(path, path === exchangePoints ? { itemId: ITEM, idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code, path.path).toBe(CODE.UNAUTHORIZED);
+      expect(
+        (await client.call(path, path === exchangePoints ? { itemId: ITEM, idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code,
+        path.path,
+      ).toBe(CODE.UNAUTHORIZED);
     }
   });
 });

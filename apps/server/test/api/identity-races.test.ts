@@ -65,7 +65,13 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
   const { call, loggedIn, completeFace, confirmed, faceDone } = certificationSteps(() => t, clock);
   const cipher = () => createIdentityCipher(t.secrets);
   const identityRow = async (userId: string) =>
-    (await sql<Record<string, unknown>>`select state, portrait_enc, emblem_enc, id_hash, identity_enc, face_session_enc, face_expires_at, failure_reason, verified_at, version, updated_at from identities where user_id = ${userId}`.execute(t.app.database.db)).rows[0];
+    (
+      await sql<
+        Record<string, unknown>
+      >`select state, portrait_enc, emblem_enc, id_hash, identity_enc, face_session_enc, face_expires_at, failure_reason, verified_at, version, updated_at from identities where user_id = ${userId}`.execute(
+        t.app.database.db,
+      )
+    ).rows[0];
   const idNumberOf = (answer: { data?: unknown }) => (answer.data as { idNumber: string }).idNumber;
 
   /** The face provider's answers held: h5-face-verify waits at the provider until released. */
@@ -133,7 +139,10 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const held = holdFaceResults();
     const verifying = call(client, h5FaceVerify);
     await held.reached;
-    expect(await call(client, certification, { ...HOLDER, address: '北京市东城区沙盒路2号' })).toMatchObject({ code: '200', data: { state: 'identity-confirmed' } });
+    expect(await call(client, certification, { ...HOLDER, address: '北京市东城区沙盒路2号' })).toMatchObject({
+      code: '200',
+      data: { state: 'identity-confirmed' },
+    });
     const before = await identityRow(userId);
     held.release();
     expect(await verifying).toMatchObject({ code: '409', subcode: '4615', data: { state: 'identity-confirmed' } });
@@ -272,7 +281,8 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     const ocr = t.app.ocrProvider;
     const held = gate(ocr.recognizeIdCard.bind(ocr));
     vi.spyOn(ocr, 'recognizeIdCard').mockImplementation(held.run);
-    const photos = async () => (await sql<{ id: string }>`select id from uploads where user_id = ${userId} order by id`.execute(t.app.database.db)).rows.map((r) => r.id);
+    const photos = async () =>
+      (await sql<{ id: string }>`select id from uploads where user_id = ${userId} order by id`.execute(t.app.database.db)).rows.map((r) => r.id);
     const kept = await photos();
     expect(kept).toHaveLength(2);
     const reading = readSide(client, 'portrait', uniqueCardPhoto());

@@ -32,7 +32,13 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
   const { call, loggedIn, completeFace, confirmed, faceDone } = certificationSteps(() => t, clock);
   const info = (client: ApiClient) => call(client, certificationInfo);
   const identityRow = async (userId: string) =>
-    (await sql<Record<string, unknown>>`select state, id_hash, identity_enc, face_session_enc, face_expires_at, failure_reason, confirmed_at from identities where user_id = ${userId}`.execute(t.app.database.db)).rows[0];
+    (
+      await sql<
+        Record<string, unknown>
+      >`select state, id_hash, identity_enc, face_session_enc, face_expires_at, failure_reason, confirmed_at from identities where user_id = ${userId}`.execute(
+        t.app.database.db,
+      )
+    ).rows[0];
 
   it('retries the face check after a failure: a new session replaces the old one, and it can pass', async () => {
     const { client } = await loggedIn();
@@ -73,8 +79,13 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(first.client, photo);
     expect(await identityRow(first.userId)).toMatchObject({ state: 'identity-confirmed', id_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
     // One side again (a long-term card this time): kept beside the other, back to documents-read.
-    expect(await readSide(first.client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({ code: '200', data: { state: 'documents-read', validTo: 'long-term' } });
-    expect(await info(first.client)).toMatchObject({ data: { state: 'documents-read', documents: { portrait: true, emblem: true }, name: null, idNumber: null, validTo: null, failure: null } });
+    expect(await readSide(first.client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({
+      code: '200',
+      data: { state: 'documents-read', validTo: 'long-term' },
+    });
+    expect(await info(first.client)).toMatchObject({
+      data: { state: 'documents-read', documents: { portrait: true, emblem: true }, name: null, idNumber: null, validTo: null, failure: null },
+    });
     expect(await identityRow(first.userId)).toMatchObject({ state: 'documents-read', id_hash: null, identity_enc: null, confirmed_at: null });
     expect(await call(first.client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610', data: { state: 'documents-read' } });
     // The claim is gone without waiting for its hold: another account may take the number now…
@@ -96,7 +107,10 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     // The new documents go the whole way.
     const idNumber = (portrait.data as { idNumber: string }).idNumber;
-    expect(await call(client, certification, HOLDER)).toMatchObject({ code: '200', data: { state: 'identity-confirmed', idNumber: `110***********${idNumber.slice(-4)}` } });
+    expect(await call(client, certification, HOLDER)).toMatchObject({
+      code: '200',
+      data: { state: 'identity-confirmed', idNumber: `110***********${idNumber.slice(-4)}` },
+    });
     await faceDone(client);
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
@@ -106,7 +120,9 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     await confirmed(client, uniqueCardPhoto(990));
     await faceDone(client);
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4503' });
-    expect(await info(client)).toMatchObject({ data: { state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 2 } });
+    expect(await info(client)).toMatchObject({
+      data: { state: 'failed', failure: { reason: 'identity-not-found', next: 'recheck-documents' }, faceTriesLeft: 2 },
+    });
     // No face try is spent on an identity the authority does not know.
     expect(await call(client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610', data: { state: 'failed' } });
     expect(await info(client)).toMatchObject({ data: { faceTriesLeft: 2 } });
@@ -135,7 +151,12 @@ describe.each(SQLITE_ONLY)('identity certification transitions on %s', (engine) 
     const started = await faceDone(client, false);
     // Back early: abandoned, and the session is kept for a late result.
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '400', subcode: '4608' });
-    expect(await identityRow(userId)).toMatchObject({ state: 'failed', failure_reason: 'abandoned', face_session_enc: expect.any(String), face_expires_at: expect.anything() });
+    expect(await identityRow(userId)).toMatchObject({
+      state: 'failed',
+      failure_reason: 'abandoned',
+      face_session_enc: expect.any(String),
+      face_expires_at: expect.anything(),
+    });
     clock.advance(30 * MINUTE_MS);
     // Too late for the provider's page, and for the result.
     expect(await completeFace(faceSessionOf((started.data as { url: string }).url))).toBe(404);
@@ -197,7 +218,10 @@ describe.each(SQLITE_ONLY)('identity certification re-checks on %s', (engine) =>
   afterEach(async () => {
     await t?.close();
   });
-  const { call, loggedIn } = certificationSteps(() => t, () => clock());
+  const { call, loggedIn } = certificationSteps(
+    () => t,
+    () => clock(),
+  );
 
   /** Noon in China (UTC+8) of a calendar day. */
   const chinaNoon = (date: string) => Date.parse(`${date}T12:00:00+08:00`);

@@ -11,7 +11,19 @@ import { cardPhoto, certificationSteps, readSide, uniqueCardPhoto, uploadPhoto }
 import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
-import { certificationInfo, certification, h5FaceVerify, messageList, h5FaceUrl, idcardOcr, idcardReadings, sendSmsCode, cancelAccount, phoneBrandList, phoneTypeList } from '@tyd/protocol';
+import {
+  certificationInfo,
+  certification,
+  h5FaceVerify,
+  messageList,
+  h5FaceUrl,
+  idcardOcr,
+  idcardReadings,
+  sendSmsCode,
+  cancelAccount,
+  phoneBrandList,
+  phoneTypeList,
+} from '@tyd/protocol';
 import { refusalData } from '../support/api-client.js';
 
 const HOUR_MS = 3_600_000;
@@ -29,15 +41,24 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
 
   it('goes from not started to verified, with masked fields on the way', async () => {
     const { client, userId } = await loggedIn();
-    expect(await call(client, certificationInfo)).toMatchObject({ code: '200', data: { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, faceTriesLeft: 3 } });
+    expect(await call(client, certificationInfo)).toMatchObject({
+      code: '200',
+      data: { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, faceTriesLeft: 3 },
+    });
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
     expect(portrait).toMatchObject({ code: '200', data: { side: 'portrait', state: 'not-started', name: '沙盒用户', ethnicity: '汉', warnings: [] } });
     const idNumber = (portrait.data as { idNumber: string }).idNumber;
     expect(idNumber).toMatch(/^110101\d{11}[\dX]$/);
-    expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({ code: '200', data: { side: 'emblem', state: 'documents-read', validTo: '2040-01-01' } });
+    expect(await readSide(client, 'emblem', cardPhoto())).toMatchObject({
+      code: '200',
+      data: { side: 'emblem', state: 'documents-read', validTo: '2040-01-01' },
+    });
     // The name corrected by the holder (a minority name with its middle dot).
     const certified = await call(client, certification, { name: '阿卜杜·热合曼', address: '北京市东城区沙盒路2号' });
-    expect(certified).toMatchObject({ code: '200', data: { state: 'identity-confirmed', name: '阿*****曼', idNumber: `110***********${idNumber.slice(-4)}`, validTo: '2040-01-01' } });
+    expect(certified).toMatchObject({
+      code: '200',
+      data: { state: 'identity-confirmed', name: '阿*****曼', idNumber: `110***********${idNumber.slice(-4)}`, validTo: '2040-01-01' },
+    });
 
     // Confirmed is not verified: other capabilities are refused until the face check passed.
     await expect(requireVerifiedIdentity(t.app, userId)).rejects.toMatchObject({ code: '403', subcode: '4611' });
@@ -152,13 +173,22 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
 
   it('passes quality warnings on, reads long-term cards, and answers 4501 when the OCR is down', async () => {
     const { client, userId } = await loggedIn();
-    for (const [height, warning] of [[906, 'cropped'], [907, 'blurred'], [908, 'glare'], [909, 'occluded']] as const) {
+    for (const [height, warning] of [
+      [906, 'cropped'],
+      [907, 'blurred'],
+      [908, 'glare'],
+      [909, 'occluded'],
+    ] as const) {
       expect(await readSide(client, 'portrait', cardPhoto({ width: 170, height }))).toMatchObject({ code: '200', data: { warnings: [warning] } });
     }
-    expect(await readSide(client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({ code: '200', data: { validTo: 'long-term', state: 'documents-read' } });
+    expect(await readSide(client, 'emblem', cardPhoto({ height: 920 }))).toMatchObject({
+      code: '200',
+      data: { validTo: 'long-term', state: 'documents-read' },
+    });
     expect(await readSide(client, 'emblem', cardPhoto({ width: 999 }))).toMatchObject({ code: '502', subcode: '4501' });
     // One photo kept per side: each side read again replaced the previous photo (refused ones are not kept either).
-    const photos = (await sql<{ purpose: string }>`select purpose from uploads where user_id = ${userId} and used_at is not null`.execute(t.app.database.db)).rows;
+    const photos = (await sql<{ purpose: string }>`select purpose from uploads where user_id = ${userId} and used_at is not null`.execute(t.app.database.db))
+      .rows;
     expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
   });
 
@@ -171,13 +201,27 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(other.client, idcardOcr, { uploadId: theirs, side: 'portrait' })).toMatchObject({ code: '200' });
     const emblemUpload = await uploadPhoto(client, cardPhoto(), 'idcard-emblem');
     expect(await call(client, idcardOcr, { uploadId: emblemUpload, side: 'portrait' })).toMatchObject({ code: '400', subcode: '4406' });
-    for (const payload of [{ uploadId: emblemUpload, side: 'back' }, { uploadId: 42, side: 'portrait' }, { uploadId: emblemUpload }, { uploadId: emblemUpload, side: 'emblem', idNumber: '110101199003079905' }]) {
+    for (const payload of [
+      { uploadId: emblemUpload, side: 'back' },
+      { uploadId: 42, side: 'portrait' },
+      { uploadId: emblemUpload },
+      { uploadId: emblemUpload, side: 'emblem', idNumber: '110101199003079905' },
+    ]) {
       expect((await client.call(idcardOcr, payload, { raw: true })).response, JSON.stringify(payload)).toMatchObject({ code: '400', subcode: '4009' });
     }
-    for (const payload of [{ name: '张'.repeat(31), address: '北京市东城区沙盒路1号' }, { name: 'Zhang San', address: '北京市东城区沙盒路1号' }, { name: '张三', address: '北'.repeat(121) }, { name: ['张三'], address: '北京市东城区沙盒路1号' }]) {
+    for (const payload of [
+      { name: '张'.repeat(31), address: '北京市东城区沙盒路1号' },
+      { name: 'Zhang San', address: '北京市东城区沙盒路1号' },
+      { name: '张三', address: '北'.repeat(121) },
+      { name: ['张三'], address: '北京市东城区沙盒路1号' },
+    ]) {
       expect((await client.call(certification, payload, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
     }
-    expect(await call(client, certification, { name: '张三', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4610', data: { state: 'not-started' } });
+    expect(await call(client, certification, { name: '张三', address: '北京市东城区沙盒路1号' })).toMatchObject({
+      code: '409',
+      subcode: '4610',
+      data: { state: 'not-started' },
+    });
     expect(await call(client, h5FaceUrl)).toMatchObject({ code: '409', subcode: '4610' });
     expect((await client.call(h5FaceUrl, { returnUrl: 'https://evil.example/' }, { raw: true })).response).toMatchObject({ code: '400', subcode: '4009' });
     const anonymous = await t.client();
@@ -269,7 +313,11 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     await faceDone(client);
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200' });
     // The photos idcard-ocr kept: the lender's copy of the identity document while the account exists.
-    const photos = (await sql<{ id: string; purpose: string; content_enc: string | null }>`select id, purpose, content_enc from uploads where user_id = ${user!.id}`.execute(t.app.database.db)).rows;
+    const photos = (
+      await sql<{ id: string; purpose: string; content_enc: string | null }>`select id, purpose, content_enc from uploads where user_id = ${user!.id}`.execute(
+        t.app.database.db,
+      )
+    ).rows;
     expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
     for (const photo of photos) expect(photo.content_enc).toMatch(/\S{100}/);
     clock.advance(61_000);
@@ -308,11 +356,22 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
     const { warnings: _w, state: _s, ...portraitRead } = portrait.data as Record<string, unknown>;
-    expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: { ...portraitRead, state: 'not-started', warnings: [] }, emblem: null } });
+    expect(await call(client, idcardReadings)).toMatchObject({
+      code: '200',
+      data: { state: 'not-started', portrait: { ...portraitRead, state: 'not-started', warnings: [] }, emblem: null },
+    });
     const emblem = await readSide(client, 'emblem', cardPhoto());
     const { warnings: _w2, state: _s2, ...emblemRead } = emblem.data as Record<string, unknown>;
     const both = await call(client, idcardReadings);
-    expect(both).toEqual({ code: '200', msg: expect.any(String), data: { state: 'documents-read', portrait: { ...portraitRead, state: 'documents-read', warnings: [] }, emblem: { ...emblemRead, state: 'documents-read', warnings: [] } } });
+    expect(both).toEqual({
+      code: '200',
+      msg: expect.any(String),
+      data: {
+        state: 'documents-read',
+        portrait: { ...portraitRead, state: 'documents-read', warnings: [] },
+        emblem: { ...emblemRead, state: 'documents-read', warnings: [] },
+      },
+    });
     // Another account sees only its own (nothing).
     expect(await call((await loggedIn()).client, idcardReadings)).toMatchObject({ data: { portrait: null, emblem: null } });
     expect(await call(client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '200' });
@@ -326,7 +385,10 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     const brands = await call(anonymous, phoneBrandList);
     expect(brands.code).toBe('200');
     expect((brands.data as { brands: Array<{ id: string }> }).brands.map((b) => b.id)).toContain('huawei');
-    expect(await call(anonymous, phoneTypeList, { brandId: 'apple' })).toMatchObject({ code: '200', data: { brandId: 'apple', models: expect.arrayContaining([expect.objectContaining({ position: 'top' })]) } });
+    expect(await call(anonymous, phoneTypeList, { brandId: 'apple' })).toMatchObject({
+      code: '200',
+      data: { brandId: 'apple', models: expect.arrayContaining([expect.objectContaining({ position: 'top' })]) },
+    });
     expect(await call(anonymous, phoneTypeList, { brandId: 'nokia' })).toMatchObject({ code: '404' });
     expect(await call(anonymous, phoneTypeList, { brandId: '../x' })).toMatchObject({ code: '400', subcode: '4009' });
   });

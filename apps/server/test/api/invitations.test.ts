@@ -4,7 +4,19 @@
 // (a second account of the same person earns nothing, also under parallel verifications), never for a
 // self-invitation; my-invitees masks phones and pages; bad input gets a coded answer.
 import { randomInt } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, inviteCode, h5FaceUrl, h5FaceVerify, myInvitees, pointsLedger, messageList } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+  inviteCode,
+  h5FaceUrl,
+  h5FaceVerify,
+  myInvitees,
+  pointsLedger,
+  messageList,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
 import type { ApiClient, EndpointPayload, PayloadArg } from '../support/api-client.js';
@@ -28,7 +40,12 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     t = await startTestApp({
       engine,
       clock,
-      env: { INVITE_REWARD_POINTS: String(REWARD), HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '100000' },
+      env: {
+        INVITE_REWARD_POINTS: String(REWARD),
+        HUMAN_CHECK_IP_PER_HOUR: '100000',
+        HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000',
+        SMS_HOURLY_CAP_PER_IP: '100000',
+      },
     });
   });
   afterAll(async () => {
@@ -71,7 +88,16 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
         state: 'identity-confirmed',
         portrait_enc: null,
         emblem_enc: null,
-        identity_enc: cipher.encrypt('identity_enc', m.userId, { name: '沙盒用户', idNumber, sex: '男', ethnicity: '汉', birthDate: '1990-03-07', address: '北京市东城区沙盒路1号', validFrom: '2020-01-01', validTo: '2040-01-01' }),
+        identity_enc: cipher.encrypt('identity_enc', m.userId, {
+          name: '沙盒用户',
+          idNumber,
+          sex: '男',
+          ethnicity: '汉',
+          birthDate: '1990-03-07',
+          address: '北京市东城区沙盒路1号',
+          validFrom: '2020-01-01',
+          validTo: '2040-01-01',
+        }),
         id_hash: cipher.idHash(idNumber),
         face_session_enc: null,
         face_expires_at: null,
@@ -94,7 +120,15 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
   const invitees = async (m: Member, cursor?: string) => {
     const answer = await call(m, myInvitees, cursor ? { cursor } : {});
     expect(answer.code, JSON.stringify(answer)).toBe('200');
-    return answer.data as { inviteCode: string; rewardPoints: number; rewarded: number; pointsEarned: number; verified: boolean; items: Array<{ phone: string; state: string; registeredAt: number }>; nextCursor: string | null };
+    return answer.data as {
+      inviteCode: string;
+      rewardPoints: number;
+      rewarded: number;
+      pointsEarned: number;
+      verified: boolean;
+      items: Array<{ phone: string; state: string; registeredAt: number }>;
+      nextCursor: string | null;
+    };
   };
 
   it('pays the inviter once the invitee is verified, with a message, and shows the invitee masked and rewarded', async () => {
@@ -228,7 +262,10 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     expect(await call(m, myInvitees, { cursor: 'bm90LWEtY3Vyc29y' })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
     expect((await m.client.call(myInvitees, { cursor: 42 }, { raw: true })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
     expect(await call(m, myInvitees, { cursor: 'x'.repeat(500) })).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID });
-    expect((await m.client.call(myInvitees, { inviterId: m.userId }, { raw: true })).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    expect((await m.client.call(myInvitees, { inviterId: m.userId }, { raw: true })).response).toMatchObject({
+      code: CODE.BAD_REQUEST,
+      subcode: SUBCODE.BAD_PAYLOAD,
+    });
     const stranger = await t.client();
     expect((await stranger.call(myInvitees, {})).response).toMatchObject({ code: CODE.UNAUTHORIZED });
   });

@@ -31,13 +31,13 @@ const separator = fc.constantFrom(' ', '-', '+', '.', ' - ', '(', ') ', '%20', '
 
 /** Splits `text` at random places and joins the pieces with random separators. */
 function separated(text: string): fc.Arbitrary<string> {
-  return fc
-    .uniqueArray(fc.integer({ min: 1, max: text.length - 1 }), { maxLength: 6 })
-    .chain((cuts) => {
-      const sorted = [...cuts].sort((a, b) => a - b);
-      const pieces = [0, ...sorted].map((from, i) => text.slice(from, sorted[i] ?? text.length));
-      return fc.array(separator, { minLength: pieces.length - 1, maxLength: pieces.length - 1 }).map((seps) => pieces.map((p, i) => `${p}${seps[i] ?? ''}`).join(''));
-    });
+  return fc.uniqueArray(fc.integer({ min: 1, max: text.length - 1 }), { maxLength: 6 }).chain((cuts) => {
+    const sorted = [...cuts].sort((a, b) => a - b);
+    const pieces = [0, ...sorted].map((from, i) => text.slice(from, sorted[i] ?? text.length));
+    return fc
+      .array(separator, { minLength: pieces.length - 1, maxLength: pieces.length - 1 })
+      .map((seps) => pieces.map((p, i) => `${p}${seps[i] ?? ''}`).join(''));
+  });
 }
 
 const prefix = fc.constantFrom('', '+86', '86', '0086', '%2B86', '%2b86', '+86 ', '86-', '%2B86%20', '0086 ');
@@ -57,7 +57,12 @@ const drawn: fc.Arbitrary<Drawn> = fc.oneof(
 /** Where in the URL the number goes: a query value, a path segment, or both; plain or encoded by the page. */
 const placed = fc.tuple(drawn, fc.constantFrom('query', 'path', 'both'), fc.boolean()).map(([number, where, encode]) => {
   const written = encode ? encodeURIComponent(number.shape) : number.shape;
-  const url = where === 'query' ? `/bank-cards?a=b&${number.kind}=${written}&c=d` : where === 'path' ? `/bank-cards/${written}/detail` : `/bank-cards/${written}?${number.kind}=${written}`;
+  const url =
+    where === 'query'
+      ? `/bank-cards?a=b&${number.kind}=${written}&c=d`
+      : where === 'path'
+        ? `/bank-cards/${written}/detail`
+        : `/bank-cards/${written}?${number.kind}=${written}`;
   return { ...number, url };
 });
 

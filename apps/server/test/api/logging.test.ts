@@ -24,7 +24,9 @@ describe('logging', () => {
   });
 
   it('masks the number patterns in any text', () => {
-    expect(scrubText(`call ${PHONE} id ${ID_NUMBER} card ${CARD} code ${SMS_CODE}`)).toBe('call 138****5678 id 110***********123X card 6222****0123 code ******');
+    expect(scrubText(`call ${PHONE} id ${ID_NUMBER} card ${CARD} code ${SMS_CODE}`)).toBe(
+      'call 138****5678 id 110***********123X card 6222****0123 code ******',
+    );
   });
 
   it('never writes secrets or personal numbers, whichever way they arrive', async () => {
@@ -40,7 +42,13 @@ describe('logging', () => {
     await fetch(`${t.baseUrl}/tydApi/v1/user/${PHONE}`, { method: 'POST', headers: { [HEADER.accessToken]: accessToken }, body: `{"data":"${CARD}"}` });
     // And through application log calls: structured fields, nested objects, errors and messages.
     t.app.log.error(
-      { err: new Error(`failed for ${PHONE} with ${CARD}`), phone: PHONE, smsCode: SMS_CODE, user: { idNumber: ID_NUMBER, token: accessToken }, headers: { cookie: accessToken } },
+      {
+        err: new Error(`failed for ${PHONE} with ${CARD}`),
+        phone: PHONE,
+        smsCode: SMS_CODE,
+        user: { idNumber: ID_NUMBER, token: accessToken },
+        headers: { cookie: accessToken },
+      },
       `login ${PHONE} code ${SMS_CODE} id ${ID_NUMBER} token ${accessToken}`,
     );
     await new Promise((r) => setImmediate(r));

@@ -3,7 +3,18 @@
 // oversold under parallel draws, a retried draw never draws twice, the daily limit holds under parallel
 // draws, points expire oldest first, a points prize is told in one message, and bad input gets a coded answer.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE, type Endpoint, updateLuckyPoints, messageList, luckyDrawInfo, luckyDrawHistory, pointsLedger, getLuckyDrawUrl, authorizedLogin } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  type Endpoint,
+  updateLuckyPoints,
+  messageList,
+  luckyDrawInfo,
+  luckyDrawHistory,
+  pointsLedger,
+  getLuckyDrawUrl,
+  authorizedLogin,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
@@ -32,7 +43,10 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const user = await createUser(t.app.accounts.repos);
     // A year-long session: some tests move the clock by weeks.
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 365 * DAY });
-    if (points > 0) await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    if (points > 0)
+      await t.app.database.db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
   const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
@@ -40,8 +54,15 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
   const setPrizes = async (weights: Record<string, { weight: number; stock?: number | null; active?: boolean }>) => {
     for (const [id, change] of Object.entries(weights)) expect(await t.app.rewards.prizes.change(id, change, 'test', clock())).toBe(true);
   };
-  const defaultPrizes = () => setPrizes({ 'points-100': { weight: 3, stock: 100 }, 'points-20': { weight: 20 }, 'points-5': { weight: 35 }, thanks: { weight: 42 } });
-  const onlyPrize = (id: 'points-20' | 'thanks') => setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: id === 'points-20' ? 1 : 0 }, 'points-5': { weight: 0 }, thanks: { weight: id === 'thanks' ? 1 : 0 } });
+  const defaultPrizes = () =>
+    setPrizes({ 'points-100': { weight: 3, stock: 100 }, 'points-20': { weight: 20 }, 'points-5': { weight: 35 }, thanks: { weight: 42 } });
+  const onlyPrize = (id: 'points-20' | 'thanks') =>
+    setPrizes({
+      'points-100': { weight: 0 },
+      'points-20': { weight: id === 'points-20' ? 1 : 0 },
+      'points-5': { weight: 0 },
+      thanks: { weight: id === 'thanks' ? 1 : 0 },
+    });
   type Message = { kind: string; title: string; body: string; link: string | null };
   const messages = async (accessToken: string) => ((await call(messageList, {}, accessToken)).response?.data as { items: Message[] }).items;
 
@@ -66,7 +87,13 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const idempotencyKey = key();
     const first = await draw(accessToken, idempotencyKey);
     expect(first.response?.code).toBe('200');
-    const won = first.response?.data as { drawId: string; prize: { kind: string; points: number | null }; balance: number; drawsLeftToday: number; repeated: boolean };
+    const won = first.response?.data as {
+      drawId: string;
+      prize: { kind: string; points: number | null };
+      balance: number;
+      drawsLeftToday: number;
+      repeated: boolean;
+    };
     expect(won.repeated).toBe(false);
     expect(won.balance).toBe(30 - 10 + (won.prize.points ?? 0));
     expect(won.drawsLeftToday).toBe(4);
@@ -89,7 +116,8 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(told).toEqual([expect.objectContaining({ kind: 'rewards', title: '抽奖奖励已到账', link: '/activity/points' })]);
     expect(told[0]!.body).toContain('20积分');
     // The retry (also in parallel) answers the same draw and posts nothing more.
-    for (const answer of await Promise.all([draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey)])) expect(answer.response?.data).toMatchObject({ repeated: true });
+    for (const answer of await Promise.all([draw(accessToken, idempotencyKey), draw(accessToken, idempotencyKey)]))
+      expect(answer.response?.data).toMatchObject({ repeated: true });
     expect(await messages(accessToken)).toHaveLength(1);
     await onlyPrize('thanks');
     expect((await draw(accessToken)).response?.data).toMatchObject({ prize: { kind: 'thanks' }, repeated: false });
@@ -117,7 +145,11 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
   it('refuses a draw without enough points (nothing recorded) and never lets parallel draws take the balance below zero', async () => {
     await defaultPrizes();
     const poor = await member(5);
-    expect((await draw(poor.accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 5, cost: 10 } });
+    expect((await draw(poor.accessToken)).response).toMatchObject({
+      code: CODE.CONFLICT,
+      subcode: SUBCODE.POINTS_INSUFFICIENT,
+      data: { balance: 5, cost: 10 },
+    });
     expect(((await call(luckyDrawHistory, {}, poor.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
     // Only thanks can be won, so 35 points pay for exactly 3 of 5 parallel draws.
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
@@ -161,7 +193,10 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
   it('expires points after POINTS_VALID_DAYS, oldest first, and shows what expires next', async () => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { userId, accessToken } = await member(0);
-    const grant = (amount: number) => t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    const grant = (amount: number) =>
+      t.app.database.db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
     await grant(30);
     clock.advance(10 * DAY);
     await grant(20);
@@ -183,8 +218,12 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
   it('says as expiring every point whose lot runs out on the first expiry day: lots of one day, of later days, partly spent, expired', async () => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { accessToken, userId } = await member(0);
-    const grant = (amount: number) => t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
-    const expiring = async () => ((await call(pointsLedger, {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null });
+    const grant = (amount: number) =>
+      t.app.database.db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    const expiring = async () =>
+      (await call(pointsLedger, {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null };
     // To 08:00 Beijing time tomorrow, so the lots below are earned (and run out, 30 days on) within one China day.
     const beijingMidnight = Math.floor((clock() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
     clock.advance(beijingMidnight + DAY + 8 * 3_600_000 - clock());
@@ -244,7 +283,14 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });
     expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
     await defaultPrizes();
-    for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
+    for (const payload of [
+      {},
+      { idempotencyKey: 'short' },
+      { idempotencyKey: 'x'.repeat(65) },
+      { idempotencyKey: 42 },
+      { idempotencyKey: key(), extra: 1 },
+      { idempotencyKey: 'bad key with spaces!' },
+    ]) {
       expect((await client.call(updateLuckyPoints, payload, { accessToken, raw: true })).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
     }
     for (const cursor of ['not-a-cursor', Buffer.from('1.short').toString('base64url'), Buffer.from("1.aaaaaaaa' OR 1=1").toString('base64url')]) {
@@ -269,7 +315,10 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const seen: string[] = [];
     let cursor: string | undefined;
     do {
-      const page = (await call(luckyDrawHistory, cursor ? { cursor } : {}, accessToken)).response?.data as { items: Array<{ drawId: string; at: number }>; nextCursor: string | null };
+      const page = (await call(luckyDrawHistory, cursor ? { cursor } : {}, accessToken)).response?.data as {
+        items: Array<{ drawId: string; at: number }>;
+        nextCursor: string | null;
+      };
       seen.push(...page.items.map((item) => item.drawId));
       cursor = page.nextCursor ?? undefined;
     } while (cursor);

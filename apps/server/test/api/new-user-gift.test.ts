@@ -4,7 +4,24 @@
 // nothing); parallel claims give one gift; the same person on a new account (deregistered and registered
 // again, certified again through the sandbox) gets nothing; get-cloud-steward-url's address logs in.
 import { randomBytes } from 'node:crypto';
-import { CODE, SUBCODE, type ApiResponse, type Endpoint, type EndpointResponseData, newUserGiftInfo, claimNewUserGift, pointsLedger, messageList, certification, h5FaceUrl, h5FaceVerify, sendSmsCode, cancelAccount, getCloudStewardUrl, authorizedLogin } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+  newUserGiftInfo,
+  claimNewUserGift,
+  pointsLedger,
+  messageList,
+  certification,
+  h5FaceUrl,
+  h5FaceVerify,
+  sendSmsCode,
+  cancelAccount,
+  getCloudStewardUrl,
+  authorizedLogin,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { GiftLine } from '../../src/rewards/repositories/gift-contents-repository.js';
 import { adminOutcome } from '../support/admin-command.js';
@@ -64,12 +81,17 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     if (opts.verified !== false) await insertVerifiedIdentity(t.app.database.db, t.secrets, user.id, { now: clock() });
     return { userId: user.id, accessToken, createdAt: user.createdAt };
   }
-  const call = async <E extends Endpoint>(m: Pick<Member, 'accessToken'>, endpoint: E, ...[payload]: PayloadArg<E>): Promise<ApiResponse<EndpointResponseData<E>>> =>
+  const call = async <E extends Endpoint>(
+    m: Pick<Member, 'accessToken'>,
+    endpoint: E,
+    ...[payload]: PayloadArg<E>
+  ): Promise<ApiResponse<EndpointResponseData<E>>> =>
     (await client.call(endpoint, (payload ?? {}) as EndpointPayload<E>, { accessToken: m.accessToken })).response!;
   const info = (m: Pick<Member, 'accessToken'>) => call(m, newUserGiftInfo);
   const claim = (m: Pick<Member, 'accessToken'>, idempotencyKey = key()) => call(m, claimNewUserGift, { idempotencyKey });
   const db = () => t.app.database.db;
-  const vouchersOf = (userId: string) => db().selectFrom('vouchers').select(['item_id', 'source', 'source_key']).where('user_id', '=', userId).orderBy('source_key').execute();
+  const vouchersOf = (userId: string) =>
+    db().selectFrom('vouchers').select(['item_id', 'source', 'source_key']).where('user_id', '=', userId).orderBy('source_key').execute();
   const claimRows = (userId: string) => db().selectFrom('gift_claims').selectAll().where('user_id', '=', userId).execute();
   const stockOf = async (itemId: string) => (await t.app.rewards.items.find(itemId))?.stock;
 
@@ -77,7 +99,15 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     const m = await member();
     expect(await info(m)).toMatchObject({
       code: '200',
-      data: { state: 'claimable', contents: SEEDED_VIEW, deadline: m.createdAt + WINDOW_DAYS * DAY, windowDays: WINDOW_DAYS, claimedAt: null, claimedElsewhere: false, pointsValidDays: 365 },
+      data: {
+        state: 'claimable',
+        contents: SEEDED_VIEW,
+        deadline: m.createdAt + WINDOW_DAYS * DAY,
+        windowDays: WINDOW_DAYS,
+        claimedAt: null,
+        claimedElsewhere: false,
+        pointsValidDays: 365,
+      },
     });
     const stockBefore = await stockOf('coupon-repay-10');
     const idempotencyKey = key();
@@ -169,7 +199,8 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     const refused = members.filter((_, i) => answers[i]!.code !== '200');
     expect(won).toHaveLength(3);
     for (const [i, answer] of answers.entries()) {
-      if (answer.code !== '200') expect(answer, String(i)).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.GIFT_ITEM_UNAVAILABLE, data: { itemId: 'coupon-interest-free-7' } });
+      if (answer.code !== '200')
+        expect(answer, String(i)).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.GIFT_ITEM_UNAVAILABLE, data: { itemId: 'coupon-interest-free-7' } });
     }
     expect(await stockOf('coupon-interest-free-7')).toBe(0);
     for (const m of refused) {
@@ -205,8 +236,23 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     expect(await claim(m)).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.GIFT_CLOSED });
     // Closed beats needs-verification: nobody is sent to verify for nothing.
     expect(await info(await member({ verified: false }))).toMatchObject({ data: { state: 'closed' } });
-    await t.app.rewards.giftContents.replace([{ points: 30, itemId: null }, { points: 20, itemId: null }], 'test', clock());
-    expect(await claim(m)).toMatchObject({ code: '200', data: { contents: [{ kind: 'points', points: 30 }, { kind: 'points', points: 20 }] } });
+    await t.app.rewards.giftContents.replace(
+      [
+        { points: 30, itemId: null },
+        { points: 20, itemId: null },
+      ],
+      'test',
+      clock(),
+    );
+    expect(await claim(m)).toMatchObject({
+      code: '200',
+      data: {
+        contents: [
+          { kind: 'points', points: 30 },
+          { kind: 'points', points: 20 },
+        ],
+      },
+    });
     expect(await t.app.rewards.points.balance(m.userId)).toBe(50);
     const [message] = ((await call(m, messageList)).data as { items: Array<{ link: string }> }).items;
     expect(message?.link).toBe('/activity/points');
@@ -238,7 +284,10 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
     clock.advance(61_000);
     const again = await certified();
     const user = await t.app.accounts.repos.users.findByPhone(phone);
-    expect((await again.call(newUserGiftInfo, {})).response).toMatchObject({ code: '200', data: { state: 'claimed', claimedElsewhere: true, claimedAt: null, contents: SEEDED_VIEW } });
+    expect((await again.call(newUserGiftInfo, {})).response).toMatchObject({
+      code: '200',
+      data: { state: 'claimed', claimedElsewhere: true, claimedAt: null, contents: SEEDED_VIEW },
+    });
     const refused = (await again.call(claimNewUserGift, { idempotencyKey: key() })).response;
     expect(refused).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.GIFT_CLAIMED_ELSEWHERE });
     // Which account claimed is never said.
@@ -253,13 +302,25 @@ describe.each(ENGINES)('new-user gift on %s', (engine) => {
 
   itSqliteOnly(engine)('refuses malformed payloads and calls without a session', async () => {
     const m = await member();
-    for (const payload of [{}, { idempotencyKey: 'short' }, { idempotencyKey: 'x'.repeat(65) }, { idempotencyKey: 42 }, { idempotencyKey: key(), extra: 1 }, { idempotencyKey: 'bad key with spaces!' }]) {
-      expect((await client.call(claimNewUserGift, payload, { accessToken: m.accessToken, raw: true })).response?.code, JSON.stringify(payload)).toBe(CODE.BAD_REQUEST);
+    for (const payload of [
+      {},
+      { idempotencyKey: 'short' },
+      { idempotencyKey: 'x'.repeat(65) },
+      { idempotencyKey: 42 },
+      { idempotencyKey: key(), extra: 1 },
+      { idempotencyKey: 'bad key with spaces!' },
+    ]) {
+      expect((await client.call(claimNewUserGift, payload, { accessToken: m.accessToken, raw: true })).response?.code, JSON.stringify(payload)).toBe(
+        CODE.BAD_REQUEST,
+      );
     }
     expect((await client.call(newUserGiftInfo, { extra: 1 }, { accessToken: m.accessToken, raw: true })).response?.code).toBe(CODE.BAD_REQUEST);
     expect(await claimRows(m.userId)).toEqual([]);
     for (const path of [claimNewUserGift, getCloudStewardUrl]) {
-      expect((await client.call(path, path === claimNewUserGift ? { idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code, path.path).toBe(CODE.UNAUTHORIZED);
+      expect(
+        (await client.call(path, path === claimNewUserGift ? { idempotencyKey: key() } : {}, { accessToken: '', raw: true })).response?.code,
+        path.path,
+      ).toBe(CODE.UNAUTHORIZED);
     }
   });
 
@@ -301,7 +362,12 @@ describe('admin rewards gift', () => {
     await t?.close();
   });
   const admin = (...args: string[]) => adminOutcome(t, ['rewards', ...args]);
-  const jsonLines = (stdout: string) => stdout.trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as unknown);
+  const jsonLines = (stdout: string) =>
+    stdout
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as unknown);
 
   it('shows the gift, replaces it with the operator kept, refuses bad lines, and counts claims', { timeout: 180_000 }, async () => {
     const shown = await admin('gift');
@@ -314,15 +380,27 @@ describe('admin rewards gift', () => {
 
     const set = await admin('gift-set', '--operator', '运营-李', 'points:200', 'item:coupon-rate-off-5');
     expect(set.code, set.stderr).toBe(0);
-    expect(jsonLines(set.stdout)).toEqual([{ line: 1, points: 200 }, { line: 2, itemId: 'coupon-rate-off-5', name: '利率95折券', validDays: 60, stock: 300 }]);
+    expect(jsonLines(set.stdout)).toEqual([
+      { line: 1, points: 200 },
+      { line: 2, itemId: 'coupon-rate-off-5', name: '利率95折券', validDays: 60, stock: 300 },
+    ]);
     const [change] = await t.app.database.db.selectFrom('reward_changes').selectAll().where('subject', '=', 'gift').orderBy('at', 'desc').limit(1).execute();
     expect(change).toMatchObject({ operator: '运营-李' });
-    expect(JSON.parse(change!.change)).toEqual([{ points: 200, itemId: null }, { points: null, itemId: 'coupon-rate-off-5' }]);
+    expect(JSON.parse(change!.change)).toEqual([
+      { points: 200, itemId: null },
+      { points: null, itemId: 'coupon-rate-off-5' },
+    ]);
     // What the page offers now.
     const user = await createUser(t.app.accounts.repos);
     const { accessToken } = await createSession(t.app.accounts.repos, user);
     const c = await t.client();
-    expect((await c.call(newUserGiftInfo, {}, { accessToken })).response?.data).toMatchObject({ state: 'needs-verification', contents: [{ kind: 'points', points: 200 }, { kind: 'voucher', itemId: 'coupon-rate-off-5', validDays: 60 }] });
+    expect((await c.call(newUserGiftInfo, {}, { accessToken })).response?.data).toMatchObject({
+      state: 'needs-verification',
+      contents: [
+        { kind: 'points', points: 200 },
+        { kind: 'voucher', itemId: 'coupon-rate-off-5', validDays: 60 },
+      ],
+    });
 
     for (const bad of [
       ['--operator', 'x', 'item:no-such-item'],
@@ -349,7 +427,10 @@ describe('admin rewards gift', () => {
     expect(closed.stderr).toContain('closed');
     expect((await c.call(newUserGiftInfo, {}, { accessToken })).response?.data).toMatchObject({ state: 'closed' });
 
-    await t.app.database.db.insertInto('gift_claims').values({ person_key: 'a'.repeat(64), user_id: user.id, claimed_at: Date.now() }).execute();
+    await t.app.database.db
+      .insertInto('gift_claims')
+      .values({ person_key: 'a'.repeat(64), user_id: user.id, claimed_at: Date.now() })
+      .execute();
     const counted = await admin('gift-claims');
     expect(counted.code).toBe(0);
     expect(jsonLines(counted.stdout)).toEqual([{ claims: 1 }]);

@@ -52,7 +52,9 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
   async function member(points: number): Promise<{ userId: string; accessToken: string }> {
     const user = await createUser(t.app.accounts.repos);
     const { accessToken } = await createSession(t.app.accounts.repos, user, { now: clock(), ttlMs: 365 * DAY });
-    await t.app.database.db.transaction().execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    await t.app.database.db
+      .transaction()
+      .execute((trx) => t.app.rewards.ledger.credit({ userId: user.id, amount: points, reason: 'operator-grant', key: key(), now: clock() }, trx));
     return { userId: user.id, accessToken };
   }
   const call = <E extends Endpoint>(endpoint: E, payload: EndpointPayload<E>, accessToken: string) => client.call(endpoint, payload, { accessToken });
@@ -94,7 +96,11 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
       const { userId, accessToken } = await member(500);
       const changed = afterReadOutsideTransaction(t.app.rewards.items, 'find', 1, () => t.app.rewards.items.change(ITEM, { pointsCost: 300 }, 'ops', clock()));
       const idempotencyKey = key();
-      expect((await exchange(accessToken, idempotencyKey)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.EXCHANGE_PRICE_CHANGED, data: { pointsCost: 300 } });
+      expect((await exchange(accessToken, idempotencyKey)).response).toMatchObject({
+        code: CODE.CONFLICT,
+        subcode: SUBCODE.EXCHANGE_PRICE_CHANGED,
+        data: { pointsCost: 300 },
+      });
       expect(changed.done).toBe(true);
       expect(await holdings(userId)).toEqual({ balance: 500, vouchers: 0, draws: 0, entries: 0 });
       expect(await stockOf()).toBe(100);
@@ -126,7 +132,9 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
 
     it('a draw whose only prize was withdrawn meanwhile is closed and spends nothing', async () => {
       const { userId, accessToken } = await member(100);
-      const changed = afterReadOutsideTransaction(t.app.rewards.prizes, 'listActive', 0, () => t.app.rewards.prizes.change('points-20', { active: false }, 'ops', clock()));
+      const changed = afterReadOutsideTransaction(t.app.rewards.prizes, 'listActive', 0, () =>
+        t.app.rewards.prizes.change('points-20', { active: false }, 'ops', clock()),
+      );
       expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
       expect(changed.done).toBe(true);
       expect(await holdings(userId)).toEqual({ balance: 100, vouchers: 0, draws: 0, entries: 0 });
@@ -140,7 +148,10 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
      * session of this database waits for a row lock (the request at the changed row), then commits it.
      * Answers the request's answer and whether it was seen waiting.
      */
-    async function heldAgainst<T>(change: (trx: Transaction<Database>) => Promise<unknown>, request: () => Promise<T>): Promise<{ answer: T; waited: boolean }> {
+    async function heldAgainst<T>(
+      change: (trx: Transaction<Database>) => Promise<unknown>,
+      request: () => Promise<T>,
+    ): Promise<{ answer: T; waited: boolean }> {
       const { db } = t.app.database;
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
@@ -155,7 +166,8 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
       let settled = false;
       const answer = request().finally(() => (settled = true));
       const waiting = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db)).rows[0]!.n > 0;
+        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(db))
+          .rows[0]!.n > 0;
       let waited = false;
       while (!settled && !(waited = await waiting())) await new Promise((resolve) => setImmediate(resolve));
       release();
@@ -165,7 +177,10 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
 
     it('an exchange meeting a price raise is refused with the new price, never sold at the old one', async () => {
       const { userId, accessToken } = await member(500);
-      const { answer, waited } = await heldAgainst((trx) => trx.updateTable('reward_items').set({ points_cost: 300 }).where('id', '=', ITEM).execute(), () => exchange(accessToken));
+      const { answer, waited } = await heldAgainst(
+        (trx) => trx.updateTable('reward_items').set({ points_cost: 300 }).where('id', '=', ITEM).execute(),
+        () => exchange(accessToken),
+      );
       expect(waited).toBe(true);
       expect(answer.response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.EXCHANGE_PRICE_CHANGED, data: { pointsCost: 300 } });
       expect(await holdings(userId)).toEqual({ balance: 500, vouchers: 0, draws: 0, entries: 0 });
@@ -174,7 +189,10 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
 
     it('an exchange meeting the item taken off sale is refused and takes nothing', async () => {
       const { userId, accessToken } = await member(500);
-      const { answer, waited } = await heldAgainst((trx) => trx.updateTable('reward_items').set({ active: 0 }).where('id', '=', ITEM).execute(), () => exchange(accessToken));
+      const { answer, waited } = await heldAgainst(
+        (trx) => trx.updateTable('reward_items').set({ active: 0 }).where('id', '=', ITEM).execute(),
+        () => exchange(accessToken),
+      );
       expect(waited).toBe(true);
       expect(answer.response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.EXCHANGE_ITEM_UNAVAILABLE });
       expect(await holdings(userId)).toEqual({ balance: 500, vouchers: 0, draws: 0, entries: 0 });
@@ -195,7 +213,10 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
       expect(answer.response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_PRIZES_CHANGED });
       expect(await holdings(userId)).toEqual({ balance: 100, vouchers: 0, draws: 0, entries: 0 });
       expect(await prizeStock('points-20')).toBe(50);
-      expect((await draw(accessToken, idempotencyKey)).response).toMatchObject({ code: '200', data: { prize: { id: 'thanks' }, balance: 90, repeated: false } });
+      expect((await draw(accessToken, idempotencyKey)).response).toMatchObject({
+        code: '200',
+        data: { prize: { id: 'thanks' }, balance: 90, repeated: false },
+      });
     });
   });
 });

@@ -65,7 +65,10 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
       const stored = await postBatch(t.baseUrl, batch(records, { sentAt: now }));
       expect(((await stored.json()) as { data: { accepted: number } }).data.accepted).toBe(records.length);
     }
-    await postBatch(t.baseUrl, batch([pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ ct: now - 2 * DAY_MS })]));
+    await postBatch(
+      t.baseUrl,
+      batch([pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ kind: 'pageview', ct: now - 1_000 }), pageRecord({ ct: now - 2 * DAY_MS })]),
+    );
 
     const d = (await summary('?days=7')).body.data!;
     const today = chinaDay(now);

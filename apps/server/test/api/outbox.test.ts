@@ -47,7 +47,9 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
   const eventsOf = (userId: string) => t.app.database.db.selectFrom('outbox').selectAll().where('user_id', '=', userId).execute();
 
   it('writes an event only with a change that commits: a refused redemption leaves none, a good one one, delivered before the answer', async () => {
-    const [code] = (await t.app.rewards.operations.createBatch({ name: '测试批次', itemId: 'coupon-rate-off-5', count: 1, expires: chinaDate(clock(), 30) }, 'test', clock())).codes;
+    const [code] = (
+      await t.app.rewards.operations.createBatch({ name: '测试批次', itemId: 'coupon-rate-off-5', count: 1, expires: chinaDate(clock(), 30) }, 'test', clock())
+    ).codes;
     const { userId, accessToken } = await member();
     const client = await t.client();
     // Out of stock: the voucher's grant throws inside the transaction, so the message written before it goes too.
@@ -151,7 +153,13 @@ describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
   let env: Record<string, string>;
   beforeAll(async () => {
     testDb = await createTestDatabase('postgres');
-    env = { DATA_DIR: testDb.dataDir, WEB_DIST: join(testDb.dataDir, 'no-web-build'), DATABASE_URL: testDb.databaseUrl, OUTBOX_LEASE_SECONDS: '1', OUTBOX_POLL_MS: '200' };
+    env = {
+      DATA_DIR: testDb.dataDir,
+      WEB_DIST: join(testDb.dataDir, 'no-web-build'),
+      DATABASE_URL: testDb.databaseUrl,
+      OUTBOX_LEASE_SECONDS: '1',
+      OUTBOX_POLL_MS: '200',
+    };
   });
   afterAll(async () => {
     await server?.stop();
@@ -169,8 +177,14 @@ describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
       const user = await createUser(repos);
       userId = user.id;
       const { accessToken } = await createSession(repos, user);
-      const admin = createRewardsAdmin(seed.db, { pointsValidDays: 365 }, secrets, createOutbox({ db: seed.db, engine: 'postgres', clock: Date.now, options: OPTIONS, log: silent }));
-      const [code] = (await admin.operations.createBatch({ name: '测试批次', points: 66, count: 1, expires: chinaDate(Date.now(), 30) }, 'test', Date.now())).codes;
+      const admin = createRewardsAdmin(
+        seed.db,
+        { pointsValidDays: 365 },
+        secrets,
+        createOutbox({ db: seed.db, engine: 'postgres', clock: Date.now, options: OPTIONS, log: silent }),
+      );
+      const [code] = (await admin.operations.createBatch({ name: '测试批次', points: 66, count: 1, expires: chinaDate(Date.now(), 30) }, 'test', Date.now()))
+        .codes;
       const current = secrets.serverKeys[secrets.serverKeys.length - 1]!;
       const client = new ApiClient(server.baseUrl, { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey });
       await client.loadPage();

@@ -15,7 +15,9 @@ const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
 describe('proof-of-work trigger on Redis', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp({ env: { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '5', HUMAN_CHECK_SERVICE_PER_MINUTE: '100000' } });
+    t = await startTestApp({
+      env: { REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix, TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '5', HUMAN_CHECK_SERVICE_PER_MINUTE: '100000' },
+    });
   });
   afterAll(async () => {
     await t?.close();
@@ -27,9 +29,7 @@ describe('proof-of-work trigger on Redis', () => {
 
   it('lets exactly the allowed number of 30 parallel sends from one address go out without a proof', async () => {
     const client = await t.client();
-    const prepared = await Promise.all(
-      Array.from({ length: 30 }, () => client.prepare(sendSmsCode, { phone: uniquePhone(), purpose: 'login' })),
-    );
+    const prepared = await Promise.all(Array.from({ length: 30 }, () => client.prepare(sendSmsCode, { phone: uniquePhone(), purpose: 'login' })));
     // Sealed and signed first, then sent together, so the requests really overlap at the server.
     const answers = await Promise.all(prepared.map((p) => client.send({ ...p, headers: { ...p.headers, 'x-forwarded-for': '198.51.100.77' } })));
     const codes = answers.map((a) => a.response?.subcode ?? a.response?.code);

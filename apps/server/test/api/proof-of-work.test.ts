@@ -23,7 +23,14 @@ describe('proof of work', () => {
   let t: TestApp;
   let client: ApiClient;
   let clock: TestClock;
-  const env = { TRUST_PROXY: '1', POW_COST: '1', POW_COUNTER_MIN: '10', POW_COUNTER_MAX: '60', HUMAN_CHECK_IP_PER_HOUR: '2', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000' };
+  const env = {
+    TRUST_PROXY: '1',
+    POW_COST: '1',
+    POW_COUNTER_MIN: '10',
+    POW_COUNTER_MAX: '60',
+    HUMAN_CHECK_IP_PER_HOUR: '2',
+    HUMAN_CHECK_SERVICE_PER_MINUTE: '1000',
+  };
 
   beforeAll(async () => {
     clock = testClock();
@@ -93,7 +100,8 @@ describe('proof of work', () => {
     const busy = await startTestApp({ clock, env: { ...env, HUMAN_CHECK_IP_PER_HOUR: '1000', HUMAN_CHECK_SERVICE_PER_MINUTE: '3' } });
     try {
       const c = await busy.client();
-      for (let i = 0; i < 3; i++) expect((await callFrom(c, `203.0.113.${i + 1}`, sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
+      for (let i = 0; i < 3; i++)
+        expect((await callFrom(c, `203.0.113.${i + 1}`, sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
       const asked = await callFrom(c, '203.0.113.99', sendSmsCode, { phone: uniquePhone(), purpose: 'login' });
       expect(asked.response?.subcode).toBe(SUBCODE.HUMAN_CHECK_REQUIRED);
       const proofOfWork = await solve(asked);

@@ -30,7 +30,13 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     t = await startTestApp({
       engine,
       clock,
-      env: { TRUST_PROXY: '1', REDEEM_USER_FAILURES_PER_HOUR: '5', REDEEM_ADDRESS_FAILURES_PER_HOUR: '20', API_RATE_PER_ADDRESS_PER_MINUTE: '100000', API_RATE_PER_SESSION_PER_MINUTE: '100000' },
+      env: {
+        TRUST_PROXY: '1',
+        REDEEM_USER_FAILURES_PER_HOUR: '5',
+        REDEEM_ADDRESS_FAILURES_PER_HOUR: '20',
+        API_RATE_PER_ADDRESS_PER_MINUTE: '100000',
+        API_RATE_PER_SESSION_PER_MINUTE: '100000',
+      },
     });
     client = await t.client();
   });
@@ -77,7 +83,12 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     for (const code of typed) {
       const answer = await redeem(accessToken, code, from);
       expect(answer.response?.code, code).toBe('200');
-      expect(answer.response?.data).toMatchObject({ kind: 'voucher', points: null, voucher: { itemId: ITEM, source: 'redeem-code', state: 'valid' }, repeated: false });
+      expect(answer.response?.data).toMatchObject({
+        kind: 'voucher',
+        points: null,
+        voucher: { itemId: ITEM, source: 'redeem-code', state: 'valid' },
+        repeated: false,
+      });
     }
     const vouchers = (await client.call(myVouchers, {}, { accessToken })).response?.data as { items: Array<{ source: string }> };
     expect(vouchers.items.map((v) => v.source)).toEqual(['redeem-code', 'redeem-code', 'redeem-code']);
@@ -113,7 +124,10 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const [code] = await batch({ points: 30 }, 1);
     const { userId, accessToken } = await member();
     const post = vi.spyOn(t.app.content.messages, 'post');
-    post.mockRejectedValueOnce(new Error('messages unavailable')).mockRejectedValueOnce(new Error('messages unavailable')).mockRejectedValueOnce(new Error('messages unavailable'));
+    post
+      .mockRejectedValueOnce(new Error('messages unavailable'))
+      .mockRejectedValueOnce(new Error('messages unavailable'))
+      .mockRejectedValueOnce(new Error('messages unavailable'));
     try {
       expect((await redeem(accessToken, code!, address())).response).toMatchObject({ code: '200', data: { kind: 'points', points: 30, balance: 30 } });
       expect(await messages(accessToken)).toEqual([]);
@@ -175,7 +189,12 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const [right, other] = await batch({ points: 10 }, 2);
     const guesser = await member();
     const from = address();
-    const wrong = () => 'ABCD-EFGH-JKMN-' + randomBytes(2).toString('hex').toUpperCase().replace(/[^0-9A-F]/g, '0');
+    const wrong = () =>
+      'ABCD-EFGH-JKMN-' +
+      randomBytes(2)
+        .toString('hex')
+        .toUpperCase()
+        .replace(/[^0-9A-F]/g, '0');
     const answers: ApiResult[] = [];
     for (let i = 0; i < 5; i++) answers.push(await redeem(guesser.accessToken, wrong(), from));
     expect(answers.map((a) => a.response?.subcode)).toEqual(Array(5).fill(SUBCODE.REDEEM_CODE_INVALID));
@@ -207,7 +226,8 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const from = address();
     for (let account = 0; account < 5; account++) {
       const m = await member();
-      for (let i = 0; i < 4; i++) expect((await redeem(m.accessToken, `YYYY-YYYY-YYYY-${account}${i}00`, from)).response?.subcode).toBe(SUBCODE.REDEEM_CODE_INVALID);
+      for (let i = 0; i < 4; i++)
+        expect((await redeem(m.accessToken, `YYYY-YYYY-YYYY-${account}${i}00`, from)).response?.subcode).toBe(SUBCODE.REDEEM_CODE_INVALID);
     }
     const fresh = await member();
     expect((await redeem(fresh.accessToken, right!, from)).response?.subcode).toBe(SUBCODE.REDEEM_LOCKED);
@@ -232,8 +252,20 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     const [first, second] = await batch({ points: 7 }, 2);
     const { userId, accessToken } = await member();
     const from = address();
-    for (const payload of [{}, { code: first }, { idempotencyKey: key() }, { code: 1234, idempotencyKey: key() }, { code: 'A'.repeat(41), idempotencyKey: key() }, { code: [first], idempotencyKey: key() }, { code: first, idempotencyKey: 'short' }, { code: first, idempotencyKey: key(), points: 100 }]) {
-      expect((await callFrom(client, from, redeemCode, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 60)).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD });
+    for (const payload of [
+      {},
+      { code: first },
+      { idempotencyKey: key() },
+      { code: 1234, idempotencyKey: key() },
+      { code: 'A'.repeat(41), idempotencyKey: key() },
+      { code: [first], idempotencyKey: key() },
+      { code: first, idempotencyKey: 'short' },
+      { code: first, idempotencyKey: key(), points: 100 },
+    ]) {
+      expect((await callFrom(client, from, redeemCode, payload, { accessToken, raw: true })).response, JSON.stringify(payload).slice(0, 60)).toMatchObject({
+        code: CODE.BAD_REQUEST,
+        subcode: SUBCODE.BAD_PAYLOAD,
+      });
     }
     const reused = key();
     expect((await redeem(accessToken, first!, from, reused)).response?.code).toBe('200');

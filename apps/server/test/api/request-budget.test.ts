@@ -32,7 +32,13 @@ describe('request budget', () => {
   beforeAll(async () => {
     t = await startTestApp({
       clock,
-      env: { TRUST_PROXY: '1', API_RATE_PER_ADDRESS_PER_MINUTE: String(BUDGET), API_RATE_PER_SESSION_PER_MINUTE: '10', REQUEST_KV_MAX_ENTRIES: '1000', KV_MAX_ENTRIES: '1000' },
+      env: {
+        TRUST_PROXY: '1',
+        API_RATE_PER_ADDRESS_PER_MINUTE: String(BUDGET),
+        API_RATE_PER_SESSION_PER_MINUTE: '10',
+        REQUEST_KV_MAX_ENTRIES: '1000',
+        KV_MAX_ENTRIES: '1000',
+      },
     });
     client = await t.client();
   });
@@ -122,7 +128,9 @@ describe('a full request store', () => {
         { store: 'requests', entries: 1000, maxEntries: 1000, full: true },
         { store: 'state', entries: expect.any(Number), maxEntries: 1000, full: false },
       ]);
-      const warned = lines.map((l) => JSON.parse(l) as { level: number; msg: string; store?: string }).filter((l) => l.level === 40 && l.msg === 'short-lived store above 80% of its bound');
+      const warned = lines
+        .map((l) => JSON.parse(l) as { level: number; msg: string; store?: string })
+        .filter((l) => l.level === 40 && l.msg === 'short-lived store above 80% of its bound');
       expect(warned.map((l) => l.store)).toEqual(['requests']);
       // An SMS lock still gets written: the state store has its own bound.
       expect(await t.app.kv.setIfAbsent('sms:lock:test', String(Date.now() + 60_000), 60_000)).toBe(true);

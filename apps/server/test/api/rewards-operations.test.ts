@@ -4,7 +4,23 @@
 // exchange.test.ts and redeem-codes.test.ts). What they set is what users
 // get, every change is kept with the operator's name, and wrong tokens and bad input are refused.
 import { randomBytes } from 'node:crypto';
-import { CODE, OPS_REWARDS_PATH, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData, type ApiResponse, type OpsEndpoint, type OpsResponseData, exchangeInfo, redeemCode } from '@tyd/protocol';
+import {
+  CODE,
+  OPS_REWARDS_PATH,
+  SUBCODE,
+  opsRewardsChangeItem,
+  opsRewardsChangePrize,
+  opsRewardsCreateBatch,
+  opsRewardsReplaceGift,
+  opsRewardsRevokeBatch,
+  opsRewardsSummary,
+  parseOpsResponseData,
+  type ApiResponse,
+  type OpsEndpoint,
+  type OpsResponseData,
+  exchangeInfo,
+  redeemCode,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOutcome } from '../support/admin-command.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -30,10 +46,25 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     await t?.close();
   });
   const admin = (...args: string[]) => adminOutcome(t, ['rewards', ...args]);
-  const jsonLines = (text: string) => text.trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+  const jsonLines = (text: string) =>
+    text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
 
   it('adds and changes an item, kept with the operator; users see it on offer', { timeout: 180_000 }, async () => {
-    const added = await admin('item-add', 'coupon-test-3', '--operator', '运营-李', '--name', '3天免息券', '--description', '借款时抵扣3天利息', '--valid-days', '15');
+    const added = await admin(
+      'item-add',
+      'coupon-test-3',
+      '--operator',
+      '运营-李',
+      '--name',
+      '3天免息券',
+      '--description',
+      '借款时抵扣3天利息',
+      '--valid-days',
+      '15',
+    );
     expect(added.code).toBe(0);
     expect(JSON.parse(added.stdout)).toMatchObject({ id: 'coupon-test-3', active: false, pointsCost: null, stock: 0 });
     const changed = await admin('item', 'coupon-test-3', '--operator', '运营-李', '--cost', '150', '--stock', 'unlimited', '--limit', '3', '--active', 'yes');
@@ -45,7 +76,12 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     const info = (await client.call(exchangeInfo, {}, { accessToken })).response?.data as { items: Array<{ id: string; stockLeft: number | null }> };
     expect(info.items.find((item) => item.id === 'coupon-test-3')).toMatchObject({ stockLeft: null });
     const changes = jsonLines((await admin('changes', '--subject', 'item')).stdout);
-    expect(changes[0]).toMatchObject({ subject: 'item', subjectId: 'coupon-test-3', operator: '运营-李', change: { pointsCost: 150, stock: null, perUserLimit: 3, active: true } });
+    expect(changes[0]).toMatchObject({
+      subject: 'item',
+      subjectId: 'coupon-test-3',
+      operator: '运营-李',
+      change: { pointsCost: 150, stock: null, perUserLimit: 3, active: true },
+    });
     expect(changes[1]).toMatchObject({ subjectId: 'coupon-test-3', operator: '运营-李', change: { added: { name: '3天免息券' } } });
 
     // Refused: no operator, bad values, unknown options, an unknown item, an id taken.
@@ -75,7 +111,10 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     expect(issued.stderr).toMatch(/3 codes/);
     const { accessToken } = await member(t);
     const client = await t.client();
-    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { points: 66 } });
+    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({
+      code: '200',
+      data: { points: 66 },
+    });
     const batches = jsonLines((await admin('redeem-batches')).stdout);
     const batch = batches.find((b) => b.name === '双十一')!;
     expect(batch).toMatchObject({ codes: 3, used: 1, createdBy: '运营-王', revokedAt: null, reward: { points: 66, itemId: null } });
@@ -84,7 +123,10 @@ describe('admin rewards: items, redeem batches and the changes', () => {
     expect((await admin('redeem-revoke', String(batch.id), '--operator', '运营-王')).code).toBe(2);
     expect((await client.call(redeemCode, { code: codes[1]!, idempotencyKey: key() }, { accessToken })).response?.subcode).toBe(SUBCODE.REDEEM_CODE_REVOKED);
     const changes = jsonLines((await admin('changes', '--subject', 'redeem-batch')).stdout);
-    expect(changes.map((c) => c.change)).toEqual([{ revoked: true }, expect.objectContaining({ created: expect.objectContaining({ name: '双十一', points: 66, codes: 3 }) })]);
+    expect(changes.map((c) => c.change)).toEqual([
+      { revoked: true },
+      expect.objectContaining({ created: expect.objectContaining({ name: '双十一', points: 66, codes: 3 }) }),
+    ]);
     expect(changes.every((c) => c.operator === '运营-王')).toBe(true);
     expect(JSON.stringify(changes)).not.toContain(codes[0]!.slice(0, 9));
 
@@ -143,8 +185,17 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
   it('asks for the token however the address is written (percent-encoded, doubled slashes, a query)', async () => {
     const before = await summary();
     const path = OPS_REWARDS_PATH.replace('rewards', '%72ewards');
-    for (const address of [`${path}/prizes/thanks`, `/${OPS_REWARDS_PATH}/prizes/thanks`, `${OPS_REWARDS_PATH.toUpperCase()}/prizes/thanks`, `${OPS_REWARDS_PATH}/prizes/thanks?x=1`]) {
-      const response = await fetch(`${t.baseUrl}${address}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ by: 'x', weight: 0 }) });
+    for (const address of [
+      `${path}/prizes/thanks`,
+      `/${OPS_REWARDS_PATH}/prizes/thanks`,
+      `${OPS_REWARDS_PATH.toUpperCase()}/prizes/thanks`,
+      `${OPS_REWARDS_PATH}/prizes/thanks?x=1`,
+    ]) {
+      const response = await fetch(`${t.baseUrl}${address}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ by: 'x', weight: 0 }),
+      });
       expect([401, 404], address).toContain(response.status);
     }
     expect((await summary()).prizes).toEqual(before.prizes);
@@ -171,7 +222,12 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     expect(item.body.data).toMatchObject({ item: { pointsCost: 300, perUserLimit: null, stock: 20 } });
     const changes = (await summary()).changes;
     expect(changes.slice(0, 2)).toEqual([
-      expect.objectContaining({ subject: 'item', subjectId: 'coupon-repay-10', operator: '运营-赵', change: { pointsCost: 300, perUserLimit: null, stock: 20 } }),
+      expect.objectContaining({
+        subject: 'item',
+        subjectId: 'coupon-repay-10',
+        operator: '运营-赵',
+        change: { pointsCost: 300, perUserLimit: null, stock: 20 },
+      }),
       expect.objectContaining({ subject: 'prize', subjectId: 'points-100', operator: '运营-赵', change: { weight: 6, stock: 50 } }),
     ]);
     const refused: Array<[string, unknown, number]> = [
@@ -198,7 +254,11 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
       expect(answer.status, `${path} ${JSON.stringify(body)}`).toBe(status);
       expect(JSON.stringify(answer.body)).not.toMatch(/at .*\.ts|stack/i);
     }
-    const badJson = await fetch(`${t.baseUrl}${OPS_REWARDS_PATH}/prizes/points-100`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"by":' });
+    const badJson = await fetch(`${t.baseUrl}${OPS_REWARDS_PATH}/prizes/points-100`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"by":',
+    });
     expect(badJson.status).toBe(400);
     expect((await summary()).prizes.find((p) => p.id === 'points-100')).toMatchObject({ weight: 6, stock: 50 });
   });
@@ -213,7 +273,10 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     expect(JSON.stringify(listed)).not.toContain(codes[0]!);
     const { accessToken } = await member(t);
     const client = await t.client();
-    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({ code: '200', data: { kind: 'voucher' } });
+    expect((await client.call(redeemCode, { code: codes[0]!, idempotencyKey: key() }, { accessToken })).response).toMatchObject({
+      code: '200',
+      data: { kind: 'voucher' },
+    });
     expect((await summary()).batches.find((b) => b.id === batch.id)?.used).toBe(1);
     expect((await ops('POST', `/batches/${batch.id}/revoke`, { by: '运营-钱' })).status).toBe(200);
     expect((await ops('POST', `/batches/${batch.id}/revoke`, { by: '运营-钱' })).status).toBe(400);
@@ -238,16 +301,28 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
   it('replaces the gift contents, checked, and kept with who', async () => {
     const replaced = await ops('PUT', '/gift', { by: '运营-孙', lines: [{ points: 200 }, { itemId: 'coupon-rate-off-5' }] });
     expect(replaced.status).toBe(200);
-    expect(replaced.body.data).toEqual({ gift: [{ points: 200, itemId: null }, { points: null, itemId: 'coupon-rate-off-5' }] });
+    expect(replaced.body.data).toEqual({
+      gift: [
+        { points: 200, itemId: null },
+        { points: null, itemId: 'coupon-rate-off-5' },
+      ],
+    });
     expect((await summary()).changes[0]).toMatchObject({ subject: 'gift', operator: '运营-孙' });
-    for (const lines of [[{ points: 0 }], [{ points: 100_001 }], [{ itemId: 'no-such' }], Array.from({ length: 11 }, () => ({ points: 1 })), [{ points: 1, itemId: 'coupon-rate-off-5' }], [{}]]) {
+    for (const lines of [
+      [{ points: 0 }],
+      [{ points: 100_001 }],
+      [{ itemId: 'no-such' }],
+      Array.from({ length: 11 }, () => ({ points: 1 })),
+      [{ points: 1, itemId: 'coupon-rate-off-5' }],
+      [{}],
+    ]) {
       expect((await ops('PUT', '/gift', { by: 'x', lines })).status, JSON.stringify(lines).slice(0, 60)).toBe(400);
     }
     expect((await summary()).gift).toHaveLength(2);
     expect((await ops('PUT', '/gift', { by: '运营-孙', lines: [] })).body.data).toEqual({ gift: [] });
   });
 
-  it('answers every call within its protocol schema; a body outside the call\'s schema is 400/4009 naming the field', async () => {
+  it("answers every call within its protocol schema; a body outside the call's schema is 400/4009 naming the field", async () => {
     conforming(opsRewardsChangePrize, await ops('POST', '/prizes/points-5', { by: '运营-周', active: true }));
     conforming(opsRewardsChangeItem, await ops('POST', '/items/coupon-rate-off-5', { by: '运营-周', stock: null }));
     const { batch } = conforming(opsRewardsCreateBatch, await ops('POST', '/batches', { by: '运营-周', name: '形状', points: 3, count: 2, expires: later(3) }));

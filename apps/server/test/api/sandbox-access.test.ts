@@ -42,21 +42,44 @@ describe('sandbox endpoints', () => {
     // peer itself is 203.0.113.5, a host that reached the port directly.
     const phone = uniquePhone();
     for (const forwarded of ['127.0.0.1', '::1', '198.51.100.1, 127.0.0.1']) {
-      const sms = await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': forwarded } });
+      const sms = await t.app.inject({
+        method: 'GET',
+        url: `/sandbox/sms?phone=${phone}`,
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-for': forwarded },
+      });
       expect(sms.statusCode, forwarded).toBe(403);
-      const face = await t.app.inject({ method: 'POST', url: '/sandbox/face/complete?session=unknown', remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': forwarded } });
+      const face = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/face/complete?session=unknown',
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-for': forwarded },
+      });
       expect(face.statusCode, forwarded).toBe(403);
     }
     expect((await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '203.0.113.5' })).statusCode).toBe(403);
     // A proxy on this machine forwarding a client elsewhere, in any of the forwarding headers: refused.
     for (const headers of [{ 'x-real-ip': '203.0.113.5' }, { forwarded: 'for=203.0.113.5;proto=https' }, { forwarded: 'for="[2001:db8::5]:4711"' }]) {
-      expect((await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '127.0.0.1', headers })).statusCode, JSON.stringify(headers)).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '127.0.0.1', headers })).statusCode,
+        JSON.stringify(headers),
+      ).toBe(403);
     }
     // A local proxy forwarding a local client, and a local client: answered.
-    expect((await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '::1', headers: { forwarded: 'for="[::1]:4711"' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '127.0.0.1', headers: { 'x-forwarded-for': '127.0.0.1' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '::1', headers: { forwarded: 'for="[::1]:4711"' } })).statusCode,
+    ).toBe(200);
     // The admin token still opens it from afar.
-    const remote = await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '203.0.113.5', headers: { authorization: `Bearer ${adminToken}` } });
+    const remote = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/sms?phone=${phone}`,
+      remoteAddress: '203.0.113.5',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(remote.statusCode).toBe(200);
   });
 

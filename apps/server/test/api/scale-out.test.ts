@@ -9,7 +9,20 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { APP_IDS, CODE, SUBCODE, sendSmsCode, userLoginV1, checkLogin as checkLoginEndpoint, userDetail, logout, getAppDownloadUrl, authorizedCode, authorizedLogin, cancelAccount } from '@tyd/protocol';
+import {
+  APP_IDS,
+  CODE,
+  SUBCODE,
+  sendSmsCode,
+  userLoginV1,
+  checkLogin as checkLoginEndpoint,
+  userDetail,
+  logout,
+  getAppDownloadUrl,
+  authorizedCode,
+  authorizedLogin,
+  cancelAccount,
+} from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -71,9 +84,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       HUMAN_CHECK_IP_PER_HOUR: '1000',
     };
     // Each process has its own data directory: nothing is shared through files.
-    servers = await Promise.all(
-      ['a', 'b'].map((name) => startChildServer({ ...env, DATA_DIR: mkdtempSync(join(testDb.dataDir, `${name}-`)) })),
-    );
+    servers = await Promise.all(['a', 'b'].map((name) => startChildServer({ ...env, DATA_DIR: mkdtempSync(join(testDb.dataDir, `${name}-`)) })));
     [a, b] = servers as [ChildServer, ChildServer];
   }, 90_000);
   afterAll(async () => {
@@ -107,14 +118,19 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
   /** A client of one process, with the page's keys and its XSRF cookie (and the instances' clock, if injected). */
   const clientOf = async (server: Pick<ChildServer, 'baseUrl'>, accessToken?: string, clock: () => number = Date.now) => {
     const current = secrets.serverKeys[secrets.serverKeys.length - 1]!;
-    const client = new ApiClient(server.baseUrl, { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey }, clock);
+    const client = new ApiClient(
+      server.baseUrl,
+      { appId: APP_IDS.web, appSecret: secrets.appSecrets.web, keyId: current.kid, publicKey: current.publicKey },
+      clock,
+    );
     await client.loadPage();
     client.accessToken = accessToken;
     return client;
   };
   const sendCode = (client: ApiClient, payload: EndpointPayload<typeof sendSmsCode>) => client.call(sendSmsCode, payload);
   const logIn = (client: ApiClient, phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
-  const checkLogin = async (server: ChildServer, accessToken: string) => (await (await clientOf(server, accessToken)).call(checkLoginEndpoint, {})).response?.code;
+  const checkLogin = async (server: ChildServer, accessToken: string) =>
+    (await (await clientOf(server, accessToken)).call(checkLoginEndpoint, {})).response?.code;
 
   /** Registers a phone through `server`; returns the session's token. */
   const signUpOn = async (server: Pick<ChildServer, 'baseUrl'>, phone: string, clock: () => number = Date.now) => {
@@ -144,9 +160,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
 
     // Twenty copies of a new request, to both processes at once: exactly one is served.
     const burst = await clientA.prepare(getAppDownloadUrl, {});
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => clientA.send({ ...burst, url: `${(i % 2 === 0 ? a : b).baseUrl}${burst.path}` })),
-    );
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => clientA.send({ ...burst, url: `${(i % 2 === 0 ? a : b).baseUrl}${burst.path}` })));
     expect(answers.filter((answer) => answer.response?.code === CODE.OK)).toHaveLength(1);
     expect(answers.filter((answer) => answer.response?.subcode === SUBCODE.REPLAY)).toHaveLength(19);
   });
@@ -160,14 +174,18 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     expect(cooling).toHaveLength(9);
     for (const send of cooling) expect(send.response?.data).toMatchObject({ reason: 'cooldown' });
     // One message went out, from whichever process won.
-    const outboxes = await Promise.all([a, b].map(async (server) => (await (await fetch(`${server.baseUrl}/sandbox/sms?phone=${phone}`)).json()) as { messages: unknown[] }));
+    const outboxes = await Promise.all(
+      [a, b].map(async (server) => (await (await fetch(`${server.baseUrl}/sandbox/sms?phone=${phone}`)).json()) as { messages: unknown[] }),
+    );
     expect(outboxes.reduce((n, box) => n + box.messages.length, 0)).toBe(1);
   });
 
   it('keeps the hourly cap of a client address across both processes, also for parallel sends', async () => {
     const [clientA, clientB] = await Promise.all([clientOf(a), clientOf(b)]);
     const sends = await Promise.all(
-      Array.from({ length: HOURLY_CAP_PER_ADDRESS + 10 }, (_, i) => callFrom(i % 2 === 0 ? clientA : clientB, '198.51.100.60', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })),
+      Array.from({ length: HOURLY_CAP_PER_ADDRESS + 10 }, (_, i) =>
+        callFrom(i % 2 === 0 ? clientA : clientB, '198.51.100.60', sendSmsCode, { phone: uniquePhone(), purpose: 'login' }),
+      ),
     );
     expect(sends.filter((send) => send.response?.code === CODE.OK)).toHaveLength(HOURLY_CAP_PER_ADDRESS);
     const capped = sends.filter((send) => send.response?.code !== CODE.OK);
@@ -186,7 +204,8 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
       clock.advance(COOLDOWN_SECONDS * 1000 + 1);
       expect((await sendCode(ownerD, { purpose: 'deregister' })).response?.code).toBe(CODE.OK);
       clock.advance(COOLDOWN_SECONDS * 1000 + 1);
-      for (const client of [ownerC, ownerD]) expect((await sendCode(client, { purpose: 'deregister' })).response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_DAILY_LIMIT });
+      for (const client of [ownerC, ownerD])
+        expect((await sendCode(client, { purpose: 'deregister' })).response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_DAILY_LIMIT });
     } finally {
       await Promise.all([c.close(), d.close()]);
     }

@@ -25,7 +25,13 @@ describe('graceful shutdown', () => {
     // A request whose body is still arriving when the signal comes.
     const answer = new Promise<{ status: number; body: string }>((done, fail) => {
       const req = httpRequest(
-        { host: url.hostname, port: url.port, method: 'POST', path: '/tydApi/v1/user/check-login', headers: { 'content-type': 'application/json', 'content-length': '20' } },
+        {
+          host: url.hostname,
+          port: url.port,
+          method: 'POST',
+          path: '/tydApi/v1/user/check-login',
+          headers: { 'content-type': 'application/json', 'content-length': '20' },
+        },
         (res) => {
           let body = '';
           res.on('data', (c: Buffer) => (body += c.toString()));

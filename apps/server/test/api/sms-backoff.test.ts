@@ -18,7 +18,10 @@ describe('SMS back-off for everyone but the owner', () => {
   let client: ApiClient;
   beforeAll(async () => {
     clock = testClock();
-    t = await startTestApp({ clock, env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '100000' } });
+    t = await startTestApp({
+      clock,
+      env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '100000' },
+    });
     client = await t.client();
   });
   afterAll(async () => {
@@ -68,9 +71,11 @@ describe('SMS back-off for everyone but the owner', () => {
     const newDevice = await t.client();
     expect((await send('198.51.100.30', phone, usualDevice)).response?.code).toBe('200');
     const code = await latestCode(t.baseUrl, phone);
-    expect((await callFrom(usualDevice, '198.51.100.30', userLoginV1, { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe('200');
+    expect((await callFrom(usualDevice, '198.51.100.30', userLoginV1, { phone, smsCode: code, agreementVersion: AGREEMENT_VERSION })).response?.code).toBe(
+      '200',
+    );
     // A stranger presses 获取验证码 ten times, each time as soon as the page allows.
-    for (let sent = 0; sent < 10; ) {
+    for (let sent = 0; sent < 10;) {
       const answer = await send(ATTACKER, phone);
       if (answer.response?.code === '200') sent++;
       else clock.advance(retryAfter(answer) * 1000);
@@ -81,7 +86,11 @@ describe('SMS back-off for everyone but the owner', () => {
     expect(retryAfter(first)).toBeLessThanOrEqual(60 * 60);
     clock.advance(retryAfter(first) * 1000);
     expect((await send('192.0.2.150', phone, newDevice)).response?.code).toBe('200');
-    const login = await callFrom(newDevice, '192.0.2.150', userLoginV1, { phone, smsCode: await latestCode(t.baseUrl, phone), agreementVersion: AGREEMENT_VERSION });
+    const login = await callFrom(newDevice, '192.0.2.150', userLoginV1, {
+      phone,
+      smsCode: await latestCode(t.baseUrl, phone),
+      agreementVersion: AGREEMENT_VERSION,
+    });
     expect(login.response).toMatchObject({ code: '200', data: { isNewUser: false } });
   });
 

@@ -19,9 +19,15 @@ describe('sms codes', () => {
     clock = testClock();
     t = await startTestApp({
       clock,
-      env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '1000', SMS_SANDBOX_FIXED_CODES: '13800000000=246810',
+      env: {
+        TRUST_PROXY: '1',
+        HUMAN_CHECK_IP_PER_HOUR: '100000',
+        HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000',
+        SMS_HOURLY_CAP_PER_IP: '1000',
+        SMS_SANDBOX_FIXED_CODES: '13800000000=246810',
         // The rules below, one phone sent to many times, without the strangers' back-off (sms-backoff.test.ts).
-        SMS_OTHERS_BACKOFF_AFTER: '100' },
+        SMS_OTHERS_BACKOFF_AFTER: '100',
+      },
     });
     client = await t.client();
   });
@@ -31,7 +37,8 @@ describe('sms codes', () => {
 
   let ipCounter = 0;
   const freshIp = () => `10.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}.1`;
-  const send = (phone: string, purpose: EndpointPayload<typeof sendSmsCode>['purpose'] = 'login', ip = freshIp()) => callFrom(client, ip, sendSmsCode, { phone, purpose });
+  const send = (phone: string, purpose: EndpointPayload<typeof sendSmsCode>['purpose'] = 'login', ip = freshIp()) =>
+    callFrom(client, ip, sendSmsCode, { phone, purpose });
   const login = (phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
   const sendAfterCooldown = async (phone: string) => {
     clock.advance(61_000);
@@ -135,10 +142,18 @@ describe('sms codes', () => {
     code = await latestCode(t.baseUrl, phone);
     expect((await login(phone, wrongFor(code))).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
     // The 10th failure locks: 15 minutes.
-    expect((await login(phone, wrongFor(code))).response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_VERIFY_LOCKED, data: { retryAfterSeconds: 900 } });
+    expect((await login(phone, wrongFor(code))).response).toMatchObject({
+      code: CODE.TOO_MANY_REQUESTS,
+      subcode: SUBCODE.SMS_VERIFY_LOCKED,
+      data: { retryAfterSeconds: 900 },
+    });
     // Locked: the last code is refused even when right, and no new code is sent until the lock ends.
     expect((await login(phone, code)).response).toMatchObject({ subcode: SUBCODE.SMS_VERIFY_LOCKED, data: { retryAfterSeconds: 900 } });
-    expect((await sendAfterCooldown(phone)).response).toMatchObject({ code: CODE.TOO_MANY_REQUESTS, subcode: SUBCODE.SMS_VERIFY_LOCKED, data: { retryAfterSeconds: 839 } });
+    expect((await sendAfterCooldown(phone)).response).toMatchObject({
+      code: CODE.TOO_MANY_REQUESTS,
+      subcode: SUBCODE.SMS_VERIFY_LOCKED,
+      data: { retryAfterSeconds: 839 },
+    });
     clock.advance(838_000);
     expect((await send(phone)).response?.data).toEqual({ retryAfterSeconds: 1 });
     clock.advance(1_000);
@@ -182,7 +197,9 @@ describe('sms codes', () => {
       // Another address is not affected; IPv6 counts per /64.
       expect((await callFrom(c, '192.0.2.8', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
       for (let i = 0; i < 3; i++) await callFrom(c, `2001:db8:1:2::${i + 1}`, sendSmsCode, { phone: uniquePhone(), purpose: 'login' });
-      expect((await callFrom(c, '2001:db8:1:2:ffff::9', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(SUBCODE.SMS_RATE_LIMITED);
+      expect((await callFrom(c, '2001:db8:1:2:ffff::9', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.subcode).toBe(
+        SUBCODE.SMS_RATE_LIMITED,
+      );
       clock.advance(60 * MINUTE);
       expect((await callFrom(c, '192.0.2.7', sendSmsCode, { phone: uniquePhone(), purpose: 'login' })).response?.code).toBe('200');
     } finally {

@@ -24,7 +24,10 @@ describe('SMS limits a stranger cannot use against the owner', () => {
   let client: ApiClient;
   beforeAll(async () => {
     clock = testClock();
-    t = await startTestApp({ clock, env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '1000' } });
+    t = await startTestApp({
+      clock,
+      env: { TRUST_PROXY: '1', HUMAN_CHECK_IP_PER_HOUR: '100000', HUMAN_CHECK_SERVICE_PER_MINUTE: '1000000', SMS_HOURLY_CAP_PER_IP: '1000' },
+    });
     client = await t.client();
   });
   afterAll(async () => {
@@ -32,7 +35,8 @@ describe('SMS limits a stranger cannot use against the owner', () => {
   });
 
   const send = (ip: string, phone: string, from = client) => callFrom(from, ip, sendSmsCode, { phone, purpose: 'login' });
-  const login = (ip: string, phone: string, smsCode: string, from = client) => callFrom(from, ip, userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
+  const login = (ip: string, phone: string, smsCode: string, from = client) =>
+    callFrom(from, ip, userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
   /** The owner's device, logged in once with `phone` from `ip`. */
   const ownerDevice = async (phone: string, ip: string) => {
     const device = await t.client();
@@ -51,7 +55,7 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     // The attacker gets ten codes, each as soon as the strangers' back-off allows (the owner's first send,
     // before they were known, counted), and spends the wrong-code lock: a wrong guess after each code.
     const guessed: string[] = [];
-    for (let sent = 0; sent < 10; ) {
+    for (let sent = 0; sent < 10;) {
       const answer = await send(ATTACKER_ADDRESS, phone);
       if (answer.response?.code !== '200') {
         expect(answer.response).toMatchObject({ code: CODE.RETRY_LATER, data: { reason: 'cooldown' } });
@@ -137,7 +141,7 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     expect((await login(CARRIER_GATEWAY, phone, ownersCode, owner)).response).toMatchObject({ code: '200', data: { isNewUser: false } });
 
     // The stranger keeps asking, 10 codes in all today (as fast as the strangers' back-off allows)…
-    for (let sent = 1; sent < 10; ) {
+    for (let sent = 1; sent < 10;) {
       const answer = await send(CARRIER_GATEWAY, phone);
       if (answer.response?.code === '200') sent++;
       else {
@@ -175,10 +179,15 @@ describe('SMS limits a stranger cannot use against the owner', () => {
     expect((await native(sendSmsCode, { phone, purpose: 'login' }, otherId)).response?.code).toBe('200');
     const strangersCode = await latestCode(t.baseUrl, phone);
     if (strangersCode !== ownersCode) {
-      expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION }, otherId)).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
+      expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION }, otherId)).response?.subcode).toBe(
+        SUBCODE.SMS_CODE_WRONG,
+      );
     }
     for (let i = 0; i < 6; i++) await login(CARRIER_GATEWAY, phone, wrong(strangersCode));
-    expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION })).response).toMatchObject({ code: '200', data: { isNewUser: false } });
+    expect((await native(userLoginV1, { phone, smsCode: ownersCode, agreementVersion: AGREEMENT_VERSION })).response).toMatchObject({
+      code: '200',
+      data: { isNewUser: false },
+    });
     // A malformed id is refused like any malformed header, not silently ignored.
     expect((await native(sendSmsCode, { phone, purpose: 'login' }, 'short')).response).toMatchObject({ code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_HEADERS });
   });

@@ -116,16 +116,16 @@ describe('SMS provider configuration', () => {
 
   it('refuses the sandbox in production, and a plain-http gateway there', () => {
     expect(() => parseConfig({ NODE_ENV: 'production', ...secrets })).toThrow(/SMS_PROVIDER: the sandbox provider/);
-    expect(() => parseConfig({ NODE_ENV: 'production', ...secrets, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://sms.example/send', SMS_HTTP_TEMPLATE_ID: 'T' })).toThrow(
-      /SMS_HTTP_URL: must be https/,
-    );
+    expect(() =>
+      parseConfig({ NODE_ENV: 'production', ...secrets, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://sms.example/send', SMS_HTTP_TEMPLATE_ID: 'T' }),
+    ).toThrow(/SMS_HTTP_URL: must be https/);
   });
 
   it('needs a gateway URL and template with the http provider, and fixed codes only with the sandbox', () => {
     expect(() => parseConfig({ SMS_PROVIDER: 'http' })).toThrow(ConfigError);
-    expect(() => parseConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_TEMPLATE_ID: 'T', SMS_SANDBOX_FIXED_CODES: '13800000000=123456' })).toThrow(
-      /SMS_SANDBOX_FIXED_CODES/,
-    );
+    expect(() =>
+      parseConfig({ SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example/send', SMS_HTTP_TEMPLATE_ID: 'T', SMS_SANDBOX_FIXED_CODES: '13800000000=123456' }),
+    ).toThrow(/SMS_SANDBOX_FIXED_CODES/);
     expect(() => parseConfig({ SMS_SANDBOX_FIXED_CODES: '13800000000=12345' })).toThrow(/SMS_SANDBOX_FIXED_CODES/);
     expect(parseConfig({ SMS_SANDBOX_FIXED_CODES: '13800000000=123456,13900000000=654321' }).sms.fixedCodes.get('13900000000')).toBe('654321');
   });

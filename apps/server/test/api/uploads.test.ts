@@ -1,7 +1,17 @@
 // Photo uploads through the real envelope (docs/protocol.md §14): parts sealed like any call, then the
 // image rules at finish, encryption at rest, ownership, order, replay, races, expiry and deregistration.
 import { createHash } from 'node:crypto';
-import { UPLOAD_PART_MAX_BYTES, toBase64, type ApiResponse, startUpload, uploadPart, finishUpload, checkLogin, sendSmsCode, cancelAccount } from '@tyd/protocol';
+import {
+  UPLOAD_PART_MAX_BYTES,
+  toBase64,
+  type ApiResponse,
+  startUpload,
+  uploadPart,
+  finishUpload,
+  checkLogin,
+  sendSmsCode,
+  cancelAccount,
+} from '@tyd/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
@@ -21,7 +31,11 @@ interface UploadAnswers {
 }
 
 /** start -> parts in order -> finish, stopping at the first refusal. */
-async function upload(client: ApiClient, bytes: Buffer, opts: { purpose?: EndpointPayload<typeof startUpload>['purpose']; size?: number; sha?: string } = {}): Promise<UploadAnswers> {
+async function upload(
+  client: ApiClient,
+  bytes: Buffer,
+  opts: { purpose?: EndpointPayload<typeof startUpload>['purpose']; size?: number; sha?: string } = {},
+): Promise<UploadAnswers> {
   const start = (await client.call(startUpload, { purpose: opts.purpose ?? 'idcard-portrait', size: opts.size ?? bytes.length })).response!;
   const uploadId = (start.data as { uploadId?: string } | undefined)?.uploadId ?? '';
   const answers: UploadAnswers = { uploadId, start, parts: [], finish: undefined };
@@ -68,7 +82,10 @@ describe.each(ENGINES)('photo uploads on %s', (engine) => {
       { nextIndex: 2, receivedBytes: 2 * UPLOAD_PART_MAX_BYTES },
       { nextIndex: 3, receivedBytes: photo.length },
     ]);
-    expect(answers.finish).toMatchObject({ code: '200', data: { uploadId: answers.uploadId, purpose: 'idcard-portrait', contentType: 'image/jpeg', width: 32, height: 24 } });
+    expect(answers.finish).toMatchObject({
+      code: '200',
+      data: { uploadId: answers.uploadId, purpose: 'idcard-portrait', contentType: 'image/jpeg', width: 32, height: 24 },
+    });
     const [row] = await rowsOf(userId);
     // At rest: ciphertext only, and the parts are gone.
     expect(row?.content_enc).toMatch(/^v1\./);

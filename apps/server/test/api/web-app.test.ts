@@ -51,7 +51,8 @@ const PRERENDER = {
     '*': { html: '<main class="error-view">404</main>', title: '404' },
   },
 };
-const APP_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 zhongduoduo/5.2.0';
+const APP_UA =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/126.0.0.0 Mobile Safari/537.36 zhongduoduo/5.2.0';
 
 /** #root as sent, with its data-prerender route (undefined when the page renders in the browser). */
 function rootOf(page: string): { route: string | undefined; html: string } {
@@ -120,7 +121,10 @@ describe('web app serving', () => {
     writeFileSync(join(dist, 'favicon.ico'), 'icon');
     mkdirSync(join(dist, 'agreements'), { recursive: true });
     writeFileSync(join(dist, 'agreements', 'privacy-policy.html'), '<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>');
-    writeFileSync(join(dist, 'agreements', 'privacy-policy.html.br'), brotliCompressSync('<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>'));
+    writeFileSync(
+      join(dist, 'agreements', 'privacy-policy.html.br'),
+      brotliCompressSync('<!doctype html><link rel="stylesheet" href="agreement.css"><h1>隐私政策</h1>'),
+    );
     writeFileSync(join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     writeFileSync(join(dist, '.vite', 'routes.json'), JSON.stringify(ROUTES_JSON));
     writeFileSync(join(dist, '.vite', 'prerender.json'), JSON.stringify(PRERENDER));
@@ -279,7 +283,11 @@ describe('web app serving', () => {
   });
 
   it('answers HEAD with the headers of the representation GET would send, and no body', async () => {
-    for (const [acceptEncoding, sent] of [['br', SHELL_BR], ['gzip', SHELL_GZ], ['identity', Buffer.from(SHELL_JS)]] as const) {
+    for (const [acceptEncoding, sent] of [
+      ['br', SHELL_BR],
+      ['gzip', SHELL_GZ],
+      ['identity', Buffer.from(SHELL_JS)],
+    ] as const) {
       const res = await rawRequest(t.baseUrl, '/assets/shell-Sh12Sh34.js', { 'accept-encoding': acceptEncoding }, 'HEAD');
       expect(res.status, acceptEncoding).toBe(200);
       expect(res.headers['content-encoding'], acceptEncoding).toBe(acceptEncoding === 'identity' ? undefined : acceptEncoding);
@@ -308,7 +316,7 @@ describe('web app serving', () => {
     }
   });
 
-  it('keeps the static documents\' headers on their compressed copies', async () => {
+  it("keeps the static documents' headers on their compressed copies", async () => {
     const res = await rawRequest(t.baseUrl, '/agreements/privacy-policy.html', { 'accept-encoding': 'br' });
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -337,7 +345,7 @@ describe('web app serving', () => {
     expect([...bodies][0]).toContain('<script id="tyd-config"');
   });
 
-  it('puts the route\'s page chunk, its imports and its CSS into the page, not what the entry loads already', async () => {
+  it("puts the route's page chunk, its imports and its CSS into the page, not what the entry loads already", async () => {
     const login = await (await fetch(`${t.baseUrl}/login?returnUrl=%2Fmine`, { headers: html })).text();
     const links = [...login.matchAll(/<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]+)">/g)].map((m) => `${m[1]} ${m[2]}`);
     expect(links).toEqual([
@@ -352,7 +360,7 @@ describe('web app serving', () => {
     expect(nfc).not.toContain('login-page');
   });
 
-  it('fetches the scripts with the HTML on every page: the entry as a module script, the route\'s chunks preloaded', async () => {
+  it("fetches the scripts with the HTML on every page: the entry as a module script, the route's chunks preloaded", async () => {
     const cases: [string, Record<string, string>, string[]][] = [
       // With a prerendered first screen: the scripts start with the HTML all the same (no bootstrap).
       ['/login', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
@@ -373,11 +381,14 @@ describe('web app serving', () => {
       expect(scriptTags(page), path).toEqual(['/assets/index-Ab12Cd34.js', '/assets/shell-Sh12Sh34.js', ...routeModules]);
       // The entry is an ordinary module script, as the build wrote it; no inline script but the config block.
       expect(page, path).toContain('<script type="module" crossorigin src="/assets/index-Ab12Cd34.js"></script>');
-      expect([...page.matchAll(/<script(?![^>]* src=)[^>]*>/g)].map((m) => m[0]), path).toEqual(['<script id="tyd-config" type="application/json">']);
+      expect(
+        [...page.matchAll(/<script(?![^>]* src=)[^>]*>/g)].map((m) => m[0]),
+        path,
+      ).toEqual(['<script id="tyd-config" type="application/json">']);
     }
   });
 
-  it('allows the page\'s inline scripts, and only those, by their hashes in its CSP', async () => {
+  it("allows the page's inline scripts, and only those, by their hashes in its CSP", async () => {
     const config = configScript(browserConfig(t.secrets));
     const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<')))];
     for (const path of ['/login', '/nfc', '/login?title=x', '/ops']) {
@@ -389,7 +400,7 @@ describe('web app serving', () => {
     }
   });
 
-  it('gives unknown routes only the entry\'s own chunks', async () => {
+  it("gives unknown routes only the entry's own chunks", async () => {
     for (const path of ['/nowhere', '/Login', '/nfc/x', '/', '/nowhere?title=x']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(page, path).not.toMatch(/login-page|nfc-page|field-/);
@@ -397,7 +408,7 @@ describe('web app serving', () => {
     }
   });
 
-  it('puts the route\'s prerendered first screen into #root, with its title and background', async () => {
+  it("puts the route's prerendered first screen into #root, with its title and background", async () => {
     const login = await (await fetch(`${t.baseUrl}/login`, { headers: html })).text();
     expect(rootOf(login)).toEqual({ route: '/login', html: PRERENDER.routes['/login'].html });
     expect(login).toContain('<title>验证码登录</title>');
@@ -429,7 +440,7 @@ describe('web app serving', () => {
     expect(rootOf(await (await fetch(`${t.baseUrl}/nfc`, { headers: html })).text())).toEqual({ route: '/nfc', html: PRERENDER.routes['/nfc'].html });
   });
 
-  it('sends the /download page\'s buttons on to the configured links, or says there is none', async () => {
+  it("sends the /download page's buttons on to the configured links, or says there is none", async () => {
     const android = await fetch(`${t.baseUrl}/download/android`, { headers: html, redirect: 'manual' });
     expect(android.status).toBe(302);
     expect(android.headers.get('location')).toBe(ANDROID_URL);
@@ -446,14 +457,14 @@ describe('web app serving', () => {
     expect(rootOf(await (await fetch(`${t.baseUrl}/download/windows`, { headers: html })).text()).route).toBe('*');
   });
 
-  it('sends the build\'s first screen only: no answers rendered into it', async () => {
+  it("sends the build's first screen only: no answers rendered into it", async () => {
     for (const path of ['/download', '/cloudSteward/index']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(rootOf(page), path).toEqual({ route: path, html: PRERENDER.routes[path as '/download'].html });
     }
   });
 
-  it('gives any other path the 404 page\'s first screen', async () => {
+  it("gives any other path the 404 page's first screen", async () => {
     for (const path of ['/nowhere', '/Login', '/nfc/x']) {
       const page = await (await fetch(`${t.baseUrl}${path}`, { headers: html })).text();
       expect(rootOf(page), path).toEqual({ route: '*', html: PRERENDER.routes['*'].html });
@@ -484,13 +495,20 @@ describe('web app serving', () => {
   });
 
   it('puts markup in as it is: replacement patterns in the text stay text', () => {
-    const hostile = '$& $\' $` &lt;/script&gt;';
+    const hostile = "$& $' $` &lt;/script&gt;";
     const screen = { route: '/nfc', entry: { title: 'NFC', html: `<p>${hostile}</p>` }, inApp: false, sessionless: true };
     expect(rootOf(applyFirstScreen(INDEX, screen)).html).toBe(`<p>${hostile}</p>`);
   });
 
   it('escapes < in the injected JSON so it cannot close the script', () => {
-    const script = configScript({ appId: '</script><script>alert(1)</script>', appSecret: 's', keyId: 'k', publicKey: 'p', returnOrigins: [], operator: { name: '</script>' } });
+    const script = configScript({
+      appId: '</script><script>alert(1)</script>',
+      appSecret: 's',
+      keyId: 'k',
+      publicKey: 'p',
+      returnOrigins: [],
+      operator: { name: '</script>' },
+    });
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(script.slice(script.indexOf('>') + 1, script.lastIndexOf('<')))).toMatchObject({ appId: '</script><script>alert(1)</script>' });
   });

@@ -14,7 +14,8 @@ describe('sandbox face route', () => {
     await t?.close();
   });
 
-  const complete = (session: string, headers: Record<string, string> = {}) => fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST', headers });
+  const complete = (session: string, headers: Record<string, string> = {}) =>
+    fetch(`${t.baseUrl}/sandbox/face/complete?session=${session}`, { method: 'POST', headers });
 
   it('completes a live session for a loopback client, and only once it exists', async () => {
     const session = await t.app.faceProvider.createFaceSession({ name: '沙盒用户', idNumber: '11010119900307123X' }, '/mine');

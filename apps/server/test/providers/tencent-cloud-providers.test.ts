@@ -41,7 +41,10 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         // Verify the signature as the vendor does: recompute it from the request as received.
-        const auth = /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z;-]+), Signature=([0-9a-f]{64})$/.exec(req.headers.authorization ?? '');
+        const auth =
+          /^TC3-HMAC-SHA256 Credential=([^/]+)\/(\d{4}-\d{2}-\d{2})\/([a-z]+)\/tc3_request, SignedHeaders=([a-z;-]+), Signature=([0-9a-f]{64})$/.exec(
+            req.headers.authorization ?? '',
+          );
         const names = auth?.[4]?.split(';') ?? [];
         const expected = tc3Signature({
           secretKey: SECRET_KEY,
@@ -50,7 +53,11 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
           headers: names.map((name) => [name, name === 'x-tc-action' ? String(req.headers[name]).toLowerCase() : String(req.headers[name])] as const),
           body,
         });
-        received.push({ headers: req.headers, payload: JSON.parse(body) as Record<string, unknown>, signatureValid: auth?.[1] === SECRET_ID && auth[5] === expected.signature && auth[4] === 'content-type;host;x-tc-action' });
+        received.push({
+          headers: req.headers,
+          payload: JSON.parse(body) as Record<string, unknown>,
+          signatureValid: auth?.[1] === SECRET_ID && auth[5] === expected.signature && auth[4] === 'content-type;host;x-tc-action',
+        });
         const reply = answer(String(req.headers['x-tc-action']));
         if (reply === 'hang') return;
         res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
@@ -83,7 +90,9 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
   });
 
   const ok = (fields: Record<string, unknown>): Answer => ({ body: { Response: { ...fields, RequestId: 'r-1' } } });
-  const vendorError = (code: string): Answer => ({ body: { Response: { Error: { Code: code, Message: `echo ${NAME} ${ID_NUMBER} ${CARD} ${PHONE}` }, RequestId: 'r-2' } } });
+  const vendorError = (code: string): Answer => ({
+    body: { Response: { Error: { Code: code, Message: `echo ${NAME} ${ID_NUMBER} ${CARD} ${PHONE}` }, RequestId: 'r-2' } },
+  });
 
   /** The ProviderUnavailable a call ends in; its message must carry nothing personal. */
   async function unavailable(call: () => Promise<unknown>): Promise<ProviderUnavailable> {
@@ -100,17 +109,40 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
   it('OCR reads the portrait side, signed as the vendor checks it', async () => {
     answer = () => ok({ Name: NAME, Sex: '女', Nation: '汉', Birth: '1949/12/31', Address: '北京市朝阳区某路1号', IdNum: ID_NUMBER });
     const result = await t.app.ocrProvider.recognizeIdCard(image, 'portrait');
-    expect(result).toEqual({ outcome: 'recognized', side: 'portrait', name: NAME, sex: '女', ethnicity: '汉', birthDate: '1949-12-31', address: '北京市朝阳区某路1号', idNumber: ID_NUMBER });
+    expect(result).toEqual({
+      outcome: 'recognized',
+      side: 'portrait',
+      name: NAME,
+      sex: '女',
+      ethnicity: '汉',
+      birthDate: '1949-12-31',
+      address: '北京市朝阳区某路1号',
+      idNumber: ID_NUMBER,
+    });
     const [request] = received;
     expect(request?.signatureValid).toBe(true);
-    expect(request?.headers).toMatchObject({ 'x-tc-action': 'IDCardOCR', 'x-tc-version': '2018-11-19', 'x-tc-region': 'ap-guangzhou', 'content-type': 'application/json; charset=utf-8' });
+    expect(request?.headers).toMatchObject({
+      'x-tc-action': 'IDCardOCR',
+      'x-tc-version': '2018-11-19',
+      'x-tc-region': 'ap-guangzhou',
+      'content-type': 'application/json; charset=utf-8',
+    });
     expect(request?.payload).toMatchObject({ ImageBase64: image.bytes.toString('base64'), CardSide: 'FRONT' });
     // The vendor's photo warnings are asked for.
     expect(JSON.parse(String(request?.payload.Config))).toMatchObject({ CopyWarn: true, ReshootWarn: true, TempIdWarn: true, Quality: true });
   });
 
-  it('OCR passes the vendor\'s photo warnings on (AdvancedInfo.WarnInfos, Quality)', async () => {
-    answer = () => ok({ Name: NAME, Sex: '女', Nation: '汉', Birth: '1949/12/31', Address: '北京市朝阳区某路1号', IdNum: ID_NUMBER, AdvancedInfo: JSON.stringify({ WarnInfos: [-9102, -9107], Quality: 30 }) });
+  it("OCR passes the vendor's photo warnings on (AdvancedInfo.WarnInfos, Quality)", async () => {
+    answer = () =>
+      ok({
+        Name: NAME,
+        Sex: '女',
+        Nation: '汉',
+        Birth: '1949/12/31',
+        Address: '北京市朝阳区某路1号',
+        IdNum: ID_NUMBER,
+        AdvancedInfo: JSON.stringify({ WarnInfos: [-9102, -9107], Quality: 30 }),
+      });
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'portrait')).toMatchObject({ outcome: 'recognized', warnings: ['photocopy', 'glare', 'blurred'] });
     answer = () => ok({ Authority: '北京市公安局朝阳分局', ValidDate: '2015.07.21-长期', AdvancedInfo: JSON.stringify({ WarnInfos: [-9104], Quality: 90 }) });
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toMatchObject({ warnings: ['temporary'] });
@@ -120,7 +152,13 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
 
   it('OCR reads the emblem side, long-term validity included', async () => {
     answer = () => ok({ Authority: '北京市公安局朝阳分局', ValidDate: '2015.07.21-长期' });
-    expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toEqual({ outcome: 'recognized', side: 'emblem', authority: '北京市公安局朝阳分局', validFrom: '2015-07-21', validTo: 'long-term' });
+    expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toEqual({
+      outcome: 'recognized',
+      side: 'emblem',
+      authority: '北京市公安局朝阳分局',
+      validFrom: '2015-07-21',
+      validTo: 'long-term',
+    });
     expect(received[0]?.payload.CardSide).toBe('BACK');
     answer = () => ok({ Authority: '北京市公安局朝阳分局', ValidDate: '2015.07.21-2035.07.21' });
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toMatchObject({ validTo: '2035-07-21' });
@@ -135,8 +173,15 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     expect(await t.app.ocrProvider.recognizeIdCard(image, 'emblem')).toEqual({ outcome: 'unreadable' });
   });
 
-  it('OCR: the vendor\'s own trouble (not opened, arrears, daily count, engine timeout, download, unknown) is the provider unavailable, not a bad photo', async () => {
-    for (const code of ['FailedOperation.UnOpenError', 'FailedOperation.ArrearsError', 'FailedOperation.CountLimitError', 'FailedOperation.EngineRecognizeTimeout', 'FailedOperation.DownLoadError', 'FailedOperation.UnKnowError']) {
+  it("OCR: the vendor's own trouble (not opened, arrears, daily count, engine timeout, download, unknown) is the provider unavailable, not a bad photo", async () => {
+    for (const code of [
+      'FailedOperation.UnOpenError',
+      'FailedOperation.ArrearsError',
+      'FailedOperation.CountLimitError',
+      'FailedOperation.EngineRecognizeTimeout',
+      'FailedOperation.DownLoadError',
+      'FailedOperation.UnKnowError',
+    ]) {
       answer = () => vendorError(code);
       expect((await unavailable(() => t.app.ocrProvider.recognizeIdCard(image, 'portrait'))).reason, code).toBe('vendor-error');
     }
@@ -159,7 +204,9 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
       expect(received.at(-1)?.payload.CardSide).toBe(side === 'portrait' ? 'FRONT' : 'BACK');
     }
     expect((await sql`select id from uploads where user_id = ${user.id}`.execute(t.app.database.db)).rows).toEqual([]);
-    expect((await client.call(certificationInfo, {})).response).toMatchObject({ data: { state: 'not-started', documents: { portrait: false, emblem: false } } });
+    expect((await client.call(certificationInfo, {})).response).toMatchObject({
+      data: { state: 'not-started', documents: { portrait: false, emblem: false } },
+    });
   });
 
   it('every failure to answer is ProviderUnavailable with its reason', async () => {
@@ -176,7 +223,13 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     expect((await unavailable(ocr)).reason).toBe('bad-answer');
     answer = () => ({ body: { Response: { Error: { Message: 'no code' } } } });
     expect((await unavailable(ocr)).reason).toBe('bad-answer');
-    for (const code of ['InternalError', 'RequestLimitExceeded', 'AuthFailure.SignatureFailure', 'ResourceUnavailable.InArrears', 'LimitExceeded.TooLargeFileError']) {
+    for (const code of [
+      'InternalError',
+      'RequestLimitExceeded',
+      'AuthFailure.SignatureFailure',
+      'ResourceUnavailable.InArrears',
+      'LimitExceeded.TooLargeFileError',
+    ]) {
       answer = () => vendorError(code);
       const error = await unavailable(ocr);
       expect([error.reason, error.message]).toEqual(['vendor-error', `ocr provider vendor-error: ${code}`]);
@@ -215,9 +268,13 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
 
   it('face: an answer it cannot trust is ProviderUnavailable', async () => {
     answer = () => ok({ Url: 'http://plain.example.com/h5', BizToken: 'b' });
-    expect((await unavailable(() => t.app.faceProvider.createFaceSession({ name: NAME, idNumber: ID_NUMBER }, 'https://a.example.com/'))).reason).toBe('bad-answer');
+    expect((await unavailable(() => t.app.faceProvider.createFaceSession({ name: NAME, idNumber: ID_NUMBER }, 'https://a.example.com/'))).reason).toBe(
+      'bad-answer',
+    );
     answer = () => vendorError('FailedOperation.RuleNotExist');
-    expect((await unavailable(() => t.app.faceProvider.createFaceSession({ name: NAME, idNumber: ID_NUMBER }, 'https://a.example.com/'))).reason).toBe('vendor-error');
+    expect((await unavailable(() => t.app.faceProvider.createFaceSession({ name: NAME, idNumber: ID_NUMBER }, 'https://a.example.com/'))).reason).toBe(
+      'vendor-error',
+    );
     answer = () => ok({ Text: { ErrCode: '0' } });
     expect((await unavailable(() => t.app.faceProvider.getFaceResult('b'))).reason).toBe('bad-answer');
     answer = () => ok({ Text: { ErrCode: 0, Sim: 'high' } });
@@ -246,7 +303,11 @@ describe('http verification providers (Tencent Cloud API 3.0)', () => {
     expect(received[0]?.signatureValid).toBe(true);
     expect(received[0]?.headers).toMatchObject({ 'x-tc-action': 'BankCard4EVerification', 'x-tc-version': '2018-03-01' });
     expect(received[0]?.payload).toEqual({ Name: NAME, BankCard: CARD, Phone: PHONE, IdCard: ID_NUMBER, CertType: 0 });
-    for (const [code, reason] of [['-18', 'vendor-error'], ['7', 'bad-answer'], ['toString', 'bad-answer']] as const) {
+    for (const [code, reason] of [
+      ['-18', 'vendor-error'],
+      ['7', 'bad-answer'],
+      ['toString', 'bad-answer'],
+    ] as const) {
       answer = () => ok({ Result: code });
       expect((await unavailable(() => t.app.bankCardProvider.verifyFourElements(elements))).reason).toBe(reason);
     }
@@ -280,7 +341,10 @@ describe('verification provider configuration', () => {
   it('refuses the sandboxes and plain http in production, and http without credentials anywhere', () => {
     expect(() => parseConfig(production)).toThrow(/OCR_PROVIDER: the sandbox[\s\S]*FACE_PROVIDER: the sandbox[\s\S]*BANKCARD_PROVIDER: the sandbox/);
     const all = { ...production, ...http('OCR'), ...http('FACE'), ...http('BANKCARD'), FACE_HTTP_RULE_ID: '1' };
-    expect(parseConfig(all).verification.ocr).toEqual({ mode: 'http', http: { url: 'https://api.example.com', secretId: SECRET_ID, secretKey: SECRET_KEY, region: 'ap-guangzhou', timeoutMs: 8_000 } });
+    expect(parseConfig(all).verification.ocr).toEqual({
+      mode: 'http',
+      http: { url: 'https://api.example.com', secretId: SECRET_ID, secretKey: SECRET_KEY, region: 'ap-guangzhou', timeoutMs: 8_000 },
+    });
     expect(() => parseConfig({ ...all, ...http('BANKCARD', 'http://api.example.com') })).toThrow(/BANKCARD_HTTP_URL: must be https/);
     expect(() => parseConfig({ OCR_PROVIDER: 'http' })).toThrow(ConfigError);
     expect(() => parseConfig({ OCR_PROVIDER: 'http' })).toThrow(/OCR_HTTP_SECRET_ID, OCR_HTTP_SECRET_KEY: required/);

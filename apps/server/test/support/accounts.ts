@@ -41,8 +41,20 @@ export async function latestCode(baseUrl: string, phone: string): Promise<string
 
 /** One call from a given client address (the app must run with TRUST_PROXY=1). */
 export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: unknown, opts: RawOptions): Promise<ApiResult<E>>;
-export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: EndpointPayload<E>, opts?: PrepareOptions): Promise<ApiResult<E>>;
-export async function callFrom<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: unknown, opts: PrepareOptions = {}): Promise<ApiResult<E>> {
+export async function callFrom<E extends Endpoint>(
+  client: ApiClient,
+  ip: string,
+  endpoint: E,
+  payload: EndpointPayload<E>,
+  opts?: PrepareOptions,
+): Promise<ApiResult<E>>;
+export async function callFrom<E extends Endpoint>(
+  client: ApiClient,
+  ip: string,
+  endpoint: E,
+  payload: unknown,
+  opts: PrepareOptions = {},
+): Promise<ApiResult<E>> {
   const prepared = await client.prepare(endpoint, payload, { ...opts, raw: true });
   return (await client.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': ip } })) as ApiResult<E>;
 }

@@ -28,7 +28,12 @@ export async function createSession(
   opts: { now?: number; ttlMs?: number } = {},
 ): Promise<{ accessToken: string; sessionId: string }> {
   const accessToken = generateAccessToken();
-  const session = await repos.sessions.create({ userId: user.id, tokenHash: hashAccessToken(accessToken), now: opts.now ?? Date.now(), ttlMs: opts.ttlMs ?? SESSION_TTL_MS });
+  const session = await repos.sessions.create({
+    userId: user.id,
+    tokenHash: hashAccessToken(accessToken),
+    now: opts.now ?? Date.now(),
+    ttlMs: opts.ttlMs ?? SESSION_TTL_MS,
+  });
   return { accessToken, sessionId: session.id };
 }
 
@@ -52,7 +57,16 @@ export async function insertVerifiedIdentity(
       state: 'verified',
       portrait_enc: null,
       emblem_enc: null,
-      identity_enc: cipher.encrypt('identity_enc', userId, { name: '沙盒用户', idNumber, sex: '男', ethnicity: '汉', birthDate: '1990-03-07', address: '北京市东城区沙盒路1号', validFrom: '2020-01-01', validTo: '2040-01-01' }),
+      identity_enc: cipher.encrypt('identity_enc', userId, {
+        name: '沙盒用户',
+        idNumber,
+        sex: '男',
+        ethnicity: '汉',
+        birthDate: '1990-03-07',
+        address: '北京市东城区沙盒路1号',
+        validFrom: '2020-01-01',
+        validTo: '2040-01-01',
+      }),
       id_hash: cipher.idHash(idNumber),
       face_session_enc: null,
       face_expires_at: null,

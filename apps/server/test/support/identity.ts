@@ -3,7 +3,19 @@
 // user takes them (docs/api.md "Identity certification").
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { UPLOAD_PART_MAX_BYTES, certification, finishUpload, h5FaceUrl, idcardOcr, startUpload, toBase64, uploadPart, type ApiResponse, type Endpoint, type EndpointResponseData } from '@tyd/protocol';
+import {
+  UPLOAD_PART_MAX_BYTES,
+  certification,
+  finishUpload,
+  h5FaceUrl,
+  idcardOcr,
+  startUpload,
+  toBase64,
+  uploadPart,
+  type ApiResponse,
+  type Endpoint,
+  type EndpointResponseData,
+} from '@tyd/protocol';
 import { expect } from 'vitest';
 import type { ApiClient, EndpointPayload, PayloadArg } from './api-client.js';
 import { createSession, createUser } from './factories.js';

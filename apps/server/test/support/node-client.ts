@@ -31,7 +31,12 @@ import { DEFAULT_CLIENT_INFO, type ApiClient, type EndpointPayload } from './api
 const { iv: IV, tag: TAG } = ENVELOPE_SIZES;
 
 /** One call through the real HTTP pipeline, sealed and signed with node:crypto, from `ip` (X-Forwarded-For). */
-export async function nodeCall<E extends Endpoint>(client: ApiClient, ip: string, endpoint: E, payload: EndpointPayload<E>): Promise<ApiResponse<EndpointResponseData<E>> | undefined> {
+export async function nodeCall<E extends Endpoint>(
+  client: ApiClient,
+  ip: string,
+  endpoint: E,
+  payload: EndpointPayload<E>,
+): Promise<ApiResponse<EndpointResponseData<E>> | undefined> {
   const keys = client.keys;
   const fullPath = endpoint.fullPath;
   const context: RequestContext = { method: 'POST', path: fullPath, timestamp: String(client.now()), appId: keys.appId, nonce: randomNonce() };

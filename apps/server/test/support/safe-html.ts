@@ -4,7 +4,34 @@
 // Shared by the renderer's hostile-input tests and the API tests that read hostile items back.
 import { expect } from 'vitest';
 
-const ALLOWED_TAGS = new Set(['p', 'br', 'a', 'img', 'strong', 'em', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 's']);
+const ALLOWED_TAGS = new Set([
+  'p',
+  'br',
+  'a',
+  'img',
+  'strong',
+  'em',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  's',
+]);
 const ALLOWED_ATTRS = new Set(['href', 'src', 'alt', 'title', 'rel', 'target', 'loading', 'decoding', 'start', 'style', 'class']);
 
 /** Every tag and attribute of the HTML is allowed, and every href/src is ours or http(s). */

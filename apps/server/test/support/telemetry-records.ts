@@ -31,7 +31,12 @@ export function perfRecord(route: string, perfMs: number, opts: { ct?: number; t
 }
 
 export function batch(records: unknown[], opts: { sentAt?: number; clockOffset?: number } = {}): TelemetryBatchInput {
-  return { project: 'production', sentAt: opts.sentAt ?? Date.now(), ...(opts.clockOffset !== undefined && { clockOffset: opts.clockOffset }), records: records as TelemetryRecordInput[] };
+  return {
+    project: 'production',
+    sentAt: opts.sentAt ?? Date.now(),
+    ...(opts.clockOffset !== undefined && { clockOffset: opts.clockOffset }),
+    records: records as TelemetryRecordInput[],
+  };
 }
 
 /** POST as sendBeacon does: text/plain. `from`: the client address (the app must run with TRUST_PROXY=1). */

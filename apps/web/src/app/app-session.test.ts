@@ -20,7 +20,8 @@ function installShell() {
     postMessage(text: string) {
       const message = JSON.parse(text) as BridgeMessage;
       shell.posted.push(message);
-      const result = message.method === 'getAppInfo' ? { token: shell.token, phone: '138****0001', allDeviceInfo: {}, agreementVer: '1', appVer: '5.2.0' } : true;
+      const result =
+        message.method === 'getAppInfo' ? { token: shell.token, phone: '138****0001', allDeviceInfo: {}, agreementVer: '1', appVer: '5.2.0' } : true;
       queueMicrotask(() => ((window as unknown as W)[RECEIVE_NAME] as (r: unknown) => void)({ id: message.id, result }));
     },
   };

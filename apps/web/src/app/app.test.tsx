@@ -13,7 +13,9 @@ import { installNavigation } from './navigation';
 import { hasPageModule } from './page-loader';
 import { NOT_FOUND_ROUTE, ROUTES } from './route-table';
 
-const env = vi.hoisted(() => ({ current: { inApp: false, app: null, isZhongduoduo: false, os: 'other', isAndroid: false, isIos: false, isWeChat: false } as ClientEnv }));
+const env = vi.hoisted(() => ({
+  current: { inApp: false, app: null, isZhongduoduo: false, os: 'other', isAndroid: false, isIos: false, isWeChat: false } as ClientEnv,
+}));
 vi.mock('../lib/env', () => ({ clientEnv: () => env.current, useClientEnv: () => env.current, detectEnv: () => env.current }));
 
 let router: Router;

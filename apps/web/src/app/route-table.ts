@@ -45,12 +45,24 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
   { path: '/mine/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
   { path: '/mine/identity/face', name: 'identityFace', title: '人脸识别', requiresLogin: true, page: 'features/identity/pages/face-page.tsx' },
-  { path: '/mine/identity/face-return', name: 'identityFaceReturn', title: '认证结果', requiresLogin: true, page: 'features/identity/pages/face-return-page.tsx' },
+  {
+    path: '/mine/identity/face-return',
+    name: 'identityFaceReturn',
+    title: '认证结果',
+    requiresLogin: true,
+    page: 'features/identity/pages/face-return-page.tsx',
+  },
   // Bank cards (SPEC §1, §7; docs/api.md "Bank cards").
   { path: '/bank-cards', name: 'bankCards', title: '我的银行卡', requiresLogin: true, page: 'features/bank-cards/pages/bank-cards-page.tsx' },
   { path: '/bank-cards/bind', name: 'bindBankCard', title: '添加银行卡', requiresLogin: true, page: 'features/bank-cards/pages/bind-card-page.tsx' },
   { path: '/bank-cards/detail', name: 'bankCardDetail', title: '银行卡详情', requiresLogin: true, page: 'features/bank-cards/pages/card-detail-page.tsx' },
-  { path: '/bank-cards/agreement', name: 'bankCardAgreement', title: '快捷支付协议', requiresLogin: true, page: 'features/bank-cards/pages/card-agreement-page.tsx' },
+  {
+    path: '/bank-cards/agreement',
+    name: 'bankCardAgreement',
+    title: '快捷支付协议',
+    requiresLogin: true,
+    page: 'features/bank-cards/pages/card-agreement-page.tsx',
+  },
   { path: '/others/tydPreJump', name: 'tydPreJump', title: '授权登录', page: 'features/auth/pages/authorized-login-page.tsx' },
   // Points and the lucky draw (SPEC §1, §7 index; docs/api.md "Points and the lucky draw").
   { path: '/activity/lucky-draw', name: 'luckyDraw', title: '积分抽奖', requiresLogin: true, page: 'features/rewards/pages/lucky-draw-page.tsx' },

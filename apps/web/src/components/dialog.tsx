@@ -53,7 +53,15 @@ export function Dialog({ open, title, children, actions, onClose, sheet }: Dialo
 
   return (
     <div className={sheet ? 'dialog-mask dialog-mask--sheet' : 'dialog-mask'} onClick={(event) => event.target === event.currentTarget && onClose()}>
-      <div ref={ref} className={sheet ? 'dialog dialog--sheet' : 'dialog'} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={handleKeyDown}>
+      <div
+        ref={ref}
+        className={sheet ? 'dialog dialog--sheet' : 'dialog'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={handleKeyDown}
+      >
         <h2 id={titleId} className="dialog__title">
           {title}
         </h2>

@@ -3,7 +3,19 @@ import type { ReactNode } from 'react';
 import './page.css';
 
 /** `titleHidden`: the page shows its name otherwise (a brand header): the heading stays for screen readers only. */
-export function Page({ title, titleHidden, lead, children, className }: { title: string; titleHidden?: boolean; lead?: ReactNode; children?: ReactNode; className?: string }) {
+export function Page({
+  title,
+  titleHidden,
+  lead,
+  children,
+  className,
+}: {
+  title: string;
+  titleHidden?: boolean;
+  lead?: ReactNode;
+  children?: ReactNode;
+  className?: string;
+}) {
   return (
     <main className={className ? `page ${className}` : 'page'}>
       <h1 className={titleHidden ? 'page__title visually-hidden' : 'page__title'}>{title}</h1>

@@ -50,7 +50,9 @@ export function SmsCodeField({ sms, onRequestCode }: SmsCodeFieldProps) {
       value={code}
       onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
       error={error}
-      trailing={<SmsCodeButton secondsLeft={secondsLeft} sentBefore={sentBefore} busy={busy} solving={solving} onClick={onRequestCode ?? (() => void send())} />}
+      trailing={
+        <SmsCodeButton secondsLeft={secondsLeft} sentBefore={sentBefore} busy={busy} solving={solving} onClick={onRequestCode ?? (() => void send())} />
+      }
       // Not a live region: it counts down, and would be read out every second. It describes the input,
       // which gets focus when the answer comes (use-sms-code.ts), so it is read then.
       note={notice ? <p className={`sms-note sms-note--${notice.kind}`}>{smsNoticeText(notice, secondsLeft)}</p> : undefined}

@@ -21,7 +21,13 @@ afterEach(() => {
 
 describe('trust footer', () => {
   it('shows the configured operator, licence, filing and a callable service phone', () => {
-    pageConfig({ name: '某某科技有限公司', licence: '网络小额贷款经营许可证 XX-0001', filing: '沪ICP备00000000号', servicePhone: '400-820-0000', serviceHours: '9:00-21:00' });
+    pageConfig({
+      name: '某某科技有限公司',
+      licence: '网络小额贷款经营许可证 XX-0001',
+      filing: '沪ICP备00000000号',
+      servicePhone: '400-820-0000',
+      serviceHours: '9:00-21:00',
+    });
     render(<TrustFooter />);
     expect(screen.getByText('本服务由某某科技有限公司提供')).toBeTruthy();
     expect(screen.getByText('网络小额贷款经营许可证 XX-0001')).toBeTruthy();

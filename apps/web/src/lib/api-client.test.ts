@@ -1,6 +1,19 @@
 // The API client against a fake server that speaks the real contract: it opens the sealed
 // request with the server key, verifies the signature and headers, and seals its answer.
-import { API, CLIENT_VERSION, ERROR_TEXT, PROTOCOL_VERSION, generateServerKeyPair, importServerPrivateKey, openRequest, sealResponse, verifyRequestSignature, type ApiResponse, type RefResponse, type RequestContext } from '@tyd/protocol/wire';
+import {
+  API,
+  CLIENT_VERSION,
+  ERROR_TEXT,
+  PROTOCOL_VERSION,
+  generateServerKeyPair,
+  importServerPrivateKey,
+  openRequest,
+  sealResponse,
+  verifyRequestSignature,
+  type ApiResponse,
+  type RefResponse,
+  type RequestContext,
+} from '@tyd/protocol/wire';
 import { afterEach, beforeAll, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';
 import {
@@ -163,7 +176,7 @@ describe('request through the envelope', () => {
 });
 
 describe('the typed call', () => {
-  it('takes the payload and gives the answer of the ref\'s endpoint, with no type argument', () => {
+  it("takes the payload and gives the answer of the ref's endpoint, with no type argument", () => {
     // Types only: nothing is sent.
     const typesOf = (run: () => unknown) => run;
     typesOf(() => {
@@ -210,7 +223,10 @@ describe('answer handling (SPEC §8)', () => {
   it('on subcode 4001 stores server time − local time and reloads once, never in a loop', async () => {
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     const serverTime = Date.now() + 600_000;
-    serve(() => ({ raw: JSON.stringify({ code: '400', subcode: '4001', msg: '请求参数错误', submsg: '手机时间与标准时间不一致，已为您校准' }), headers: { 'x-server-time': String(serverTime) } }));
+    serve(() => ({
+      raw: JSON.stringify({ code: '400', subcode: '4001', msg: '请求参数错误', submsg: '手机时间与标准时间不一致，已为您校准' }),
+      headers: { 'x-server-time': String(serverTime) },
+    }));
     void request(API.checkLogin, {});
     await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     const offset = sessionStore.get().clockOffset;

@@ -3,7 +3,17 @@
 // behaviour is injected by the app (setUnauthorizedHandler), not hard-wired (STYLE.md "Errors").
 // Every call names its endpoint by ref (API.checkLogin …, @tyd/protocol/wire): the payload and the
 // answer are typed by the endpoint's schemas, so no caller restates them (docs/architecture.md "The typed call").
-import { CLIENT_VERSION, CODE, ERROR_TEXT, REQUEST_TIMEOUT_MS, SUBCODE, type ApiResponse, type EndpointRef, type RefRequest, type RefResponse } from '@tyd/protocol/wire';
+import {
+  CLIENT_VERSION,
+  CODE,
+  ERROR_TEXT,
+  REQUEST_TIMEOUT_MS,
+  SUBCODE,
+  type ApiResponse,
+  type EndpointRef,
+  type RefRequest,
+  type RefResponse,
+} from '@tyd/protocol/wire';
 import { ApiCodeError, TransportError } from './api-errors';
 import type * as Transport from './api-transport';
 import { openLoading, toast } from './notify';

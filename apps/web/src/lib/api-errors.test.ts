@@ -10,7 +10,9 @@ afterEach(() => dismissToast());
 
 describe('reportCallFailure', () => {
   it("leaves the server's code and a failed transport as the client toasted them", () => {
-    reportCallFailure(new ApiCodeError({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID, msg: '请求参数错误', submsg: '列表已更新，请刷新后重试' }));
+    reportCallFailure(
+      new ApiCodeError({ code: CODE.BAD_REQUEST, subcode: SUBCODE.LIST_CURSOR_INVALID, msg: '请求参数错误', submsg: '列表已更新，请刷新后重试' }),
+    );
     expect(notifyStore.get().toast).toBeNull();
     reportCallFailure(new TransportError('timeout', ERROR_TEXT.timeout));
     expect(notifyStore.get().toast).toBeNull();

@@ -2,7 +2,24 @@
 // every header, the XSRF cookie echoed, the timestamp corrected by the clock offset, the
 // 100000 ms timeout, and the answer opened or classified as an invalid format (SPEC §5).
 // Loaded lazily by api-client.ts; everything user-facing (toasts, 401, 4001) stays there.
-import { API_BASE, CLIENT_VERSION, CODE, COOKIE, ERROR_TEXT, HEADER, PROTOCOL_VERSION, classifyResponseBody, importServerPublicKey, isApiResponse, openResponse, randomNonce, sealRequest, signRequest, type ApiResponse, type RequestContext } from '@tyd/protocol/wire';
+import {
+  API_BASE,
+  CLIENT_VERSION,
+  CODE,
+  COOKIE,
+  ERROR_TEXT,
+  HEADER,
+  PROTOCOL_VERSION,
+  classifyResponseBody,
+  importServerPublicKey,
+  isApiResponse,
+  openResponse,
+  randomNonce,
+  sealRequest,
+  signRequest,
+  type ApiResponse,
+  type RequestContext,
+} from '@tyd/protocol/wire';
 import { TransportError, httpErrorText } from './api-errors';
 import { readCookie } from './cookies';
 import { clientEnv } from './env';
@@ -131,4 +148,3 @@ export async function send(
     opts.signal?.removeEventListener('abort', onCallerAbort);
   }
 }
-

@@ -26,7 +26,11 @@ describe('createKeyedPresses', () => {
   });
 
   it('resends a press whose answer was lost under the same key, then draws anew', async () => {
-    const send = vi.fn().mockRejectedValueOnce(new TransportError('timeout', '网络超时，请稍后重试')).mockRejectedValueOnce(new TransportError('http', '服务器繁忙，请稍后重试', 502)).mockResolvedValue(OK);
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new TransportError('timeout', '网络超时，请稍后重试'))
+      .mockRejectedValueOnce(new TransportError('http', '服务器繁忙，请稍后重试', 502))
+      .mockResolvedValue(OK);
     const presses = createKeyedPresses(send, keys());
     await expect(presses.press()).rejects.toBeInstanceOf(TransportError);
     expect(presses.unresolved).toBe(true);
@@ -38,7 +42,10 @@ describe('createKeyedPresses', () => {
   });
 
   it('a refusal is an answer: the next press is a new draw', async () => {
-    const send = vi.fn().mockResolvedValueOnce({ code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来' }).mockResolvedValue(OK);
+    const send = vi
+      .fn()
+      .mockResolvedValueOnce({ code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来' })
+      .mockResolvedValue(OK);
     const presses = createKeyedPresses(send, keys());
     await presses.press();
     expect(presses.unresolved).toBe(false);
@@ -47,7 +54,10 @@ describe('createKeyedPresses', () => {
   });
 
   it('an error that is not a lost answer settles the press', async () => {
-    const send = vi.fn().mockRejectedValueOnce(new ApiCodeError({ code: '500', msg: '服务器繁忙' })).mockResolvedValue(OK);
+    const send = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiCodeError({ code: '500', msg: '服务器繁忙' }))
+      .mockResolvedValue(OK);
     const presses = createKeyedPresses(send, keys());
     await expect(presses.press()).rejects.toBeInstanceOf(ApiCodeError);
     await presses.press();

@@ -66,7 +66,10 @@ export interface KeyedPress<T> {
  * `onLost` runs when there was none (the API client has said so, SPEC §8; the action may have happened),
  * and any other failure is reported. `unresolved` starts as given (presses kept by a parent outlive it).
  */
-export function useKeyedPress<T>(onAnswer: (answer: ApiResponse<T>) => void, { onLost, unresolved: initially = false }: { onLost?: () => void; unresolved?: boolean } = {}): KeyedPress<T> {
+export function useKeyedPress<T>(
+  onAnswer: (answer: ApiResponse<T>) => void,
+  { onLost, unresolved: initially = false }: { onLost?: () => void; unresolved?: boolean } = {},
+): KeyedPress<T> {
   const [busy, setBusy] = useState(false);
   const [unresolved, setUnresolved] = useState(initially);
   async function press(presses: KeyedPresses<T>) {

@@ -1,5 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRIDGE_NAME, BridgeError, NFC_ANTENNA_TIMEOUT_MS, RECEIVE_NAME, callNative, getAppInfo, getNfcAntennaInfo, hiddenStatusBarAndTitleBar, logEvent, openWin, readNfcAntennaInfo, type BridgeMessage } from './native-bridge';
+import {
+  BRIDGE_NAME,
+  BridgeError,
+  NFC_ANTENNA_TIMEOUT_MS,
+  RECEIVE_NAME,
+  callNative,
+  getAppInfo,
+  getNfcAntennaInfo,
+  hiddenStatusBarAndTitleBar,
+  logEvent,
+  openWin,
+  readNfcAntennaInfo,
+  type BridgeMessage,
+} from './native-bridge';
 
 type W = Record<string, unknown>;
 const w = window as unknown as W;
@@ -34,7 +47,9 @@ afterEach(() => {
 
 describe('native bridge message protocol', () => {
   it('Android/Flutter: posts a JSON string {id, method, params} to window.tydBridge and resolves with the reply', async () => {
-    installAndroidHandler((m) => (m.method === 'getAppInfo' ? { token: 't', phone: '138****5678', allDeviceInfo: {}, agreementVer: '3', appVer: '5.2.0' } : null));
+    installAndroidHandler((m) =>
+      m.method === 'getAppInfo' ? { token: 't', phone: '138****5678', allDeviceInfo: {}, agreementVer: '3', appVer: '5.2.0' } : null,
+    );
     await expect(getAppInfo()).resolves.toMatchObject({ appVer: '5.2.0' });
     expect(posted).toEqual([{ id: expect.any(String), method: 'getAppInfo', params: {} }]);
   });
@@ -132,7 +147,15 @@ describe('getNfcAntennaInfo (docs/bridge.md)', () => {
 
   it('reads only answers a page can draw', () => {
     expect(readNfcAntennaInfo({ ...pixel, deviceFoldable: 'yes', extra: 1 })).toEqual(pixel);
-    expect(readNfcAntennaInfo({ ...pixel, antennas: [{ locationX: 10, locationY: 20 }, { locationX: 60, locationY: 140 }] })?.antennas).toHaveLength(2);
+    expect(
+      readNfcAntennaInfo({
+        ...pixel,
+        antennas: [
+          { locationX: 10, locationY: 20 },
+          { locationX: 60, locationY: 140 },
+        ],
+      })?.antennas,
+    ).toHaveLength(2);
     for (const bad of [
       null,
       'x',
@@ -145,6 +168,7 @@ describe('getNfcAntennaInfo (docs/bridge.md)', () => {
       { ...pixel, deviceHeight: 1000 },
       { ...pixel, deviceWidth: Number.NaN },
       { ...pixel, antennas: undefined },
-    ]) expect(readNfcAntennaInfo(bad), JSON.stringify(bad)).toBeNull();
+    ])
+      expect(readNfcAntennaInfo(bad), JSON.stringify(bad)).toBeNull();
   });
 });

@@ -11,7 +11,10 @@ export interface ListPage<T> {
   nextCursor: string | null;
 }
 
-export function usePagedList<T extends { id: string }>(key: QueryKey | null, fetchPage: (cursor: string | undefined, signal?: AbortSignal) => Promise<ListPage<T>>) {
+export function usePagedList<T extends { id: string }>(
+  key: QueryKey | null,
+  fetchPage: (cursor: string | undefined, signal?: AbortSignal) => Promise<ListPage<T>>,
+) {
   const first = useQuery(key, (signal) => fetchPage(undefined, signal));
   const [more, setMore] = useState<{ items: T[]; nextCursor: string | null; for: ListPage<T> } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
@@ -32,7 +35,11 @@ export function usePagedList<T extends { id: string }>(key: QueryKey | null, fet
     setLoadingMore(true);
     try {
       const page = await fetchPage(nextCursor);
-      setMore((current) => ({ items: [...(current && current.for === first.data ? current.items : []), ...page.items], nextCursor: page.nextCursor, for: first.data! }));
+      setMore((current) => ({
+        items: [...(current && current.for === first.data ? current.items : []), ...page.items],
+        nextCursor: page.nextCursor,
+        for: first.data!,
+      }));
     } catch (error) {
       reportCallFailure(error);
     } finally {

@@ -49,7 +49,17 @@ function serialiseKey(key: QueryKey): string {
 function entryFor(id: string): Entry<unknown> {
   let entry = cache.get(id);
   if (!entry) {
-    entry = { version: 0, status: 'loading', data: undefined, error: undefined, fetchedAt: 0, promise: null, controller: null, listeners: new Set(), fetcher: null };
+    entry = {
+      version: 0,
+      status: 'loading',
+      data: undefined,
+      error: undefined,
+      fetchedAt: 0,
+      promise: null,
+      controller: null,
+      listeners: new Set(),
+      fetcher: null,
+    };
     cache.set(id, entry);
   }
   return entry;
@@ -139,13 +149,21 @@ export interface QueryResult<T> {
  * and its answer. `key` null: not yet (e.g. waiting for a token). The fetcher's AbortSignal
  * fires when the last viewer unmounts before the answer came, or when the session changes.
  */
-export function useQuery<T>(key: QueryKey | null, fetcher: (signal: AbortSignal) => Promise<T>, { staleTimeMs = DEFAULT_STALE_MS }: QueryOptions = {}): QueryResult<T> {
+export function useQuery<T>(
+  key: QueryKey | null,
+  fetcher: (signal: AbortSignal) => Promise<T>,
+  { staleTimeMs = DEFAULT_STALE_MS }: QueryOptions = {},
+): QueryResult<T> {
   const fetcherRef = useRef(fetcher);
   useEffect(() => {
     fetcherRef.current = fetcher;
   });
   const id = key === null ? null : serialiseKey(key);
-  const currentGeneration = useSyncExternalStore(subscribeGeneration, () => generation, () => generation);
+  const currentGeneration = useSyncExternalStore(
+    subscribeGeneration,
+    () => generation,
+    () => generation,
+  );
   const subscribe = useCallback(
     (listener: () => void) => {
       if (id === null) return () => {};

@@ -2,7 +2,17 @@ import { renderToString } from 'react-dom/server';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { clientConfig } from './api-client';
 import { readCookie } from './cookies';
-import { clearSession, isLoggedIn, rememberLoginPhone, renderFirstScreenFor, savePhone, sessionStore, setClockOffset, startSession, useSession } from './session';
+import {
+  clearSession,
+  isLoggedIn,
+  rememberLoginPhone,
+  renderFirstScreenFor,
+  savePhone,
+  sessionStore,
+  setClockOffset,
+  startSession,
+  useSession,
+} from './session';
 
 beforeEach(() => {
   localStorage.clear();

@@ -11,7 +11,10 @@ const altcha = vi.hoisted(() => ({ solveChallenge: vi.fn() }));
 vi.mock('altcha-lib', () => ({ solveChallenge: altcha.solveChallenge }));
 vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));
 
-const challenge = (nonce: string) => ({ parameters: { algorithm: 'PBKDF2/SHA-256', nonce, salt: 'cd', cost: 100, keyLength: 32, keyPrefix: '00' }, signature: 'ef' });
+const challenge = (nonce: string) => ({
+  parameters: { algorithm: 'PBKDF2/SHA-256', nonce, salt: 'cd', cost: 100, keyLength: 32, keyPrefix: '00' },
+  signature: 'ef',
+});
 const humanCheck = (subcode: string, nonce: string): ApiResponse => ({
   code: '406',
   subcode,
@@ -54,11 +57,9 @@ describe('sendSmsCodeWithChecks', () => {
     const solving: boolean[] = [];
     const outcome = await sendSmsCodeWithChecks({ phone: '13812345678', purpose: 'login' }, { onSolving: (s) => solving.push(s) });
     expect(outcome).toEqual({ status: 'counting', seconds: 60, sent: true, expiresInSeconds: 300 });
-    expect(api.request.mock.calls.map(([, payload]) => (payload as { proofOfWork?: { solution: { counter: number } } }).proofOfWork?.solution.counter)).toEqual([
-      undefined,
-      1,
-      2,
-    ]);
+    expect(api.request.mock.calls.map(([, payload]) => (payload as { proofOfWork?: { solution: { counter: number } } }).proofOfWork?.solution.counter)).toEqual(
+      [undefined, 1, 2],
+    );
     expect(solving).toEqual([true, false, true, false]);
   });
 

@@ -65,7 +65,10 @@ export type ProofOfWork = NonNullable<SmsSendPayload['proofOfWork']>;
  * solves each challenge (at most MAX_CHALLENGES) and calls again with the proof. Resolves with the first
  * answer that is not a human check, or undefined when the check could not be passed (the user was told).
  */
-export async function withHumanCheck<T>(call: (proofOfWork: ProofOfWork | undefined) => Promise<ApiResponse<T>>, hooks: SendHooks = {}): Promise<ApiResponse<T> | undefined> {
+export async function withHumanCheck<T>(
+  call: (proofOfWork: ProofOfWork | undefined) => Promise<ApiResponse<T>>,
+  hooks: SendHooks = {},
+): Promise<ApiResponse<T> | undefined> {
   let proofOfWork: ProofOfWork | undefined;
   for (let round = 0; round <= MAX_CHALLENGES; round++) {
     const response = await call(proofOfWork);

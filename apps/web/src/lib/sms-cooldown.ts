@@ -81,7 +81,11 @@ export function cooldownLeftMs(purpose: SmsPurpose, phone: string | undefined, n
 export function useSmsCooldown(purpose: SmsPurpose, phone?: string): { secondsLeft: number; start: (seconds: number) => void } {
   // The prerendered page shows no countdown (lib/hydration.ts): a running one shows right after hydration.
   const hydrated = useHydrated();
-  useSyncExternalStore(subscribe, () => version, () => version);
+  useSyncExternalStore(
+    subscribe,
+    () => version,
+    () => version,
+  );
   const [tick, setTick] = useState(0);
   const msLeft = hydrated ? cooldownLeftMs(purpose, phone) : 0;
   const secondsLeft = Math.ceil(msLeft / 1000);

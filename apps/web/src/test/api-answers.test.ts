@@ -5,7 +5,7 @@ import { AnswerSchemaError, answer, answerData, checkedClient, offSchema } from 
 const LOGGED_IN = { loggedIn: true as const, phone: '138****5678' };
 
 describe('answer', () => {
-  it('builds a code 200 answer whose data fits the endpoint\'s response schema', () => {
+  it("builds a code 200 answer whose data fits the endpoint's response schema", () => {
     expect(answer(API.checkLogin, LOGGED_IN)).toEqual({ code: '200', msg: '成功', data: LOGGED_IN });
     expect(answerData(API.phoneBrandList, { brands: [] })).toEqual({ brands: [] });
   });

@@ -102,7 +102,13 @@ describe.each(ENGINES)('account repositories on %s', (engine) => {
   });
 
   it('keeps retained records bound to their id and purges them after their retention date', async () => {
-    const kept = await retained.create({ subjectHash: 'e'.repeat(64), kind: 'deregistered-account', encrypt: (id) => `sealed:${id}`, now: 1_000, retainUntil: 5_000 });
+    const kept = await retained.create({
+      subjectHash: 'e'.repeat(64),
+      kind: 'deregistered-account',
+      encrypt: (id) => `sealed:${id}`,
+      now: 1_000,
+      retainUntil: 5_000,
+    });
     expect(kept.payloadEnc).toBe(`sealed:${kept.id}`);
     await retained.create({ subjectHash: 'e'.repeat(64), kind: 'deregistered-account', encrypt: () => 'x', now: 2_000, retainUntil: 9_000 });
     expect((await retained.findBySubjectHash('e'.repeat(64))).map((r) => r.retainUntil)).toEqual([5_000, 9_000]);

@@ -48,7 +48,8 @@ export function createProfilesRepository(db: Kysely<Database>): ProfilesReposito
     },
     async listInvitees(inviterId, before, limit) {
       let query = db.selectFrom('user_profiles').selectAll().where('invited_by', '=', inviterId);
-      if (before) query = query.where((eb) => eb.or([eb('created_at', '<', before.at), eb.and([eb('created_at', '=', before.at), eb('user_id', '<', before.id)])]));
+      if (before)
+        query = query.where((eb) => eb.or([eb('created_at', '<', before.at), eb.and([eb('created_at', '=', before.at), eb('user_id', '<', before.id)])]));
       const rows = await query.orderBy('created_at', 'desc').orderBy('user_id', 'desc').limit(limit).execute();
       return rows.map(toProfile);
     },

@@ -48,7 +48,12 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
       return Number(result.numUpdatedRows) === 1;
     },
     async revokeAllForUser(userId, now, trx = db) {
-      const result = await trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null).executeTakeFirst();
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows);
     },
     async pruneEndedBefore(before, trx = db) {
@@ -59,7 +64,10 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
       return Number(result.numDeletedRows);
     },
     async count(trx = db) {
-      const { n } = await trx.selectFrom('sessions').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
   };

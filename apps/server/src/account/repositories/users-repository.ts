@@ -59,7 +59,10 @@ export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtect
       return Number(result.numDeletedRows) === 1;
     },
     async count(trx = db) {
-      const { n } = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
   };

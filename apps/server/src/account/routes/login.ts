@@ -17,7 +17,15 @@ export default async function loginRoutes(fastify: FastifyInstance): Promise<voi
         // genuine device cookie gets a new id, remembered as the owner's and set as its cookie on success.
         const { deviceCookie } = fastify.accounts;
         const device = { cookieId: deviceCookie.read(request) ?? deviceCookie.newId(), nativeId: headers.deviceId };
-        const result = await loginWithSmsCode(fastify.accounts, { phone: payload.phone, smsCode: payload.smsCode, agreementVersion: payload.agreementVersion, inviteCode: payload.inviteCode, device, from: { clientAddress, userAgent: request.headers['user-agent'] }, now });
+        const result = await loginWithSmsCode(fastify.accounts, {
+          phone: payload.phone,
+          smsCode: payload.smsCode,
+          agreementVersion: payload.agreementVersion,
+          inviteCode: payload.inviteCode,
+          device,
+          from: { clientAddress, userAgent: request.headers['user-agent'] },
+          now,
+        });
         deviceCookie.set(reply, device.cookieId);
         return result;
       },

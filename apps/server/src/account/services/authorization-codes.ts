@@ -24,7 +24,10 @@ export async function checkMintBudget(
   const hour = Math.floor(now / HOUR_MS);
   const minted = await deps.kv.increment(`authcode:mints:${sessionId}:${hour}`, HOUR_MS + 60_000);
   if (minted > deps.config.authCodeMintsPerHour) {
-    throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { data: { retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - now) / 1000)) }, detail: 'authorisation codes per session' });
+    throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, {
+      data: { retryAfterSeconds: Math.max(1, Math.ceil(((hour + 1) * HOUR_MS - now) / 1000)) },
+      detail: 'authorisation codes per session',
+    });
   }
 }
 
@@ -38,7 +41,11 @@ export async function mintAuthorizationCode(
   return { authCode, expiresInSeconds: Math.round(deps.config.authCodeTtlMs / 1000) };
 }
 
-export async function redeemAuthorizationCode(deps: Pick<Accounts, 'db'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions'> }, authCode: string, now: number): Promise<{ accessToken: string; phone: string }> {
+export async function redeemAuthorizationCode(
+  deps: Pick<Accounts, 'db'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions'> },
+  authCode: string,
+  now: number,
+): Promise<{ accessToken: string; phone: string }> {
   const invalid = () => new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_INVALID);
   if (!CODE_SHAPE.test(authCode)) throw invalid();
   const codeHash = hashCode(authCode);

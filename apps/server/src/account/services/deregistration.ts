@@ -29,7 +29,14 @@ export async function deregister(deps: DeregistrationDeps, user: User, smsCode: 
     const profile = await deps.repos.profiles.findByUserId(user.id, trx);
     const consents = await deps.repos.consents.history(user.id, trx);
     const identity = await deps.retainedIdentity(user.id, trx);
-    const record = { phone: user.phone, registeredAt: user.createdAt, deregisteredAt: now, consents, invitedBy: profile?.invitedBy ?? null, ...(identity && { identity }) };
+    const record = {
+      phone: user.phone,
+      registeredAt: user.createdAt,
+      deregisteredAt: now,
+      consents,
+      invitedBy: profile?.invitedBy ?? null,
+      ...(identity && { identity }),
+    };
     await deps.repos.retainedRecords.create(
       {
         subjectHash: deps.retained.subjectHash(user.phone),

@@ -36,14 +36,25 @@ export interface LoginResult {
 }
 
 /** Opens a session for a user: the token goes to the client once, only its hash is stored. */
-export async function openSession(deps: { repos: Pick<Accounts['repos'], 'sessions'> }, userId: string, now: number, trx?: Executor): Promise<{ accessToken: string; sessionId: string }> {
+export async function openSession(
+  deps: { repos: Pick<Accounts['repos'], 'sessions'> },
+  userId: string,
+  now: number,
+  trx?: Executor,
+): Promise<{ accessToken: string; sessionId: string }> {
   const accessToken = generateAccessToken();
   const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS }, trx);
   return { accessToken, sessionId: session.id };
 }
 
 /** The user's profile, created on first use (accounts made before migration 2026-11-21-0500-accounts have none yet). */
-export async function ensureProfile(deps: { repos: Pick<Accounts['repos'], 'profiles'> }, userId: string, now: number, invitedBy: string | null = null, trx?: Executor): Promise<Profile> {
+export async function ensureProfile(
+  deps: { repos: Pick<Accounts['repos'], 'profiles'> },
+  userId: string,
+  now: number,
+  invitedBy: string | null = null,
+  trx?: Executor,
+): Promise<Profile> {
   const existing = await deps.repos.profiles.findByUserId(userId, trx);
   if (existing) return existing;
   // 40 random bits: a collision is rare; a few draws make a failure practically impossible.
@@ -71,7 +82,9 @@ export async function findInviter(deps: { repos: Pick<Accounts['repos'], 'profil
  * a missing agreement tick or a mistyped invite code does not cost the user their code.
  */
 /** What login and registration work with. */
-export type LoginDeps = Pick<Accounts, 'db' | 'outbox' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & { repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'> };
+export type LoginDeps = Pick<Accounts, 'db' | 'outbox' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & {
+  repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'>;
+};
 
 export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Promise<LoginResult> {
   const phone = requireMainlandMobile(input.phone);

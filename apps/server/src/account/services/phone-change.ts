@@ -15,9 +15,16 @@ export const VERIFY_TICKET_TTL_MS = 10 * 60_000;
 const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(ticket).digest('hex')}`;
 
 /** What the phone change works with. */
-export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'outbox' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & { repos: Pick<Accounts['repos'], 'users'> };
+export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'outbox' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & {
+  repos: Pick<Accounts['repos'], 'users'>;
+};
 
-export async function verifyCurrentPhone(deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions' | 'smsOwners'>, user: User, smsCode: string, now: number): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
+export async function verifyCurrentPhone(
+  deps: Omit<PhoneChangeDeps, 'repos' | 'flushDeletions' | 'smsOwners'>,
+  user: User,
+  smsCode: string,
+  now: number,
+): Promise<{ verifyTicket: string; expiresInSeconds: number }> {
   // The session's own phone: the owner's limits; the new number is not (yet) the session's (sms-requester.ts).
   const verified = await deps.smsCodes.verify(deps.phones.lookupHash(user.phone), 'verify-phone', smsCode, now, 'owner');
   await verified.consume();

@@ -24,12 +24,7 @@ export interface ProofOfWork {
 
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
-export function createProofOfWork(opts: {
-  kv: KvStore;
-  signatureSecret: string;
-  keySignatureSecret: string;
-  rules: HumanCheckRules;
-}): ProofOfWork {
+export function createProofOfWork(opts: { kv: KvStore; signatureSecret: string; keySignatureSecret: string; rules: HumanCheckRules }): ProofOfWork {
   const { kv, rules } = opts;
   return {
     async challenge(now) {

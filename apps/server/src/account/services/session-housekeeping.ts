@@ -7,7 +7,10 @@ import type { AccountRepositories } from '../repositories/account-repositories.j
 export const PRUNE_GRACE_MS = 24 * 60 * 60 * 1000;
 
 export async function pruneSessionsAndCodes(
-  repos: { sessions: Pick<AccountRepositories['sessions'], 'pruneEndedBefore'>; authorizationCodes: Pick<AccountRepositories['authorizationCodes'], 'pruneExpiredBefore'> },
+  repos: {
+    sessions: Pick<AccountRepositories['sessions'], 'pruneEndedBefore'>;
+    authorizationCodes: Pick<AccountRepositories['authorizationCodes'], 'pruneExpiredBefore'>;
+  },
   now: number,
 ): Promise<{ sessions: number; authorizationCodes: number; before: number }> {
   const before = now - PRUNE_GRACE_MS;

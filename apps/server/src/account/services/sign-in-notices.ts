@@ -9,18 +9,57 @@ import type { MessageInput } from '../../content/content-module.js';
 /** System and app or browser, coarse on purpose (never versions or models). */
 export function deviceFamily(userAgent: string | undefined): string {
   const ua = userAgent ?? '';
-  const system = /Android/i.test(ua) ? 'Android' : /iPhone|iPad|iPod/i.test(ua) ? 'iOS' : /HarmonyOS/i.test(ua) ? 'HarmonyOS' : /Windows/i.test(ua) ? 'Windows' : /Mac OS X|Macintosh/i.test(ua) ? 'macOS' : /Linux/i.test(ua) ? 'Linux' : '其他系统';
-  const app = /planner|zhongduoduo/i.test(ua) ? 'App' : /MicroMessenger/i.test(ua) ? '微信' : /Edg\//.test(ua) ? 'Edge' : /Chrome\//.test(ua) ? 'Chrome' : /Firefox\//.test(ua) ? 'Firefox' : /Safari\//.test(ua) ? 'Safari' : '浏览器';
+  const system = /Android/i.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iPod/i.test(ua)
+      ? 'iOS'
+      : /HarmonyOS/i.test(ua)
+        ? 'HarmonyOS'
+        : /Windows/i.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/i.test(ua)
+            ? 'macOS'
+            : /Linux/i.test(ua)
+              ? 'Linux'
+              : '其他系统';
+  const app = /planner|zhongduoduo/i.test(ua)
+    ? 'App'
+    : /MicroMessenger/i.test(ua)
+      ? '微信'
+      : /Edg\//.test(ua)
+        ? 'Edge'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Firefox\//.test(ua)
+            ? 'Firefox'
+            : /Safari\//.test(ua)
+              ? 'Safari'
+              : '浏览器';
   return `${system} ${app}`;
 }
 
-const chinaTime = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const chinaTime = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 const when = (now: number) => chinaTime.format(now).replaceAll('/', '-');
 
 export function signInMessage(input: { isNewUser: boolean; clientAddress: string; userAgent: string | undefined; now: number }): MessageInput {
   const family = deviceFamily(input.userAgent);
   const dedupeKey = `sign-in-device\n${input.clientAddress}\n${family}`;
-  if (input.isNewUser) return { kind: 'system', title: '欢迎来到通盈达', body: `您的账户已于${when(input.now)}注册成功。完成实名认证后即可使用更多服务。`, link: '/mine/identity', dedupeKey };
+  if (input.isNewUser)
+    return {
+      kind: 'system',
+      title: '欢迎来到通盈达',
+      body: `您的账户已于${when(input.now)}注册成功。完成实名认证后即可使用更多服务。`,
+      link: '/mine/identity',
+      dedupeKey,
+    };
   return {
     kind: 'security',
     title: '新设备登录提醒',
@@ -31,5 +70,10 @@ export function signInMessage(input: { isNewUser: boolean; clientAddress: string
 }
 
 export function phoneChangedMessage(maskedPhone: string, now: number): MessageInput {
-  return { kind: 'security', title: '登录手机号已更换', body: `您的登录手机号已于${when(now)}更换为${maskedPhone}。如非本人操作，请立即联系客服。`, dedupeKey: `phone-change\n${now}\n${maskedPhone}` };
+  return {
+    kind: 'security',
+    title: '登录手机号已更换',
+    body: `您的登录手机号已于${when(now)}更换为${maskedPhone}。如非本人操作，请立即联系客服。`,
+    dedupeKey: `phone-change\n${now}\n${maskedPhone}`,
+  };
 }

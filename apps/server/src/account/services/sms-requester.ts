@@ -37,8 +37,10 @@ export const OWNER_DEVICE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 /** `tagKey`: deriveKey(cookieSecret, 'sms-owner-device'); the store names neither the device nor the phone. */
 export function createSmsOwners(opts: { kv: KvStore; tagKey: Buffer }): SmsOwners {
   const { kv } = opts;
-  const ids = (device: SmsDevice) => [device.cookieId && `cookie:${device.cookieId}`, device.nativeId && `native:${device.nativeId}`].filter((id): id is string => Boolean(id));
-  const ownerKey = (phoneKey: string, id: string) => `sms:owner:${phoneKey}:${createHmac('sha256', opts.tagKey).update(`${phoneKey}\n${id}`, 'utf8').digest('base64url')}`;
+  const ids = (device: SmsDevice) =>
+    [device.cookieId && `cookie:${device.cookieId}`, device.nativeId && `native:${device.nativeId}`].filter((id): id is string => Boolean(id));
+  const ownerKey = (phoneKey: string, id: string) =>
+    `sms:owner:${phoneKey}:${createHmac('sha256', opts.tagKey).update(`${phoneKey}\n${id}`, 'utf8').digest('base64url')}`;
   return {
     async bucket({ phoneKey, sessionPhoneKey, device, now }) {
       if (sessionPhoneKey === phoneKey) return 'owner';

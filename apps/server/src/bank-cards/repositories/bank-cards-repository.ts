@@ -8,7 +8,14 @@ export function createBankCardsRepository(db: Kysely<Database>) {
   return {
     /** The default card first, then newest first. */
     async list(userId: string, trx: Executor = db): Promise<BankCardRow[]> {
-      return trx.selectFrom('bank_cards').selectAll().where('user_id', '=', userId).orderBy('is_default', 'desc').orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+      return trx
+        .selectFrom('bank_cards')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('is_default', 'desc')
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
     },
 
     async find(userId: string, cardId: string, trx: Executor = db): Promise<BankCardRow | undefined> {
@@ -20,7 +27,11 @@ export function createBankCardsRepository(db: Kysely<Database>) {
     },
 
     async count(userId: string, trx: Executor = db): Promise<number> {
-      const { n } = await trx.selectFrom('bank_cards').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const { n } = await trx
+        .selectFrom('bank_cards')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
 
@@ -30,7 +41,11 @@ export function createBankCardsRepository(db: Kysely<Database>) {
      * interleave with another bind of the same account.
      */
     async lockAccount(userId: string, trx: Executor): Promise<void> {
-      await trx.updateTable('users').set({ id: sql<string>`id` }).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set({ id: sql<string>`id` })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /** Inserts a card; throws a unique violation when this account has the card already. */

@@ -8,7 +8,9 @@ export default async function bankListRoutes(fastify: FastifyInstance): Promise<
     endpoint: bankListNew,
     auth: 'required',
     handler: async () => ({
-      banks: fastify.bankCards.banks().map(({ code, name, mark, cardTypes, singleLimit, dailyLimit }) => ({ code, name, mark, cardTypes, singleLimit, dailyLimit })),
+      banks: fastify.bankCards
+        .banks()
+        .map(({ code, name, mark, cardTypes, singleLimit, dailyLimit }) => ({ code, name, mark, cardTypes, singleLimit, dailyLimit })),
     }),
   });
   fastify.apiRoute({

@@ -8,7 +8,13 @@ export default async function unbindBankcardRoute(fastify: FastifyInstance): Pro
     endpoint: unbindBankcard,
     auth: 'required',
     handler: async ({ session, payload, now }) => {
-      const { cardId, defaultCardId } = await fastify.bankCards.unbind({ userId: session.user.id, accountPhone: session.user.phone, cardId: payload.cardId, smsCode: payload.smsCode, now });
+      const { cardId, defaultCardId } = await fastify.bankCards.unbind({
+        userId: session.user.id,
+        accountPhone: session.user.phone,
+        cardId: payload.cardId,
+        smsCode: payload.smsCode,
+        now,
+      });
       return { cardId, defaultCardId };
     },
   });

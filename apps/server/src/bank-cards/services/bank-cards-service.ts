@@ -5,7 +5,20 @@
 // the account's phone, and what leaves the server: the masked number and the last four digits only.
 // No HTTP here: routes call these and send what they return or throw.
 import { createHash, randomBytes } from 'node:crypto';
-import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, isCardNumberShape, maskBankCard, maskPhone, type BankCardView, type EndpointRequest, type SmsPurpose, type bindBankcard } from '@tyd/protocol';
+import {
+  CODE,
+  DAY_MS,
+  SUBCODE,
+  chinaDay,
+  chinaDayEnd,
+  isCardNumberShape,
+  maskBankCard,
+  maskPhone,
+  type BankCardView,
+  type EndpointRequest,
+  type SmsPurpose,
+  type bindBankcard,
+} from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { BankCardsConfig, QuickPaymentAgreementConfig } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
@@ -23,7 +36,14 @@ import type { CardCipher } from './card-cipher.js';
 /** The SMS code machinery of the account capability, as far as bank cards use it. */
 export interface CardSmsCodes {
   /** Sends a code of `purpose` to `phone`; the owner/others bucket is decided as for sms-send-v1. */
-  send(input: { phone: string; purpose: SmsPurpose; sessionPhone: string; clientAddress: string; proofOfWork: PowSolution | undefined; now: number }): Promise<{ cooldownSeconds: number; phoneKey: string; bucket: 'owner' | 'others' }>;
+  send(input: {
+    phone: string;
+    purpose: SmsPurpose;
+    sessionPhone: string;
+    clientAddress: string;
+    proofOfWork: PowSolution | undefined;
+    now: number;
+  }): Promise<{ cooldownSeconds: number; phoneKey: string; bucket: 'owner' | 'others' }>;
   /** Checks a code (4202/4203/4204) and returns a handle that spends it once. */
   verify(input: { phoneKey: string; purpose: SmsPurpose; code: string; now: number; bucket: 'owner' | 'others' }): Promise<{ consume(): Promise<void> }>;
   phoneKey(phone: string): string;
@@ -122,7 +142,15 @@ export function createBankCardsService(deps: BankCardsDeps) {
     },
 
     /** Step 1 (bind-bankcard). Local refusals first, then the daily cap, the provider, the SMS code. */
-    async startBinding(input: { userId: string; sessionPhone: string; cardNumber: string; phone: string; clientAddress: string; proofOfWork: PowSolution | undefined; now: number }) {
+    async startBinding(input: {
+      userId: string;
+      sessionPhone: string;
+      cardNumber: string;
+      phone: string;
+      clientAddress: string;
+      proofOfWork: PowSolution | undefined;
+      now: number;
+    }) {
       const { userId, now } = input;
       const identity = await deps.requireIdentity(userId);
       const cardNumber = input.cardNumber;
@@ -139,7 +167,8 @@ export function createBankCardsService(deps: BankCardsDeps) {
       // so parallel requests cannot pass the cap; a check the provider could not serve still counts.
       const day = chinaDay(now);
       const checks = await kv.increment(`bankcard:checks:${userId}:${day}`, DAY_MS + 60 * 60_000);
-      if (checks > rules.checksPerDay) throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.BANK_CARD_CHECK_LIMIT, { data: { retryAfterSeconds: seconds(chinaDayEnd(day) - now) } });
+      if (checks > rules.checksPerDay)
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.BANK_CARD_CHECK_LIMIT, { data: { retryAfterSeconds: seconds(chinaDayEnd(day) - now) } });
 
       let result;
       try {
@@ -150,7 +179,14 @@ export function createBankCardsService(deps: BankCardsDeps) {
       }
       if (result.outcome !== 'verified') throw bankCardRefusal(result);
 
-      const sent = await deps.sms.send({ phone, purpose: 'bind-card', sessionPhone: input.sessionPhone, clientAddress: input.clientAddress, proofOfWork: input.proofOfWork, now });
+      const sent = await deps.sms.send({
+        phone,
+        purpose: 'bind-card',
+        sessionPhone: input.sessionPhone,
+        clientAddress: input.clientAddress,
+        proofOfWork: input.proofOfWork,
+        now,
+      });
       const ticket = randomBytes(32).toString('base64url');
       const hash = ticketHash(ticket);
       const stored: StoredTicket = {
@@ -231,7 +267,13 @@ export function createBankCardsService(deps: BankCardsDeps) {
     async unbind(input: { userId: string; accountPhone: string; cardId: string; smsCode: string; now: number }) {
       const { userId, now } = input;
       const row = await requireCard(userId, input.cardId);
-      const code = await deps.sms.verify({ phoneKey: deps.sms.phoneKey(input.accountPhone), purpose: 'unbind-card', code: input.smsCode, now, bucket: 'owner' });
+      const code = await deps.sms.verify({
+        phoneKey: deps.sms.phoneKey(input.accountPhone),
+        purpose: 'unbind-card',
+        code: input.smsCode,
+        now,
+        bucket: 'owner',
+      });
       await code.consume();
       const defaultCardId = await deps.outbox.transaction(async (trx, emit) => {
         await repo.lockAccount(userId, trx);

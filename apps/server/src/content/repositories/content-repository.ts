@@ -13,7 +13,6 @@ export type MessageRow = Selectable<MessagesTable>;
 export type AuditRow = Selectable<ContentAuditTable>;
 export type ContentKindValue = ContentItemRow['kind'];
 
-
 export function createContentRepository(db: Kysely<Database>) {
   const onPostgres = db.introspection instanceof PostgresIntrospector;
   return {
@@ -27,7 +26,12 @@ export function createContentRepository(db: Kysely<Database>) {
 
     /** Optimistic: only when the row is still at `version`; false when someone else changed it first. */
     async updateItem(id: string, version: number, changes: Partial<Omit<ContentItemRow, 'id' | 'version'>>, trx: Executor = db): Promise<boolean> {
-      const result = await trx.updateTable('content_items').set({ ...changes, version: version + 1 }).where('id', '=', id).where('version', '=', version).executeTakeFirst();
+      const result = await trx
+        .updateTable('content_items')
+        .set({ ...changes, version: version + 1 })
+        .where('id', '=', id)
+        .where('version', '=', version)
+        .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
 
@@ -39,7 +43,14 @@ export function createContentRepository(db: Kysely<Database>) {
     },
 
     /** Published items of a kind visible at `now`, newest first, after `after`. */
-    async listVisible(kind: ContentKindValue, now: number, after: ListPosition | undefined, limit: number, opts: { importantOnly?: boolean } = {}, trx: Executor = db): Promise<ContentItemRow[]> {
+    async listVisible(
+      kind: ContentKindValue,
+      now: number,
+      after: ListPosition | undefined,
+      limit: number,
+      opts: { importantOnly?: boolean } = {},
+      trx: Executor = db,
+    ): Promise<ContentItemRow[]> {
       let query = trx
         .selectFrom('content_items')
         .selectAll()

@@ -2,7 +2,19 @@
 // operations summary (http/ops-api.ts). The operator names themselves in `by`, which the
 // audit keeps with every change (the token is shared; `by` says who acted). Each call's address, body and
 // answer are its endpoint object's in packages/protocol (endpoints/ops/content-ops.ts).
-import { CODE, SUBCODE, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  opsContentCreate,
+  opsContentGet,
+  opsContentList,
+  opsContentPreview,
+  opsContentPublish,
+  opsContentUnpublish,
+  opsContentUpdate,
+  type OpsEndpoint,
+  type OpsResponseData,
+} from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
@@ -25,7 +37,8 @@ const refusalOf = (error: unknown): OpsRefusal | undefined =>
         ? { code: CODE.CONFLICT, httpStatus: 409, reason: error.message }
         : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
     : undefined;
-const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) => opsAnswer(request, reply, endpoint, run, refusalOf);
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
+  opsAnswer(request, reply, endpoint, run, refusalOf);
 
 export default async function opsContentRoutes(fastify: FastifyInstance): Promise<void> {
   const { adminToken, publishing } = fastify.content;

@@ -35,7 +35,15 @@ const LINK = /^\/(?![/\\])[A-Za-z0-9\-._~/?=&%]{0,199}$/;
 
 export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffer; clock: () => number; cursors: ListCursors }) {
   const hashOf = (userId: string, dedupeKey: string) => createHmac('sha256', opts.dedupeKey).update(`${userId}\n${dedupeKey}`).digest('hex');
-  const view = (row: MessageRow): MessageView => ({ id: row.id, kind: row.kind, title: row.title, body: row.body, link: row.link, createdAt: row.created_at, readAt: row.read_at });
+  const view = (row: MessageRow): MessageView => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  });
 
   async function counts(userId: string, unreadNotices: number) {
     const messages = await repo.countUnreadMessages(userId);
@@ -75,7 +83,8 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
 
     /** One message ({id}: 404/4703 unless this account's) or all of them. */
     async read(userId: string, input: { id?: string; all?: true }, now: number, unreadNotices: number) {
-      if ((input.id === undefined) === (input.all === undefined)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: 'message-read: id or all, exactly one' });
+      if ((input.id === undefined) === (input.all === undefined))
+        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: 'message-read: id or all, exactly one' });
       if (input.id !== undefined) {
         if (!(await repo.markMessageRead(userId, input.id, now))) throw new ApiError(CODE.NOT_FOUND, SUBCODE.MESSAGE_NOT_FOUND);
       } else {

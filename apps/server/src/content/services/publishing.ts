@@ -74,7 +74,8 @@ function managed(row: ContentItemRow, now: number): ManagedItem {
 
 function checkDraft(draft: Partial<ContentDraft>): void {
   if (draft.title !== undefined && (draft.title.trim().length < 1 || draft.title.length > 100)) throw new ContentInputError('title: 1 to 100 characters');
-  if (draft.body !== undefined && (draft.body.trim().length < 1 || draft.body.length > MAX_BODY_CHARS)) throw new ContentInputError(`body: 1 to ${MAX_BODY_CHARS} characters`);
+  if (draft.body !== undefined && (draft.body.trim().length < 1 || draft.body.length > MAX_BODY_CHARS))
+    throw new ContentInputError(`body: 1 to ${MAX_BODY_CHARS} characters`);
   if (draft.summary !== undefined && draft.summary.length > 200) throw new ContentInputError('summary: at most 200 characters');
 }
 
@@ -85,16 +86,35 @@ function checkActor(actor: string): string {
 }
 
 export function createPublishing(db: Kysely<Database>, repo: ContentRepository) {
-  async function change(id: string, actor: string, action: AuditRow['action'], now: number, apply: (row: ContentItemRow, trx: Transaction<Database>) => Partial<ContentItemRow> | Promise<Partial<ContentItemRow>>, expectedVersion?: number): Promise<ManagedItem> {
+  async function change(
+    id: string,
+    actor: string,
+    action: AuditRow['action'],
+    now: number,
+    apply: (row: ContentItemRow, trx: Transaction<Database>) => Partial<ContentItemRow> | Promise<Partial<ContentItemRow>>,
+    expectedVersion?: number,
+  ): Promise<ManagedItem> {
     const by = checkActor(actor);
     return db.transaction().execute(async (trx) => {
       const row = await repo.findItem(id, trx);
       if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
-      if (expectedVersion !== undefined && expectedVersion !== row.version) throw new ContentInputError(`${id} changed meanwhile (version ${row.version}); reload and edit again`, 'conflict');
+      if (expectedVersion !== undefined && expectedVersion !== row.version)
+        throw new ContentInputError(`${id} changed meanwhile (version ${row.version}); reload and edit again`, 'conflict');
       const changes = { updated_at: now, ...(await apply(row, trx)) };
       if (!(await repo.updateItem(id, row.version, changes, trx))) throw new ContentInputError(`${id} changed meanwhile; reload and edit again`, 'conflict');
       const next = { ...row, ...changes, version: row.version + 1 };
-      await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: id, action, actor: by, version: next.version, detail: JSON.stringify({ title: next.title, publishAt: next.publish_at, state: next.state }), at: now }, trx);
+      await repo.insertAudit(
+        {
+          id: `l_${randomBytes(12).toString('base64url')}`,
+          content_id: id,
+          action,
+          actor: by,
+          version: next.version,
+          detail: JSON.stringify({ title: next.title, publishAt: next.publish_at, state: next.state }),
+          at: now,
+        },
+        trx,
+      );
       // As of the change itself: a notice published now whose time went 1 ms past the newest notice out
       // (noticeTime) answers as published, not as scheduled for that millisecond.
       return managed(next, Math.max(now, next.updated_at));
@@ -140,7 +160,18 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
       };
       await db.transaction().execute(async (trx) => {
         await repo.insertItem(row, trx);
-        await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: row.id, action: 'create', actor: by, version: 1, detail: JSON.stringify({ title: row.title, publishAt: null, state: 'draft' }), at: now }, trx);
+        await repo.insertAudit(
+          {
+            id: `l_${randomBytes(12).toString('base64url')}`,
+            content_id: row.id,
+            action: 'create',
+            actor: by,
+            version: 1,
+            detail: JSON.stringify({ title: row.title, publishAt: null, state: 'draft' }),
+            at: now,
+          },
+          trx,
+        );
       });
       return managed(row, now);
     },
@@ -148,15 +179,22 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
     /** Changes what is given; a published item stays where it is in the lists. */
     async edit(id: string, draft: Partial<ContentDraft>, actor: string, now: number, expectedVersion?: number): Promise<ManagedItem> {
       checkDraft(draft);
-      return change(id, actor, 'edit', now, (row) => {
-        const body = draft.body ?? row.body_md;
-        return {
-          ...(draft.title !== undefined && { title: draft.title.trim() }),
-          ...(draft.body !== undefined && { body_md: body, body_html: renderMarkdown(body) }),
-          ...(draft.summary !== undefined || draft.body !== undefined ? { summary: draft.summary?.trim() || summarize(body) } : {}),
-          ...(draft.important !== undefined && { important: draft.important ? 1 : 0 }),
-        };
-      }, expectedVersion);
+      return change(
+        id,
+        actor,
+        'edit',
+        now,
+        (row) => {
+          const body = draft.body ?? row.body_md;
+          return {
+            ...(draft.title !== undefined && { title: draft.title.trim() }),
+            ...(draft.body !== undefined && { body_md: body, body_html: renderMarkdown(body) }),
+            ...(draft.summary !== undefined || draft.body !== undefined ? { summary: draft.summary?.trim() || summarize(body) } : {}),
+            ...(draft.important !== undefined && { important: draft.important ? 1 : 0 }),
+          };
+        },
+        expectedVersion,
+      );
     },
 
     /**
@@ -190,7 +228,14 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
     },
 
     async audit(contentId: string | undefined, limit = 100) {
-      return (await repo.listAudit(contentId, limit)).map((row) => ({ contentId: row.content_id, action: row.action, by: row.actor, version: row.version, at: row.at, detail: JSON.parse(row.detail) as ContentAuditEntry['detail'] }));
+      return (await repo.listAudit(contentId, limit)).map((row) => ({
+        contentId: row.content_id,
+        action: row.action,
+        by: row.actor,
+        version: row.version,
+        at: row.at,
+        detail: JSON.parse(row.detail) as ContentAuditEntry['detail'],
+      }));
     },
 
     async image(id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
@@ -211,7 +256,18 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
       const id = `i_${randomBytes(12).toString('base64url')}`;
       await db.transaction().execute(async (trx) => {
         await repo.insertImage({ id, content_type: image.contentType, bytes_b64: image.bytes.toString('base64'), created_at: now }, trx);
-        await repo.insertAudit({ id: `l_${randomBytes(12).toString('base64url')}`, content_id: id, action: 'image', actor: by, version: 1, detail: JSON.stringify({ bytes: image.bytes.length, width: image.width, height: image.height }), at: now }, trx);
+        await repo.insertAudit(
+          {
+            id: `l_${randomBytes(12).toString('base64url')}`,
+            content_id: id,
+            action: 'image',
+            actor: by,
+            version: 1,
+            detail: JSON.stringify({ bytes: image.bytes.length, width: image.width, height: image.height }),
+            at: now,
+          },
+          trx,
+        );
       });
       return { id, path: `/content-images/${id}` };
     },

@@ -29,7 +29,14 @@ export interface ContentDetail {
 const publishedAt = (row: ContentItemRow) => row.publish_at ?? 0;
 
 export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSummary {
-  const summary: ContentSummary = { id: row.id, kind: row.kind, title: row.title, summary: row.summary, important: row.important === 1, publishedAt: publishedAt(row) };
+  const summary: ContentSummary = {
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    summary: row.summary,
+    important: row.important === 1,
+    publishedAt: publishedAt(row),
+  };
   if (readThrough !== undefined && row.kind === 'notice') summary.unread = publishedAt(row) > readThrough;
   return summary;
 }

@@ -57,12 +57,36 @@ describe('renderMarkdown with hostile input', () => {
   });
 
   it('refuses every known script-bearing link form', () => {
-    for (const url of ['javascript:alert(1)', 'JAVASCRIPT:x', ' javascript:x', 'java\tscript:x', 'java\nscript:x', 'data:text/html,x', 'vbscript:x', '//evil.example', '/\\evil.example', 'mailto:x@example.com', 'relative/path', '']) {
+    for (const url of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:x',
+      ' javascript:x',
+      'java\tscript:x',
+      'java\nscript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      '//evil.example',
+      '/\\evil.example',
+      'mailto:x@example.com',
+      'relative/path',
+      '',
+    ]) {
       expect(isAllowedLink(url), JSON.stringify(url)).toBe(false);
     }
-    for (const url of ['https://example.com/a?b=c', 'HTTP://example.com', '/discover/detail?id=r_123', '/', 'tel:4000000000', 'tel:+86-10-12345678']) expect(isAllowedLink(url), url).toBe(true);
+    for (const url of ['https://example.com/a?b=c', 'HTTP://example.com', '/discover/detail?id=r_123', '/', 'tel:4000000000', 'tel:+86-10-12345678'])
+      expect(isAllowedLink(url), url).toBe(true);
     // tel: carries digits and hyphens only: nothing that could smuggle a parameter, a script or another scheme.
-    for (const url of ['tel:', 'tel:400;ext=javascript:alert(1)', 'tel:400,1', 'tel:+', 'tel:4000000000?x', 'tel:400%0a', 'tel:javascript:alert(1)', 'tel://evil.example']) expect(isAllowedLink(url), url).toBe(false);
+    for (const url of [
+      'tel:',
+      'tel:400;ext=javascript:alert(1)',
+      'tel:400,1',
+      'tel:+',
+      'tel:4000000000?x',
+      'tel:400%0a',
+      'tel:javascript:alert(1)',
+      'tel://evil.example',
+    ])
+      expect(isAllowedLink(url), url).toBe(false);
   });
 
   it('the harness itself fails on a script tag or an event attribute (the test can fail)', () => {
@@ -83,16 +107,20 @@ describe('renderMarkdown with ordinary articles', () => {
   });
 
   it('marks external links and leaves our own paths alone', () => {
-    expect(renderMarkdown('[官网](https://example.com/)')).toContain('<a href="https://example.com/" rel="noopener noreferrer nofollow" target="_blank">官网</a>');
+    expect(renderMarkdown('[官网](https://example.com/)')).toContain(
+      '<a href="https://example.com/" rel="noopener noreferrer nofollow" target="_blank">官网</a>',
+    );
     expect(renderMarkdown('[认证](/mine/identity)')).toContain('<a href="/mine/identity">认证</a>');
   });
 
   it('shows images from our storage and only the alt text of any other', () => {
-    expect(renderMarkdown('![图](/content-images/i_abcdefgh12)')).toContain('<img src="/content-images/i_abcdefgh12" alt="图" loading="lazy" decoding="async">');
+    expect(renderMarkdown('![图](/content-images/i_abcdefgh12)')).toContain(
+      '<img src="/content-images/i_abcdefgh12" alt="图" loading="lazy" decoding="async">',
+    );
     expect(renderMarkdown('![外部图](https://example.com/a.png)')).toBe('<p>外部图</p>\n');
   });
 
-  it('renders a tel: link so a tap dials the number (a notice\'s 客服电话)', () => {
+  it("renders a tel: link so a tap dials the number (a notice's 客服电话)", () => {
     const html = renderMarkdown('客服电话：[400-000-0000](tel:4000000000)');
     expect(html).toBe('<p>客服电话：<a href="tel:4000000000">400-000-0000</a></p>\n');
     expectSafe(html);

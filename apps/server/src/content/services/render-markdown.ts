@@ -67,7 +67,13 @@ export function summarize(markdown: string, max = 120): string {
     .filter((token: Token) => token.type === 'inline')
     // Line breaks inside a paragraph read as spaces; link and emphasis marks are not text tokens, so a
     // summary never shows Markdown (a list excerpt is plain text, docs/api.md "Notices, messages and content").
-    .map((token: Token) => (token.children ?? []).map((child: Token) => (child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? ' ' : '')).join(''))
+    .map((token: Token) =>
+      (token.children ?? [])
+        .map((child: Token) =>
+          child.type === 'text' || child.type === 'code_inline' ? child.content : child.type === 'softbreak' || child.type === 'hardbreak' ? ' ' : '',
+        )
+        .join(''),
+    )
     .join(' ')
     .replace(/\s+/g, ' ')
     .trim();

@@ -91,7 +91,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await prizes
     .insertInto('prize_changes')
-    .values(DEFAULT_PRIZES.map((p) => ({ id: `seed-${p.id}`, prize_id: p.id, operator: 'migration 2026-11-24-1200-rewards', change: JSON.stringify(p), at: now })))
+    .values(
+      DEFAULT_PRIZES.map((p) => ({ id: `seed-${p.id}`, prize_id: p.id, operator: 'migration 2026-11-24-1200-rewards', change: JSON.stringify(p), at: now })),
+    )
     .execute();
 }
 

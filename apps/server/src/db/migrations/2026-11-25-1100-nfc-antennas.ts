@@ -165,7 +165,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await seed.insertInto('nfc_antennas').values(rows).execute();
   await seed
     .insertInto('nfc_antenna_changes')
-    .values(rows.map((r) => ({ id: `seed-${r.brand_id}-${r.model_id}`, brand_id: r.brand_id, model_id: r.model_id, action: 'set', change: JSON.stringify(r), changed_by: BY, at: now })))
+    .values(
+      rows.map((r) => ({
+        id: `seed-${r.brand_id}-${r.model_id}`,
+        brand_id: r.brand_id,
+        model_id: r.model_id,
+        action: 'set',
+        change: JSON.stringify(r),
+        changed_by: BY,
+        at: now,
+      })),
+    )
     .execute();
 }
 

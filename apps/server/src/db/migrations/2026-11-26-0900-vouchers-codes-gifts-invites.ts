@@ -15,9 +15,36 @@
 import { sql, type Kysely } from 'kysely';
 
 const DEFAULT_ITEMS = [
-  { id: 'coupon-interest-free-7', name: '7天免息券', description: '借款时抵扣7天利息', points_cost: 500, stock: 1000, per_user_limit: 2, valid_days: 30, position: 1 },
-  { id: 'coupon-repay-10', name: '10元还款立减券', description: '单笔还款满500元立减10元', points_cost: 200, stock: 5000, per_user_limit: 5, valid_days: 30, position: 2 },
-  { id: 'coupon-rate-off-5', name: '利率95折券', description: '下一笔借款利率打95折', points_cost: 1000, stock: 300, per_user_limit: 1, valid_days: 60, position: 3 },
+  {
+    id: 'coupon-interest-free-7',
+    name: '7天免息券',
+    description: '借款时抵扣7天利息',
+    points_cost: 500,
+    stock: 1000,
+    per_user_limit: 2,
+    valid_days: 30,
+    position: 1,
+  },
+  {
+    id: 'coupon-repay-10',
+    name: '10元还款立减券',
+    description: '单笔还款满500元立减10元',
+    points_cost: 200,
+    stock: 5000,
+    per_user_limit: 5,
+    valid_days: 30,
+    position: 2,
+  },
+  {
+    id: 'coupon-rate-off-5',
+    name: '利率95折券',
+    description: '下一笔借款利率打95折',
+    points_cost: 1000,
+    stock: 300,
+    per_user_limit: 1,
+    valid_days: 60,
+    position: 3,
+  },
 ];
 
 const DEFAULT_GIFT = [
@@ -132,7 +159,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   const now = Date.now();
   const operator = 'migration 2026-11-26-0900-vouchers-codes-gifts-invites';
-  const seeded = db as unknown as Kysely<{ reward_items: Record<string, unknown>; gift_contents: Record<string, unknown>; reward_changes: Record<string, unknown> }>;
+  const seeded = db as unknown as Kysely<{
+    reward_items: Record<string, unknown>;
+    gift_contents: Record<string, unknown>;
+    reward_changes: Record<string, unknown>;
+  }>;
   await seeded
     .insertInto('reward_items')
     .values(DEFAULT_ITEMS.map((item) => ({ ...item, active: 1, updated_at: now })))
@@ -158,5 +189,6 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     .execute();
   await sql`INSERT INTO prize_changes (id, prize_id, operator, change, at)
             SELECT id, subject_id, operator, change, at FROM reward_changes WHERE subject = 'prize'`.execute(db);
-  for (const table of ['reward_changes', 'invite_rewards', 'gift_claims', 'gift_contents', 'redeem_codes', 'redeem_batches', 'vouchers', 'reward_items']) await db.schema.dropTable(table).execute();
+  for (const table of ['reward_changes', 'invite_rewards', 'gift_claims', 'gift_contents', 'redeem_codes', 'redeem_batches', 'vouchers', 'reward_items'])
+    await db.schema.dropTable(table).execute();
 }

@@ -35,8 +35,23 @@ export function createIdentitiesRepository(db: Kysely<Database>) {
       return db.transaction().execute(async (trx) => {
         await trx
           .insertInto('identities')
-          .values({ user_id: userId, state: 'not-started', portrait_enc: null, emblem_enc: null, ...UNCONFIRMED, verified_at: null, created_at: now, updated_at: now, [column]: value })
-          .onConflict((oc) => oc.column('user_id').doUpdateSet({ [column]: value, ...UNCONFIRMED, updated_at: now, version: NEXT_VERSION }).where('identities.state', '!=', 'verified'))
+          .values({
+            user_id: userId,
+            state: 'not-started',
+            portrait_enc: null,
+            emblem_enc: null,
+            ...UNCONFIRMED,
+            verified_at: null,
+            created_at: now,
+            updated_at: now,
+            [column]: value,
+          })
+          .onConflict((oc) =>
+            oc
+              .column('user_id')
+              .doUpdateSet({ [column]: value, ...UNCONFIRMED, updated_at: now, version: NEXT_VERSION })
+              .where('identities.state', '!=', 'verified'),
+          )
           .execute();
         await trx
           .updateTable('identities')
@@ -70,7 +85,15 @@ export function createIdentitiesRepository(db: Kysely<Database>) {
           .execute();
         const result = await trx
           .updateTable('identities')
-          .set({ ...UNCONFIRMED, id_hash: input.idHash, identity_enc: input.identityEnc, state: 'identity-confirmed', confirmed_at: input.now, updated_at: input.now, version: NEXT_VERSION })
+          .set({
+            ...UNCONFIRMED,
+            id_hash: input.idHash,
+            identity_enc: input.identityEnc,
+            state: 'identity-confirmed',
+            confirmed_at: input.now,
+            updated_at: input.now,
+            version: NEXT_VERSION,
+          })
           .where('user_id', '=', input.userId)
           .where('version', '=', input.version)
           .where('state', '!=', 'verified')
@@ -119,7 +142,15 @@ export function createIdentitiesRepository(db: Kysely<Database>) {
     async markVerified(userId: string, version: number, now: number, trx: Executor = db): Promise<boolean> {
       const result = await trx
         .updateTable('identities')
-        .set({ state: 'verified', verified_at: now, face_session_enc: null, face_expires_at: null, failure_reason: null, updated_at: now, version: NEXT_VERSION })
+        .set({
+          state: 'verified',
+          verified_at: now,
+          face_session_enc: null,
+          face_expires_at: null,
+          failure_reason: null,
+          updated_at: now,
+          version: NEXT_VERSION,
+        })
         .where('user_id', '=', userId)
         .where('version', '=', version)
         .where('state', 'in', ['face-pending', 'failed'])
@@ -136,7 +167,13 @@ export function createIdentitiesRepository(db: Kysely<Database>) {
     async markFailed(userId: string, version: number, reason: FailureReason, keepSession: boolean, now: number, trx: Executor = db): Promise<boolean> {
       const result = await trx
         .updateTable('identities')
-        .set({ state: 'failed', failure_reason: reason, updated_at: now, version: NEXT_VERSION, ...(keepSession ? {} : { face_session_enc: null, face_expires_at: null }) })
+        .set({
+          state: 'failed',
+          failure_reason: reason,
+          updated_at: now,
+          version: NEXT_VERSION,
+          ...(keepSession ? {} : { face_session_enc: null, face_expires_at: null }),
+        })
         .where('user_id', '=', userId)
         .where('version', '=', version)
         .where('state', 'in', ['face-pending', 'failed'])

@@ -74,7 +74,12 @@ export function createNfcAntennasRepository(db: Kysely<Database>): NfcAntennasRe
     async set(brandId, modelId, change, by, now) {
       return db.transaction().execute(async (trx) => {
         const current = await trx.selectFrom('nfc_antennas').selectAll().where('brand_id', '=', brandId).where('model_id', '=', modelId).executeTakeFirst();
-        const brandRows = await trx.selectFrom('nfc_antennas').select(['brand_name', 'sort_order']).where('brand_id', '=', brandId).orderBy('sort_order', 'desc').execute();
+        const brandRows = await trx
+          .selectFrom('nfc_antennas')
+          .select(['brand_name', 'sort_order'])
+          .where('brand_id', '=', brandId)
+          .orderBy('sort_order', 'desc')
+          .execute();
         const brandName = change.brandName ?? brandRows[0]?.brand_name;
         let row: NfcAntennasTable;
         if (current) {
@@ -93,7 +98,15 @@ export function createNfcAntennasRepository(db: Kysely<Database>): NfcAntennasRe
         } else {
           if (change.modelName === undefined || change.position === undefined || brandName === undefined) return 'incomplete';
           // A new model goes after its brand's others; a new brand after every brand.
-          const last = brandRows[0]?.sort_order ?? (await trx.selectFrom('nfc_antennas').select((eb) => eb.fn.max('sort_order').as('max')).executeTakeFirst())?.max ?? 0;
+          const last =
+            brandRows[0]?.sort_order ??
+            (
+              await trx
+                .selectFrom('nfc_antennas')
+                .select((eb) => eb.fn.max('sort_order').as('max'))
+                .executeTakeFirst()
+            )?.max ??
+            0;
           row = {
             brand_id: brandId,
             model_id: modelId,
@@ -109,7 +122,8 @@ export function createNfcAntennasRepository(db: Kysely<Database>): NfcAntennasRe
           };
           await trx.insertInto('nfc_antennas').values(row).execute();
         }
-        if (change.brandName !== undefined) await trx.updateTable('nfc_antennas').set({ brand_name: change.brandName }).where('brand_id', '=', brandId).execute();
+        if (change.brandName !== undefined)
+          await trx.updateTable('nfc_antennas').set({ brand_name: change.brandName }).where('brand_id', '=', brandId).execute();
         await trx
           .insertInto('nfc_antenna_changes')
           .values({ id: randomUUID(), brand_id: brandId, model_id: modelId, action: 'set', change: JSON.stringify(change), changed_by: by, at: now })
@@ -126,7 +140,15 @@ export function createNfcAntennasRepository(db: Kysely<Database>): NfcAntennasRe
           await trx.deleteFrom('nfc_antennas').where('brand_id', '=', row.brand_id).where('model_id', '=', row.model_id).execute();
           await trx
             .insertInto('nfc_antenna_changes')
-            .values({ id: randomUUID(), brand_id: row.brand_id, model_id: row.model_id, action: 'delete', change: JSON.stringify(toAntenna(row)), changed_by: by, at: now })
+            .values({
+              id: randomUUID(),
+              brand_id: row.brand_id,
+              model_id: row.model_id,
+              action: 'delete',
+              change: JSON.stringify(toAntenna(row)),
+              changed_by: by,
+              at: now,
+            })
             .execute();
         }
         return rows.length;

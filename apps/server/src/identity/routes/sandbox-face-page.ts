@@ -9,7 +9,8 @@ export default async function sandboxFacePageRoute(fastify: FastifyInstance, opt
   fastify.get<{ Querystring: { session?: string } }>('/sandbox/face', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
     const session = request.query.session;
     reply.header('cache-control', 'no-store');
-    if (typeof session !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(session)) return reply.code(404).type('text/plain; charset=utf-8').send('no such sandbox face session');
+    if (typeof session !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(session))
+      return reply.code(404).type('text/plain; charset=utf-8').send('no such sandbox face session');
     const page = sandboxFacePage({ sessionId: session, returnUrl: opts.returnUrl });
     reply.header('content-security-policy', page.csp);
     reply.header('permissions-policy', 'camera=(self)');

@@ -4,7 +4,15 @@
 import { SUBCODE, chinaDay } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
 
-const chinaTime = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const chinaTime = new Intl.DateTimeFormat('zh-CN', {
+  timeZone: 'Asia/Shanghai',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 export function certificationPassedMessage(verifiedAt: number): MessageInput {
   return {

@@ -109,7 +109,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
 
   function checkAge(birthDate: string, now: number): void {
     const age = ageOn(birthDate, now);
-    if (age < rules.minAge || age > rules.maxAge) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_AGE_NOT_ALLOWED, { data: { minAge: rules.minAge, maxAge: rules.maxAge } });
+    if (age < rules.minAge || age > rules.maxAge)
+      throw new ApiError(CODE.BAD_REQUEST, SUBCODE.ID_AGE_NOT_ALLOWED, { data: { minAge: rules.minAge, maxAge: rules.maxAge } });
   }
 
   /** GB 11643-1999, the printed birth date against the number's, and the age limits. */
@@ -131,7 +132,17 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   async function info(userId: string, now: number, row?: IdentityRow): Promise<CertificationInfo> {
     const current = row ?? (await repo.find(userId));
     const triesLeft = Math.max(0, rules.faceTriesPerDay - (await triesUsed(userId, now)));
-    if (!current) return { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: triesLeft };
+    if (!current)
+      return {
+        state: 'not-started',
+        documents: { portrait: false, emblem: false },
+        name: null,
+        idNumber: null,
+        validTo: null,
+        verifiedAt: null,
+        failure: null,
+        faceTriesLeft: triesLeft,
+      };
     const identity = current.identity_enc ? cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, current.identity_enc) : undefined;
     const reason = current.state === 'failed' && current.failure_reason ? FAILURE_OF[current.failure_reason] : undefined;
     const next: IdentityNextStep = reason === 'identity-not-found' ? 'recheck-documents' : triesLeft > 0 ? 'retry-face' : 'try-tomorrow';
@@ -164,7 +175,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /** What a face result other than a pass makes of the row: the reason kept, whether the session stays, the answer. */
-  function faceFailure(result: Exclude<FaceResult, { outcome: 'passed' }>, row: IdentityRow, now: number): { reason: FailureReason; keepSession: boolean; refusal: ApiError } {
+  function faceFailure(
+    result: Exclude<FaceResult, { outcome: 'passed' }>,
+    row: IdentityRow,
+    now: number,
+  ): { reason: FailureReason; keepSession: boolean; refusal: ApiError } {
     if (result.outcome === 'pending') {
       // Back before the end. The session stays until it expires: a late result can still pass.
       const expired = row.face_expires_at !== null && now >= row.face_expires_at;
@@ -183,7 +198,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
   }
 
   /** A face session or result that is no longer the account's (docs/api.md "The state machine"): 409/4615 with the state now. */
-  const staleFace = (row: IdentityRow | undefined) => new ApiError(CODE.CONFLICT, SUBCODE.FACE_SESSION_MISSING, { data: { state: row?.state ?? 'not-started' } });
+  const staleFace = (row: IdentityRow | undefined) =>
+    new ApiError(CODE.CONFLICT, SUBCODE.FACE_SESSION_MISSING, { data: { state: row?.state ?? 'not-started' } });
 
   return {
     info: (userId: string, now: number) => info(userId, now),
@@ -196,7 +212,9 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       // The upload is used up by this call whatever the answer; a photo that was not kept is deleted at once.
       let kept = false;
       try {
-        const result = await askProvider(() => deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side));
+        const result = await askProvider(() =>
+          deps.ocr.recognizeIdCard({ bytes: photo.bytes, contentType: photo.contentType, width: photo.width, height: photo.height }, side),
+        );
         if (result.outcome === 'unreadable') throw ocrRefusal();
         const wrongSide = () => new ApiError(CODE.BAD_REQUEST, SUBCODE.IDCARD_WRONG_SIDE, { data: { expectedSide: side } });
         if (result.outcome === 'wrong-side') throw wrongSide();
@@ -211,8 +229,14 @@ export function createIdentityService(deps: IdentityServiceDeps) {
           // One account per identity: a number another account holds is refused before anything of it is
           // kept (no reading, no photo). Certification's unique index still decides between two accounts
           // that read the same card before either claimed it.
-          if (await repo.heldByOther(cipher.idHash(portrait.idNumber), userId, now - rules.claimHoldMs)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
-          const row = await repo.saveSide(userId, 'portrait_enc', cipher.encrypt('portrait_enc', userId, { ...portrait, uploadId } satisfies Kept<Portrait>), now);
+          if (await repo.heldByOther(cipher.idHash(portrait.idNumber), userId, now - rules.claimHoldMs))
+            throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
+          const row = await repo.saveSide(
+            userId,
+            'portrait_enc',
+            cipher.encrypt('portrait_enc', userId, { ...portrait, uploadId } satisfies Kept<Portrait>),
+            now,
+          );
           if (!row) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_ALREADY_VERIFIED);
           kept = true;
           await discardPrevious(userId, 'portrait_enc', before?.portrait_enc, uploadId);
@@ -239,7 +263,7 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       const row = await repo.find(userId);
       const state = row?.state ?? 'not-started';
       const open = state === 'not-started' || state === 'documents-read';
-      const side = <T,>(column: 'portrait_enc' | 'emblem_enc', value: string | null | undefined): T | null => {
+      const side = <T>(column: 'portrait_enc' | 'emblem_enc', value: string | null | undefined): T | null => {
         if (!open || !value) return null;
         const { uploadId: _photo, ...reading } = cipher.decrypt<Kept<T>>(column, userId, value);
         return reading as T;
@@ -257,17 +281,32 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async certify(userId: string, corrected: { name: string; address: string }, now: number): Promise<CertificationInfo> {
       const row = await repo.find(userId);
       notVerified(row);
-      if (!row?.portrait_enc || !row.emblem_enc) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
+      if (!row?.portrait_enc || !row.emblem_enc)
+        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
       const { uploadId: _portraitPhoto, ...portrait } = cipher.decrypt<Kept<Portrait>>('portrait_enc', userId, row.portrait_enc);
       const { uploadId: _emblemPhoto, ...emblem } = cipher.decrypt<Kept<Emblem>>('emblem_enc', userId, row.emblem_enc);
       checkPortrait(portrait, now);
       checkValidity(emblem.validTo, now);
-      const identity: ConfirmedIdentity = { ...portrait, name: corrected.name.replace(/•/g, '·'), address: corrected.address, authority: emblem.authority, validFrom: emblem.validFrom, validTo: emblem.validTo };
+      const identity: ConfirmedIdentity = {
+        ...portrait,
+        name: corrected.name.replace(/•/g, '·'),
+        address: corrected.address,
+        authority: emblem.authority,
+        validFrom: emblem.validFrom,
+        validTo: emblem.validTo,
+      };
       let claimed: boolean;
       try {
         // Only the documents read above: a side read again meanwhile (or any other transition) changes the
         // version, and nothing is claimed.
-        claimed = await repo.confirm({ userId, version: row.version, idHash: cipher.idHash(identity.idNumber), identityEnc: cipher.encrypt('identity_enc', userId, identity), now, staleBefore: now - rules.claimHoldMs });
+        claimed = await repo.confirm({
+          userId,
+          version: row.version,
+          idHash: cipher.idHash(identity.idNumber),
+          identityEnc: cipher.encrypt('identity_enc', userId, identity),
+          now,
+          staleBefore: now - rules.claimHoldMs,
+        });
       } catch (error) {
         if (isUniqueViolation(error)) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_TAKEN);
         throw error;
@@ -284,11 +323,15 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     async startFace(userId: string, now: number) {
       const row = await repo.find(userId);
       notVerified(row);
-      const ready = row?.identity_enc && (row.state === 'identity-confirmed' || row.state === 'face-pending' || (row.state === 'failed' && row.failure_reason !== 'identity-not-found'));
+      const ready =
+        row?.identity_enc &&
+        (row.state === 'identity-confirmed' || row.state === 'face-pending' || (row.state === 'failed' && row.failure_reason !== 'identity-not-found'));
       if (!row || !ready) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
       const used = await deps.kv.increment(triesKey(userId, now), DAY_MS + 3_600_000);
       if (used > rules.faceTriesPerDay) {
-        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.FACE_DAILY_LIMIT, { data: { retryAfterSeconds: Math.ceil((chinaDayEnd(chinaDay(now)) - now) / 1000) } });
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.FACE_DAILY_LIMIT, {
+          data: { retryAfterSeconds: Math.ceil((chinaDayEnd(chinaDay(now)) - now) / 1000) },
+        });
       }
       const identity = cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc!);
       const session = await askProvider(() => deps.face.createFaceSession({ name: identity.name, idNumber: identity.idNumber }, rules.faceReturnUrl));
@@ -299,7 +342,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       if (!(await repo.startFace(userId, row.version, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now))) {
         const current = await repo.find(userId);
         notVerified(current);
-        const startable = current?.identity_enc && (current.state === 'identity-confirmed' || current.state === 'face-pending' || (current.state === 'failed' && current.failure_reason !== 'identity-not-found'));
+        const startable =
+          current?.identity_enc &&
+          (current.state === 'identity-confirmed' ||
+            current.state === 'face-pending' ||
+            (current.state === 'failed' && current.failure_reason !== 'identity-not-found'));
         if (startable) throw staleFace(current);
         throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: current?.state ?? 'not-started' } });
       }

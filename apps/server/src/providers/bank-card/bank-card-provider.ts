@@ -15,10 +15,7 @@ export interface BankCardFourElements {
 export type BankCardMismatch = 'holder' | 'name' | 'id-number' | 'card-number' | 'phone';
 export type BankCardUnusable = 'frozen' | 'lost' | 'expired' | 'restricted' | 'no-card-not-present';
 
-export type BankCardResult =
-  | { outcome: 'verified' }
-  | { outcome: 'mismatch'; field: BankCardMismatch }
-  | { outcome: 'unusable'; reason: BankCardUnusable };
+export type BankCardResult = { outcome: 'verified' } | { outcome: 'mismatch'; field: BankCardMismatch } | { outcome: 'unusable'; reason: BankCardUnusable };
 
 export interface BankCardProvider {
   readonly name: ProviderMode;

@@ -32,7 +32,11 @@ export function createHttpFaceProvider(call: TencentCloudClient, ruleId: string)
     async createFaceSession(identity, returnUrl) {
       let answer: Record<string, unknown>;
       try {
-        answer = await call({ ...SERVICE, action: 'DetectAuth', payload: { RuleId: ruleId, IdCard: identity.idNumber, Name: identity.name, RedirectUrl: returnUrl } });
+        answer = await call({
+          ...SERVICE,
+          action: 'DetectAuth',
+          payload: { RuleId: ruleId, IdCard: identity.idNumber, Name: identity.name, RedirectUrl: returnUrl },
+        });
       } catch (error) {
         throw error instanceof VendorError ? new ProviderUnavailable('face', 'vendor-error', error.code) : error;
       }

@@ -35,7 +35,8 @@ export function createSandboxFaceProvider(opts: { now?: () => number } = {}): Sa
   return {
     name: 'sandbox',
     async createFaceSession(identity, returnUrl) {
-      if (idSequence(identity.idNumber) === SANDBOX_ID_SEQUENCE.unavailable) throw new ProviderUnavailable('face', 'vendor-error', 'sandbox outage (sequence 993)');
+      if (idSequence(identity.idNumber) === SANDBOX_ID_SEQUENCE.unavailable)
+        throw new ProviderUnavailable('face', 'vendor-error', 'sandbox outage (sequence 993)');
       const sessionId = randomBytes(16).toString('base64url');
       sessions.set(sessionId, { identity, returnUrl, createdAt: now(), completed: false });
       // Bounded: the oldest session goes first.

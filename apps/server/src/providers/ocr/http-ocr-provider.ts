@@ -29,7 +29,15 @@ const PHOTO_FAILURES: ReadonlySet<string> = new Set([
   'FailedOperation.OcrFailed',
 ]);
 
-const WARNING_CONFIG = JSON.stringify({ CopyWarn: true, BorderCheckWarn: true, ReshootWarn: true, DetectPsWarn: true, TempIdWarn: true, Quality: true, ReflectWarn: true });
+const WARNING_CONFIG = JSON.stringify({
+  CopyWarn: true,
+  BorderCheckWarn: true,
+  ReshootWarn: true,
+  DetectPsWarn: true,
+  TempIdWarn: true,
+  Quality: true,
+  ReflectWarn: true,
+});
 const WARN_CODES: ReadonlyMap<number, OcrWarning> = new Map([
   [-9101, 'cropped'],
   [-9102, 'photocopy'],

@@ -41,7 +41,8 @@ export function createSandboxOcrProvider(opts: { now?: () => number } = {}): Ocr
       const warning = WARNING_HEIGHTS.get(image.height);
       const warnings = warning ? { warnings: [warning] } : {};
       if (side === 'emblem') {
-        if (image.height === SANDBOX_OCR_HEIGHT.expired) return { outcome: 'recognized', side, authority: '北京市公安局东城分局', validFrom: '2010-01-01', validTo: '2020-01-01', ...warnings };
+        if (image.height === SANDBOX_OCR_HEIGHT.expired)
+          return { outcome: 'recognized', side, authority: '北京市公安局东城分局', validFrom: '2010-01-01', validTo: '2020-01-01', ...warnings };
         const validTo = image.height === SANDBOX_OCR_HEIGHT.longTerm ? 'long-term' : '2040-01-01';
         return { outcome: 'recognized', side, authority: '北京市公安局东城分局', validFrom: '2020-01-01', validTo, ...warnings };
       }

@@ -18,7 +18,10 @@ export interface SmsProvider {
 /** The gateway did not take the message: timeout, network failure, HTTP error, or an answer it did not mean as success. */
 export class SmsDeliveryError extends Error {
   override readonly name = 'SmsDeliveryError';
-  constructor(readonly reason: 'timeout' | 'network' | 'http-status' | 'bad-answer' | 'refused', detail: string) {
+  constructor(
+    readonly reason: 'timeout' | 'network' | 'http-status' | 'bad-answer' | 'refused',
+    detail: string,
+  ) {
     super(`sms gateway ${reason}: ${detail}`);
   }
 }

@@ -19,7 +19,9 @@ describe('TC3-HMAC-SHA256', () => {
   it('reproduces the documentation example', () => {
     const signed = tc3Signature(example);
     expect(signed.canonicalRequest.split('\n').at(-1)).toBe('35e9c5b0e3ae67532d3c9f17ead6c90222632e5b1ff7f6e89887f1398934f064');
-    expect(signed.stringToSign).toBe('TC3-HMAC-SHA256\n1551113065\n2019-02-25/cvm/tc3_request\n5ffe6a04c0664d6b969fab9a13bdab201d63ee709638e2749d62a09ca18d7031');
+    expect(signed.stringToSign).toBe(
+      'TC3-HMAC-SHA256\n1551113065\n2019-02-25/cvm/tc3_request\n5ffe6a04c0664d6b969fab9a13bdab201d63ee709638e2749d62a09ca18d7031',
+    );
     expect(signed.signedHeaders).toBe('content-type;host');
     expect(signed.signature).toBe('2230eefd229f582d8b1b891af7107b91597240707d778ab3738f756258d7652c');
   });

@@ -42,7 +42,8 @@ export function createTencentCloudClient(settings: HttpProviderSettings, now: ()
       body,
       timestamp: Math.floor(now() / 1000),
     });
-    const fail = (reason: ConstructorParameters<typeof ProviderUnavailable>[1], detail: string) => new ProviderUnavailable(provider, reason, `${action}: ${detail}`);
+    const fail = (reason: ConstructorParameters<typeof ProviderUnavailable>[1], detail: string) =>
+      new ProviderUnavailable(provider, reason, `${action}: ${detail}`);
     let text: string;
     let status: number;
     try {

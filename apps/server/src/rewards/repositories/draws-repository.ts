@@ -15,7 +15,15 @@ export interface Draw {
   at: number;
 }
 
-const toDraw = (row: DrawsTable): Draw => ({ id: row.id, prizeId: row.prize_id, prizeName: row.prize_name, kind: row.kind, points: row.points, cost: row.cost, at: row.created_at });
+const toDraw = (row: DrawsTable): Draw => ({
+  id: row.id,
+  prizeId: row.prize_id,
+  prizeName: row.prize_name,
+  kind: row.kind,
+  points: row.points,
+  cost: row.cost,
+  at: row.created_at,
+});
 
 export interface DrawsRepository {
   /** Claims the key for a new draw; false when the user already has a draw with it. */
@@ -34,7 +42,18 @@ export function createDrawsRepository(db: Kysely<Database>): DrawsRepository {
     async claim({ id, userId, key, cost, day, now }, trx) {
       const result = await trx
         .insertInto('draws')
-        .values({ id, user_id: userId, idempotency_key: key, prize_id: '', prize_name: '', kind: 'thanks', points: null, cost, china_day: day, created_at: now })
+        .values({
+          id,
+          user_id: userId,
+          idempotency_key: key,
+          prize_id: '',
+          prize_name: '',
+          kind: 'thanks',
+          points: null,
+          cost,
+          china_day: day,
+          created_at: now,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1;
@@ -47,7 +66,12 @@ export function createDrawsRepository(db: Kysely<Database>): DrawsRepository {
       return row && toDraw(row);
     },
     async countOnDay(userId, day, trx = db) {
-      const row = await trx.selectFrom('draws').select((eb) => eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('china_day', '=', day).executeTakeFirst();
+      const row = await trx
+        .selectFrom('draws')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('user_id', '=', userId)
+        .where('china_day', '=', day)
+        .executeTakeFirst();
       return Number(row?.n ?? 0);
     },
     async list(userId, before, limit) {
@@ -57,7 +81,11 @@ export function createDrawsRepository(db: Kysely<Database>): DrawsRepository {
       return rows.map(toDraw);
     },
     async tally() {
-      const rows = await db.selectFrom('draws').select(['prize_id', (eb) => eb.fn.countAll<number | string>().as('n')]).groupBy('prize_id').execute();
+      const rows = await db
+        .selectFrom('draws')
+        .select(['prize_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+        .groupBy('prize_id')
+        .execute();
       return Object.fromEntries(rows.map((row) => [row.prize_id, Number(row.n)]));
     },
   };

@@ -15,7 +15,8 @@ export interface GiftClaim {
 }
 
 /** One line as it was given: points credited, or a voucher as it was issued. */
-export type GivenLine = { line: number; points: number } | { line: number; voucher: { itemId: string; name: string; description: string; grantedAt: number; expiresAt: number } };
+export type GivenLine =
+  { line: number; points: number } | { line: number; voucher: { itemId: string; name: string; description: string; grantedAt: number; expiresAt: number } };
 
 export const giftLineKey = (personKey: string, line: number) => `new-user-gift:${personKey}:${line}`;
 const lineOf = (key: string) => Number(key.slice(key.lastIndexOf(':') + 1));
@@ -32,7 +33,11 @@ export interface GiftClaimsRepository {
 }
 
 export function createGiftClaimsRepository(db: Kysely<Database>): GiftClaimsRepository {
-  const toClaim = (row: { person_key: string; user_id: string; claimed_at: number }): GiftClaim => ({ personKey: row.person_key, userId: row.user_id, claimedAt: row.claimed_at });
+  const toClaim = (row: { person_key: string; user_id: string; claimed_at: number }): GiftClaim => ({
+    personKey: row.person_key,
+    userId: row.user_id,
+    claimedAt: row.claimed_at,
+  });
   return {
     async claim({ personKey, userId, claimedAt }, trx) {
       const result = await trx
@@ -53,16 +58,27 @@ export function createGiftClaimsRepository(db: Kysely<Database>): GiftClaimsRepo
     async given(userId, trx = db) {
       const [entries, vouchers] = await Promise.all([
         trx.selectFrom('points_entries').select(['idempotency_key', 'amount']).where('user_id', '=', userId).where('reason', '=', 'new-user-gift').execute(),
-        trx.selectFrom('vouchers').select(['source_key', 'item_id', 'name', 'description', 'granted_at', 'expires_at']).where('user_id', '=', userId).where('source', '=', 'new-user-gift').execute(),
+        trx
+          .selectFrom('vouchers')
+          .select(['source_key', 'item_id', 'name', 'description', 'granted_at', 'expires_at'])
+          .where('user_id', '=', userId)
+          .where('source', '=', 'new-user-gift')
+          .execute(),
       ]);
       const lines: GivenLine[] = [
         ...entries.map((entry) => ({ line: lineOf(entry.idempotency_key), points: entry.amount })),
-        ...vouchers.map((v) => ({ line: lineOf(v.source_key), voucher: { itemId: v.item_id, name: v.name, description: v.description, grantedAt: v.granted_at, expiresAt: v.expires_at } })),
+        ...vouchers.map((v) => ({
+          line: lineOf(v.source_key),
+          voucher: { itemId: v.item_id, name: v.name, description: v.description, grantedAt: v.granted_at, expiresAt: v.expires_at },
+        })),
       ];
       return lines.sort((a, b) => a.line - b.line);
     },
     async count() {
-      const row = await db.selectFrom('gift_claims').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const row = await db
+        .selectFrom('gift_claims')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(row.n);
     },
   };

@@ -31,7 +31,10 @@ export function createGiftContentsRepository(db: Kysely<Database>): GiftContents
             .values(lines.map((line, index) => ({ id: randomUUID(), points: line.points, item_id: line.itemId, position: index + 1 })))
             .execute();
         }
-        await trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'gift', subject_id: 'gift', operator, change: JSON.stringify(lines), at: now }).execute();
+        await trx
+          .insertInto('reward_changes')
+          .values({ id: randomUUID(), subject: 'gift', subject_id: 'gift', operator, change: JSON.stringify(lines), at: now })
+          .execute();
       });
     },
   };

@@ -26,7 +26,12 @@ export function createInviteRewardsRepository(db: Kysely<Database>): InviteRewar
     },
     async rewardedAmong(inviterId, inviteeIds) {
       if (inviteeIds.length === 0) return new Set();
-      const rows = await db.selectFrom('invite_rewards').select('invitee_id').where('inviter_id', '=', inviterId).where('invitee_id', 'in', inviteeIds).execute();
+      const rows = await db
+        .selectFrom('invite_rewards')
+        .select('invitee_id')
+        .where('inviter_id', '=', inviterId)
+        .where('invitee_id', 'in', inviteeIds)
+        .execute();
       return new Set(rows.map((row) => row.invitee_id));
     },
     async totals(inviterId) {

@@ -21,7 +21,13 @@ export interface PointsLot {
   expiresAt: number;
 }
 
-const toEntry = (row: PointsEntriesTable): PointsEntry => ({ id: row.id, amount: row.amount, reason: row.reason, at: row.created_at, expiresAt: row.expires_at });
+const toEntry = (row: PointsEntriesTable): PointsEntry => ({
+  id: row.id,
+  amount: row.amount,
+  reason: row.reason,
+  at: row.created_at,
+  expiresAt: row.expires_at,
+});
 
 export interface PointsRepository {
   balance(userId: string, trx?: Executor): Promise<number>;
@@ -54,7 +60,11 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       return row?.balance ?? 0;
     },
     async changeBalance(userId, delta, now, trx) {
-      await trx.insertInto('points_balances').values({ user_id: userId, balance: 0, updated_at: now }).onConflict((oc) => oc.doNothing()).execute();
+      await trx
+        .insertInto('points_balances')
+        .values({ user_id: userId, balance: 0, updated_at: now })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
       const result = await trx
         .updateTable('points_balances')
         .set((eb) => ({ balance: eb('balance', '+', delta), updated_at: now }))
@@ -67,13 +77,24 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       const id = randomUUID();
       const result = await trx
         .insertInto('points_entries')
-        .values({ id, user_id: userId, amount, reason, idempotency_key: key, created_at: now, expires_at: lot?.expiresAt ?? null, remaining: lot ? amount : null })
+        .values({
+          id,
+          user_id: userId,
+          amount,
+          reason,
+          idempotency_key: key,
+          created_at: now,
+          expires_at: lot?.expiresAt ?? null,
+          remaining: lot ? amount : null,
+        })
         .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
         .executeTakeFirst();
       return Number(result.numInsertedOrUpdatedRows ?? 0n) === 1 ? id : undefined;
     },
     async hasEntry(userId, key, trx = db) {
-      return (await trx.selectFrom('points_entries').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()) !== undefined;
+      return (
+        (await trx.selectFrom('points_entries').select('id').where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst()) !== undefined
+      );
     },
     async findEntry(userId, key, trx = db) {
       const row = await trx.selectFrom('points_entries').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
@@ -95,7 +116,14 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       await trx.updateTable('points_entries').set({ remaining }).where('id', '=', lotId).execute();
     },
     async usersWithExpiredLots(now, limit) {
-      const rows = await db.selectFrom('points_entries').select('user_id').distinct().where('remaining', '>', 0).where('expires_at', '<=', now).limit(limit).execute();
+      const rows = await db
+        .selectFrom('points_entries')
+        .select('user_id')
+        .distinct()
+        .where('remaining', '>', 0)
+        .where('expires_at', '<=', now)
+        .limit(limit)
+        .execute();
       return rows.map((row) => row.user_id);
     },
     async list(userId, before, limit) {

@@ -81,12 +81,22 @@ export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
           .where('id', '=', prizeId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'prize', subject_id: prizeId, operator, change: JSON.stringify(change), at: now }).execute();
+        await trx
+          .insertInto('reward_changes')
+          .values({ id: randomUUID(), subject: 'prize', subject_id: prizeId, operator, change: JSON.stringify(change), at: now })
+          .execute();
         return true;
       });
     },
     async history(prizeId) {
-      return db.selectFrom('reward_changes').select(['operator', 'change', 'at']).where('subject', '=', 'prize').where('subject_id', '=', prizeId).orderBy('at').orderBy('id').execute();
+      return db
+        .selectFrom('reward_changes')
+        .select(['operator', 'change', 'at'])
+        .where('subject', '=', 'prize')
+        .where('subject_id', '=', prizeId)
+        .orderBy('at')
+        .orderBy('id')
+        .execute();
     },
   };
 }

@@ -78,7 +78,17 @@ export function createRedeemCodesRepository(db: Kysely<Database>): RedeemCodesRe
         })
         .execute();
       const change = { created: { name: batch.name, ...batch.reward, codes: batch.codes, expiresAt: batch.expiresAt } };
-      await trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'redeem-batch', subject_id: batch.id, operator: batch.createdBy, change: JSON.stringify(change), at: batch.createdAt }).execute();
+      await trx
+        .insertInto('reward_changes')
+        .values({
+          id: randomUUID(),
+          subject: 'redeem-batch',
+          subject_id: batch.id,
+          operator: batch.createdBy,
+          change: JSON.stringify(change),
+          at: batch.createdAt,
+        })
+        .execute();
     },
     async insertCodes(batchId, hashes, trx) {
       let inserted = 0;
@@ -135,9 +145,17 @@ export function createRedeemCodesRepository(db: Kysely<Database>): RedeemCodesRe
     },
     async revoke(batchId, operator, now) {
       return db.transaction().execute(async (trx) => {
-        const result = await trx.updateTable('redeem_batches').set({ revoked_at: now }).where('id', '=', batchId).where('revoked_at', 'is', null).executeTakeFirst();
+        const result = await trx
+          .updateTable('redeem_batches')
+          .set({ revoked_at: now })
+          .where('id', '=', batchId)
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'redeem-batch', subject_id: batchId, operator, change: JSON.stringify({ revoked: true }), at: now }).execute();
+        await trx
+          .insertInto('reward_changes')
+          .values({ id: randomUUID(), subject: 'redeem-batch', subject_id: batchId, operator, change: JSON.stringify({ revoked: true }), at: now })
+          .execute();
         return true;
       });
     },

@@ -27,10 +27,19 @@ export function createRewardChangesRepository(db: Kysely<Database>): RewardChang
       let query = db.selectFrom('reward_changes').selectAll();
       if (subject) query = query.where('subject', '=', subject);
       const rows = await query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
-      return rows.map((row) => ({ subject: row.subject, subjectId: row.subject_id, operator: row.operator, change: JSON.parse(row.change) as unknown, at: row.at }));
+      return rows.map((row) => ({
+        subject: row.subject,
+        subjectId: row.subject_id,
+        operator: row.operator,
+        change: JSON.parse(row.change) as unknown,
+        at: row.at,
+      }));
     },
     async record({ subject, subjectId, operator, change, at }, trx) {
-      await trx.insertInto('reward_changes').values({ id: randomUUID(), subject, subject_id: subjectId, operator, change: JSON.stringify(change), at }).execute();
+      await trx
+        .insertInto('reward_changes')
+        .values({ id: randomUUID(), subject, subject_id: subjectId, operator, change: JSON.stringify(change), at })
+        .execute();
     },
   };
 }

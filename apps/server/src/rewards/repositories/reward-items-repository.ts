@@ -60,7 +60,10 @@ export interface RewardItemsRepository {
 
 export function createRewardItemsRepository(db: Kysely<Database>): RewardItemsRepository {
   const audit = (trx: Executor, subjectId: string, operator: string, change: unknown, now: number) =>
-    trx.insertInto('reward_changes').values({ id: randomUUID(), subject: 'item', subject_id: subjectId, operator, change: JSON.stringify(change), at: now }).execute();
+    trx
+      .insertInto('reward_changes')
+      .values({ id: randomUUID(), subject: 'item', subject_id: subjectId, operator, change: JSON.stringify(change), at: now })
+      .execute();
   return {
     async list(trx = db) {
       const rows = await trx.selectFrom('reward_items').selectAll().orderBy('position').orderBy('id').execute();
@@ -82,10 +85,24 @@ export function createRewardItemsRepository(db: Kysely<Database>): RewardItemsRe
     },
     async add(item, operator, now) {
       return db.transaction().execute(async (trx) => {
-        const last = await trx.selectFrom('reward_items').select((eb) => eb.fn.max('position').as('p')).executeTakeFirst();
+        const last = await trx
+          .selectFrom('reward_items')
+          .select((eb) => eb.fn.max('position').as('p'))
+          .executeTakeFirst();
         const result = await trx
           .insertInto('reward_items')
-          .values({ id: item.id, name: item.name, description: item.description, points_cost: null, stock: 0, per_user_limit: null, valid_days: item.validDays, position: Number(last?.p ?? 0) + 1, active: 0, updated_at: now })
+          .values({
+            id: item.id,
+            name: item.name,
+            description: item.description,
+            points_cost: null,
+            stock: 0,
+            per_user_limit: null,
+            valid_days: item.validDays,
+            position: Number(last?.p ?? 0) + 1,
+            active: 0,
+            updated_at: now,
+          })
           .onConflict((oc) => oc.column('id').doNothing())
           .executeTakeFirst();
         if (Number(result.numInsertedOrUpdatedRows ?? 0n) !== 1) return false;

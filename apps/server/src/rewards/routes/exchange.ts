@@ -25,6 +25,12 @@ export default async function exchangeRoutes(fastify: FastifyInstance): Promise<
     endpoint: redeemCode,
     auth: 'required',
     handler: async ({ payload, session, request }) =>
-      fastify.rewards.redeeming.redeem({ userId: session.user.id, address: clientAddressKey(request.ip), code: payload.code, idempotencyKey: payload.idempotencyKey, now: fastify.clock() }),
+      fastify.rewards.redeeming.redeem({
+        userId: session.user.id,
+        address: clientAddressKey(request.ip),
+        code: payload.code,
+        idempotencyKey: payload.idempotencyKey,
+        now: fastify.clock(),
+      }),
   });
 }

@@ -3,7 +3,18 @@
 // change in reward_changes (the token is shared; `by` says who acted). What may be set is checked by
 // services/rewards-operations.ts, the same rules as the admin command. Each call's address, body and answer
 // are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
-import { CODE, SUBCODE, opsRewardsChangeItem, opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
+import {
+  CODE,
+  SUBCODE,
+  opsRewardsChangeItem,
+  opsRewardsChangePrize,
+  opsRewardsCreateBatch,
+  opsRewardsReplaceGift,
+  opsRewardsRevokeBatch,
+  opsRewardsSummary,
+  type OpsEndpoint,
+  type OpsResponseData,
+} from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
@@ -24,7 +35,8 @@ const refusalOf = (error: unknown): OpsRefusal | undefined =>
       ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
       : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
     : undefined;
-const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) => opsAnswer(request, reply, endpoint, run, refusalOf);
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
+  opsAnswer(request, reply, endpoint, run, refusalOf);
 
 /** Drops the fields not given, so a change names only what it sets. */
 const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;

@@ -4,7 +4,12 @@
 import type { FastifyInstance } from 'fastify';
 import { checkMintBudget, mintAuthorizationCode, type AuthenticatedSession } from '../../account/account-module.js';
 
-export async function loggedInPageAddress(fastify: FastifyInstance, session: AuthenticatedSession, page: string, now: number): Promise<{ url: string; expiresInSeconds: number }> {
+export async function loggedInPageAddress(
+  fastify: FastifyInstance,
+  session: AuthenticatedSession,
+  page: string,
+  now: number,
+): Promise<{ url: string; expiresInSeconds: number }> {
   await checkMintBudget(fastify.accounts, session.session.id, now);
   const { authCode, expiresInSeconds } = await mintAuthorizationCode(fastify.accounts, session.user.id, now);
   const query = new URLSearchParams({ code: authCode, returnUrl: page });

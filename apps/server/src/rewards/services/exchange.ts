@@ -66,7 +66,8 @@ export function createExchange(deps: ExchangeDeps) {
   const repeatedAnswer = async (userId: string, itemId: string, idempotencyKey: string, now: number) => {
     const earlier = await vouchers.findByKey(userId, exchangeKey(idempotencyKey));
     if (!earlier) return undefined;
-    if (earlier.itemId !== itemId) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another item' } });
+    if (earlier.itemId !== itemId)
+      throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another item' } });
     const debit = await points.findEntry(userId, exchangeKey(idempotencyKey));
     return { voucher: voucherView(earlier, now), cost: -(debit?.amount ?? 0), balance: await points.balance(userId), repeated: true };
   };

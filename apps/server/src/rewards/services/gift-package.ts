@@ -12,7 +12,8 @@ export async function giftPackageProblem(lines: readonly GiftLine[], items: Pick
   if (lines.length > GIFT_MAX_LINES) return `at most ${GIFT_MAX_LINES} lines`;
   for (const [index, line] of lines.entries()) {
     if (line.itemId === null) {
-      if (!Number.isSafeInteger(line.points) || line.points < 1 || line.points > GIFT_POINTS_MAX) return `line ${index + 1}: points must be a whole number 1..${GIFT_POINTS_MAX}`;
+      if (!Number.isSafeInteger(line.points) || line.points < 1 || line.points > GIFT_POINTS_MAX)
+        return `line ${index + 1}: points must be a whole number 1..${GIFT_POINTS_MAX}`;
     } else if (!(await items.find(line.itemId))) {
       return `line ${index + 1}: no item ${line.itemId}`;
     }

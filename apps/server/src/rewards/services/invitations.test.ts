@@ -15,7 +15,9 @@ function setup(keys: Record<string, string | null>, claimed = new Set<string>())
     },
     ledger: { credit: vi.fn(async (input: { userId: string; amount: number; key: string }) => (credits.push(input), true)) },
     rewards: {
-      claim: vi.fn(async ({ inviteePersonKey }: { inviteePersonKey: string }) => (claimed.has(inviteePersonKey) ? false : (claimed.add(inviteePersonKey), true))),
+      claim: vi.fn(async ({ inviteePersonKey }: { inviteePersonKey: string }) =>
+        claimed.has(inviteePersonKey) ? false : (claimed.add(inviteePersonKey), true),
+      ),
       rewardedAmong: async () => new Set<string>(),
       totals: async () => ({ rewarded: 0, points: 0 }),
     },

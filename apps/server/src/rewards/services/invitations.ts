@@ -27,7 +27,11 @@ export interface Invitations {
   /** The verified event of an account: pays its inviter, and what it earned as an inviter while unverified. */
   onVerified(userId: string, now: number): Promise<void>;
   /** A page of the account's invitees with where each stands, and the totals. */
-  page(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<{
+  page(
+    inviterId: string,
+    before: { at: number; id: string } | undefined,
+    limit: number,
+  ): Promise<{
     invitees: Array<Invitee & { state: 'registered' | 'verified' | 'rewarded' }>;
     rewarded: number;
     points: number;
@@ -45,7 +49,13 @@ export function createInvitations(deps: InvitationsDeps): Invitations {
     await deps.outbox.transaction(async (trx, emit) => {
       if (!(await deps.rewards.claim({ inviteePersonKey: inviteeKey, inviteeId, inviterId, points, now }, trx))) return;
       await deps.ledger.credit({ userId: inviterId, amount: points, reason: 'invite-reward', key: `invite:${inviteeKey}`, now }, trx);
-      const message = { kind: 'rewards', title: '邀请奖励已到账', body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`, link: '/activity/points', dedupeKey: `invite:${inviteeKey}` } as const;
+      const message = {
+        kind: 'rewards',
+        title: '邀请奖励已到账',
+        body: `您邀请的好友已完成实名认证，${points}积分已存入您的账户。`,
+        link: '/activity/points',
+        dedupeKey: `invite:${inviteeKey}`,
+      } as const;
       await emit('message', message, inviterId);
     });
   }
@@ -59,7 +69,10 @@ export function createInvitations(deps: InvitationsDeps): Invitations {
       let before: { at: number; id: string } | undefined;
       for (;;) {
         const invitees = await deps.inviteesOf(userId, before, SCAN_PAGE);
-        const rewarded = await deps.rewards.rewardedAmong(userId, invitees.map((invitee) => invitee.userId));
+        const rewarded = await deps.rewards.rewardedAmong(
+          userId,
+          invitees.map((invitee) => invitee.userId),
+        );
         for (const invitee of invitees) if (!rewarded.has(invitee.userId)) await pay(userId, invitee.userId, now);
         const last = invitees[invitees.length - 1];
         if (invitees.length < SCAN_PAGE || !last) break;
@@ -68,11 +81,18 @@ export function createInvitations(deps: InvitationsDeps): Invitations {
     },
     async page(inviterId, before, limit) {
       const invitees = await deps.inviteesOf(inviterId, before, limit);
-      const rewarded = await deps.rewards.rewardedAmong(inviterId, invitees.map((invitee) => invitee.userId));
+      const rewarded = await deps.rewards.rewardedAmong(
+        inviterId,
+        invitees.map((invitee) => invitee.userId),
+      );
       const states = await Promise.all(
         invitees.map(async (invitee) => ({
           ...invitee,
-          state: rewarded.has(invitee.userId) ? ('rewarded' as const) : (await deps.personKey(invitee.userId)) !== null ? ('verified' as const) : ('registered' as const),
+          state: rewarded.has(invitee.userId)
+            ? ('rewarded' as const)
+            : (await deps.personKey(invitee.userId)) !== null
+              ? ('verified' as const)
+              : ('registered' as const),
         })),
       );
       return { invitees: states, ...(await deps.rewards.totals(inviterId)) };

@@ -48,7 +48,12 @@ describe('pickPrize', () => {
     expect(pickPrize(prizes, () => 0)?.id).toBe('points-100');
     expect(pickPrize(prizes, () => 2)?.id).toBe('points-100');
     expect(pickPrize(prizes, () => 3)?.id).toBe('thanks');
-    expect(pickPrize(prizes.map((p) => ({ ...p, weight: 0 })), () => 0)).toBeUndefined();
+    expect(
+      pickPrize(
+        prizes.map((p) => ({ ...p, weight: 0 })),
+        () => 0,
+      ),
+    ).toBeUndefined();
   });
 
   it('states the odds as percentages with at most two decimals', () => {

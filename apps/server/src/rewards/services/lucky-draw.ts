@@ -88,7 +88,14 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         dailyLimit: rules.drawDailyLimit,
         drawsLeftToday: await drawsLeft(userId, now),
         pointsValidDays: rules.pointsValidDays,
-        prizes: offered.map((prize) => ({ id: prize.id, name: prize.name, kind: prize.kind, points: prize.points, oddsPercent: oddsPercent(prize.weight, total), stockLeft: prize.stock })),
+        prizes: offered.map((prize) => ({
+          id: prize.id,
+          name: prize.name,
+          kind: prize.kind,
+          points: prize.points,
+          oddsPercent: oddsPercent(prize.weight, total),
+          stockLeft: prize.stock,
+        })),
       };
     },
 
@@ -113,7 +120,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         }
         // Counted after the debit, which queued this user's other draws behind it: the count is exact.
         if ((await draws.countOnDay(userId, day, trx)) > rules.drawDailyLimit) {
-          throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, { data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) } });
+          throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, {
+            data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) },
+          });
         }
         // The prizes as they are now, read inside the transaction that gives one: an operator's change
         // committed since the request came in is drawn with, never the list it replaced.
@@ -132,7 +141,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         }
         return prize;
       });
-      const draw = drawn ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now } : await draws.findByKey(userId, key);
+      const draw = drawn
+        ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now }
+        : await draws.findByKey(userId, key);
       if (!draw) throw new Error('a claimed draw is missing');
       return answer(userId, draw, now, !drawn);
     },

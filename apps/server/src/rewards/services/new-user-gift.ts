@@ -56,13 +56,21 @@ export interface GiftClaimResult {
 const givenView = (line: GivenLine): GiftLineView =>
   'points' in line
     ? { kind: 'points', points: line.points }
-    : { kind: 'voucher', itemId: line.voucher.itemId, name: line.voucher.name, description: line.voucher.description, validDays: Math.round((line.voucher.expiresAt - line.voucher.grantedAt) / DAY_MS) };
+    : {
+        kind: 'voucher',
+        itemId: line.voucher.itemId,
+        name: line.voucher.name,
+        description: line.voucher.description,
+        validDays: Math.round((line.voucher.expiresAt - line.voucher.grantedAt) / DAY_MS),
+      };
 
 /** The message of a claim: what arrived and where to find it. */
 function claimedMessage(contents: GiftLineView[]): MessageInput {
   const names = contents.map((line) => (line.kind === 'points' ? `${line.points}积分` : line.name)).join('、');
   const hasVoucher = contents.some((line) => line.kind === 'voucher');
-  const where = [contents.some((line) => line.kind === 'points') ? '积分可在“我的积分”查看' : '', hasVoucher ? '卡券可在“积分兑换”的“我的卡券”查看' : ''].filter(Boolean).join('，');
+  const where = [contents.some((line) => line.kind === 'points') ? '积分可在“我的积分”查看' : '', hasVoucher ? '卡券可在“积分兑换”的“我的卡券”查看' : '']
+    .filter(Boolean)
+    .join('，');
   const body = `您领取的新人礼（${names}）已发放到账户。${where}。`;
   return {
     kind: 'rewards',
@@ -121,19 +129,29 @@ export function createNewUserGift(deps: NewUserGiftDeps) {
     /** The gift as a visitor without a session sees it: what it holds and the rules, to register for. */
     async offer(): Promise<GiftInfo> {
       const contents = await offered(await deps.contents.list());
-      return { state: contents.length === 0 ? 'closed' : 'needs-login', contents, deadline: null, windowDays: rules.newUserGiftDays, pointsValidDays: rules.pointsValidDays, claimedAt: null, claimedElsewhere: false };
+      return {
+        state: contents.length === 0 ? 'closed' : 'needs-login',
+        contents,
+        deadline: null,
+        windowDays: rules.newUserGiftDays,
+        pointsValidDays: rules.pointsValidDays,
+        claimedAt: null,
+        claimedElsewhere: false,
+      };
     },
 
     async info(account: GiftAccount, now: number): Promise<GiftInfo> {
       const base = { deadline: deadlineOf(account), windowDays: rules.newUserGiftDays, pointsValidDays: rules.pointsValidDays };
       const own = await claims.findByUser(account.id);
-      if (own) return { ...base, state: 'claimed', contents: (await claims.given(account.id)).map(givenView), claimedAt: own.claimedAt, claimedElsewhere: false };
+      if (own)
+        return { ...base, state: 'claimed', contents: (await claims.given(account.id)).map(givenView), claimedAt: own.claimedAt, claimedElsewhere: false };
       const contents = await offered(await deps.contents.list());
       const personKey = await deps.personKey(account.id);
       // Another account of the same person claimed: said, never which one.
       if (personKey !== null && (await claims.findByPerson(personKey))) return { ...base, state: 'claimed', contents, claimedAt: null, claimedElsewhere: true };
       // A closed gift or window first: asking to verify for a gift that cannot be had would mislead.
-      const state: GiftState = contents.length === 0 ? 'closed' : now > base.deadline ? 'window-closed' : personKey === null ? 'needs-verification' : 'claimable';
+      const state: GiftState =
+        contents.length === 0 ? 'closed' : now > base.deadline ? 'window-closed' : personKey === null ? 'needs-verification' : 'claimable';
       return { ...base, state, contents, claimedAt: null, claimedElsewhere: false };
     },
 

@@ -56,8 +56,24 @@ export interface RedeemBatchesDeps {
 export function createRedeemBatches(deps: RedeemBatchesDeps) {
   return {
     /** A batch of `count` new codes, answered once (grouped) and never again: only their hashes are kept. */
-    async create(input: { name: string; reward: RedeemReward; count: number; expiresAt: number; operator: string; now: number }): Promise<{ batch: RedeemBatch; codes: string[] }> {
-      const batch: RedeemBatch = { id: randomUUID(), name: input.name, reward: input.reward, codes: input.count, expiresAt: input.expiresAt, revokedAt: null, createdBy: input.operator, createdAt: input.now };
+    async create(input: {
+      name: string;
+      reward: RedeemReward;
+      count: number;
+      expiresAt: number;
+      operator: string;
+      now: number;
+    }): Promise<{ batch: RedeemBatch; codes: string[] }> {
+      const batch: RedeemBatch = {
+        id: randomUUID(),
+        name: input.name,
+        reward: input.reward,
+        codes: input.count,
+        expiresAt: input.expiresAt,
+        revokedAt: null,
+        createdBy: input.operator,
+        createdAt: input.now,
+      };
       const codes = await deps.db.transaction().execute(async (trx) => {
         await deps.codes.insertBatch(batch, trx);
         const kept: string[] = [];
@@ -128,7 +144,9 @@ export function createRedeeming(deps: RedeemingDeps) {
       attemptsLeft = Math.min(attemptsLeft, counter.limit - refusedBefore - 1);
     }
     if (locked) {
-      throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.REDEEM_LOCKED, { data: { retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * HOUR_MS - now) / 1000)) } });
+      throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.REDEEM_LOCKED, {
+        data: { retryAfterSeconds: Math.max(1, Math.ceil(((window + 1) * HOUR_MS - now) / 1000)) },
+      });
     }
     return {
       attemptsLeft: Math.max(0, attemptsLeft),
@@ -157,7 +175,8 @@ export function createRedeeming(deps: RedeemingDeps) {
 
   /** The key already named a redemption (of another code: `earlier` found none of this one). */
   const keyUsed = async (userId: string, key: string) => (await points.hasEntry(userId, key)) || (await vouchers.findByKey(userId, key)) !== undefined;
-  const keyUsedForAnotherCode = () => new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another code' } });
+  const keyUsedForAnotherCode = () =>
+    new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { data: { reason: 'idempotencyKey: already used for another code' } });
 
   return {
     async redeem(input: { userId: string; address: string; code: string; idempotencyKey: string; now: number }) {

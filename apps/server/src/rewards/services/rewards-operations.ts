@@ -112,7 +112,12 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
 
     async addItem(item: { id: string; name: string; description: string; validDays: number }, operator: string, now: number) {
       if (!ITEM_ID.test(item.id)) throw invalid('id: 1..36 of a-z, 0-9 and -, starting with a letter or digit');
-      const added = { id: item.id, name: text(item.name, 'name', 40), description: text(item.description, 'description', 200), validDays: whole(item.validDays, 'valid-days', 1, 3_650) };
+      const added = {
+        id: item.id,
+        name: text(item.name, 'name', 40),
+        description: text(item.description, 'description', 200),
+        validDays: whole(item.validDays, 'valid-days', 1, 3_650),
+      };
       if (!(await items.add(added, operator, now))) throw invalid(`item ${item.id} exists already`);
       return (await items.find(item.id))!;
     },
@@ -120,10 +125,19 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
     async createBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, operator: string, now: number) {
       if ((input.points === undefined) === (input.itemId === undefined)) throw invalid('a batch gives either points or an item');
       const reward: RedeemReward =
-        input.itemId !== undefined ? { points: null, itemId: await existingItem(input.itemId) } : { points: whole(input.points!, 'points', 1, REWARDS_OPS_LIMITS.redeemPoints), itemId: null };
+        input.itemId !== undefined
+          ? { points: null, itemId: await existingItem(input.itemId) }
+          : { points: whole(input.points!, 'points', 1, REWARDS_OPS_LIMITS.redeemPoints), itemId: null };
       const expiresAt = endOfChinaDate(input.expires);
       if (expiresAt <= now) throw invalid('expires: a day from today on');
-      return deps.batches.create({ name: text(input.name, 'name', 40), reward, count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes), expiresAt, operator, now });
+      return deps.batches.create({
+        name: text(input.name, 'name', 40),
+        reward,
+        count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes),
+        expiresAt,
+        operator,
+        now,
+      });
     },
 
     /** Batches newest first, with how many codes were used. */

@@ -43,7 +43,15 @@ export function createVoucherGrants(deps: { items: RewardItemsRepository; vouche
     async grant({ userId, itemId, source, key, now, forPoints }, trx) {
       const item = await deps.items.find(itemId, trx);
       if (!item) throw new ItemUnavailable(itemId, 'unknown');
-      const voucher: Voucher = { id: randomUUID(), itemId, name: item.name, description: item.description, source, grantedAt: now, expiresAt: now + item.validDays * DAY_MS };
+      const voucher: Voucher = {
+        id: randomUUID(),
+        itemId,
+        name: item.name,
+        description: item.description,
+        source,
+        grantedAt: now,
+        expiresAt: now + item.validDays * DAY_MS,
+      };
       if (!(await deps.vouchers.insert({ ...voucher, userId, sourceKey: key }, trx))) {
         const earlier = await deps.vouchers.findByKey(userId, key, trx);
         if (!earlier) throw new Error('a voucher source key was taken but its voucher is not there');

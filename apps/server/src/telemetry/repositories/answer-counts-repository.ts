@@ -32,7 +32,9 @@ export function createAnswerCountsRepository(base: Kysely<Database>): AnswerCoun
             .insertInto('api_answer_counts')
             .values({ hour_start: c.hourStart, path: c.path, code: c.code, subcode: c.subcode, count: c.count })
             .onConflict((oc) =>
-              oc.columns(['hour_start', 'path', 'code', 'subcode']).doUpdateSet((eb) => ({ count: eb('api_answer_counts.count', '+', eb.ref('excluded.count')) })),
+              oc
+                .columns(['hour_start', 'path', 'code', 'subcode'])
+                .doUpdateSet((eb) => ({ count: eb('api_answer_counts.count', '+', eb.ref('excluded.count')) })),
             )
             .execute();
         }

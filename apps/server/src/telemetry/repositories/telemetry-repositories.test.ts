@@ -59,7 +59,12 @@ describe.each(ENGINES)('telemetry repositories on %s', (engine) => {
   it('sets, replaces, lists and deletes deep links per project, system type and key', async () => {
     const id = { project: 'production', systemType: 'ios', key: 'k1' };
     expect(await deepLinks.set(id, { path: '/a' }, 10)).toEqual({ ...id, params: { path: '/a' }, createdAt: 10, updatedAt: 10 });
-    expect(await deepLinks.set(id, { path: '/b', n: [1, { x: null }] }, 20)).toEqual({ ...id, params: { path: '/b', n: [1, { x: null }] }, createdAt: 10, updatedAt: 20 });
+    expect(await deepLinks.set(id, { path: '/b', n: [1, { x: null }] }, 20)).toEqual({
+      ...id,
+      params: { path: '/b', n: [1, { x: null }] },
+      createdAt: 10,
+      updatedAt: 20,
+    });
     await deepLinks.set({ ...id, systemType: 'android' }, { path: '/c' }, 30);
     await deepLinks.set({ ...id, project: 'staging' }, { path: '/d' }, 30);
     expect((await deepLinks.list({ project: 'production' })).map((e) => e.systemType)).toEqual(['android', 'ios']);
@@ -72,7 +77,14 @@ describe.each(ENGINES)('telemetry repositories on %s', (engine) => {
 
   it('adds answer counts to what is stored, also from concurrent writers', async () => {
     const key = { hourStart: 3_600_000, path: '/tydApi/v1/user/check-login', code: '401', subcode: '' };
-    await Promise.all(Array.from({ length: 8 }, () => answers.add([{ ...key, count: 5 }, { ...key, subcode: '4011', count: 1 }])));
+    await Promise.all(
+      Array.from({ length: 8 }, () =>
+        answers.add([
+          { ...key, count: 5 },
+          { ...key, subcode: '4011', count: 1 },
+        ]),
+      ),
+    );
     const stored = await answers.between(0, 7_200_000);
     expect(stored.sort((a, b) => a.subcode.localeCompare(b.subcode))).toEqual([
       { ...key, count: 40 },

@@ -12,7 +12,9 @@ export default async function deepLinkParamsRoute(fastify: FastifyInstance): Pro
     // A repeated parameter arrives as an array and fails the schema (each once, SPEC §7's three names only).
     const query = z.safeParse(deepLinkQuerySchema, request.query);
     if (!query.success) {
-      throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: `deep-link query: ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join(', ')}` });
+      throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, {
+        detail: `deep-link query: ${query.error.issues.map((i) => `${i.path.join('.')}: ${i.code}`).join(', ')}`,
+      });
     }
     const { key, system_type: systemType, project } = query.data;
     const entry = await fastify.telemetry.deepLinks.get({ key, systemType, project });

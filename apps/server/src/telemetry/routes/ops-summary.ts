@@ -18,8 +18,15 @@ export default async function opsSummaryRoute(fastify: FastifyInstance): Promise
     // The named parameter only (others are left alone); a repeated one arrives as an array and fails the schema.
     const query = z.safeParse(opsTelemetrySummary.request, { days: (request.query as Record<string, unknown>).days });
     const days = !query.success ? NaN : query.data.days === undefined ? OPS_DEFAULT_DAYS : Number(query.data.days);
-    if (!(days >= 1 && days <= OPS_MAX_DAYS)) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: `days: 1..${OPS_MAX_DAYS}` });
+    if (!(days >= 1 && days <= OPS_MAX_DAYS))
+      throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, detail: `days: 1..${OPS_MAX_DAYS}` });
     const sources = { records: fastify.telemetry.records, answerCounts: fastify.telemetry.answerCounts, outbox: fastify.outbox };
-    return opsAnswer(request, reply, opsTelemetrySummary, () => buildOpsSummary(sources, days, fastify.clock()), () => undefined);
+    return opsAnswer(
+      request,
+      reply,
+      opsTelemetrySummary,
+      () => buildOpsSummary(sources, days, fastify.clock()),
+      () => undefined,
+    );
   });
 }

@@ -28,7 +28,11 @@ function badBatch(detail: string): ApiError {
  * (server receive time − the page's sentAt, transit included) to the record's own time; a record cannot
  * have happened after it arrived, so it is capped at the receive time.
  */
-export function toStoredRecord(record: TelemetryRecord, batch: { project: string; sentAt: number; clockOffset: number | undefined }, receivedAt: number): StoredTelemetryRecord {
+export function toStoredRecord(
+  record: TelemetryRecord,
+  batch: { project: string; sentAt: number; clockOffset: number | undefined },
+  receivedAt: number,
+): StoredTelemetryRecord {
   const ed = scrubEd(record.ed);
   const perf = record.kind === 'perf' ? record.ed : undefined;
   const route = record.kind === 'perf' ? ed._pn : record.kind === 'vital' ? ed._pn : undefined;
@@ -94,7 +98,9 @@ export function readBatch(input: CollectInput): ReadBatch {
       return;
     }
     seen.add(parsed.data.id);
-    read.rows.push(toStoredRecord(parsed.data, { project: batch.data.project, sentAt: batch.data.sentAt, clockOffset: batch.data.clockOffset }, input.receivedAt));
+    read.rows.push(
+      toStoredRecord(parsed.data, { project: batch.data.project, sentAt: batch.data.sentAt, clockOffset: batch.data.clockOffset }, input.receivedAt),
+    );
   });
   return read;
 }

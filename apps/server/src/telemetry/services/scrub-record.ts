@@ -5,7 +5,8 @@
 import { scrubText } from '../../logging.js';
 
 /** `ed` keys whose value is a secret or personal number whatever it looks like. */
-const SENSITIVE_KEY = /phone|mobile|token|smscode|authcode|verifycode|password|passwd|secret|idnumber|idcard|idno|cardno|cardnumber|bankcard|cookie|authorization|^x?-?sign$|signature/i;
+const SENSITIVE_KEY =
+  /phone|mobile|token|smscode|authcode|verifycode|password|passwd|secret|idnumber|idcard|idno|cardno|cardnumber|bankcard|cookie|authorization|^x?-?sign$|signature/i;
 export const REDACTED = '[redacted]';
 
 type EdValue = string | number | boolean | null;

@@ -26,7 +26,17 @@ export interface UploadsRepository {
   parts(uploadId: string, trx?: Executor): Promise<Array<{ index: number; bytesEnc: string }>>;
   /** Stores the finished image and drops the parts; false when the upload was finished or removed meanwhile. */
   finish(
-    input: { id: string; userId: string; now: number; contentType: 'image/jpeg' | 'image/png'; width: number; height: number; orientation: number | null; storedSize: number; contentEnc: string },
+    input: {
+      id: string;
+      userId: string;
+      now: number;
+      contentType: 'image/jpeg' | 'image/png';
+      width: number;
+      height: number;
+      orientation: number | null;
+      storedSize: number;
+      contentEnc: string;
+    },
     trx?: Executor,
   ): Promise<boolean>;
   /** Marks a finished, unexpired, unused upload of one of `purposes` used; the row, or undefined. */
@@ -62,7 +72,11 @@ export function createUploadsRepository(db: Kysely<Database>): UploadsRepository
         .execute();
     },
     async lockUser(userId, trx) {
-      await trx.updateTable('users').set((eb) => ({ updated_at: eb.ref('updated_at') })).where('id', '=', userId).execute();
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .execute();
     },
     async countLive(userId, now, trx = db) {
       const row = await trx

@@ -14,10 +14,35 @@ import MinePage from './mine-page';
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../lib/api-client', async () => (await import('../../test/api-answers')).checkedClient(api));
 /** certification-info for the identity tile (docs/api.md "Identity certification"). */
-const NOT_CERTIFIED = { state: 'not-started', documents: { portrait: false, emblem: false }, name: null, idNumber: null, validTo: null, verifiedAt: null, failure: null, faceTriesLeft: 5 };
+const NOT_CERTIFIED = {
+  state: 'not-started',
+  documents: { portrait: false, emblem: false },
+  name: null,
+  idNumber: null,
+  validTo: null,
+  verifiedAt: null,
+  failure: null,
+  faceTriesLeft: 5,
+};
 /** bank-card-list for the bank-card tile (docs/api.md "Bank cards"): one card, masked. */
 const ONE_CARD = {
-  items: [{ cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA', bankCode: 'CMB', bankName: '招商银行', mark: { text: '招', color: '#c7000b' }, cardType: 'debit', maskedNumber: '6225 **** **** 1234', last4: '1234', maskedPhone: '138****5678', isDefault: true, boundAt: 1, singleLimit: 50_000, dailyLimit: 50_000, agreement: null }],
+  items: [
+    {
+      cardId: 'bc_AAAAAAAAAAAAAAAAAAAAAA',
+      bankCode: 'CMB',
+      bankName: '招商银行',
+      mark: { text: '招', color: '#c7000b' },
+      cardType: 'debit',
+      maskedNumber: '6225 **** **** 1234',
+      last4: '1234',
+      maskedPhone: '138****5678',
+      isDefault: true,
+      boundAt: 1,
+      singleLimit: 50_000,
+      dailyLimit: 50_000,
+      agreement: null,
+    },
+  ],
   maxCards: 5,
   identityVerified: true,
   agreement: { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' },
@@ -29,7 +54,15 @@ const QUIET_ANSWERS: Record<string, unknown> = {
   [API.newInformationInfo.path]: answerData(API.newInformationInfo, { items: [], nextCursor: null }),
   [API.homePageNotice.path]: answerData(API.homePageNotice, { notice: null }),
   [API.messageUnread.path]: answerData(API.messageUnread, { messages: 0, notices: 0, total: 0 }),
-  [API.luckyDrawInfo.path]: answerData(API.luckyDrawInfo, { open: true, balance: 0, cost: 10, dailyLimit: 5, drawsLeftToday: 5, pointsValidDays: 365, prizes: [] }),
+  [API.luckyDrawInfo.path]: answerData(API.luckyDrawInfo, {
+    open: true,
+    balance: 0,
+    cost: 10,
+    dailyLimit: 5,
+    drawsLeftToday: 5,
+    pointsValidDays: 365,
+    prizes: [],
+  }),
 };
 
 let router: Router;
@@ -62,7 +95,14 @@ describe('/ home', () => {
     expect(screen.getByRole('link', { name: '登录 / 注册' }).getAttribute('href')).toBe('/login?returnUrl=%2F');
     expect(screen.getByRole('navigation', { name: '主导航' }).querySelector('[aria-current="page"]')?.textContent).toBe('首页');
     const nav = screen.getByRole('navigation', { name: '服务' });
-    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/discover/notice', '/cloudSteward/index', '/activity-exchange', '/activity/invite', '/nfc', '/download']);
+    expect([...nav.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/discover/notice',
+      '/cloudSteward/index',
+      '/activity-exchange',
+      '/activity/invite',
+      '/nfc',
+      '/download',
+    ]);
     expect(api.request).not.toHaveBeenCalled();
     // Logged out, home asks only for public content: the banner's notice and the newest articles.
     expect(api.call.mock.calls.map(([path]) => path).sort()).toEqual(['/v1/content/new-information-info-v1', '/v1/notice/home-page-notice']);

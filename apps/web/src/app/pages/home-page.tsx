@@ -28,7 +28,7 @@ const PROMISES = [
   { title: '全程加密', text: '请求内容加密传输，敏感信息加密存储' },
   { title: '账户安全', text: '验证码登录，异常请求自动拦截' },
   { title: '随时注销', text: '在“我的”中可注销账号并删除数据' },
-]
+];
 
 function Account() {
   const session = useSession();

@@ -78,7 +78,9 @@ export default function MinePage() {
             </span>
           )}
         </div>
-        {!known ? <SkeletonButton /> : loggedIn ? null : (
+        {!known ? (
+          <SkeletonButton />
+        ) : loggedIn ? null : (
           <Link className="btn btn--primary btn--block" to={loginUrl('/mine')}>
             登录 / 注册
           </Link>

@@ -75,7 +75,15 @@ export function startTelemetry(router: Router): void {
   const visits = createPageVisits(newRecordId(), visitStorage, {
     view: (purl, at) => emit({ kind: 'pageview', ei: '$pageview', et: 'page', en: 'pageview', ct: at, purl, ed: { title: document.title } }),
     leave: (visit, at, duration, recovered) =>
-      emit({ kind: 'pageleave', ei: '$pageleave', et: 'page', en: 'pageleave', ct: at, purl: visit.purl, ed: recovered ? { duration, recovered } : { duration } }),
+      emit({
+        kind: 'pageleave',
+        ei: '$pageleave',
+        et: 'page',
+        en: 'pageleave',
+        ct: at,
+        purl: visit.purl,
+        ed: recovered ? { duration, recovered } : { duration },
+      }),
   });
   visits.recover();
 
@@ -104,7 +112,9 @@ export function startTelemetry(router: Router): void {
   void queue.flush();
   import('./analytics/web-vitals')
     .then(({ reportWebVitals }) =>
-      reportWebVitals((vital) => emit({ kind: 'vital', ei: '$vital', et: 'vital', en: vital.name, ed: { name: vital.name, value: vital.value, rating: vital.rating } })),
+      reportWebVitals((vital) =>
+        emit({ kind: 'vital', ei: '$vital', et: 'vital', en: vital.name, ed: { name: vital.name, value: vital.value, rating: vital.rating } }),
+      ),
     )
     .catch((error: unknown) => console.warn('web vitals failed to load', error));
 }

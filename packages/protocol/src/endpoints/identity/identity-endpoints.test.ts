@@ -24,13 +24,29 @@ describe('idcard-ocr', () => {
   it('takes an upload id and a side, nothing else', () => {
     expect(parseRequest(idcardOcr, { uploadId, side: 'portrait' }).ok).toBe(true);
     expect(parseRequest(idcardOcr, { uploadId, side: 'emblem' }).ok).toBe(true);
-    for (const payload of [{ uploadId, side: 'back' }, { uploadId }, { uploadId: 'x', side: 'portrait' }, { uploadId, side: 'portrait', idNumber: '1' }, { uploadId: 7, side: 'portrait' }]) {
+    for (const payload of [
+      { uploadId, side: 'back' },
+      { uploadId },
+      { uploadId: 'x', side: 'portrait' },
+      { uploadId, side: 'portrait', idNumber: '1' },
+      { uploadId: 7, side: 'portrait' },
+    ]) {
       expect(parseRequest(idcardOcr, payload).ok, JSON.stringify(payload)).toBe(false);
     }
   });
 
   it('answers the fields of the side read, with only the known warnings', () => {
-    const portrait = { side: 'portrait', state: 'not-started', name: '沙盒用户', sex: '女', ethnicity: '汉', birthDate: '1990-03-07', address: '北京市东城区沙盒路1号', idNumber: '110101199003079905', warnings: ['blurred'] };
+    const portrait = {
+      side: 'portrait',
+      state: 'not-started',
+      name: '沙盒用户',
+      sex: '女',
+      ethnicity: '汉',
+      birthDate: '1990-03-07',
+      address: '北京市东城区沙盒路1号',
+      idNumber: '110101199003079905',
+      warnings: ['blurred'],
+    };
     expect(parseResponseData(idcardOcr, portrait).ok).toBe(true);
     expect(parseResponseData(idcardOcr, { ...portrait, warnings: ['photocopy'] }).ok).toBe(false);
     expect(parseResponseData(idcardOcr, { ...portrait, idNumber: '110***********9905' }).ok).toBe(false);
@@ -90,9 +106,17 @@ describe('phone-brand-list, phone-type-list', () => {
     for (const brandId of ['Huawei', '../x', '', 'a'.repeat(41)]) expect(parseRequest(phoneTypeList, { brandId }).ok, brandId).toBe(false);
     expect(parseResponseData(phoneBrandList, { brands: [{ id: 'huawei', name: '华为', usualPosition: 'upper' }] }).ok).toBe(true);
     expect(parseResponseData(phoneBrandList, { brands: [{ id: 'huawei', name: '华为', usualPosition: 'side' }] }).ok).toBe(false);
-    const model = { id: 'galaxy-z', name: 'Galaxy Z 系列', position: 'center', hint: '背面中部', hasNfc: true, foldableNote: '折叠屏：合上后贴在外屏一侧的背面中部' };
+    const model = {
+      id: 'galaxy-z',
+      name: 'Galaxy Z 系列',
+      position: 'center',
+      hint: '背面中部',
+      hasNfc: true,
+      foldableNote: '折叠屏：合上后贴在外屏一侧的背面中部',
+    };
     expect(parseResponseData(phoneTypeList, { brandId: 'samsung', models: [model, { ...model, id: 'galaxy-s', foldableNote: null }] }).ok).toBe(true);
-    for (const foldableNote of ['', 'x'.repeat(81), undefined]) expect(parseResponseData(phoneTypeList, { brandId: 'samsung', models: [{ ...model, foldableNote }] }).ok, String(foldableNote)).toBe(false);
+    for (const foldableNote of ['', 'x'.repeat(81), undefined])
+      expect(parseResponseData(phoneTypeList, { brandId: 'samsung', models: [{ ...model, foldableNote }] }).ok, String(foldableNote)).toBe(false);
   });
 });
 

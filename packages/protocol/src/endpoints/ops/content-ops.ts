@@ -79,7 +79,14 @@ export const opsContentCreate = defineOpsEndpoint({
 export const opsContentUpdate = defineOpsEndpoint({
   method: 'PUT',
   path: OPS_PATH.contentItem,
-  request: z.strictObject({ by: operatorField, version, title: z.optional(title), body: z.optional(body), summary: z.optional(summary), important: z.optional(z.boolean()) }),
+  request: z.strictObject({
+    by: operatorField,
+    version,
+    title: z.optional(title),
+    body: z.optional(body),
+    summary: z.optional(summary),
+    important: z.optional(z.boolean()),
+  }),
   response: managedContentSchema,
 });
 

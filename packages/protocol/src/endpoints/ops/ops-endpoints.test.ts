@@ -10,14 +10,22 @@ import { opsRewardsReplaceGift, opsRewardsSummary } from './rewards-ops.js';
 /** Every operators' call the schemas entry exports, found by shape, so a new one is checked without being listed here. */
 function isOpsEndpoint(value: unknown): value is OpsEndpoint {
   const candidate = value as Partial<OpsEndpoint> | null;
-  return typeof candidate === 'object' && candidate !== null && typeof candidate.method === 'string' && typeof candidate.path === 'string' && candidate.path.startsWith('/ops/');
+  return (
+    typeof candidate === 'object' &&
+    candidate !== null &&
+    typeof candidate.method === 'string' &&
+    typeof candidate.path === 'string' &&
+    candidate.path.startsWith('/ops/')
+  );
 }
 const opsEndpoints = Object.entries(schemas as Record<string, unknown>).flatMap(([name, value]) => (isOpsEndpoint(value) ? [[name, value] as const] : []));
 
 /** A request as the server reads it: its problems as `field: rule`, or ok. */
 function parseRequest(endpoint: OpsEndpoint, value: unknown): { ok: true } | { ok: false; issues: string[] } {
   const result = z.safeParse(endpoint.request, value);
-  return result.success ? { ok: true } : { ok: false, issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.code}`) };
+  return result.success
+    ? { ok: true }
+    : { ok: false, issues: result.error.issues.map((issue) => `${issue.path.map(String).join('.') || '(root)'}: ${issue.code}`) };
 }
 
 const item: ManagedContent = {
@@ -51,7 +59,7 @@ describe('defineOpsEndpoint', () => {
   });
 });
 
-describe('the operators\' calls', () => {
+describe("the operators' calls", () => {
   it('are found (the filter above can see them) and take their paths from OPS_PATH, one call per method and path', () => {
     expect(opsEndpoints.length).toBe(14);
     const known = new Set<string>(Object.values(OPS_PATH));

@@ -61,7 +61,13 @@ export type OpsBatchUsage = z.output<typeof opsBatchUsageSchema>;
 
 export const OPS_CHANGE_SUBJECTS = ['prize', 'item', 'gift', 'redeem-batch', 'grant'] as const;
 /** A change as reward_changes keeps it: `change` is what was set, as recorded (its shape is the subject's). */
-export const opsChangeSchema = z.strictObject({ subject: z.enum(OPS_CHANGE_SUBJECTS), subjectId: z.string(), operator: z.string(), change: z.unknown(), at: opsTimeField });
+export const opsChangeSchema = z.strictObject({
+  subject: z.enum(OPS_CHANGE_SUBJECTS),
+  subjectId: z.string(),
+  operator: z.string(),
+  change: z.unknown(),
+  at: opsTimeField,
+});
 export type OpsChange = z.output<typeof opsChangeSchema>;
 
 /** GET: prizes with their odds, every item (on offer or not), batches newest first, the gift, the 50 newest changes. */
@@ -115,7 +121,14 @@ export const opsRewardsChangeItem = defineOpsEndpoint({
 export const opsRewardsCreateBatch = defineOpsEndpoint({
   method: 'POST',
   path: OPS_PATH.rewardsBatches,
-  request: z.strictObject({ by: operatorField, name: z.string().check(z.maxLength(100)), points: z.optional(count), itemId: z.optional(itemId), count, expires: z.string().check(z.maxLength(10)) }),
+  request: z.strictObject({
+    by: operatorField,
+    name: z.string().check(z.maxLength(100)),
+    points: z.optional(count),
+    itemId: z.optional(itemId),
+    count,
+    expires: z.string().check(z.maxLength(10)),
+  }),
   /** The codes (XXXX-XXXX-XXXX-XXXX) are in this answer only: only their hashes are kept. */
   response: z.strictObject({ batch: opsBatchSchema, codes: z.array(z.string()) }),
 });
@@ -132,6 +145,9 @@ export const opsRewardsRevokeBatch = defineOpsEndpoint({
 export const opsRewardsReplaceGift = defineOpsEndpoint({
   method: 'PUT',
   path: OPS_PATH.rewardsGift,
-  request: z.strictObject({ by: operatorField, lines: z.array(z.union([z.strictObject({ points: count }), z.strictObject({ itemId })])).check(z.maxLength(100)) }),
+  request: z.strictObject({
+    by: operatorField,
+    lines: z.array(z.union([z.strictObject({ points: count }), z.strictObject({ itemId })])).check(z.maxLength(100)),
+  }),
   response: z.strictObject({ gift: z.array(opsRewardSchema) }),
 });

@@ -10,7 +10,14 @@ const uploadId = '0b7c6f0e-4c1a-4f5e-9d2b-1a2b3c4d5e6f';
 describe('upload endpoints', () => {
   it('start: a known purpose and a positive whole size only', () => {
     expect(parseRequest(startUpload, { purpose: 'idcard-portrait', size: 1_000 }).ok).toBe(true);
-    for (const payload of [{ purpose: 'selfie', size: 1 }, { purpose: 'face', size: 0 }, { purpose: 'face', size: 1.5 }, { purpose: 'face', size: '10' }, { purpose: 'face' }, { purpose: 'face', size: 1, type: 'image/jpeg' }]) {
+    for (const payload of [
+      { purpose: 'selfie', size: 1 },
+      { purpose: 'face', size: 0 },
+      { purpose: 'face', size: 1.5 },
+      { purpose: 'face', size: '10' },
+      { purpose: 'face' },
+      { purpose: 'face', size: 1, type: 'image/jpeg' },
+    ]) {
       expect(parseRequest(startUpload, payload).ok, JSON.stringify(payload)).toBe(false);
     }
   });

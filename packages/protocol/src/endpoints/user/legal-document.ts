@@ -14,4 +14,3 @@ export const legalDocumentField = z.strictObject({
   url: z.string().check(z.maxLength(2048)),
   summary: z.string().check(z.maxLength(2000)),
 });
-

@@ -9,13 +9,36 @@ import { verifyInviteCode } from './verify-invite-code.js';
 import * as z from 'zod/mini';
 
 const SPEC_USER_PATHS = [
-  'login', 'user-login-v1', 'logout', 'cancel', 'sms-send-v1', 'verify-phone', 'save-phone', 'user-detail', 'user-detail-v1',
-  'invite-code', 'verify-invite-code', 'check-login', 'privacy-policy-status', 'privacy-policy', 'get-user-unprivacy-info',
-  'renew-info', 'renew-expire', 'authorized-login',
+  'login',
+  'user-login-v1',
+  'logout',
+  'cancel',
+  'sms-send-v1',
+  'verify-phone',
+  'save-phone',
+  'user-detail',
+  'user-detail-v1',
+  'invite-code',
+  'verify-invite-code',
+  'check-login',
+  'privacy-policy-status',
+  'privacy-policy',
+  'get-user-unprivacy-info',
+  'renew-info',
+  'renew-expire',
+  'authorized-login',
 ];
 
 const challenge = {
-  parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab'.repeat(16), salt: 'cd'.repeat(16), cost: 10, keyLength: 32, keyPrefix: '00ff', expiresAt: 1_800_000_000 },
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256',
+    nonce: 'ab'.repeat(16),
+    salt: 'cd'.repeat(16),
+    cost: 10,
+    keyLength: 32,
+    keyPrefix: '00ff',
+    expiresAt: 1_800_000_000,
+  },
   signature: 'ef'.repeat(32),
 };
 
@@ -47,7 +70,8 @@ describe('account user endpoints (docs/api.md)', () => {
 
   it('login: 6-digit codes only; the answer carries a masked phone only', () => {
     expect(parseRequest(userLoginV1, { phone: '13812345678', smsCode: '012345' }).ok).toBe(true);
-    for (const smsCode of ['12345', '1234567', 'abcdef', '12345 ']) expect(parseRequest(userLoginV1, { phone: '13812345678', smsCode }).ok, smsCode).toBe(false);
+    for (const smsCode of ['12345', '1234567', 'abcdef', '12345 '])
+      expect(parseRequest(userLoginV1, { phone: '13812345678', smsCode }).ok, smsCode).toBe(false);
     const token = 'A'.repeat(43);
     expect(parseResponseData(userLoginV1, { accessToken: token, phone: '138****5678', isNewUser: true }).ok).toBe(true);
     expect(parseResponseData(userLoginV1, { accessToken: token, phone: '13812345678', isNewUser: true }).ok).toBe(false);
@@ -64,7 +88,25 @@ describe('account user endpoints (docs/api.md)', () => {
   });
 
   it('has a Chinese text for every account subcode', () => {
-    for (const subcode of ['4201', '4202', '4203', '4204', '4205', '4206', '4207', '4208', '4209', '4210', '4211', '4212', '4213', '4214', '4215', '4216', '4217'] as const) {
+    for (const subcode of [
+      '4201',
+      '4202',
+      '4203',
+      '4204',
+      '4205',
+      '4206',
+      '4207',
+      '4208',
+      '4209',
+      '4210',
+      '4211',
+      '4212',
+      '4213',
+      '4214',
+      '4215',
+      '4216',
+      '4217',
+    ] as const) {
       expect(Object.values(SUBCODE)).toContain(subcode);
       expect(CODE_TEXT[subcode]).toMatch(/[\u4e00-\u9fff]/);
     }

@@ -29,4 +29,3 @@ export default function SignOffDone({ phone }: { phone: string | null }) {
     </Page>
   );
 }
-

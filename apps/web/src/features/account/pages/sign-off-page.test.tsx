@@ -92,7 +92,9 @@ describe('/mine/signOff', () => {
 
   it('a wrong-code error goes away when a new code is sent', async () => {
     const user = userEvent.setup();
-    api.request.mockResolvedValueOnce({ code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入', data: { attemptsLeft: 4 } }).mockResolvedValueOnce(SENT);
+    api.request
+      .mockResolvedValueOnce({ code: '400', subcode: '4202', msg: '请求参数错误', submsg: '验证码错误，请重新输入', data: { attemptsLeft: 4 } })
+      .mockResolvedValueOnce(SENT);
     await openSignOff();
     await user.type(codeInput(), '000000');
     await user.click(screen.getByRole('button', { name: '申请注销' }));

@@ -20,10 +20,8 @@ import { signOff } from '../api/cancel-account';
 import SignOffDone from '../components/sign-off-done';
 import './sign-off-page.css';
 
-
 /** Years the identity record is kept after deregistration (docs/api.md cancel: PRC AML Law, 10 years). */
 export const RETENTION_YEARS = 10;
-
 
 /** Answers of cancel that concern the code (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];

@@ -17,7 +17,13 @@ import { daysLeftText, giftAction, GIFT_LOGIN_PATH } from '../utils/gift-texts';
 export const UNRESOLVED_TEXT = '网络异常，未能确认领取结果。重新获取不会重复领取。';
 
 /** Answers that change what the page should show: said under the button, then the state is read again. */
-const REFUSALS: readonly (string | undefined)[] = [SUBCODE.IDENTITY_NOT_VERIFIED, SUBCODE.GIFT_CLOSED, SUBCODE.GIFT_WINDOW_CLOSED, SUBCODE.GIFT_CLAIMED_ELSEWHERE, SUBCODE.GIFT_ITEM_UNAVAILABLE];
+const REFUSALS: readonly (string | undefined)[] = [
+  SUBCODE.IDENTITY_NOT_VERIFIED,
+  SUBCODE.GIFT_CLOSED,
+  SUBCODE.GIFT_WINDOW_CLOSED,
+  SUBCODE.GIFT_CLAIMED_ELSEWHERE,
+  SUBCODE.GIFT_ITEM_UNAVAILABLE,
+];
 
 /** `onChanged`: the state on the server changed (a claim, or a refusal that says the page is stale). */
 export function GiftClaimPanel({ info, onChanged }: { info: NewUserGiftInfo; onChanged: () => void }) {

@@ -17,7 +17,8 @@ export function GiftRules({ info }: { info: NewUserGiftInfo }) {
         <li>每人限领一次，以实名认证的身份为准：同一身份的其他账号，或注销后重新注册的账号，均不能再次领取。</li>
         {vouchers.length > 0 ? (
           <li>
-            卡券自领取之日起计算有效期（{vouchers.map((line) => `${line.name}${line.validDays}天`).join('，')}），过期自动失效；领取后可在“积分兑换”页的“我的卡券”中查看，借款或还款时按卡券说明使用。
+            卡券自领取之日起计算有效期（{vouchers.map((line) => `${line.name}${line.validDays}天`).join('，')}
+            ），过期自动失效；领取后可在“积分兑换”页的“我的卡券”中查看，借款或还款时按卡券说明使用。
           </li>
         ) : null}
         <li>积分自获得之日起{info.pointsValidDays}天内有效，过期自动作废。</li>

@@ -11,7 +11,10 @@ import { clearQueries } from '../../../lib/server-state';
 import CloudStewardPage from './cloud-steward-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
-vi.mock('../../../lib/api-client', async () => ({ ...(await import('../../../test/api-answers')).checkedClient(api), clientConfig: () => ({ clockOffset: 0 }) }));
+vi.mock('../../../lib/api-client', async () => ({
+  ...(await import('../../../test/api-answers')).checkedClient(api),
+  clientConfig: () => ({ clockOffset: 0 }),
+}));
 
 const DAY = 86_400_000;
 const CONTENTS = [
@@ -132,7 +135,9 @@ describe('/cloudSteward/index claimable', () => {
 
   it('a voucher out of stock: the reason under the button, the button stays, a new press is a new key', async () => {
     answer(INFO);
-    api.request.mockResolvedValueOnce({ code: '409', subcode: '4816', msg: '冲突', submsg: '礼包中的卡券已发完，请稍后再试', data: { itemId: 'coupon-repay-10' } }).mockResolvedValueOnce(claimed());
+    api.request
+      .mockResolvedValueOnce({ code: '409', subcode: '4816', msg: '冲突', submsg: '礼包中的卡券已发完，请稍后再试', data: { itemId: 'coupon-repay-10' } })
+      .mockResolvedValueOnce(claimed());
     await openPage();
     await userEvent.click(screen.getByRole('button', { name: '立即领取' }));
     expect((await screen.findByRole('alert')).textContent).toBe('礼包中的卡券已发完，请稍后再试');

@@ -25,7 +25,10 @@ export function giftAction(info: Pick<NewUserGiftInfo, 'state' | 'claimedElsewhe
     case 'claimed':
       return { label: '已领取', note: info.claimedElsewhere ? '您已在其他账号领取过新人礼，每人限领一次。' : null };
     case 'window-closed':
-      return { label: '活动已结束', note: `新人礼需在注册后${info.windowDays}天内领取${info.deadline === null ? '' : `，您的领取期限已于${chinaDate(info.deadline)}结束`}。` };
+      return {
+        label: '活动已结束',
+        note: `新人礼需在注册后${info.windowDays}天内领取${info.deadline === null ? '' : `，您的领取期限已于${chinaDate(info.deadline)}结束`}。`,
+      };
     case 'closed':
       return { label: '活动暂未开放', note: '新人礼活动暂未开放，敬请期待。' };
     case 'needs-login':

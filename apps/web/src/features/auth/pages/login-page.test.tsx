@@ -274,7 +274,16 @@ describe('/login form', () => {
     const solution = { counter: 7, derivedKey: '00aa', time: 12 };
     altcha.solveChallenge.mockResolvedValue(solution);
     answer({
-      '/v1/user/sms-send-v1': [{ code: '406', subcode: '4207', msg: '操作过于频繁，请稍后再试', submsg: '请完成安全验证后重试', data: { reason: 'human-check', challenge: CHALLENGE } }, SENT],
+      '/v1/user/sms-send-v1': [
+        {
+          code: '406',
+          subcode: '4207',
+          msg: '操作过于频繁，请稍后再试',
+          submsg: '请完成安全验证后重试',
+          data: { reason: 'human-check', challenge: CHALLENGE },
+        },
+        SENT,
+      ],
     });
     await openLogin();
     await user.type(phoneInput(), '13812345678');
@@ -344,7 +353,7 @@ describe('/login form', () => {
     await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toEqual([expected ? { ...base, inviteCode: expected } : base]));
   });
 
-  it('a typed 邀请码 is read as a link\'s is and sent; a malformed one is said at its field, nothing sent', async () => {
+  it("a typed 邀请码 is read as a link's is and sent; a malformed one is said at its field, nothing sent", async () => {
     const user = userEvent.setup();
     answer({ '/v1/user/user-login-v1': LOGGED_IN });
     await openLogin();
@@ -363,7 +372,9 @@ describe('/login form', () => {
     await user.type(inviteInput(), 'r');
     expect(screen.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: '登录' }));
-    await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toEqual([{ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version, inviteCode: '7K3M9QXR' }]));
+    await vi.waitFor(() =>
+      expect(sent('/v1/user/user-login-v1')).toEqual([{ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version, inviteCode: '7K3M9QXR' }]),
+    );
   });
 
   it.each([
@@ -388,16 +399,19 @@ describe('/login form', () => {
     expect(sent('/v1/user/user-login-v1')[1]).toEqual({ phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version });
   });
 
-  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com/x', '%2F%2Fevil.com'])('a hostile returnUrl %j is ignored: the hub opens', async (returnUrl) => {
-    const user = userEvent.setup();
-    answer({ '/v1/user/user-login-v1': LOGGED_IN });
-    await openLogin(`?returnUrl=${encodeURIComponent(returnUrl)}`);
-    await user.type(phoneInput(), '13812345678');
-    await user.type(codeInput(), '123456');
-    await user.click(consent());
-    await user.click(screen.getByRole('button', { name: '登录' }));
-    await vi.waitFor(() => expect(router.current?.fullPath).toBe('/'));
-  });
+  it.each(['//evil.com', '/\\evil.com', 'javascript:alert(1)', 'https://evil.com/x', '%2F%2Fevil.com'])(
+    'a hostile returnUrl %j is ignored: the hub opens',
+    async (returnUrl) => {
+      const user = userEvent.setup();
+      answer({ '/v1/user/user-login-v1': LOGGED_IN });
+      await openLogin(`?returnUrl=${encodeURIComponent(returnUrl)}`);
+      await user.type(phoneInput(), '13812345678');
+      await user.type(codeInput(), '123456');
+      await user.click(consent());
+      await user.click(screen.getByRole('button', { name: '登录' }));
+      await vi.waitFor(() => expect(router.current?.fullPath).toBe('/'));
+    },
+  );
 
   it('a wrong code is said at the code field; the session is cleared (SPEC §4)', async () => {
     const user = userEvent.setup();
@@ -514,7 +528,13 @@ describe('/login agreement links', () => {
 
   it.each([
     ['malformed JSON', '[{"title":"隐私政策"'],
-    ['a foreign link', JSON.stringify([{ title: '隐私政策', url: 'https://evil.com/p' }, { title: '服务协议', url: '/a' }])],
+    [
+      'a foreign link',
+      JSON.stringify([
+        { title: '隐私政策', url: 'https://evil.com/p' },
+        { title: '服务协议', url: '/a' },
+      ]),
+    ],
   ])('%s: falls back to the server’s current links (privacy-policy)', async (_label, agreement) => {
     await openLogin(`?agreement=${encodeURIComponent(agreement)}`);
     const link = await screen.findByRole('link', { name: '《通盈达隐私政策》' });
@@ -566,7 +586,10 @@ describe('/login when already logged in', () => {
   it('says so, goes on to returnUrl, or logs out to use another number', async () => {
     const user = userEvent.setup();
     startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
-    answer({ '/v1/user/check-login': { code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } }, '/v1/user/logout': { code: '200', msg: '成功' } });
+    answer({
+      '/v1/user/check-login': { code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } },
+      '/v1/user/logout': { code: '200', msg: '成功' },
+    });
     await openLogin('?returnUrl=%2Fnfc');
     expect(await screen.findByText('您已登录：138****5678')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: '退出登录，使用其他手机号' }));

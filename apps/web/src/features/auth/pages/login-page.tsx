@@ -60,7 +60,13 @@ export default function LoginPage() {
         <>
           {/* The session this browser held was refused (SPEC §4 code 401): say why the login page opened. */}
           {session?.ended ? <Tip>{CODE_TEXT[CODE.UNAUTHORIZED]}</Tip> : null}
-          <LoginForm inviteCode={params.get('inviteCode')} links={agreement.links} agreementVersion={agreement.version} onAgreementOutdated={agreement.refetch} onLoggedIn={handleLoggedIn} />
+          <LoginForm
+            inviteCode={params.get('inviteCode')}
+            links={agreement.links}
+            agreementVersion={agreement.version}
+            onAgreementOutdated={agreement.refetch}
+            onLoggedIn={handleLoggedIn}
+          />
         </>
       )}
       <Link className="btn btn--text login__home" to="/">

@@ -94,11 +94,36 @@ describe('agreement parameter (SPEC §2)', () => {
     ['malformed JSON', '[{"title":"隐私政策","url":"/p"},'],
     ['not a list', '{"title":"隐私政策","url":"/p"}'],
     ['one link', JSON.stringify([{ title: '隐私政策', url: '/p' }])],
-    ['three links', JSON.stringify([{ title: 'a', url: '/a' }, { title: 'b', url: '/b' }, { title: 'c', url: '/c' }])],
+    [
+      'three links',
+      JSON.stringify([
+        { title: 'a', url: '/a' },
+        { title: 'b', url: '/b' },
+        { title: 'c', url: '/c' },
+      ]),
+    ],
     ['a link without a title', JSON.stringify([{ url: '/a' }, { title: 'b', url: '/b' }])],
-    ['a javascript: link', JSON.stringify([{ title: '隐私政策', url: 'javascript:alert(1)' }, { title: '服务协议', url: '/b' }])],
-    ['a foreign origin', JSON.stringify([{ title: '隐私政策', url: 'https://evil.com/p' }, { title: '服务协议', url: '/b' }])],
-    ['an over-long title', JSON.stringify([{ title: '隐'.repeat(21), url: '/a' }, { title: '服务协议', url: '/b' }])],
+    [
+      'a javascript: link',
+      JSON.stringify([
+        { title: '隐私政策', url: 'javascript:alert(1)' },
+        { title: '服务协议', url: '/b' },
+      ]),
+    ],
+    [
+      'a foreign origin',
+      JSON.stringify([
+        { title: '隐私政策', url: 'https://evil.com/p' },
+        { title: '服务协议', url: '/b' },
+      ]),
+    ],
+    [
+      'an over-long title',
+      JSON.stringify([
+        { title: '隐'.repeat(21), url: '/a' },
+        { title: '服务协议', url: '/b' },
+      ]),
+    ],
   ])('%s -> null (the server’s links are used)', (_label, raw) => {
     expect(parseAgreementParam(raw, ORIGIN, [PARTNER])).toBeNull();
   });

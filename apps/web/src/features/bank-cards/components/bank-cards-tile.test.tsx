@@ -96,7 +96,12 @@ describe('BankCardsTile', () => {
 
   it('several cards: the default one, wherever the list has it', async () => {
     startSession({ accessToken: 'T'.repeat(43), phone: '13812345678' });
-    api.call.mockResolvedValue({ items: [card('1111', '工商银行', false), card('2222', '中国邮政储蓄银行', true), card('3333', '建设银行', false)], maxCards: 5, identityVerified: true, agreement: AGREEMENT });
+    api.call.mockResolvedValue({
+      items: [card('1111', '工商银行', false), card('2222', '中国邮政储蓄银行', true), card('3333', '建设银行', false)],
+      maxCards: 5,
+      identityVerified: true,
+      agreement: AGREEMENT,
+    });
     await show();
     expect(await screen.findByText('默认 中国邮政储蓄银行 尾号2222')).toBeTruthy();
     expect(screen.getByText('3张')).toBeTruthy();

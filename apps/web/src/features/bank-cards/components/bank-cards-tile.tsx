@@ -21,9 +21,7 @@ export function BankCardsTileFrame(props: Pick<SummaryTileProps, 'hint' | 'busy'
 // The logged-in part (the list call and what it says) is a chunk of its own, fetched after the first paint:
 // home's first load is at its budget (e2e/bundle-budget.spec.ts), and a logged-out visitor never needs it.
 // When the chunk cannot be fetched, the tile stays a plain way in, like when the call fails.
-const BankCardsSummary = lazy(() =>
-  import('./bank-cards-summary').catch(() => ({ default: () => <BankCardsTileFrame hint="点击查看我的银行卡" /> })),
-);
+const BankCardsSummary = lazy(() => import('./bank-cards-summary').catch(() => ({ default: () => <BankCardsTileFrame hint="点击查看我的银行卡" /> })));
 
 export function BankCardsTile() {
   const session = useSession();

@@ -32,7 +32,16 @@ const CARD = {
 };
 const AGREEMENT = { title: '快捷支付服务协议', version: '2026-11-27', url: '/agreements/quick-payment-agreement.html' };
 /** certification-info of a verified holder: the masked name the bind page shows as 持卡人. */
-const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: 'long-term', verifiedAt: 1_794_000_000_000, failure: null, faceTriesLeft: 5 };
+const VERIFIED = {
+  state: 'verified',
+  documents: { portrait: true, emblem: true },
+  name: '沙*户',
+  idNumber: '110***********9905',
+  validTo: 'long-term',
+  verifiedAt: 1_794_000_000_000,
+  failure: null,
+  faceTriesLeft: 5,
+};
 
 /** The quiet reads (api.call) answered by path, each as its endpoint answers. */
 function readsAnswer(answers: Record<string, unknown>) {
@@ -131,7 +140,14 @@ describe('/bank-cards/agreement', () => {
     expect(screen.getByText('该卡绑定时未记录协议版本，以下为当前版本（2026-11-27）。')).toBeTruthy();
     cleanup();
     clearQueries();
-    readsAnswer({ '/v1/user/bank-card-list': { items: [{ ...CARD, agreement: { version: '2026-01-01', agreedAt: 1 } }], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    readsAnswer({
+      '/v1/user/bank-card-list': {
+        items: [{ ...CARD, agreement: { version: '2026-01-01', agreedAt: 1 } }],
+        maxCards: 5,
+        identityVerified: true,
+        agreement: AGREEMENT,
+      },
+    });
     await open(`/bank-cards/agreement?id=${CARD.cardId}`, CardAgreementPage);
     expect(await screen.findByText('协议已更新至2026-11-27版，新版本适用于此后绑定的银行卡。')).toBeTruthy();
   });
@@ -159,14 +175,29 @@ describe('/bank-cards/bind', () => {
     await userEvent.type(screen.getByLabelText('银行预留手机号'), '13812345678');
     api.request.mockImplementation(async (path: string) => {
       if (path === '/v1/user/bind-bankcard') {
-        return { code: '200', msg: '成功', data: { ticket: 'T'.repeat(43), expiresInSeconds: 600, bankCode: 'ICBC', bankName: '工商银行', cardType: 'debit', maskedNumber: '6222 **** **** 3441', maskedPhone: '138****5678', cooldownSeconds: 60 } };
+        return {
+          code: '200',
+          msg: '成功',
+          data: {
+            ticket: 'T'.repeat(43),
+            expiresInSeconds: 600,
+            bankCode: 'ICBC',
+            bankName: '工商银行',
+            cardType: 'debit',
+            maskedNumber: '6222 **** **** 3441',
+            maskedPhone: '138****5678',
+            cooldownSeconds: 60,
+          },
+        };
       }
       if (path === '/v1/user/user-bind-bankcard') return { code: '400', msg: '请求参数错误', subcode: '4202', submsg: '验证码错误' };
       throw new Error(path);
     });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     // Step 1 goes through the human check's runner, loaded when the button is pressed (lib/sms-code.ts).
-    await vi.waitFor(() => expect(api.request).toHaveBeenCalledWith('/v1/user/bind-bankcard', { cardNumber: '6222020200112233446', phone: '13812345678' }, expect.anything()));
+    await vi.waitFor(() =>
+      expect(api.request).toHaveBeenCalledWith('/v1/user/bind-bankcard', { cardNumber: '6222020200112233446', phone: '13812345678' }, expect.anything()),
+    );
     expect(await screen.findByText(/验证码已发送至银行预留手机号 138\*\*\*\*5678/)).toBeTruthy();
     expect(screen.getByRole('button', { name: '60秒后重发' })).toHaveProperty('disabled', true);
     await userEvent.type(screen.getByLabelText('短信验证码'), '123456');
@@ -176,7 +207,10 @@ describe('/bank-cards/bind', () => {
   });
 
   it('names the holder by the verified masked name and links the 快捷支付服务协议 that 下一步 agrees to', async () => {
-    readsAnswer({ '/v1/user/certification-info': VERIFIED, '/v1/user/bank-card-list': { items: [], maxCards: 5, identityVerified: true, agreement: AGREEMENT } });
+    readsAnswer({
+      '/v1/user/certification-info': VERIFIED,
+      '/v1/user/bank-card-list': { items: [], maxCards: 5, identityVerified: true, agreement: AGREEMENT },
+    });
     await open('/bank-cards/bind', BindCardPage);
     expect(await screen.findByText('持卡人：沙*户')).toBeTruthy();
     const link = await screen.findByRole('link', { name: '《快捷支付服务协议》' });
@@ -199,20 +233,38 @@ describe('/bank-cards/bind', () => {
     await userEvent.type(number, '6200000100000000');
     expect(screen.getByText('未识别该卡号所属银行，请核对卡号或查看支持的银行')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('银行预留手机号'), '13812345678');
-    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4506', submsg: '该银行卡暂不可用，请更换其他银行卡', data: { outcome: 'unusable', reason: 'frozen' } });
+    api.request.mockResolvedValueOnce({
+      code: '400',
+      msg: '请求参数错误',
+      subcode: '4506',
+      submsg: '该银行卡暂不可用，请更换其他银行卡',
+      data: { outcome: 'unusable', reason: 'frozen' },
+    });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect((await screen.findByRole('alert')).textContent).toBe('该银行卡暂不可用，请更换其他银行卡');
     expect(screen.queryByText(/未识别该卡号所属银行/)).toBeNull();
   });
 
-  it('shows a phone mismatch at the phone field and a card in someone else\'s name at the card field', async () => {
+  it("shows a phone mismatch at the phone field and a card in someone else's name at the card field", async () => {
     await open('/bank-cards/bind', BindCardPage);
     await userEvent.type(screen.getByLabelText('银行卡号'), '6222020200112233446');
     await userEvent.type(screen.getByLabelText('银行预留手机号'), '13900000000');
-    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4505', submsg: '银行卡信息校验未通过', data: { outcome: 'mismatch', field: 'phone' } });
+    api.request.mockResolvedValueOnce({
+      code: '400',
+      msg: '请求参数错误',
+      subcode: '4505',
+      submsg: '银行卡信息校验未通过',
+      data: { outcome: 'mismatch', field: 'phone' },
+    });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect((await screen.findByRole('alert')).textContent).toBe('手机号与银行预留手机号不一致，请核对');
-    api.request.mockResolvedValueOnce({ code: '400', msg: '请求参数错误', subcode: '4505', submsg: '银行卡信息校验未通过', data: { outcome: 'mismatch', field: 'holder' } });
+    api.request.mockResolvedValueOnce({
+      code: '400',
+      msg: '请求参数错误',
+      subcode: '4505',
+      submsg: '银行卡信息校验未通过',
+      data: { outcome: 'mismatch', field: 'holder' },
+    });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('该银行卡不属于您本人，请绑定本人名下的借记卡')).toBeTruthy();
   });

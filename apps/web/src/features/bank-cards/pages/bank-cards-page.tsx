@@ -45,7 +45,10 @@ export default function BankCardsPage() {
         <ul className="bank-cards__list" aria-label="银行卡列表">
           {items.map((card) => (
             <li key={card.cardId}>
-              <Link to={`/bank-cards/detail?id=${encodeURIComponent(card.cardId)}`} aria-label={`${card.bankName}借记卡，尾号${card.last4}${card.isDefault ? '，默认卡' : ''}`}>
+              <Link
+                to={`/bank-cards/detail?id=${encodeURIComponent(card.cardId)}`}
+                aria-label={`${card.bankName}借记卡，尾号${card.last4}${card.isDefault ? '，默认卡' : ''}`}
+              >
                 <BankCardFace card={card} />
               </Link>
             </li>
@@ -53,7 +56,9 @@ export default function BankCardsPage() {
         </ul>
       )}
       {bindAction}
-      <p className="bank-cards__note">{full ? `最多可绑定${maxCards}张银行卡，如需添加请先解绑其他银行卡` : `仅支持本人名下的借记卡，最多可绑定${maxCards}张`}</p>
+      <p className="bank-cards__note">
+        {full ? `最多可绑定${maxCards}张银行卡，如需添加请先解绑其他银行卡` : `仅支持本人名下的借记卡，最多可绑定${maxCards}张`}
+      </p>
     </Page>
   );
 }

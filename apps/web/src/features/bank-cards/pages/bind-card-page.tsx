@@ -22,7 +22,13 @@ import { cardHintText, cardNumberProblem, describeCardInput } from '../utils/car
 import '../components/bank-cards.css';
 
 /** Answers of step 1 shown at the card number field; the phone's at the phone field. */
-const CARD_SUBCODES: readonly string[] = [SUBCODE.BANK_CARD_NUMBER_INVALID, SUBCODE.BANK_CARD_CREDIT, SUBCODE.BANK_NOT_SUPPORTED, SUBCODE.BANK_CARD_DUPLICATE, SUBCODE.BANK_CARD_UNUSABLE];
+const CARD_SUBCODES: readonly string[] = [
+  SUBCODE.BANK_CARD_NUMBER_INVALID,
+  SUBCODE.BANK_CARD_CREDIT,
+  SUBCODE.BANK_NOT_SUPPORTED,
+  SUBCODE.BANK_CARD_DUPLICATE,
+  SUBCODE.BANK_CARD_UNUSABLE,
+];
 const CODE_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 
 /** 4505's field says which element did not match (docs/sandbox.md). */

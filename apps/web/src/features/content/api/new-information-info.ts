@@ -7,5 +7,7 @@ export type ArticlePage = RefResponse<typeof API.newInformationInfo>;
 
 /** The newest `limit` articles (home). Quiet: home shows the section only when there are some. */
 export function useNewestArticles(limit: number) {
-  return useQuery(['new-information-info', limit], (signal) => call(API.newInformationInfo, { limit }, { signal, toastErrors: false }), { staleTimeMs: 60_000 });
+  return useQuery(['new-information-info', limit], (signal) => call(API.newInformationInfo, { limit }, { signal, toastErrors: false }), {
+    staleTimeMs: 60_000,
+  });
 }

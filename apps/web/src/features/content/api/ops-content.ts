@@ -3,7 +3,16 @@
 // The token is the one every /ops page uses (lib/ops-api.ts).
 // Paths from the zod-free wire entry, types only from the calls' schemas (endpoints/ops/content-ops.ts), so the
 // page carries no schema code.
-import type { ManagedContent, OpsRequest, OpsResponseData, opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentUpdate } from '@tyd/protocol/schemas';
+import type {
+  ManagedContent,
+  OpsRequest,
+  OpsResponseData,
+  opsContentCreate,
+  opsContentGet,
+  opsContentList,
+  opsContentPreview,
+  opsContentUpdate,
+} from '@tyd/protocol/schemas';
 import { OPS_PATH, opsUrl, type OpsPath } from '@tyd/protocol/wire';
 import { OpsApiError, opsRequest } from '../../../lib/ops-api';
 
@@ -19,9 +28,11 @@ async function opsCall<T>(method: string, path: OpsPath, opts: { id?: string; bo
 export const opsContent = {
   list: (signal?: AbortSignal) => opsCall<OpsResponseData<typeof opsContentList>>('GET', OPS_PATH.content, { signal }),
   get: (id: string, signal?: AbortSignal) => opsCall<OpsResponseData<typeof opsContentGet>>('GET', OPS_PATH.contentItem, { id, signal }),
-  preview: (body: string, signal?: AbortSignal) => opsCall<OpsResponseData<typeof opsContentPreview>>('POST', OPS_PATH.contentPreview, { body: { body }, signal }),
+  preview: (body: string, signal?: AbortSignal) =>
+    opsCall<OpsResponseData<typeof opsContentPreview>>('POST', OPS_PATH.contentPreview, { body: { body }, signal }),
   create: (input: OpsRequest<typeof opsContentCreate>) => opsCall<ManagedContent>('POST', OPS_PATH.content, { body: input }),
   edit: (id: string, input: OpsRequest<typeof opsContentUpdate>) => opsCall<ManagedContent>('PUT', OPS_PATH.contentItem, { id, body: input }),
-  publish: (id: string, by: string, at?: number) => opsCall<ManagedContent>('POST', OPS_PATH.contentPublish, { id, body: { by, ...(at !== undefined && { at }) } }),
+  publish: (id: string, by: string, at?: number) =>
+    opsCall<ManagedContent>('POST', OPS_PATH.contentPublish, { id, body: { by, ...(at !== undefined && { at }) } }),
   unpublish: (id: string, by: string) => opsCall<ManagedContent>('POST', OPS_PATH.contentUnpublish, { id, body: { by } }),
 };

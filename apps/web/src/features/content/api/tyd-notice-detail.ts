@@ -6,5 +6,7 @@ import { useQuery } from '../../../lib/server-state';
 export type ContentDetail = RefResponse<typeof API.tydNoticeDetail>;
 
 export function useContentDetail(id: string | null) {
-  return useQuery(id ? ['tyd-notice-detail', id] : null, (signal) => call(API.tydNoticeDetail, { id: id ?? '' }, { signal, toastErrors: false }), { staleTimeMs: 60_000 });
+  return useQuery(id ? ['tyd-notice-detail', id] : null, (signal) => call(API.tydNoticeDetail, { id: id ?? '' }, { signal, toastErrors: false }), {
+    staleTimeMs: 60_000,
+  });
 }

@@ -39,7 +39,16 @@ export function DeviceAntenna({ info }: { info: NfcAntennaInfo }) {
         <rect x="0" y="0" width={w} height={h} rx={w * 0.12} fill="#f7f8fa" stroke="#1f2329" strokeWidth={w * 0.025} />
         {antennas.map((a, i) => (
           <g key={i}>
-            <ellipse cx={w - a.locationX} cy={a.locationY} rx={w * 0.26} ry={w * 0.15} fill="rgba(26,92,255,0.16)" stroke="#1a5cff" strokeWidth={w * 0.022} strokeDasharray={`${w * 0.05} ${w * 0.035}`} />
+            <ellipse
+              cx={w - a.locationX}
+              cy={a.locationY}
+              rx={w * 0.26}
+              ry={w * 0.15}
+              fill="rgba(26,92,255,0.16)"
+              stroke="#1a5cff"
+              strokeWidth={w * 0.022}
+              strokeDasharray={`${w * 0.05} ${w * 0.035}`}
+            />
             <circle cx={w - a.locationX} cy={a.locationY} r={w * 0.03} fill="#1a5cff" />
           </g>
         ))}

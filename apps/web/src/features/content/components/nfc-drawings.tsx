@@ -31,7 +31,16 @@ function Back({ x = 0, muted = false, camera = true }: { x?: number; muted?: boo
 function Spot({ cx = 30, cy, text = 'NFC', faint = false }: { cx?: number; cy: number; text?: string; faint?: boolean }) {
   return (
     <>
-      <ellipse cx={cx} cy={cy} rx="17" ry="9" fill={faint ? 'rgba(26,92,255,0.06)' : 'rgba(26,92,255,0.16)'} stroke={BRAND} strokeWidth="1.6" strokeDasharray="3 2" />
+      <ellipse
+        cx={cx}
+        cy={cy}
+        rx="17"
+        ry="9"
+        fill={faint ? 'rgba(26,92,255,0.06)' : 'rgba(26,92,255,0.16)'}
+        stroke={BRAND}
+        strokeWidth="1.6"
+        strokeDasharray="3 2"
+      />
       <text x={cx} y={cy + 3} textAnchor="middle" fontSize="8" fill={BRAND} fontWeight="600">
         {text}
       </text>

@@ -26,11 +26,15 @@ export default function DiscoverDetailPage() {
       {!id ? (
         <NoData text="没有找到这篇资讯" />
       ) : detail.status === 'loading' ? (
-        <p className="article__status" role="status" aria-busy="true">正在加载…</p>
+        <p className="article__status" role="status" aria-busy="true">
+          正在加载…
+        </p>
       ) : !article ? (
         <div className="article__status" role="alert">
           <p>{userMessage(detail.error)}</p>
-          <Button variant="secondary" onClick={detail.refetch}>重试</Button>
+          <Button variant="secondary" onClick={detail.refetch}>
+            重试
+          </Button>
         </div>
       ) : (
         <Card>

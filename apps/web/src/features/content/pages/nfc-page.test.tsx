@@ -17,10 +17,27 @@ beforeEach(() => {
   shell.getNfcAntennaInfo.mockReset();
   api.call.mockReset().mockImplementation(async (path: string, payload: { brandId?: string }) => {
     if (path === '/v1/content/phone-brand-list') {
-      return { brands: [{ id: 'huawei', name: '华为', usualPosition: 'upper' }, { id: 'apple', name: '苹果', usualPosition: 'top' }, { id: 'samsung', name: '三星', usualPosition: 'center' }] };
+      return {
+        brands: [
+          { id: 'huawei', name: '华为', usualPosition: 'upper' },
+          { id: 'apple', name: '苹果', usualPosition: 'top' },
+          { id: 'samsung', name: '三星', usualPosition: 'center' },
+        ],
+      };
     }
-    if (payload.brandId === 'huawei') return { brandId: 'huawei', models: [{ id: 'mate', name: 'Mate 系列', position: 'upper', hint: '摄像头模组下方', hasNfc: true, foldableNote: null }, { id: 'mate-x', name: 'Mate X 系列', position: 'upper', hint: '摄像头下方', hasNfc: true, foldableNote: '折叠屏：合上后贴在背面摄像头下方' }] };
-    if (payload.brandId === 'samsung') return { brandId: 'samsung', models: [{ id: 'galaxy-a', name: 'Galaxy A 系列', position: 'center', hint: '背面中部，部分机型无NFC', hasNfc: true, foldableNote: null }] };
+    if (payload.brandId === 'huawei')
+      return {
+        brandId: 'huawei',
+        models: [
+          { id: 'mate', name: 'Mate 系列', position: 'upper', hint: '摄像头模组下方', hasNfc: true, foldableNote: null },
+          { id: 'mate-x', name: 'Mate X 系列', position: 'upper', hint: '摄像头下方', hasNfc: true, foldableNote: '折叠屏：合上后贴在背面摄像头下方' },
+        ],
+      };
+    if (payload.brandId === 'samsung')
+      return {
+        brandId: 'samsung',
+        models: [{ id: 'galaxy-a', name: 'Galaxy A 系列', position: 'center', hint: '背面中部，部分机型无NFC', hasNfc: true, foldableNote: null }],
+      };
     return {
       brandId: 'apple',
       models: [
@@ -101,7 +118,9 @@ describe('/nfc', () => {
     expect(screen.getByRole('radio', { name: '其他品牌' }).getAttribute('aria-checked')).toBe('true');
     expect(within(screen.getByRole('region', { name: '通用查找方法' })).getByRole('img', { name: /^常见NFC感应区/ })).toBeTruthy();
     expect(screen.queryByRole('list', { name: '机型' })).toBeNull();
-    expect(api.call.mock.calls.filter(([path]) => path === '/v1/content/phone-type-list')).toEqual([['/v1/content/phone-type-list', { brandId: 'huawei' }, expect.anything()]]);
+    expect(api.call.mock.calls.filter(([path]) => path === '/v1/content/phone-type-list')).toEqual([
+      ['/v1/content/phone-type-list', { brandId: 'huawei' }, expect.anything()],
+    ]);
   });
 
   it('inside the app draws the spot the shell reports, with the table behind a button', async () => {

@@ -76,8 +76,18 @@ function GeneralTips() {
 function Models({ brandId }: { brandId: string }) {
   const models = usePhoneModels(brandId);
   const [unlistedShown, setUnlistedShown] = useState(false);
-  if (models.status === 'loading') return <p className="nfc__status" role="status" aria-busy="true">正在加载机型…</p>;
-  if (models.status === 'error' || !models.data) return <p className="nfc__status" role="alert">{userMessage(models.error)}</p>;
+  if (models.status === 'loading')
+    return (
+      <p className="nfc__status" role="status" aria-busy="true">
+        正在加载机型…
+      </p>
+    );
+  if (models.status === 'error' || !models.data)
+    return (
+      <p className="nfc__status" role="alert">
+        {userMessage(models.error)}
+      </p>
+    );
   return (
     <>
       <ul className="nfc__models" aria-label="机型">
@@ -141,16 +151,21 @@ export default function NfcPage() {
       ) : null}
       {/* Above the brand table, which grows as brands and models arrive: nothing below it to push down. */}
       <Tip tone="info">
-        {device.status === 'reported' && !othersShown ? '' : '感应区位置因机型而异，下方为常见机型的位置；'}如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。
+        {device.status === 'reported' && !othersShown ? '' : '感应区位置因机型而异，下方为常见机型的位置；'}
+        如读取失败，可在感应区附近缓慢移动身份证，或改用拍照认证。
       </Tip>
       {device.status === 'none' || othersShown ? (
         <Card label="选择手机品牌">
           <h2 className="nfc__heading">选择您的手机品牌</h2>
           {brands.status === 'loading' ? (
-            <p className="nfc__status" role="status" aria-busy="true">正在加载品牌…</p>
+            <p className="nfc__status" role="status" aria-busy="true">
+              正在加载品牌…
+            </p>
           ) : brands.status === 'error' || !brands.data ? (
             <>
-              <p className="nfc__status" role="alert">{userMessage(brands.error)}</p>
+              <p className="nfc__status" role="alert">
+                {userMessage(brands.error)}
+              </p>
               <Button block variant="secondary" onClick={brands.refetch}>
                 重新加载
               </Button>
@@ -159,7 +174,14 @@ export default function NfcPage() {
             <>
               <div className="nfc__brands" role="radiogroup" aria-label="手机品牌">
                 {brands.data.map((brand) => (
-                  <button key={brand.id} type="button" role="radio" aria-checked={brand.id === chosen} className="nfc__brand" onClick={() => setBrandId(brand.id)}>
+                  <button
+                    key={brand.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={brand.id === chosen}
+                    className="nfc__brand"
+                    onClick={() => setBrandId(brand.id)}
+                  >
                     {brand.name}
                   </button>
                 ))}

@@ -8,7 +8,16 @@ import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
-import { opsContentCreate, opsContentGet, opsContentList, opsContentPreview, opsContentPublish, opsContentUnpublish, opsContentUpdate, parseOpsResponseData } from '@tyd/protocol/schemas';
+import {
+  opsContentCreate,
+  opsContentGet,
+  opsContentList,
+  opsContentPreview,
+  opsContentPublish,
+  opsContentUnpublish,
+  opsContentUpdate,
+  parseOpsResponseData,
+} from '@tyd/protocol/schemas';
 import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsEndpoint, OpsResponseData } from '@tyd/protocol/schemas';
 import OpsContentPage from './ops-content-page';
 
@@ -34,18 +43,46 @@ const summarize = (body: string) => body.slice(0, 10);
 
 function change(item: ManagedItem, by: string, action: AuditEntry['action'], patch: Partial<ManagedItem>): ManagedItem {
   Object.assign(item, patch, { version: item.version + 1, updatedAt: NOW });
-  audit.unshift({ contentId: item.id, action, by, version: item.version, at: NOW, detail: { title: item.title, publishAt: item.publishAt, state: item.status === 'scheduled' ? 'published' : item.status } });
+  audit.unshift({
+    contentId: item.id,
+    action,
+    by,
+    version: item.version,
+    at: NOW,
+    detail: { title: item.title, publishAt: item.publishAt, state: item.status === 'scheduled' ? 'published' : item.status },
+  });
   return item;
 }
 
 /** The server's answers, as ops-content.ts (routes) and publishing.ts (rules) give them. */
 function serve(method: string, path: string, body: Record<string, unknown> | undefined): Response {
   if (path === '/ops/api/content' && method === 'GET') return ok(opsContentList, { items, audit: audit.slice(0, 50) });
-  if (path === '/ops/api/content/preview') return ok(opsContentPreview, { html: `<p>${String(body!.body).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>` });
+  if (path === '/ops/api/content/preview')
+    return ok(opsContentPreview, { html: `<p>${String(body!.body).replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')}</p>` });
   if (path === '/ops/api/content' && method === 'POST') {
-    const item: ManagedItem = { id: `a_item${items.length + 1}xx`, kind: body!.kind as ManagedItem['kind'], title: String(body!.title), summary: String(body!.summary ?? '') || summarize(String(body!.body)), important: Boolean(body!.important), status: 'draft', publishAt: null, version: 1, body: String(body!.body), html: '', createdAt: NOW, updatedAt: NOW };
+    const item: ManagedItem = {
+      id: `a_item${items.length + 1}xx`,
+      kind: body!.kind as ManagedItem['kind'],
+      title: String(body!.title),
+      summary: String(body!.summary ?? '') || summarize(String(body!.body)),
+      important: Boolean(body!.important),
+      status: 'draft',
+      publishAt: null,
+      version: 1,
+      body: String(body!.body),
+      html: '',
+      createdAt: NOW,
+      updatedAt: NOW,
+    };
     items.unshift(item);
-    audit.unshift({ contentId: item.id, action: 'create', by: String(body!.by), version: 1, at: NOW, detail: { title: item.title, publishAt: null, state: 'draft' } });
+    audit.unshift({
+      contentId: item.id,
+      action: 'create',
+      by: String(body!.by),
+      version: 1,
+      at: NOW,
+      detail: { title: item.title, publishAt: null, state: 'draft' },
+    });
     return ok(opsContentCreate, item);
   }
   const [, id, verb] = /^\/ops\/api\/content\/([^/]+)(?:\/(publish|unpublish))?$/.exec(path) ?? [];
@@ -57,21 +94,61 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
     if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
     const { title, body: text, summary, important } = body as Partial<ManagedItem>;
     const newBody = text ?? item.body;
-    return ok(opsContentUpdate, change(item, by, 'edit', { title: title ?? item.title, body: newBody, important: important ?? item.important, ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}) }));
+    return ok(
+      opsContentUpdate,
+      change(item, by, 'edit', {
+        title: title ?? item.title,
+        body: newBody,
+        important: important ?? item.important,
+        ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}),
+      }),
+    );
   }
   if (verb === 'unpublish') return ok(opsContentUnpublish, change(item, by, 'unpublish', { status: 'unpublished' }));
   const at = body!.at as number | undefined;
   if (at !== undefined && at <= NOW) return refused(400, 'at: a time in the future');
-  return ok(opsContentPublish, change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }));
+  return ok(
+    opsContentPublish,
+    change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }),
+  );
 }
 
 let router: Router;
 beforeEach(async () => {
   calls.length = 0;
-  items = [{ id: 'n_existing1', kind: 'notice', title: '春节服务安排', summary: '', important: true, status: 'published', publishAt: NOW - 86_400_000, version: 2, body: '春节期间正常服务。', html: '', createdAt: NOW - 90_000_000, updatedAt: NOW - 86_400_000 }];
+  items = [
+    {
+      id: 'n_existing1',
+      kind: 'notice',
+      title: '春节服务安排',
+      summary: '',
+      important: true,
+      status: 'published',
+      publishAt: NOW - 86_400_000,
+      version: 2,
+      body: '春节期间正常服务。',
+      html: '',
+      createdAt: NOW - 90_000_000,
+      updatedAt: NOW - 86_400_000,
+    },
+  ];
   audit = [
-    { contentId: 'n_existing1', action: 'publish', by: '王五', version: 2, at: NOW - 86_400_000, detail: { title: '春节服务安排', publishAt: NOW - 86_400_000, state: 'published' } },
-    { contentId: 'n_existing1', action: 'create', by: '王五', version: 1, at: NOW - 90_000_000, detail: { title: '春节服务安排', publishAt: null, state: 'draft' } },
+    {
+      contentId: 'n_existing1',
+      action: 'publish',
+      by: '王五',
+      version: 2,
+      at: NOW - 86_400_000,
+      detail: { title: '春节服务安排', publishAt: NOW - 86_400_000, state: 'published' },
+    },
+    {
+      contentId: 'n_existing1',
+      action: 'create',
+      by: '王五',
+      version: 1,
+      at: NOW - 90_000_000,
+      detail: { title: '春节服务安排', publishAt: null, state: 'draft' },
+    },
   ];
   sessionStorage.clear();
   window.history.replaceState(null, '', '/ops/content');
@@ -92,10 +169,18 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const show = () => render(<RouterContext value={router}><OpsContentPage /></RouterContext>);
+const show = () =>
+  render(
+    <RouterContext value={router}>
+      <OpsContentPage />
+    </RouterContext>,
+  );
 const editor = () => screen.getByRole('form', { name: '内容编辑' });
 const changes = () => calls.filter((c) => c.method !== 'GET' && c.path !== '/ops/api/content/preview');
-const auditLines = () => within(screen.getByRole('list', { name: '操作记录' })).getAllByRole('listitem').map((li) => li.textContent);
+const auditLines = () =>
+  within(screen.getByRole('list', { name: '操作记录' }))
+    .getAllByRole('listitem')
+    .map((li) => li.textContent);
 
 async function openWithToken() {
   sessionStorage.setItem(OPS_TOKEN_KEY, TOKEN);
@@ -140,7 +225,13 @@ describe('/ops/content', () => {
 
     await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
     expect((await screen.findByRole('status')).textContent).toBe('已保存（草稿）');
-    expect(changes()).toEqual([{ method: 'POST', path: '/ops/api/content', body: { kind: 'announcement', title: '系统升级公告', body: '今晚**暂停**借款', important: false, by: '张三' } }]);
+    expect(changes()).toEqual([
+      {
+        method: 'POST',
+        path: '/ops/api/content',
+        body: { kind: 'announcement', title: '系统升级公告', body: '今晚**暂停**借款', important: false, by: '张三' },
+      },
+    ]);
     expect(await screen.findByRole('list', { name: '操作记录' })).toBeTruthy();
     expect(auditLines()).toEqual(['2026-11-21 10:00 张三 创建（第1版）']);
 
@@ -150,7 +241,9 @@ describe('/ops/content', () => {
       { method: 'PUT', path: '/ops/api/content/a_item2xx', body: { version: 1, by: '张三' } },
       { method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三' } },
     ]);
-    await vi.waitFor(() => expect(auditLines()).toEqual(['2026-11-21 10:00 张三 发布（第3版）', '2026-11-21 10:00 张三 修改（第2版）', '2026-11-21 10:00 张三 创建（第1版）']));
+    await vi.waitFor(() =>
+      expect(auditLines()).toEqual(['2026-11-21 10:00 张三 发布（第3版）', '2026-11-21 10:00 张三 修改（第2版）', '2026-11-21 10:00 张三 创建（第1版）']),
+    );
     expect(within(editor()).getByText(/公告·已发布 · 发布时间 2026-11-21 10:00 · 第3版/)).toBeTruthy();
     expect((await screen.findByRole('button', { name: /系统升级公告/ })).textContent).toBe('[公告·已发布] 系统升级公告2026-11-21 10:00');
   });

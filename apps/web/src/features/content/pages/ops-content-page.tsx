@@ -16,7 +16,14 @@ import '../components/content.css';
 
 const KIND_TEXT: Record<ContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯' };
 const STATUS_TEXT: Record<ManagedItem['status'], string> = { draft: '草稿', scheduled: '定时', published: '已发布', unpublished: '已下线' };
-const ACTION_TEXT: Record<AuditEntry['action'], string> = { create: '创建', edit: '修改', publish: '发布', schedule: '定时发布', unpublish: '下线', image: '上传图片' };
+const ACTION_TEXT: Record<AuditEntry['action'], string> = {
+  create: '创建',
+  edit: '修改',
+  publish: '发布',
+  schedule: '定时发布',
+  unpublish: '下线',
+  image: '上传图片',
+};
 const LIST_KEY = 'ops-content';
 const ITEM_KEY = 'ops-content-item';
 
@@ -34,8 +41,30 @@ interface Draft {
   base: ManagedItem | null;
 }
 
-const EMPTY: Draft = { id: null, version: 0, kind: 'announcement', title: '', summary: '', important: false, body: '', status: 'draft', publishAt: null, base: null };
-const draftOf = (item: ManagedItem): Draft => ({ id: item.id, version: item.version, kind: item.kind, title: item.title, summary: item.summary, important: item.important, body: item.body, status: item.status, publishAt: item.publishAt, base: item });
+const EMPTY: Draft = {
+  id: null,
+  version: 0,
+  kind: 'announcement',
+  title: '',
+  summary: '',
+  important: false,
+  body: '',
+  status: 'draft',
+  publishAt: null,
+  base: null,
+};
+const draftOf = (item: ManagedItem): Draft => ({
+  id: item.id,
+  version: item.version,
+  kind: item.kind,
+  title: item.title,
+  summary: item.summary,
+  important: item.important,
+  body: item.body,
+  status: item.status,
+  publishAt: item.publishAt,
+  base: item,
+});
 
 /**
  * What the operator changed. Only that is sent: the summary the server derived from the body is not sent
@@ -83,7 +112,10 @@ function usePreview(body: string, signedIn: boolean) {
     if (!signedIn || !body.trim()) return;
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      opsContent.preview(body, controller.signal).then((answer) => setHtml(answer.html), () => undefined);
+      opsContent.preview(body, controller.signal).then(
+        (answer) => setHtml(answer.html),
+        () => undefined,
+      );
     }, 250);
     return () => {
       clearTimeout(timer);
@@ -97,9 +129,17 @@ function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; err
   const [token, setToken] = useState('');
   return (
     <Card>
-      <form onSubmit={(event) => { event.preventDefault(); if (token.trim()) onSubmit(token.trim()); }} className="ops-content">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (token.trim()) onSubmit(token.trim());
+        }}
+        className="ops-content"
+      >
         <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
-        <Button type="submit" block disabled={!token.trim()}>进入</Button>
+        <Button type="submit" block disabled={!token.trim()}>
+          进入
+        </Button>
       </form>
     </Card>
   );
@@ -140,7 +180,14 @@ export default function OpsContentPage() {
   if (!token || unauthorized) {
     return (
       <Page title="内容管理">
-        <TokenForm error={unauthorized ? (list.error as Error).message : undefined} onSubmit={(value) => { opsToken.set(value); setToken(value); setEntry((n) => n + 1); }} />
+        <TokenForm
+          error={unauthorized ? (list.error as Error).message : undefined}
+          onSubmit={(value) => {
+            opsToken.set(value);
+            setToken(value);
+            setEntry((n) => n + 1);
+          }}
+        />
       </Page>
     );
   }
@@ -165,7 +212,14 @@ export default function OpsContentPage() {
   const save = () =>
     draft.id
       ? opsContent.edit(draft.id, { ...editsOf(draft), version: draft.version, by })
-      : opsContent.create({ kind: draft.kind, title: draft.title, body: draft.body, ...(draft.summary && { summary: draft.summary }), important: draft.important, by });
+      : opsContent.create({
+          kind: draft.kind,
+          title: draft.title,
+          body: draft.body,
+          ...(draft.summary && { summary: draft.summary }),
+          important: draft.important,
+          by,
+        });
   /** Saves, then publishes: the saved draft (its id, its new version) is kept even when publishing is refused, so a retry neither duplicates the item nor conflicts with itself. */
   const saveThenPublish = async (time?: number) => {
     const saved = await save();
@@ -176,13 +230,25 @@ export default function OpsContentPage() {
     event.preventDefault();
     void run(save, (item) => `已保存（${STATUS_TEXT[item.status]}）`);
   }
-  const handlePublish = () => void run(() => saveThenPublish(), () => '已发布');
+  const handlePublish = () =>
+    void run(
+      () => saveThenPublish(),
+      () => '已发布',
+    );
   const handleSchedule = () => {
     const time = chinaTimeOf(at);
     if (!Number.isFinite(time)) return setMessage({ text: '请按 2026-12-01 08:00 的格式填写发布时间（北京时间）', error: true });
-    void run(() => saveThenPublish(time), (item) => (item.publishAt !== null ? `已定时，将于 ${chinaTimeText(item.publishAt)}（北京时间）发布` : '已定时'));
+    void run(
+      () => saveThenPublish(time),
+      (item) => (item.publishAt !== null ? `已定时，将于 ${chinaTimeText(item.publishAt)}（北京时间）发布` : '已定时'),
+    );
   };
-  const handleUnpublish = () => draft.id && void run(() => opsContent.unpublish(draft.id!, by), () => '已下线');
+  const handleUnpublish = () =>
+    draft.id &&
+    void run(
+      () => opsContent.unpublish(draft.id!, by),
+      () => '已下线',
+    );
   const scheduled = chinaTimeOf(at);
   const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim();
   const audit = item.data?.audit;
@@ -201,35 +267,84 @@ export default function OpsContentPage() {
             <label>
               类型
               <select value={draft.kind} disabled={draft.id !== null} onChange={(e) => setDraft({ ...draft, kind: e.target.value as ContentKind })}>
-                {(Object.keys(KIND_TEXT) as ContentKind[]).map((kind) => <option key={kind} value={kind}>{KIND_TEXT[kind]}</option>)}
+                {(Object.keys(KIND_TEXT) as ContentKind[]).map((kind) => (
+                  <option key={kind} value={kind}>
+                    {KIND_TEXT[kind]}
+                  </option>
+                ))}
               </select>
             </label>
             <label className="ops-content__check">
               <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
             </label>
           </div>
-          <label>标题<input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} /></label>
-          <label>摘要（可选）<input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} /></label>
-          <label>正文（Markdown）<textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} /></label>
-          <label>操作人<input value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" /></label>
+          <label>
+            标题
+            <input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+          </label>
+          <label>
+            摘要（可选）
+            <input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} />
+          </label>
+          <label>
+            正文（Markdown）
+            <textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+          </label>
+          <label>
+            操作人
+            <input value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" />
+          </label>
           <div className="ops-content__row">
-            <Button type="submit" busy={busy} disabled={incomplete}>{draft.status === 'published' ? '保存修改' : '保存草稿'}</Button>
-            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handlePublish}>保存并发布</Button>
-            <Button variant="text" onClick={() => { setDraft(EMPTY); setMessage(null); }}>新建</Button>
+            <Button type="submit" busy={busy} disabled={incomplete}>
+              {draft.status === 'published' ? '保存修改' : '保存草稿'}
+            </Button>
+            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handlePublish}>
+              保存并发布
+            </Button>
+            <Button
+              variant="text"
+              onClick={() => {
+                setDraft(EMPTY);
+                setMessage(null);
+              }}
+            >
+              新建
+            </Button>
           </div>
           <div className="ops-content__row">
             <label>
               定时发布（北京时间）
-              <input value={at} inputMode="numeric" placeholder="2026-12-01 08:00" autoComplete="off" aria-describedby="ops-content-at" onChange={(e) => setAt(e.target.value)} />
+              <input
+                value={at}
+                inputMode="numeric"
+                placeholder="2026-12-01 08:00"
+                autoComplete="off"
+                aria-describedby="ops-content-at"
+                onChange={(e) => setAt(e.target.value)}
+              />
             </label>
-            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>定时发布</Button>
-            {draft.id ? <Button variant="text" busy={busy} disabled={!by.trim()} onClick={handleUnpublish}>下线</Button> : null}
+            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>
+              定时发布
+            </Button>
+            {draft.id ? (
+              <Button variant="text" busy={busy} disabled={!by.trim()} onClick={handleUnpublish}>
+                下线
+              </Button>
+            ) : null}
           </div>
           {/* The typed time read back in Chinese, so a wrong day is seen before it is scheduled. */}
           <p id="ops-content-at" className="ops-content__muted">
-            {at.trim() === '' ? '定时发布时间格式：年-月-日 时:分' : Number.isFinite(scheduled) ? `将于 ${chinaTimeText(scheduled)}（北京时间）发布` : '请按 年-月-日 时:分 填写，如 2026-12-01 08:00'}
+            {at.trim() === ''
+              ? '定时发布时间格式：年-月-日 时:分'
+              : Number.isFinite(scheduled)
+                ? `将于 ${chinaTimeText(scheduled)}（北京时间）发布`
+                : '请按 年-月-日 时:分 填写，如 2026-12-01 08:00'}
           </p>
-          {message ? <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
+          {message ? (
+            <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>
+              {message.text}
+            </p>
+          ) : null}
         </form>
         {audit ? (
           <>
@@ -249,8 +364,17 @@ export default function OpsContentPage() {
         <ul className="ops-content__items">
           {(list.data?.items ?? []).map((listed) => (
             <li key={listed.id}>
-              <button type="button" aria-current={listed.id === draft.id || undefined} onClick={() => { setDraft(draftOf(listed)); setMessage(null); }}>
-                <span>[{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}] {listed.title}</span>
+              <button
+                type="button"
+                aria-current={listed.id === draft.id || undefined}
+                onClick={() => {
+                  setDraft(draftOf(listed));
+                  setMessage(null);
+                }}
+              >
+                <span>
+                  [{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}] {listed.title}
+                </span>
                 {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{chinaDateTime(listed.publishAt)}</span> : null}
               </button>
             </li>

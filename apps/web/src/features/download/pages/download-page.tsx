@@ -21,7 +21,12 @@ function DownloadLinks() {
     <div className="download__actions">
       {links.map((link, i) => (
         // A full page load on purpose: the server answers with a redirect, not a page of this app.
-        <a key={link.os} className={`btn btn--block ${i === 0 && (env.os === link.os || env.os === 'other') ? 'btn--primary' : 'btn--secondary'}`} href={link.href} rel="external">
+        <a
+          key={link.os}
+          className={`btn btn--block ${i === 0 && (env.os === link.os || env.os === 'other') ? 'btn--primary' : 'btn--secondary'}`}
+          href={link.href}
+          rel="external"
+        >
           {link.label}
         </a>
       ))}

@@ -32,18 +32,22 @@ describe('/error500', () => {
     expect(window.history.length).toBe(length);
   });
 
-  it.each(['%2F%09%2Fevil.example', '%2F.%2F%2Fevil.example', '%2F%2Fevil.example', 'https%3A%2F%2Fevil.example', '%2F%5Cevil.example', '%2F%0A%2Fevil.example'])(
-    'never follows a hostile `from` (%s): retry goes home instead',
-    async (from) => {
-      const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
-      await open500(`/error500?from=${from}`);
-      await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
-      await vi.waitFor(() => expect(router.current?.path).toBe('/'));
-      expect(window.location.origin).toBe(new URL(document.baseURI).origin);
-      expect(assign).not.toHaveBeenCalled();
-      assign.mockRestore();
-    },
-  );
+  it.each([
+    '%2F%09%2Fevil.example',
+    '%2F.%2F%2Fevil.example',
+    '%2F%2Fevil.example',
+    'https%3A%2F%2Fevil.example',
+    '%2F%5Cevil.example',
+    '%2F%0A%2Fevil.example',
+  ])('never follows a hostile `from` (%s): retry goes home instead', async (from) => {
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => {});
+    await open500(`/error500?from=${from}`);
+    await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/'));
+    expect(window.location.origin).toBe(new URL(document.baseURI).origin);
+    expect(assign).not.toHaveBeenCalled();
+    assign.mockRestore();
+  });
 
   it('without `from`, retry returns to the previous page of the app, not to /error500', async () => {
     await open500('/nfc');

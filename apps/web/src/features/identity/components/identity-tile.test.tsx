@@ -11,7 +11,16 @@ import { IdentityTile } from './identity-tile';
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
-const INFO = { state: 'verified', documents: { portrait: true, emblem: true }, name: '张*三', idNumber: '110***********1234', validTo: 'long-term', verifiedAt: 1, failure: null, faceTriesLeft: 5 } as const;
+const INFO = {
+  state: 'verified',
+  documents: { portrait: true, emblem: true },
+  name: '张*三',
+  idNumber: '110***********1234',
+  validTo: 'long-term',
+  verifiedAt: 1,
+  failure: null,
+  faceTriesLeft: 5,
+} as const;
 
 async function show() {
   const router = createRouter();

@@ -15,7 +15,11 @@ import { WARNING_TEXT } from '../utils/identity-texts';
 // "Delivery": the 90 KB budget).
 const loadTools = () => Promise.all([import('../utils/compress-photo'), import('../../../lib/photo-upload')]);
 
-type Phase = { step: 'empty' } | { step: 'working'; label: string; percent: number | null } | { step: 'read'; result: IdCardOcrResult } | { step: 'failed'; message: string };
+type Phase =
+  | { step: 'empty' }
+  | { step: 'working'; label: string; percent: number | null }
+  | { step: 'read'; result: IdCardOcrResult }
+  | { step: 'failed'; message: string };
 
 const SIDE_TEXT: Record<IdCardSide, { title: string; hint: string }> = {
   portrait: { title: '身份证人像面', hint: '有照片和姓名的一面' },
@@ -23,7 +27,15 @@ const SIDE_TEXT: Record<IdCardSide, { title: string; hint: string }> = {
 };
 
 /** `kept`: this side as read on an earlier visit (idcard-readings): shown as read, without a preview. */
-export function PhotoCapture({ side, kept = null, onRead }: { side: IdCardSide; kept?: IdCardOcrResult | null; onRead: (result: IdCardOcrResult | null) => void }) {
+export function PhotoCapture({
+  side,
+  kept = null,
+  onRead,
+}: {
+  side: IdCardSide;
+  kept?: IdCardOcrResult | null;
+  onRead: (result: IdCardOcrResult | null) => void;
+}) {
   const [phase, setPhase] = useState<Phase>(kept ? { step: 'read', result: kept } : { step: 'empty' });
   const [preview, setPreview] = useState<string | null>(null);
   const id = useId();

@@ -10,7 +10,16 @@ import FacePage, { faceNavigation } from './face-page';
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
-const INFO = { state: 'identity-confirmed', documents: { portrait: true, emblem: true }, name: '张*三', idNumber: '110***********1234', validTo: '2040-01-01', verifiedAt: null, failure: null, faceTriesLeft: 2 };
+const INFO = {
+  state: 'identity-confirmed',
+  documents: { portrait: true, emblem: true },
+  name: '张*三',
+  idNumber: '110***********1234',
+  validTo: '2040-01-01',
+  verifiedAt: null,
+  failure: null,
+  faceTriesLeft: 2,
+};
 
 async function openPage() {
   const router = createRouter();
@@ -51,7 +60,13 @@ describe('/mine/identity/face', () => {
 
   it('when h5-face-url answers 4607, shows the locked-for-today state with no start button and does not leave', async () => {
     const go = vi.spyOn(faceNavigation, 'go').mockImplementation(() => {});
-    api.request.mockResolvedValue({ code: '429', subcode: '4607', msg: '请求过于频繁，请稍后重试', submsg: '今日人脸识别次数已达上限，请明天再试', data: { retryAfterSeconds: 100 } });
+    api.request.mockResolvedValue({
+      code: '429',
+      subcode: '4607',
+      msg: '请求过于频繁，请稍后重试',
+      submsg: '今日人脸识别次数已达上限，请明天再试',
+      data: { retryAfterSeconds: 100 },
+    });
     await openPage();
     await userEvent.click(await screen.findByRole('button', { name: '开始人脸识别' }));
     expect((await screen.findByRole('status')).textContent).toContain('今日人脸识别次数已用完，请明天再试');

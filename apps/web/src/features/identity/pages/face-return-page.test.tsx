@@ -9,7 +9,16 @@ import FaceReturnPage from './face-return-page';
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
-const VERIFIED = { state: 'verified', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: '2040-01-01', verifiedAt: 1, failure: null, faceTriesLeft: 4 };
+const VERIFIED = {
+  state: 'verified',
+  documents: { portrait: true, emblem: true },
+  name: '沙*户',
+  idNumber: '110***********9905',
+  validTo: '2040-01-01',
+  verifiedAt: 1,
+  failure: null,
+  faceTriesLeft: 4,
+};
 
 async function openPage(search = '') {
   window.history.replaceState(null, '', `/mine/identity/face-return${search}`);
@@ -24,7 +33,16 @@ async function openPage(search = '') {
 
 beforeEach(() => {
   api.request.mockReset();
-  api.call.mockReset().mockResolvedValue({ ...VERIFIED, state: 'failed', name: '沙*户', verifiedAt: null, failure: { reason: 'face-mismatch', next: 'retry-face' }, faceTriesLeft: 2 });
+  api.call
+    .mockReset()
+    .mockResolvedValue({
+      ...VERIFIED,
+      state: 'failed',
+      name: '沙*户',
+      verifiedAt: null,
+      failure: { reason: 'face-mismatch', next: 'retry-face' },
+      faceTriesLeft: 2,
+    });
 });
 afterEach(() => {
   cleanup();
@@ -52,7 +70,13 @@ describe('/mine/identity/face-return', () => {
 
   it('another face says why; with no tries left today, try tomorrow and no way to start again', async () => {
     api.request.mockResolvedValue({ code: '400', subcode: '4504', msg: '请求参数错误', submsg: '人脸识别未通过，请重试' });
-    api.call.mockResolvedValue({ ...VERIFIED, state: 'failed', verifiedAt: null, failure: { reason: 'face-mismatch', next: 'try-tomorrow' }, faceTriesLeft: 0 });
+    api.call.mockResolvedValue({
+      ...VERIFIED,
+      state: 'failed',
+      verifiedAt: null,
+      failure: { reason: 'face-mismatch', next: 'try-tomorrow' },
+      faceTriesLeft: 0,
+    });
     await openPage();
     expect((await screen.findByRole('alert')).textContent).toContain('人脸与身份证照片不一致');
     await vi.waitFor(() => expect(screen.getByRole('note').textContent).toBe('今日人脸识别次数已用完，请明天再试。'));
@@ -79,7 +103,9 @@ describe('/mine/identity/face-return', () => {
   });
 
   it('the provider being down offers to ask again', async () => {
-    api.request.mockResolvedValueOnce({ code: '502', subcode: '4501', msg: '服务暂时不可用，请稍后重试', submsg: '认证服务暂时不可用，请稍后重试' }).mockResolvedValueOnce({ code: '200', msg: '成功', data: VERIFIED });
+    api.request
+      .mockResolvedValueOnce({ code: '502', subcode: '4501', msg: '服务暂时不可用，请稍后重试', submsg: '认证服务暂时不可用，请稍后重试' })
+      .mockResolvedValueOnce({ code: '200', msg: '成功', data: VERIFIED });
     await openPage();
     (await screen.findByRole('button', { name: '重新获取结果' })).click();
     expect(await screen.findByText('实名认证成功')).toBeTruthy();

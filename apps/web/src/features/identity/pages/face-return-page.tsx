@@ -93,7 +93,9 @@ export default function FaceReturnPage() {
               <ResultIcon ok={false} />
               <p className="identity__result-title">{failure === 'abandoned' ? '人脸识别未完成' : '认证未通过'}</p>
               {/* Why, in the status page's words (the title already says an unfinished check is unfinished). */}
-              <p className="identity__text">{failure === 'abandoned' ? ABANDONED_TEXT : failure ? FAILURE_TEXT[failure] : answer ? answer.submsg || answer.msg : '网络连接异常，请稍后重试'}</p>
+              <p className="identity__text">
+                {failure === 'abandoned' ? ABANDONED_TEXT : failure ? FAILURE_TEXT[failure] : answer ? answer.submsg || answer.msg : '网络连接异常，请稍后重试'}
+              </p>
             </div>
             {/* What to do; an unfinished check needs no advice beyond starting again, unless that waits for tomorrow. */}
             {next && (failure !== 'abandoned' || next === 'try-tomorrow') ? (

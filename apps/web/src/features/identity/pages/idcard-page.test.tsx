@@ -14,9 +14,28 @@ const upload = vi.hoisted(() => ({ uploadPhoto: vi.fn() }));
 vi.mock('../../../lib/photo-upload', () => upload);
 vi.mock('../utils/compress-photo', () => ({ compressPhoto: async (file: Blob) => file }));
 
-const PORTRAIT = { side: 'portrait', state: 'not-started', name: '沙盒用户', sex: '女', ethnicity: '汉', birthDate: '1990-03-07', address: '北京市东城区沙盒路1号', idNumber: '110101199003079905', warnings: ['glare'] };
+const PORTRAIT = {
+  side: 'portrait',
+  state: 'not-started',
+  name: '沙盒用户',
+  sex: '女',
+  ethnicity: '汉',
+  birthDate: '1990-03-07',
+  address: '北京市东城区沙盒路1号',
+  idNumber: '110101199003079905',
+  warnings: ['glare'],
+};
 const EMBLEM = { side: 'emblem', state: 'documents-read', authority: '北京市公安局东城分局', validFrom: '2020-01-01', validTo: '2040-01-01', warnings: [] };
-const INFO = { state: 'identity-confirmed', documents: { portrait: true, emblem: true }, name: '沙*户', idNumber: '110***********9905', validTo: '2040-01-01', verifiedAt: null, failure: null, faceTriesLeft: 5 };
+const INFO = {
+  state: 'identity-confirmed',
+  documents: { portrait: true, emblem: true },
+  name: '沙*户',
+  idNumber: '110***********9905',
+  validTo: '2040-01-01',
+  verifiedAt: null,
+  failure: null,
+  faceTriesLeft: 5,
+};
 
 let router: Router;
 async function openPage() {

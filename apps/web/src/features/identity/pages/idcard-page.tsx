@@ -73,7 +73,8 @@ function CheckForm({ portrait, emblem, onBack }: { portrait: Portrait; emblem: E
         <div>
           <dt>有效期限</dt>
           <dd>
-            <span className="identity__nowrap">{emblem.validFrom}</span> 至 <span className="identity__nowrap">{emblem.validTo === 'long-term' ? '长期' : emblem.validTo}</span>
+            <span className="identity__nowrap">{emblem.validFrom}</span> 至{' '}
+            <span className="identity__nowrap">{emblem.validTo === 'long-term' ? '长期' : emblem.validTo}</span>
           </dd>
         </div>
       </dl>

@@ -9,7 +9,16 @@ import IdentityPage from './identity-page';
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
-const INFO = { state: 'identity-confirmed', documents: { portrait: true, emblem: true }, name: '张*三', idNumber: '110***********1234', validTo: '2040-01-01', verifiedAt: null, failure: null, faceTriesLeft: 3 };
+const INFO = {
+  state: 'identity-confirmed',
+  documents: { portrait: true, emblem: true },
+  name: '张*三',
+  idNumber: '110***********1234',
+  validTo: '2040-01-01',
+  verifiedAt: null,
+  failure: null,
+  faceTriesLeft: 3,
+};
 
 async function openPage() {
   const router = createRouter();

@@ -74,7 +74,9 @@ function Progress({ info }: { info: CertificationInfo }) {
           当前状态：<span className={`identity-badge identity-badge--${info.state}`}>{STATE_LABEL[info.state]}</span>
         </p>
       )}
-      {failed && info.failure ? <Tip>{info.faceTriesLeft > 0 || info.failure.next === 'recheck-documents' ? NEXT_STEP_TEXT[info.failure.next] : NEXT_STEP_TEXT['try-tomorrow']}</Tip> : null}
+      {failed && info.failure ? (
+        <Tip>{info.faceTriesLeft > 0 || info.failure.next === 'recheck-documents' ? NEXT_STEP_TEXT[info.failure.next] : NEXT_STEP_TEXT['try-tomorrow']}</Tip>
+      ) : null}
       {oneSide ? <p className="identity__text">{info.documents.portrait ? '已识别人像面，还需拍摄国徽面' : '已识别国徽面，还需拍摄人像面'}</p> : null}
       {info.name ? (
         <p className="identity__text">

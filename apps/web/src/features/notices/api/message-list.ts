@@ -9,5 +9,7 @@ export const MESSAGE_LIST_KEY = 'message-list';
 
 export function useMessageList(enabled: boolean) {
   // The first page's failure is shown in the list (inline, with 重试); a further page's is toasted.
-  return usePagedList(enabled ? MESSAGE_LIST_KEY : null, (cursor, signal) => call(API.messageList, cursor ? { cursor } : {}, { signal, ...(!cursor && { inlineErrors: true }) }));
+  return usePagedList(enabled ? MESSAGE_LIST_KEY : null, (cursor, signal) =>
+    call(API.messageList, cursor ? { cursor } : {}, { signal, ...(!cursor && { inlineErrors: true }) }),
+  );
 }

@@ -6,5 +6,7 @@ import { useQuery } from '../../../lib/server-state';
 export type NoticeDetail = RefResponse<typeof API.noticeDetail>;
 
 export function useNoticeDetail(id: string | null) {
-  return useQuery(id ? ['notice-detail', id] : null, (signal) => call(API.noticeDetail, { id: id ?? '' }, { signal, inlineErrors: true }), { staleTimeMs: 60_000 });
+  return useQuery(id ? ['notice-detail', id] : null, (signal) => call(API.noticeDetail, { id: id ?? '' }, { signal, inlineErrors: true }), {
+    staleTimeMs: 60_000,
+  });
 }

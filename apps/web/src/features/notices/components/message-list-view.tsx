@@ -22,16 +22,29 @@ export function MessageListView() {
     setOpen((current) => (current === id ? null : id));
     if (unread && !readHere.has(id)) {
       setReadHere((current) => new Set(current).add(id));
-      markMessagesRead({ id }).catch(() => setReadHere((current) => { const next = new Set(current); next.delete(id); return next; }));
+      markMessagesRead({ id }).catch(() =>
+        setReadHere((current) => {
+          const next = new Set(current);
+          next.delete(id);
+          return next;
+        }),
+      );
     }
   }
 
-  if (list.status === 'loading' && list.items.length === 0) return <p className="notice-status" role="status" aria-busy="true">正在加载…</p>;
+  if (list.status === 'loading' && list.items.length === 0)
+    return (
+      <p className="notice-status" role="status" aria-busy="true">
+        正在加载…
+      </p>
+    );
   if (list.status === 'error' && list.items.length === 0) {
     return (
       <div className="notice-status" role="alert">
         <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>重试</Button>
+        <Button variant="secondary" onClick={list.refetch}>
+          重试
+        </Button>
       </div>
     );
   }

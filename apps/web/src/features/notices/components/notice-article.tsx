@@ -9,12 +9,19 @@ import './notices.css';
 
 export function NoticeArticle({ id }: { id: string }) {
   const detail = useNoticeDetail(id);
-  if (detail.status === 'loading') return <p className="notice-status" role="status" aria-busy="true">正在加载…</p>;
+  if (detail.status === 'loading')
+    return (
+      <p className="notice-status" role="status" aria-busy="true">
+        正在加载…
+      </p>
+    );
   if (detail.status === 'error' || !detail.data) {
     return (
       <div className="notice-status" role="alert">
         <p>{userMessage(detail.error)}</p>
-        <Button variant="secondary" onClick={detail.refetch}>重试</Button>
+        <Button variant="secondary" onClick={detail.refetch}>
+          重试
+        </Button>
       </div>
     );
   }

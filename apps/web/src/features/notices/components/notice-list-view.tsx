@@ -13,12 +13,19 @@ import './notices.css';
 
 export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' | 'announcement'; detailPath: string; toolbar?: ReactNode }) {
   const list = useNoticeList(kind);
-  if (list.status === 'loading' && list.items.length === 0) return <p className="notice-status" role="status" aria-busy="true">正在加载…</p>;
+  if (list.status === 'loading' && list.items.length === 0)
+    return (
+      <p className="notice-status" role="status" aria-busy="true">
+        正在加载…
+      </p>
+    );
   if (list.status === 'error' && list.items.length === 0) {
     return (
       <div className="notice-status" role="alert">
         <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>重试</Button>
+        <Button variant="secondary" onClick={list.refetch}>
+          重试
+        </Button>
       </div>
     );
   }
@@ -30,7 +37,9 @@ export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' |
         {list.items.map((item) => (
           <li key={item.id}>
             <Link className="notice-item" to={`${detailPath}?id=${encodeURIComponent(item.id)}`}>
-              {item.unread !== undefined ? <span className={item.unread ? 'notice-dot' : 'notice-dot notice-dot--read'} aria-label={item.unread ? '未读' : undefined} /> : null}
+              {item.unread !== undefined ? (
+                <span className={item.unread ? 'notice-dot' : 'notice-dot notice-dot--read'} aria-label={item.unread ? '未读' : undefined} />
+              ) : null}
               <span className="notice-item__text">
                 <span className="notice-item__title">{item.title}</span>
                 {item.summary ? <span className="notice-item__summary">{item.summary}</span> : null}

@@ -15,7 +15,15 @@ import { TransportError } from '../../../lib/api-errors';
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
 
-const notice = (n: number, extra: Record<string, unknown> = {}) => ({ id: `n_notice000${n}`, kind: 'notice', title: `通知${n}`, summary: `摘要${n}`, important: false, publishedAt: 1_764_000_000_000 - n, ...extra });
+const notice = (n: number, extra: Record<string, unknown> = {}) => ({
+  id: `n_notice000${n}`,
+  kind: 'notice',
+  title: `通知${n}`,
+  summary: `摘要${n}`,
+  important: false,
+  publishedAt: 1_764_000_000_000 - n,
+  ...extra,
+});
 
 let router: Router;
 beforeEach(async () => {
@@ -96,7 +104,9 @@ describe('HomeNoticeBanner', () => {
 
 describe('NoticeListView', () => {
   it('loads the next page on 点我加载更多··· and then says 已全部加载', async () => {
-    api.call.mockResolvedValueOnce({ items: [notice(1, { unread: true }), notice(2, { unread: false })], nextCursor: 'cursor-1' }).mockResolvedValueOnce({ items: [notice(3)], nextCursor: null });
+    api.call
+      .mockResolvedValueOnce({ items: [notice(1, { unread: true }), notice(2, { unread: false })], nextCursor: 'cursor-1' })
+      .mockResolvedValueOnce({ items: [notice(3)], nextCursor: null });
     show(<NoticeListView kind="notice" detailPath="/messages/notice" />);
     expect(await screen.findByText('通知1')).toBeTruthy();
     expect(screen.getAllByLabelText('未读')).toHaveLength(1);
@@ -116,8 +126,18 @@ describe('NoticeListView', () => {
 
 describe('MessageListView', () => {
   it('opens a message, marks it read once, and offers its link', async () => {
-    const message = { id: 'm_message0001', kind: 'security', title: '新设备登录提醒', body: '您的账户在新设备上登录。', link: '/mine/phone', createdAt: 1_764_000_000_000, readAt: null };
-    api.call.mockImplementation(async (path: string) => (path === '/v1/user/message-list' ? { items: [message], nextCursor: null } : { messages: 0, notices: 0, total: 0 }));
+    const message = {
+      id: 'm_message0001',
+      kind: 'security',
+      title: '新设备登录提醒',
+      body: '您的账户在新设备上登录。',
+      link: '/mine/phone',
+      createdAt: 1_764_000_000_000,
+      readAt: null,
+    };
+    api.call.mockImplementation(async (path: string) =>
+      path === '/v1/user/message-list' ? { items: [message], nextCursor: null } : { messages: 0, notices: 0, total: 0 },
+    );
     show(<MessageListView />);
     const head = await screen.findByRole('button', { name: /新设备登录提醒/ });
     expect(screen.getByLabelText('未读')).toBeTruthy();
@@ -133,7 +153,15 @@ describe('MessageListView', () => {
 });
 
 describe('MessagesPage', () => {
-  const message = { id: 'm_message0001', kind: 'security', title: '新设备登录提醒', body: '您的账户在新设备上登录。', link: null, createdAt: 1_764_000_000_000, readAt: null };
+  const message = {
+    id: 'm_message0001',
+    kind: 'security',
+    title: '新设备登录提醒',
+    body: '您的账户在新设备上登录。',
+    link: null,
+    createdAt: 1_764_000_000_000,
+    readAt: null,
+  };
   const answers = (unread: { messages: number; notices: number }, lists: { notices?: unknown; messages?: unknown } = {}) =>
     api.call.mockImplementation(async (path: string) => {
       if (path === '/v1/user/message-unread') return { ...unread, total: unread.messages + unread.notices };

@@ -16,7 +16,11 @@ import { NoticeListView } from '../components/notice-list-view';
 import '../components/notices.css';
 
 function Count({ n }: { n: number | undefined }) {
-  return n ? <span className="notice-count" aria-label={`${n}条未读`}>{n > 99 ? '99+' : n}</span> : null;
+  return n ? (
+    <span className="notice-count" aria-label={`${n}条未读`}>
+      {n > 99 ? '99+' : n}
+    </span>
+  ) : null;
 }
 
 type Tab = 'notices' | 'mine';
@@ -27,7 +31,8 @@ export default function MessagesPage() {
   const clear = useMutation(reportingFailures(clearUnreadNotices));
   const [opened, setOpened] = useState<Tab | null>(null);
   // Set during render from the first counts (or their failure), React's pattern for state derived once.
-  if (opened === null && (unread.data || unread.status === 'error')) setOpened(unread.data && !unread.data.notices && unread.data.messages ? 'mine' : 'notices');
+  if (opened === null && (unread.data || unread.status === 'error'))
+    setOpened(unread.data && !unread.data.notices && unread.data.messages ? 'mine' : 'notices');
   const tab: Tab | null = asked === 'mine' ? 'mine' : asked === 'notices' ? 'notices' : opened;
   return (
     <Page title="消息中心">
@@ -40,7 +45,9 @@ export default function MessagesPage() {
         </Link>
       </nav>
       {tab === null ? (
-        <p className="notice-status" role="status" aria-busy="true">正在加载…</p>
+        <p className="notice-status" role="status" aria-busy="true">
+          正在加载…
+        </p>
       ) : tab === 'notices' ? (
         <NoticeListView
           kind="notice"

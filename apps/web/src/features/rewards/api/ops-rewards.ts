@@ -27,12 +27,19 @@ export type NewBatch = Omit<OpsRequest<typeof opsRewardsCreateBatch>, 'by'>;
 
 export const opsRewards = {
   summary: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsRewardsSummary>>(OPS_PATH.rewards, { signal }),
-  changePrize: (id: string, change: PrizeChange, by: string) => opsRequest<OpsResponseData<typeof opsRewardsChangePrize>>(opsUrl(OPS_PATH.rewardsPrize, { id }), { method: 'POST', body: { by, ...change } }),
-  changeItem: (id: string, change: ItemChange, by: string) => opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: { by, ...change } }),
-  createBatch: (batch: NewBatch, by: string) => opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: { by, ...batch } }),
-  revokeBatch: (id: string, by: string) => opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: { by } }),
+  changePrize: (id: string, change: PrizeChange, by: string) =>
+    opsRequest<OpsResponseData<typeof opsRewardsChangePrize>>(opsUrl(OPS_PATH.rewardsPrize, { id }), { method: 'POST', body: { by, ...change } }),
+  changeItem: (id: string, change: ItemChange, by: string) =>
+    opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: { by, ...change } }),
+  createBatch: (batch: NewBatch, by: string) =>
+    opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: { by, ...batch } }),
+  revokeBatch: (id: string, by: string) =>
+    opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: { by } }),
   replaceGift: (lines: OpsGiftLine[], by: string) => {
-    const body: OpsRequest<typeof opsRewardsReplaceGift> = { by, lines: lines.map((line) => (line.itemId !== null ? { itemId: line.itemId } : { points: line.points })) };
+    const body: OpsRequest<typeof opsRewardsReplaceGift> = {
+      by,
+      lines: lines.map((line) => (line.itemId !== null ? { itemId: line.itemId } : { points: line.points })),
+    };
     return opsRequest<OpsResponseData<typeof opsRewardsReplaceGift>>(OPS_PATH.rewardsGift, { method: 'PUT', body });
   },
 };

@@ -88,7 +88,6 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
     }
   }
 
-
   return (
     <Card label="抽奖">
       <div className="draw__balance">

@@ -23,9 +23,24 @@ function SheetUnavailable({ onClose }: ComponentProps<typeof Sheet>) {
   }, [onClose]);
   return null;
 }
-const ExchangeSheet = lazy<ComponentType<ComponentProps<typeof Sheet>>>(() => loadSheet().then((module) => ({ default: module.ExchangeSheet }), () => ({ default: SheetUnavailable })));
+const ExchangeSheet = lazy<ComponentType<ComponentProps<typeof Sheet>>>(() =>
+  loadSheet().then(
+    (module) => ({ default: module.ExchangeSheet }),
+    () => ({ default: SheetUnavailable }),
+  ),
+);
 
-export function ExchangeCatalogue({ items, balance, onExchanged, onStale }: { items: ExchangeItem[]; balance: number; onExchanged: (result: ExchangeResult) => void; onStale: () => void }) {
+export function ExchangeCatalogue({
+  items,
+  balance,
+  onExchanged,
+  onStale,
+}: {
+  items: ExchangeItem[];
+  balance: number;
+  onExchanged: (result: ExchangeResult) => void;
+  onStale: () => void;
+}) {
   const [presses] = useState(() => new Map<string, KeyedPresses<ExchangeResult>>());
   const [open, setOpen] = useState<ExchangeItem | null>(null);
   useEffect(() => {
@@ -65,7 +80,13 @@ export function ExchangeCatalogue({ items, balance, onExchanged, onStale }: { it
                 <span className="exchange-item__cost">
                   <strong>{item.pointsCost}</strong>积分
                 </span>
-                <Button className="exchange-item__button" variant={block ? 'secondary' : 'primary'} disabled={block !== null} aria-label={`${block ? EXCHANGE_BLOCK_TEXT[block] : '兑换'} ${item.name}`} onClick={() => setOpen(item)}>
+                <Button
+                  className="exchange-item__button"
+                  variant={block ? 'secondary' : 'primary'}
+                  disabled={block !== null}
+                  aria-label={`${block ? EXCHANGE_BLOCK_TEXT[block] : '兑换'} ${item.name}`}
+                  onClick={() => setOpen(item)}
+                >
                   {block ? EXCHANGE_BLOCK_TEXT[block] : '兑换'}
                 </Button>
               </div>
@@ -75,7 +96,15 @@ export function ExchangeCatalogue({ items, balance, onExchanged, onStale }: { it
       </ul>
       {open ? (
         <Suspense fallback={null}>
-          <ExchangeSheet key={open.id} item={open} balance={balance} presses={pressesOf(open.id)} onExchanged={onExchanged} onRefused={onStale} onClose={() => setOpen(null)} />
+          <ExchangeSheet
+            key={open.id}
+            item={open}
+            balance={balance}
+            presses={pressesOf(open.id)}
+            onExchanged={onExchanged}
+            onRefused={onStale}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       ) : null}
     </>

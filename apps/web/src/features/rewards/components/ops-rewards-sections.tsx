@@ -7,7 +7,15 @@ import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
-import type { OpsBatch, OpsBatchUsage, OpsChange, OpsGiftLine as GiftLine, OpsItem, OpsPrize, OpsRewardsSummary as RewardsSummary } from '@tyd/protocol/schemas';
+import type {
+  OpsBatch,
+  OpsBatchUsage,
+  OpsChange,
+  OpsGiftLine as GiftLine,
+  OpsItem,
+  OpsPrize,
+  OpsRewardsSummary as RewardsSummary,
+} from '@tyd/protocol/schemas';
 import type { NewBatch } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
 
@@ -89,7 +97,10 @@ function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
     <li className="ops-rewards__entry">
       <form onSubmit={handleSave} aria-label={`奖品 ${prize.name}`}>
         <p className="ops-rewards__entry-title">
-          {prize.name} <span className="ops-rewards__muted">中奖概率 {prize.oddsPercent}%{prize.active ? '' : '（未上架）'}</span>
+          {prize.name}{' '}
+          <span className="ops-rewards__muted">
+            中奖概率 {prize.oddsPercent}%{prize.active ? '' : '（未上架）'}
+          </span>
         </p>
         <div className="ops-rewards__fields">
           <label>
@@ -134,7 +145,12 @@ function ItemRow({ item, run }: { item: OpsItem; run: RunChange }) {
   const [limit, setLimit] = useState(countText(item.perUserLimit));
   const [validDays, setValidDays] = useState(String(item.validDays));
   const [active, setActive] = useState(item.active);
-  const changed = cost !== countText(item.pointsCost) || stock !== countText(item.stock) || limit !== countText(item.perUserLimit) || validDays !== String(item.validDays) || active !== item.active;
+  const changed =
+    cost !== countText(item.pointsCost) ||
+    stock !== countText(item.stock) ||
+    limit !== countText(item.perUserLimit) ||
+    validDays !== String(item.validDays) ||
+    active !== item.active;
   function handleSave(event: FormEvent) {
     event.preventDefault();
     // Only what was changed, so the audit says what the operator set.
@@ -217,12 +233,21 @@ export function GiftSection({ gift, items, run }: { gift: GiftLine[]; items: Ops
         <ol className="ops-rewards__list">
           {lines.map((line, index) => (
             <li key={index} className="ops-rewards__fields ops-rewards__gift-line">
-              <select aria-label={`第${index + 1}行类型`} value={line.kind} onChange={(e) => set(index, e.target.value === 'item' ? { kind: 'item', itemId: items[0]?.id ?? '' } : { kind: 'points', points: '100' })}>
+              <select
+                aria-label={`第${index + 1}行类型`}
+                value={line.kind}
+                onChange={(e) => set(index, e.target.value === 'item' ? { kind: 'item', itemId: items[0]?.id ?? '' } : { kind: 'points', points: '100' })}
+              >
                 <option value="points">积分</option>
                 <option value="item">卡券</option>
               </select>
               {line.kind === 'points' ? (
-                <input aria-label={`第${index + 1}行积分`} inputMode="numeric" value={line.points} onChange={(e) => set(index, { kind: 'points', points: e.target.value })} />
+                <input
+                  aria-label={`第${index + 1}行积分`}
+                  inputMode="numeric"
+                  value={line.points}
+                  onChange={(e) => set(index, { kind: 'points', points: e.target.value })}
+                />
               ) : (
                 <select aria-label={`第${index + 1}行卡券`} value={line.itemId} onChange={(e) => set(index, { kind: 'item', itemId: e.target.value })}>
                   {items.map((item) => (

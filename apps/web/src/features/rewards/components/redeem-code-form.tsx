@@ -13,7 +13,8 @@ import { redeemRefusalText } from '../utils/exchange-texts';
 type Message = { kind: 'done' | 'refused' | 'unresolved'; text: string } | null;
 
 function doneText(result: RedeemResult): string {
-  const given = result.kind === 'points' ? `${result.points}积分` : result.voucher ? `${result.voucher.name}（有效期至${chinaDate(result.voucher.expiresAt)}）` : '奖励';
+  const given =
+    result.kind === 'points' ? `${result.points}积分` : result.voucher ? `${result.voucher.name}（有效期至${chinaDate(result.voucher.expiresAt)}）` : '奖励';
   return `兑换成功，获得${given}${result.repeated ? '。这是刚才那次兑换的结果，未重复发放' : ''}`;
 }
 

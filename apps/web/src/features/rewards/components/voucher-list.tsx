@@ -17,7 +17,9 @@ export function VoucherList({ list }: { list: ReturnType<typeof usePagedList<Vou
               <p className="voucher__name">{voucher.name}</p>
               <p className="voucher__text">{voucher.description}</p>
               <p className="voucher__meta">
-                <span className="rewards__nowrap">{voucher.state === 'expired' ? `已于${chinaDate(voucher.expiresAt)}过期` : `有效期至${chinaDate(voucher.expiresAt)}`}</span>
+                <span className="rewards__nowrap">
+                  {voucher.state === 'expired' ? `已于${chinaDate(voucher.expiresAt)}过期` : `有效期至${chinaDate(voucher.expiresAt)}`}
+                </span>
                 <span className="rewards__nowrap">来自{SOURCE_LABEL[voucher.source]}</span>
               </p>
             </div>

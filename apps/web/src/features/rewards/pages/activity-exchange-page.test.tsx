@@ -15,9 +15,36 @@ vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-
 
 const DAY = 86_400_000;
 const ITEMS = [
-  { id: 'coupon-interest-free-7', name: '7天免息券', description: '借款时抵扣7天利息', pointsCost: 500, stockLeft: 12, perUserLimit: 2, usedByMe: 0, validDays: 30 },
-  { id: 'coupon-repay-10', name: '10元还款立减券', description: '单笔还款满500元立减10元', pointsCost: 200, stockLeft: null, perUserLimit: null, usedByMe: 0, validDays: 30 },
-  { id: 'coupon-rate-off-5', name: '利率95折券', description: '下一笔借款利率打95折', pointsCost: 1000, stockLeft: 0, perUserLimit: 1, usedByMe: 0, validDays: 60 },
+  {
+    id: 'coupon-interest-free-7',
+    name: '7天免息券',
+    description: '借款时抵扣7天利息',
+    pointsCost: 500,
+    stockLeft: 12,
+    perUserLimit: 2,
+    usedByMe: 0,
+    validDays: 30,
+  },
+  {
+    id: 'coupon-repay-10',
+    name: '10元还款立减券',
+    description: '单笔还款满500元立减10元',
+    pointsCost: 200,
+    stockLeft: null,
+    perUserLimit: null,
+    usedByMe: 0,
+    validDays: 30,
+  },
+  {
+    id: 'coupon-rate-off-5',
+    name: '利率95折券',
+    description: '下一笔借款利率打95折',
+    pointsCost: 1000,
+    stockLeft: 0,
+    perUserLimit: 1,
+    usedByMe: 0,
+    validDays: 60,
+  },
 ];
 const INFO = { balance: 600, items: ITEMS };
 const EMPTY = { items: [], nextCursor: null };
@@ -59,7 +86,11 @@ async function openPage() {
   return screen.findByRole('list', { name: '可兑换的卡券' });
 }
 
-const exchanged = (over: Record<string, unknown> = {}) => ({ code: '200', msg: '成功', data: { voucher: voucher(), cost: 200, balance: 400, repeated: false, ...over } });
+const exchanged = (over: Record<string, unknown> = {}) => ({
+  code: '200',
+  msg: '成功',
+  data: { voucher: voucher(), cost: 200, balance: 400, repeated: false, ...over },
+});
 const requests = (path: string) => api.request.mock.calls.filter(([p]) => p === path).map(([, payload]) => payload as Record<string, string>);
 
 beforeEach(() => {
@@ -73,7 +104,18 @@ afterEach(() => {
 
 describe('/activity-exchange catalogue', () => {
   it('shows the balance and each voucher with its cost, what is left and the limit; 兑换 says why it cannot be pressed', async () => {
-    answer({ info: { balance: 600, items: [ITEMS[0], ITEMS[1], ITEMS[2], { ...ITEMS[1], id: 'coupon-x', name: '满额券', pointsCost: 800 }, { ...ITEMS[0], id: 'coupon-y', name: '已满券', usedByMe: 2 }] } });
+    answer({
+      info: {
+        balance: 600,
+        items: [
+          ITEMS[0],
+          ITEMS[1],
+          ITEMS[2],
+          { ...ITEMS[1], id: 'coupon-x', name: '满额券', pointsCost: 800 },
+          { ...ITEMS[0], id: 'coupon-y', name: '已满券', usedByMe: 2 },
+        ],
+      },
+    });
     const list = await openPage();
     expect(screen.getByText('我的积分', { selector: '.draw__label' }).nextElementSibling?.textContent).toBe('600');
     const cards = within(list).getAllByRole('listitem');
@@ -185,12 +227,18 @@ describe('/activity-exchange 兑换码', () => {
   });
 
   it.each([
-    [{ code: '409', subcode: '4807', msg: '冲突', submsg: '兑换码无效，请核对后重新输入', data: { attemptsLeft: 3 } }, '兑换码无效，请核对后重新输入（还可尝试3次）'],
+    [
+      { code: '409', subcode: '4807', msg: '冲突', submsg: '兑换码无效，请核对后重新输入', data: { attemptsLeft: 3 } },
+      '兑换码无效，请核对后重新输入（还可尝试3次）',
+    ],
     [{ code: '409', subcode: '4807', msg: '冲突', submsg: '兑换码无效，请核对后重新输入', data: { attemptsLeft: 0 } }, '兑换码无效，本小时内的尝试次数已用完'],
     [{ code: '409', subcode: '4808', msg: '冲突', submsg: '该兑换码已被使用' }, '该兑换码已被使用'],
     [{ code: '409', subcode: '4809', msg: '冲突', submsg: '该兑换码已过期' }, '该兑换码已过期'],
     [{ code: '409', subcode: '4810', msg: '冲突', submsg: '该兑换码已失效' }, '该兑换码已失效'],
-    [{ code: '429', subcode: '4811', msg: '请求过于频繁', submsg: '兑换码错误次数过多，请稍后再试', data: { retryAfterSeconds: 1_500 } }, '兑换码错误次数过多，请25分钟后再试'],
+    [
+      { code: '429', subcode: '4811', msg: '请求过于频繁', submsg: '兑换码错误次数过多，请稍后再试', data: { retryAfterSeconds: 1_500 } },
+      '兑换码错误次数过多，请25分钟后再试',
+    ],
     [{ code: '409', subcode: '4812', msg: '冲突', submsg: '奖品暂时发放完毕' }, '奖品暂时发放完毕，兑换码未使用，请稍后再试'],
   ])('a refused code is explained under the field: %j', async (refusal, text) => {
     answer();
@@ -209,7 +257,11 @@ describe('/activity-exchange 兑换码', () => {
     answer();
     api.request
       .mockRejectedValueOnce(new TransportError('network', '网络连接异常，请稍后重试'))
-      .mockResolvedValueOnce({ code: '200', msg: '成功', data: { kind: 'voucher', points: null, voucher: voucher({ source: 'redeem-code', name: '7天免息券' }), balance: 600, repeated: true } })
+      .mockResolvedValueOnce({
+        code: '200',
+        msg: '成功',
+        data: { kind: 'voucher', points: null, voucher: voucher({ source: 'redeem-code', name: '7天免息券' }), balance: 600, repeated: true },
+      })
       .mockResolvedValueOnce({ code: '409', subcode: '4808', msg: '冲突' });
     await openPage();
     const input = screen.getByLabelText('输入16位兑换码');
@@ -237,13 +289,20 @@ describe('我的卡券', () => {
   it('lists valid and expired vouchers with where they came from, and loads more until all are shown', async () => {
     answer({
       vouchers: [
-        { items: [voucher({ id: 'v1' }), voucher({ id: 'v2', name: '7天免息券', source: 'new-user-gift', state: 'expired', expiresAt: GRANTED - DAY })], nextCursor: 'c1' },
+        {
+          items: [voucher({ id: 'v1' }), voucher({ id: 'v2', name: '7天免息券', source: 'new-user-gift', state: 'expired', expiresAt: GRANTED - DAY })],
+          nextCursor: 'c1',
+        },
         { items: [voucher({ id: 'v3', source: 'redeem-code' })], nextCursor: null },
       ],
     });
     await openPage();
     const list = await screen.findByRole('list', { name: '我的卡券' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '10元还款立减券单笔还款满500元立减10元有效期至2026-02-09来自积分兑换可使用',
       '7天免息券单笔还款满500元立减10元已于2026-01-09过期来自新人礼已过期',
     ]);

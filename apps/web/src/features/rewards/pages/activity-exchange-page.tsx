@@ -27,7 +27,13 @@ import '../components/exchange.css';
 const VoucherList = lazy(() =>
   import('../components/voucher-list').then(
     (module) => ({ default: module.VoucherList }),
-    () => ({ default: () => <p className="rewards__error" role="alert">我的卡券加载失败，请刷新页面重试</p> }),
+    () => ({
+      default: () => (
+        <p className="rewards__error" role="alert">
+          我的卡券加载失败，请刷新页面重试
+        </p>
+      ),
+    }),
   ),
 );
 const LIST_LOADING = (

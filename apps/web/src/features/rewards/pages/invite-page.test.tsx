@@ -54,7 +54,11 @@ describe('/activity/invite', () => {
     expect(await screen.findByText('K7M2Q9XA')).toBeTruthy();
     expect(screen.getByText('好友注册并完成实名认证，您得50积分')).toBeTruthy();
     const list = screen.getByRole('list', { name: '我邀请的好友' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['138****00012026-05-20注册已注册，待实名认证', '139****00022026-05-20注册已发放奖励']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['138****00012026-05-20注册已注册，待实名认证', '139****00022026-05-20注册已发放奖励']);
     expect(screen.getByText('已全部加载')).toBeTruthy();
     expect(screen.queryByRole('note')).toBeNull();
     expect(api.call).toHaveBeenCalledTimes(1);

@@ -49,7 +49,12 @@ export default function InvitePage() {
             <Button variant="secondary" disabled={!info} onClick={() => info && void copyCode(info.inviteCode)}>
               复制邀请码
             </Button>
-            <Button disabled={!info} onClick={() => info && void sharePage({ title: '邀请您加入通盈达', path: invitePath(info.inviteCode), summary: `我的邀请码 ${info.inviteCode}，注册时填写` })}>
+            <Button
+              disabled={!info}
+              onClick={() =>
+                info && void sharePage({ title: '邀请您加入通盈达', path: invitePath(info.inviteCode), summary: `我的邀请码 ${info.inviteCode}，注册时填写` })
+              }
+            >
               分享给好友
             </Button>
           </div>

@@ -24,7 +24,19 @@ const EMPTY = { items: [], nextCursor: null };
 
 function draw(prizeId: string, over: Record<string, unknown> = {}) {
   const prize = PRIZES.find((p) => p.id === prizeId)!;
-  return { code: '200', msg: '成功', data: { drawId: `d-${Math.random()}`, prize: { id: prize.id, name: prize.name, kind: prize.kind, points: prize.points }, cost: 10, balance: 40, drawsLeftToday: 4, repeated: false, ...over } };
+  return {
+    code: '200',
+    msg: '成功',
+    data: {
+      drawId: `d-${Math.random()}`,
+      prize: { id: prize.id, name: prize.name, kind: prize.kind, points: prize.points },
+      cost: 10,
+      balance: 40,
+      drawsLeftToday: 4,
+      repeated: false,
+      ...over,
+    },
+  };
 }
 
 /** `info` for lucky-draw-info, `history` pages in order for lucky-draw-history. */
@@ -69,7 +81,13 @@ describe('/activity/lucky-draw disclosure', () => {
     const config = document.createElement('script');
     config.id = 'tyd-config';
     config.type = 'application/json';
-    config.textContent = JSON.stringify({ appId: 'a', appSecret: 's', keyId: 'k', publicKey: 'p', operator: { name: '通盈达科技有限公司', servicePhone: '400-000-0000' } });
+    config.textContent = JSON.stringify({
+      appId: 'a',
+      appSecret: 's',
+      keyId: 'k',
+      publicKey: 'p',
+      operator: { name: '通盈达科技有限公司', servicePhone: '400-000-0000' },
+    });
     document.head.append(config);
     answer();
     await openPage();
@@ -158,7 +176,11 @@ describe('/activity/lucky-draw when a draw is not possible', () => {
 
   it.each([
     ['4801', { code: '409', subcode: '4801', msg: '冲突', submsg: '积分不足，暂时无法抽奖', data: { balance: 4, cost: 10 } }, '积分不足'],
-    ['4802', { code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来', data: { retryAfterSeconds: 600 } }, '今日次数已用完'],
+    [
+      '4802',
+      { code: '429', subcode: '4802', msg: '请求过于频繁', submsg: '今日抽奖次数已用完，请明天再来', data: { retryAfterSeconds: 600 } },
+      '今日次数已用完',
+    ],
     ['4803', { code: '409', subcode: '4803', msg: '冲突', submsg: '抽奖活动暂未开放' }, '活动暂未开放'],
   ])('the server refuses with %s: the button turns disabled with the reason', async (_code, refusal, reason) => {
     answer();
@@ -186,11 +208,27 @@ describe('/activity/lucky-draw when a draw is not possible', () => {
 
 describe('我的抽奖记录', () => {
   it('lists the draws and loads more until everything is shown', async () => {
-    const item = (n: number, kind: 'points' | 'thanks') => ({ drawId: `d${n}`, prizeName: kind === 'points' ? '20积分' : '谢谢参与', kind, points: kind === 'points' ? 20 : null, cost: 10, at: Date.UTC(2026, 0, n, 2, 5) });
-    answer({ history: [{ items: [item(3, 'points'), item(2, 'thanks')], nextCursor: 'c1' }, { items: [item(1, 'thanks')], nextCursor: null }] });
+    const item = (n: number, kind: 'points' | 'thanks') => ({
+      drawId: `d${n}`,
+      prizeName: kind === 'points' ? '20积分' : '谢谢参与',
+      kind,
+      points: kind === 'points' ? 20 : null,
+      cost: 10,
+      at: Date.UTC(2026, 0, n, 2, 5),
+    });
+    answer({
+      history: [
+        { items: [item(3, 'points'), item(2, 'thanks')], nextCursor: 'c1' },
+        { items: [item(1, 'thanks')], nextCursor: null },
+      ],
+    });
     await openPage();
     const list = await screen.findByRole('list', { name: '抽奖记录' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['抽中20积分2026-01-03 10:05 · 消耗10积分+20', '谢谢参与2026-01-02 10:05 · 消耗10积分未中奖']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['抽中20积分2026-01-03 10:05 · 消耗10积分+20', '谢谢参与2026-01-02 10:05 · 消耗10积分未中奖']);
     await userEvent.click(screen.getByRole('button', { name: '点我加载更多···' }));
     expect(await screen.findByText('已全部加载')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);

@@ -4,7 +4,14 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { opsRewardsChangePrize, opsRewardsCreateBatch, opsRewardsReplaceGift, opsRewardsRevokeBatch, opsRewardsSummary, parseOpsResponseData } from '@tyd/protocol/schemas';
+import {
+  opsRewardsChangePrize,
+  opsRewardsCreateBatch,
+  opsRewardsReplaceGift,
+  opsRewardsRevokeBatch,
+  opsRewardsSummary,
+  parseOpsResponseData,
+} from '@tyd/protocol/schemas';
 import type { OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
 import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { clearQueries } from '../../../lib/server-state';
@@ -15,14 +22,52 @@ const SUMMARY: OpsRewardsSummary = {
     { id: 'points-100', name: '100积分', kind: 'points', points: 100, weight: 3, stock: 100, active: true, oddsPercent: '3' },
     { id: 'thanks', name: '谢谢参与', kind: 'thanks', points: null, weight: 97, stock: null, active: true, oddsPercent: '97' },
   ],
-  items: [{ id: 'coupon-repay-10', name: '10元还款立减券', description: '单笔还款满500元立减10元', pointsCost: 200, stock: null, perUserLimit: 5, validDays: 30, active: true }],
-  batches: [{ id: 'b1111111-0000-0000-0000-000000000000', name: '双十一', reward: { points: 66, itemId: null }, codes: 100, used: 7, expiresAt: Date.UTC(2026, 11, 1, 16), revokedAt: null, createdBy: '王五', createdAt: Date.UTC(2026, 10, 1, 2) }],
-  gift: [{ points: 100, itemId: null }, { points: null, itemId: 'coupon-repay-10' }],
+  items: [
+    {
+      id: 'coupon-repay-10',
+      name: '10元还款立减券',
+      description: '单笔还款满500元立减10元',
+      pointsCost: 200,
+      stock: null,
+      perUserLimit: 5,
+      validDays: 30,
+      active: true,
+    },
+  ],
+  batches: [
+    {
+      id: 'b1111111-0000-0000-0000-000000000000',
+      name: '双十一',
+      reward: { points: 66, itemId: null },
+      codes: 100,
+      used: 7,
+      expiresAt: Date.UTC(2026, 11, 1, 16),
+      revokedAt: null,
+      createdBy: '王五',
+      createdAt: Date.UTC(2026, 10, 1, 2),
+    },
+  ],
+  gift: [
+    { points: 100, itemId: null },
+    { points: null, itemId: 'coupon-repay-10' },
+  ],
   changes: [
     { subject: 'prize', subjectId: 'points-100', operator: '王五', change: { weight: 3 }, at: Date.UTC(2026, 10, 2, 3) },
-    { subject: 'item', subjectId: 'coupon-repay-10', operator: '王五', change: { pointsCost: 200, perUserLimit: null, active: true }, at: Date.UTC(2026, 10, 2, 2) },
+    {
+      subject: 'item',
+      subjectId: 'coupon-repay-10',
+      operator: '王五',
+      change: { pointsCost: 200, perUserLimit: null, active: true },
+      at: Date.UTC(2026, 10, 2, 2),
+    },
     // An older row recorded with the columns' names.
-    { subject: 'gift', subjectId: 'gift', operator: '王五', change: [{ points: null, item_id: 'coupon-repay-10' }, { points_cost: 50 }], at: Date.UTC(2026, 10, 2, 1) },
+    {
+      subject: 'gift',
+      subjectId: 'gift',
+      operator: '王五',
+      change: [{ points: null, item_id: 'coupon-repay-10' }, { points_cost: 50 }],
+      at: Date.UTC(2026, 10, 2, 1),
+    },
   ],
 };
 
@@ -44,7 +89,12 @@ beforeEach(() => {
   answers = [];
   sessionStorage.clear();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
-    const call = { url, method: init.method ?? 'GET', body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined, auth: new Headers(init.headers).get('authorization') };
+    const call = {
+      url,
+      method: init.method ?? 'GET',
+      body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
+      auth: new Headers(init.headers).get('authorization'),
+    };
     calls.push(call);
     const next = answers.shift();
     return next ? next(call) : ok(opsRewardsSummary, SUMMARY);
@@ -107,7 +157,11 @@ describe('/ops/rewards', () => {
     answers.push(() => ok(opsRewardsChangePrize, { prize: SUMMARY.prizes[0]! }));
     await userEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('已保存 100积分')).toBeTruthy();
-    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/ops/api/rewards/prizes/points-100', body: { by: '李四', weight: 5, stock: null }, auth: 'Bearer admin-secret' });
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      url: '/ops/api/rewards/prizes/points-100',
+      body: { by: '李四', weight: 5, stock: null },
+      auth: 'Bearer admin-secret',
+    });
   });
 
   it("says the server's reason when it refuses a change", async () => {
@@ -133,7 +187,10 @@ describe('/ops/rewards', () => {
     answers.push(() => ok(opsRewardsReplaceGift, { gift: [] }));
     await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
     await screen.findByText('新人礼已保存');
-    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({ url: '/ops/api/rewards/gift', body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] } });
+    expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
+      url: '/ops/api/rewards/gift',
+      body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] },
+    });
   });
 
   it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {
@@ -152,7 +209,13 @@ describe('/ops/rewards', () => {
     const download = await screen.findByRole('link', { name: '下载兑换码（.txt）' });
     expect(decodeURIComponent(download.getAttribute('href')!.split(',')[1]!)).toBe('AAAA-BBBB-CCCC-DDDD\nEEEE-FFFF-GGGG-HHHH\n');
     expect(download.getAttribute('download')).toMatch(/^redeem-codes-\d{4}-\d{2}-\d{2}-b2222222\.txt$/);
-    expect(calls.find((c) => c.url === '/ops/api/rewards/batches')?.body).toEqual({ by: '钱七', name: '门店', itemId: 'coupon-repay-10', count: 2, expires: '2026-12-31' });
+    expect(calls.find((c) => c.url === '/ops/api/rewards/batches')?.body).toEqual({
+      by: '钱七',
+      name: '门店',
+      itemId: 'coupon-repay-10',
+      count: 2,
+      expires: '2026-12-31',
+    });
 
     await userEvent.click(within(screen.getByRole('list', { name: '全部批次' })).getByRole('button', { name: '作废' }));
     const dialog = screen.getByRole('dialog', { name: '作废这个批次？' });
@@ -160,6 +223,9 @@ describe('/ops/rewards', () => {
     answers.push(() => ok(opsRewardsRevokeBatch, { batch: BATCH }));
     await userEvent.click(within(dialog).getByRole('button', { name: '作废' }));
     await screen.findByText('已作废 双十一');
-    expect(calls.find((c) => c.url.endsWith('/revoke'))).toMatchObject({ url: '/ops/api/rewards/batches/b1111111-0000-0000-0000-000000000000/revoke', body: { by: '钱七' } });
+    expect(calls.find((c) => c.url.endsWith('/revoke'))).toMatchObject({
+      url: '/ops/api/rewards/batches/b1111111-0000-0000-0000-000000000000/revoke',
+      body: { by: '钱七' },
+    });
   });
 });

@@ -84,7 +84,13 @@ export default function OpsRewardsPage() {
       <Card label="操作人与提交结果">
         <Field label="操作人" value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" />
         <div aria-live="polite">
-          {busy ? <p className="ops-rewards__muted">正在提交…</p> : message ? <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>{message.text}</p> : null}
+          {busy ? (
+            <p className="ops-rewards__muted">正在提交…</p>
+          ) : message ? (
+            <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>
+              {message.text}
+            </p>
+          ) : null}
         </div>
       </Card>
       {data ? (

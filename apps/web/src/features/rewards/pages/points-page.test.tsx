@@ -43,17 +43,22 @@ describe('/activity/points', () => {
         ],
         nextCursor: 'next',
       })
-      .mockResolvedValueOnce({ balance: 110, expiring: null, items: [{ id: 'e0', amount: -5, reason: 'expiry', at: AT - 1000, expiresAt: null }], nextCursor: null });
+      .mockResolvedValueOnce({
+        balance: 110,
+        expiring: null,
+        items: [{ id: 'e0', amount: -5, reason: 'expiry', at: AT - 1000, expiresAt: null }],
+        nextCursor: null,
+      });
     await openPage();
     expect(await screen.findByText('100积分将于2027-05-20过期')).toBeTruthy();
     expect(screen.getByText('110')).toBeTruthy();
     expect(screen.getByRole('link', { name: '去抽奖' }).getAttribute('href')).toBe('/activity/lucky-draw');
     const list = screen.getByRole('list', { name: '积分明细' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '抽奖奖励2026-05-20 10:01 · 有效期至2027-05-20+20',
-      '抽奖消耗2026-05-20 10:01−10',
-      '运营发放2026-05-20 10:00 · 有效期至2027-05-20+100',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['抽奖奖励2026-05-20 10:01 · 有效期至2027-05-20+20', '抽奖消耗2026-05-20 10:01−10', '运营发放2026-05-20 10:00 · 有效期至2027-05-20+100']);
     expect(screen.getByLabelText('减少10积分').textContent).toBe('−10');
     await userEvent.click(screen.getByRole('button', { name: '点我加载更多···' }));
     expect(await screen.findByText('积分过期')).toBeTruthy();

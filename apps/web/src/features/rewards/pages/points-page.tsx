@@ -26,9 +26,7 @@ export default function PointsPage() {
           </Link>
         </div>
         {first ? (
-          <p className="rewards__muted">
-            {first.expiring ? `${first.expiring.points}积分将于${chinaDate(first.expiring.at)}过期` : '暂无即将过期的积分'}
-          </p>
+          <p className="rewards__muted">{first.expiring ? `${first.expiring.points}积分将于${chinaDate(first.expiring.at)}过期` : '暂无即将过期的积分'}</p>
         ) : null}
       </Card>
       <Card label="积分明细">
@@ -49,7 +47,10 @@ export default function PointsPage() {
                     ) : null}
                   </small>
                 </span>
-                <span className={`rewards__amount${entry.amount > 0 ? ' rewards__amount--plus' : ''}`} aria-label={`${entry.amount > 0 ? '增加' : '减少'}${Math.abs(entry.amount)}积分`}>
+                <span
+                  className={`rewards__amount${entry.amount > 0 ? ' rewards__amount--plus' : ''}`}
+                  aria-label={`${entry.amount > 0 ? '增加' : '减少'}${Math.abs(entry.amount)}积分`}
+                >
                   {formatAmount(entry.amount)}
                 </span>
               </li>

@@ -23,7 +23,10 @@ export type ExchangeBlock = 'sold-out' | 'limit' | 'insufficient';
 export const EXCHANGE_BLOCK_TEXT: Record<ExchangeBlock, string> = { 'sold-out': '已兑完', limit: '已达上限', insufficient: '积分不足' };
 
 /** Why an item cannot be exchanged now, or null when it can; the server decides again on every exchange. */
-export function exchangeBlock(item: { pointsCost: number; stockLeft: number | null; perUserLimit: number | null; usedByMe: number }, balance: number): ExchangeBlock | null {
+export function exchangeBlock(
+  item: { pointsCost: number; stockLeft: number | null; perUserLimit: number | null; usedByMe: number },
+  balance: number,
+): ExchangeBlock | null {
   if (item.stockLeft !== null && item.stockLeft <= 0) return 'sold-out';
   if (item.perUserLimit !== null && item.usedByMe >= item.perUserLimit) return 'limit';
   if (balance < item.pointsCost) return 'insufficient';
@@ -60,7 +63,11 @@ export function redeemRefusalText(answer: ApiResponse<unknown>): string {
   switch (answer.subcode) {
     case SUBCODE.REDEEM_CODE_INVALID: {
       const left = numberIn(answer.data, 'attemptsLeft');
-      return left === undefined ? '兑换码无效，请核对后重新输入' : left > 0 ? `兑换码无效，请核对后重新输入（还可尝试${left}次）` : '兑换码无效，本小时内的尝试次数已用完';
+      return left === undefined
+        ? '兑换码无效，请核对后重新输入'
+        : left > 0
+          ? `兑换码无效，请核对后重新输入（还可尝试${left}次）`
+          : '兑换码无效，本小时内的尝试次数已用完';
     }
     case SUBCODE.REDEEM_CODE_USED:
       return '该兑换码已被使用';

@@ -1,7 +1,15 @@
 // Analytics records (SPEC §1, §3; wire schema: @tyd/protocol telemetry-record.ts). Every record
 // carries SPEC §3's event fields (ct, purl, ei, et, en, el, ed), SPEC §1's page properties, and a
 // UUID v7 id (newRecordId) so a batch sent twice (a retry, a beacon whose answer was lost) is stored once.
-import { CLIENT_VERSION, DEFAULT_BUSINESS_LINE, DEFAULT_EVENT_LEVEL, MAX_PAGE_DURATION_S, PLATFORM_TYPE_H5, newRecordId, type RecordKind } from '@tyd/protocol/wire';
+import {
+  CLIENT_VERSION,
+  DEFAULT_BUSINESS_LINE,
+  DEFAULT_EVENT_LEVEL,
+  MAX_PAGE_DURATION_S,
+  PLATFORM_TYPE_H5,
+  newRecordId,
+  type RecordKind,
+} from '@tyd/protocol/wire';
 import { type TelemetryRecordInput } from '@tyd/protocol/schemas';
 import { analyticsUrl } from '../../../lib/analytics-url';
 import { isLoggedIn } from '../../../lib/session';

@@ -79,7 +79,11 @@ describe('batches (under 60 KB)', () => {
   it('drops a record the collector could never take (over 8 KB)', () => {
     const big = { ...event(1), ed: Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`k${i}`, 'x'.repeat(1_000)])) } as TelemetryRecordInput;
     vi.spyOn(console, 'warn').mockImplementation(() => {});
-    expect(splitBatches([event(0), big, event(2)]).flat().map((r) => r.en)).toEqual(['事件 0', '事件 2']);
+    expect(
+      splitBatches([event(0), big, event(2)])
+        .flat()
+        .map((r) => r.en),
+    ).toEqual(['事件 0', '事件 2']);
   });
 });
 
@@ -222,4 +226,3 @@ describe('the collector asks to wait', () => {
     expect(queue.size()).toBe(1);
   });
 });
-

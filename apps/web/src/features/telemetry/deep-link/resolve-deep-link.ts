@@ -37,7 +37,8 @@ export async function fetchDeepLinkParams(key: string, timeoutMs: number = DEEP_
     const res = await fetch(`${DEEP_LINK_LOOKUP_PATH}?${query}`, { signal: controller.signal, credentials: 'same-origin' });
     if (!res.ok) throw new Error(`deep link lookup: HTTP ${res.status}`);
     const body = (await res.json()) as { code?: unknown; data?: unknown };
-    if (body.code !== '200' || typeof body.data !== 'object' || body.data === null || Array.isArray(body.data)) throw new Error(`deep link lookup: code ${String(body.code)}`);
+    if (body.code !== '200' || typeof body.data !== 'object' || body.data === null || Array.isArray(body.data))
+      throw new Error(`deep link lookup: code ${String(body.code)}`);
     return body.data as Record<string, unknown>;
   } finally {
     clearTimeout(timer);

@@ -25,6 +25,12 @@ const SUMMARY: OpsSummary = {
     { day: '2026-11-21', route: '/download', count: 2, p50: 300, p95: 640, timedOut: 1, hidden: 0 },
     { day: '2026-11-21', route: '/', count: 9, p50: 120, p95: 210, timedOut: 0, hidden: 0 },
   ],
+  fieldVitals: [
+    { window: 'day', route: '/', metric: 'LCP', p75: 1480.4, count: 12 },
+    { window: 'day', route: '/', metric: 'CLS', p75: 0.0123, count: 12 },
+    { window: 'week', route: '/', metric: 'LCP', p75: 1390, count: 80 },
+    { window: 'week', route: '/login', metric: 'INP', p75: 96, count: 31 },
+  ],
   events: [{ day: '2026-11-21', kind: 'pageview', count: 12 }],
   sms: [{ day: '2026-11-21', sent: 3, verified: 2 }],
   smsSource: 'server',
@@ -41,7 +47,12 @@ function ok(data: OpsSummary): Response {
 const coded = (status: number, code: string) => new Response(JSON.stringify({ code, msg: 'x' }), { status });
 
 let router: Router;
-const show = () => render(<RouterContext value={router}><OpsPage /></RouterContext>);
+const show = () =>
+  render(
+    <RouterContext value={router}>
+      <OpsPage />
+    </RouterContext>,
+  );
 
 beforeEach(async () => {
   window.history.replaceState(null, '', '/ops');
@@ -83,15 +94,30 @@ describe('/ops', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer admin-secret');
     expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
     expect(localStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
-    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['页面性能', '每日记录数', '短信验证码', '错误码', '待投递事件']);
-    await vi.waitFor(() => expect(charts()).toHaveLength(4));
-    expect(charts().map(legend)).toEqual([
-      ['p50', 'p95'],
-      ['页面浏览'],
-      ['发送', '验证通过'],
-      ['400/4202'],
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
+      '页面性能',
+      '真实访问指标',
+      '每日记录数',
+      '短信验证码',
+      '错误码',
+      '待投递事件',
     ]);
-    const rows = within(screen.getByRole('table', { name: '各路由页面性能' })).getAllByRole('row').map((row) => row.textContent);
+    // The field p75 per route and metric, day and week, with the reports behind each.
+    const field = (name: string) =>
+      within(screen.getByRole('table', { name }))
+        .getAllByRole('row')
+        .map((row) => [...row.children].map((cell) => cell.textContent));
+    expect(field('最近一天 p75')).toEqual([
+      ['路由', 'LCP', 'INP', 'CLS', 'FCP', 'TTFB'],
+      ['/', '1480 (12)', '–', '0.012 (12)', '–', '–'],
+      ['/login', '–', '–', '–', '–', '–'],
+    ]);
+    expect(field('最近一周 p75')[2]).toEqual(['/login', '–', '96 (31)', '–', '–', '–']);
+    await vi.waitFor(() => expect(charts()).toHaveLength(4));
+    expect(charts().map(legend)).toEqual([['p50', 'p95'], ['页面浏览'], ['发送', '验证通过'], ['400/4202']]);
+    const rows = within(screen.getByRole('table', { name: '各路由页面性能' }))
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toEqual(['路由次数p50p95超时后台', '/912021000', '/download63006401' + '1']);
     // The busiest route first; another route redraws the performance chart.
     expect((screen.getByRole('combobox') as HTMLSelectElement).value).toBe('/');
@@ -101,7 +127,10 @@ describe('/ops', () => {
     expect(charts()).toHaveLength(4);
     // The other operators' pages, behind the same token.
     const links = within(screen.getByRole('navigation', { name: '运营管理' })).getAllByRole('link');
-    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['内容管理', '/ops/content'], ['奖励管理', '/ops/rewards']]);
+    expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['内容管理', '/ops/content'],
+      ['奖励管理', '/ops/rewards'],
+    ]);
   });
 
   it('changes the window and asks again', async () => {
@@ -175,7 +204,7 @@ describe('/ops', () => {
     expect(busy.getByText(/outbox list/)).toBeTruthy();
   });
 
-    it('signing out forgets the token', async () => {
+  it('signing out forgets the token', async () => {
     sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();

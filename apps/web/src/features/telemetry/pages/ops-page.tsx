@@ -44,7 +44,21 @@ function TokenForm({ error, onSubmit }: { error?: string; onSubmit: (token: stri
 }
 
 /** `empty` defaults to: nothing counted in the whole window (all zero is no data to draw). */
-function Section({ title, lead, data, unit, empty = data.series.every((s) => total(s) === 0), children }: { title: string; lead?: string; data: ChartData; unit?: string; empty?: boolean; children?: ReactNode }) {
+function Section({
+  title,
+  lead,
+  data,
+  unit,
+  empty = data.series.every((s) => total(s) === 0),
+  children,
+}: {
+  title: string;
+  lead?: string;
+  data: ChartData;
+  unit?: string;
+  empty?: boolean;
+  children?: ReactNode;
+}) {
   const summary = `${title}：` + data.series.map((s) => `${s.label} 合计 ${total(s)}${unit ?? ''}`).join('，');
   return (
     <Card label={title}>
@@ -113,6 +127,59 @@ function PerformanceSection({ summary }: { summary: OpsSummary }) {
   );
 }
 
+const VITALS = ['LCP', 'INP', 'CLS', 'FCP', 'TTFB'] as const;
+
+/**
+ * What real visits met (docs/telemetry.md "Operations view"): per route the 75th percentile of each web
+ * vital over the last day and the last week, with the number of reports behind it, so a regression shows
+ * in production, not only in the lab (bench/README.md).
+ */
+function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
+  const routes = [...new Set(rows.map((row) => row.route))].sort();
+  const cell = (window: 'day' | 'week', route: string, metric: (typeof VITALS)[number]) => {
+    const row = rows.find((r) => r.window === window && r.route === route && r.metric === metric);
+    if (!row) return '–';
+    return `${metric === 'CLS' ? row.p75.toFixed(3) : Math.round(row.p75)} (${row.count})`;
+  };
+  return (
+    <Card label="真实访问指标">
+      <h2 className="ops__heading">真实访问指标</h2>
+      <p className="ops__note">每条路由各指标的第 75 百分位（毫秒，CLS 为分值），括号内为上报次数。</p>
+      {routes.length === 0 ? (
+        <p className="ops__note">暂无上报。</p>
+      ) : (
+        (['day', 'week'] as const).map((window) => (
+          <div key={window} className="ops__table-wrap">
+            <table className="ops__table" aria-label={window === 'day' ? '最近一天 p75' : '最近一周 p75'}>
+              <caption>{window === 'day' ? '最近一天' : '最近一周'}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">路由</th>
+                  {VITALS.map((metric) => (
+                    <th key={metric} scope="col">
+                      {metric}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {routes.map((route) => (
+                  <tr key={route}>
+                    <th scope="row">{route}</th>
+                    {VITALS.map((metric) => (
+                      <td key={metric}>{cell(window, route, metric)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))
+      )}
+    </Card>
+  );
+}
+
 /** Side effects still to deliver (docs/operations.md "The outbox"): a growing or ageing backlog needs an operator. */
 function OutboxBacklog({ backlog, now }: { backlog: OpsSummary['outbox']; now: number }) {
   const minutes = backlog.oldestAt === null ? null : Math.max(0, Math.floor((now - backlog.oldestAt) / 60_000));
@@ -146,12 +213,9 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
   return (
     <>
       <PerformanceSection summary={summary} />
+      <FieldVitals rows={summary.fieldVitals} />
       <Section title="每日记录数" data={events} />
-      <Section
-        title="短信验证码"
-        lead="服务器统计：发送成功与验证通过的次数"
-        data={sms}
-      />
+      <Section title="短信验证码" lead="服务器统计：发送成功与验证通过的次数" data={sms} />
       <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} />
       <OutboxBacklog backlog={summary.outbox} now={summary.generatedAt} />
     </>

@@ -9,6 +9,7 @@ const base: OpsSummary = {
   timezone: 'Asia/Shanghai',
   generatedAt: 0,
   pagePerformance: [],
+  fieldVitals: [],
   events: [],
   sms: [],
   errorCodes: [],
@@ -22,7 +23,13 @@ describe('ops series', () => {
   });
 
   it('counts per day with zeros for quiet days; one series per kind', () => {
-    const summary = { ...base, events: [{ day: '2026-10-31', kind: 'perf', count: 3 }, { day: '2026-11-02', kind: 'pageview', count: 5 }] };
+    const summary = {
+      ...base,
+      events: [
+        { day: '2026-10-31', kind: 'perf', count: 3 },
+        { day: '2026-11-02', kind: 'pageview', count: 5 },
+      ],
+    };
     expect(eventsChart(summary).series).toEqual([
       { label: '页面浏览', values: [0, 0, 0, 5] },
       { label: '页面性能', values: [0, 3, 0, 0] },
@@ -34,7 +41,12 @@ describe('ops series', () => {
   });
 
   it('error codes: the top five by total get their own series, the rest are summed', () => {
-    const errorCodes: OpsSummary['errorCodes'] = ['4202', '4203', '4204', '4205', '4206', '4207', '4208'].map((subcode, i) => ({ day: '2026-11-01', code: '400', subcode, count: 10 - i }));
+    const errorCodes: OpsSummary['errorCodes'] = ['4202', '4203', '4204', '4205', '4206', '4207', '4208'].map((subcode, i) => ({
+      day: '2026-11-01',
+      code: '400',
+      subcode,
+      count: 10 - i,
+    }));
     errorCodes.push({ day: '2026-11-02', code: '404', subcode: null, count: 1 });
     const chart = errorCodesChart({ ...base, errorCodes });
     expect(chart.series.map((s) => s.label)).toEqual(['400/4202', '400/4203', '400/4204', '400/4205', '400/4206', '其他']);

@@ -85,7 +85,15 @@ export function eventsChart(summary: OpsSummary): ChartData {
   const kinds = [...new Set(summary.events.map((row) => row.kind))].sort((a, b) => Object.keys(KIND_LABEL).indexOf(a) - Object.keys(KIND_LABEL).indexOf(b));
   return {
     days,
-    series: kinds.map((kind) => ({ label: KIND_LABEL[kind] ?? kind, values: perDay(days, summary.events.filter((row) => row.kind === kind), (row) => row.count, 0) })),
+    series: kinds.map((kind) => ({
+      label: KIND_LABEL[kind] ?? kind,
+      values: perDay(
+        days,
+        summary.events.filter((row) => row.kind === kind),
+        (row) => row.count,
+        0,
+      ),
+    })),
   };
 }
 
@@ -108,8 +116,25 @@ export function errorCodesChart(summary: OpsSummary, top = 5): ChartData {
   for (const row of summary.errorCodes) totals.set(name(row), (totals.get(name(row)) ?? 0) + row.count);
   const ranked = [...totals].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([code]) => code);
   const shown = new Set(ranked.slice(0, top));
-  const series = [...shown].map((code) => ({ label: code, values: perDay(days, summary.errorCodes.filter((row) => name(row) === code), (row) => row.count, 0) }));
-  if (ranked.length > top) series.push({ label: '其他', values: perDay(days, summary.errorCodes.filter((row) => !shown.has(name(row))), (row) => row.count, 0) });
+  const series = [...shown].map((code) => ({
+    label: code,
+    values: perDay(
+      days,
+      summary.errorCodes.filter((row) => name(row) === code),
+      (row) => row.count,
+      0,
+    ),
+  }));
+  if (ranked.length > top)
+    series.push({
+      label: '其他',
+      values: perDay(
+        days,
+        summary.errorCodes.filter((row) => !shown.has(name(row))),
+        (row) => row.count,
+        0,
+      ),
+    });
   return { days, series };
 }
 
