@@ -92,7 +92,8 @@ describe('sandbox bank card', () => {
       [{ cardNumber: cardWith('62000004') }, { outcome: 'unusable', reason: 'no-card-not-present' }],
       [{ cardNumber: `${cardWith('62220202').slice(0, 15)}${(Number(cardWith('62220202').at(-1)) + 1) % 10}` }, { outcome: 'mismatch', field: 'card-number' }],
       [{ phone: '13900000000' }, { outcome: 'mismatch', field: 'phone' }],
-      [{ idNumber: idWithSequence('990') }, { outcome: 'mismatch', field: 'id-number' }],
+      [{ idNumber: idWithSequence('994') }, { outcome: 'mismatch', field: 'id-number' }],
+      [{ idNumber: idWithSequence('990') }, { outcome: 'verified' }],
     ];
     for (const [overrides, expected] of cases) expect(await bank.verifyFourElements(elements(overrides)), JSON.stringify(overrides)).toEqual(expected);
     await expect(bank.verifyFourElements(elements({ cardNumber: cardWith('62000009') }))).rejects.toBeInstanceOf(ProviderUnavailable);
