@@ -4,6 +4,7 @@
 import * as z from 'zod/mini';
 import { defineOpsEndpoint } from '../endpoints/define-endpoint.js';
 import { OPS_PATH, OPS_TIMEZONE } from '../ops-paths.js';
+import { WEB_VITAL_NAMES } from './telemetry-constants.js';
 
 const count = z.int().check(z.gte(0));
 /** `YYYY-MM-DD` in China time. */
@@ -23,6 +24,13 @@ export const opsSummarySchema = z.strictObject({
   pagePerformance: z.array(
     z.strictObject({ day, route: z.string(), count, p50: z.number(), p95: z.number(), timedOut: count, hidden: count }),
   ),
+  /**
+   * Field metrics from real visits (vital records: LCP, INP, CLS, FCP, TTFB) per route: the nearest-rank 75th
+   * percentile over the last day (`day`: the 24 hours before `generatedAt`) and the last week (`week`: 7 × 24
+   * hours), with the count of reports behind it, so a regression shows in production (docs/telemetry.md
+   * "Operations view"). Milliseconds, except CLS (a score). Whatever `days` asks for.
+   */
+  fieldVitals: z.array(z.strictObject({ window: z.enum(['day', 'week']), route: z.string(), metric: z.enum(WEB_VITAL_NAMES), p75: z.number(), count })),
   /** Records stored per day and kind (event, pageview, pageleave, perf, vital). */
   events: z.array(z.strictObject({ day, kind: z.string(), count })),
   /** SMS codes sent and verified per day, counted from the server's answers (docs/api.md "Operations summary"). */

@@ -15,6 +15,14 @@ export interface PerfSample {
   hidden: boolean;
 }
 
+/** One field metric report (a vital record): its route, metric name and value. */
+export interface VitalSample {
+  route: string;
+  correctedAt: number;
+  name: string;
+  value: number;
+}
+
 export interface TelemetryRecordsRepository {
   /** Stores the rows whose id is new; returns how many were stored (the rest were already there). */
   insertNew(rows: StoredTelemetryRecord[]): Promise<number>;
@@ -24,6 +32,8 @@ export interface TelemetryRecordsRepository {
   countByDayAndKind(from: number, to: number, dayOffsetMs: number): Promise<Array<{ day: number; kind: string; count: number }>>;
   /** perf records in [from, to) by corrected time. */
   perfSamples(from: number, to: number): Promise<PerfSample[]>;
+  /** vital records in [from, to) by corrected time. */
+  vitalSamples(from: number, to: number): Promise<VitalSample[]>;
   count(): Promise<number>;
   findById(id: string): Promise<StoredTelemetryRecord | undefined>;
 }
@@ -73,6 +83,17 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
         .where('corrected_at', '<', to)
         .execute();
       return rows.map((r) => ({ route: r.route ?? '', correctedAt: r.corrected_at, perfMs: r.metric ?? 0, timedOut: r.timed_out === 1, hidden: r.hidden === 1 }));
+    },
+    async vitalSamples(from, to) {
+      const rows = await db
+        .selectFrom('telemetry_records')
+        .select(['route', 'corrected_at', 'metric', 'ed'])
+        .where('kind', '=', 'vital')
+        .where('corrected_at', '>=', from)
+        .where('corrected_at', '<', to)
+        .execute();
+      // The metric's name is in the record's ed (the collector checked it against WEB_VITAL_NAMES).
+      return rows.map((r) => ({ route: r.route ?? '', correctedAt: r.corrected_at, name: String((JSON.parse(r.ed) as { name?: unknown }).name ?? ''), value: r.metric ?? 0 }));
     },
     async count() {
       const { n } = await db.selectFrom('telemetry_records').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();

@@ -1,6 +1,6 @@
 // The operations view's aggregates (docs/telemetry.md "Operations view"): read-only, aggregates only.
 // Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (docs/api.md).
-import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, chinaDay, chinaDayEnd, type OpsSummary, cancelAccount, login, savePhone, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
+import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, WEB_VITAL_NAMES, chinaDay, chinaDayEnd, type OpsSummary, cancelAccount, login, savePhone, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../repositories/telemetry-records-repository.js';
 import { nearestRank } from './percentile.js';
@@ -15,6 +15,36 @@ const API_PREFIX = '/tydApi/';
 
 const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
 const byDayThen = <T extends { day: string }>(key: (t: T) => string) => (a: T, b: T) => a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
+
+const FIELD_WINDOWS = [
+  ['day', DAY_MS],
+  ['week', 7 * DAY_MS],
+] as const;
+const isVitalName = (name: string): name is (typeof WEB_VITAL_NAMES)[number] => (WEB_VITAL_NAMES as readonly string[]).includes(name);
+
+/**
+ * The field p75 of each web vital per route over the last day and the last week before `now`, with the
+ * count of reports behind each: what visitors met, beside the lab figures of bench:web.
+ */
+async function fieldPercentiles(records: TelemetryRecordsRepository, now: number): Promise<OpsSummary['fieldVitals']> {
+  const samples = await records.vitalSamples(now - 7 * DAY_MS, now + 1);
+  const rows: OpsSummary['fieldVitals'] = [];
+  for (const [window, span] of FIELD_WINDOWS) {
+    const groups = new Map<string, { route: string; metric: (typeof WEB_VITAL_NAMES)[number]; values: number[] }>();
+    for (const s of samples) {
+      if (s.correctedAt < now - span || !isVitalName(s.name)) continue;
+      const key = `${s.route}|${s.name}`;
+      let group = groups.get(key);
+      if (!group) groups.set(key, (group = { route: s.route, metric: s.name, values: [] }));
+      group.values.push(s.value);
+    }
+    for (const { route, metric, values } of groups.values()) {
+      rows.push({ window, route, metric, p75: nearestRank(values.sort((a, b) => a - b), 0.75) ?? 0, count: values.length });
+    }
+  }
+  const order = (metric: string) => WEB_VITAL_NAMES.indexOf(metric as (typeof WEB_VITAL_NAMES)[number]);
+  return rows.sort((a, b) => a.window.localeCompare(b.window) || a.route.localeCompare(b.route) || order(a.metric) - order(b.metric));
+}
 
 export async function buildOpsSummary(
   repos: { records: TelemetryRecordsRepository; answerCounts: AnswerCountsRepository; outbox: { backlog(): Promise<OpsSummary['outbox']> } },
@@ -47,6 +77,8 @@ export async function buildOpsSummary(
     })
     .sort(byDayThen((g) => g.route));
 
+  const fieldVitals = await fieldPercentiles(repos.records, now);
+
   const events = (await repos.records.countByDayAndKind(from, to, CHINA_OFFSET_MS))
     .map((r) => ({ day: dayLabel(r.day), kind: r.kind, count: r.count }))
     .sort(byDayThen((e) => e.kind));
@@ -75,6 +107,7 @@ export async function buildOpsSummary(
     timezone: OPS_TIMEZONE,
     generatedAt: now,
     pagePerformance,
+    fieldVitals,
     events,
     sms: [...sms.values()],
     smsSource: 'server',

@@ -23,7 +23,7 @@ function isSummary(data: unknown): data is OpsSummary {
     d !== null &&
     typeof d.from === 'string' &&
     typeof d.days === 'number' &&
-    [d.pagePerformance, d.events, d.sms, d.errorCodes].every(Array.isArray)
+    [d.pagePerformance, d.fieldVitals, d.events, d.sms, d.errorCodes].every(Array.isArray)
   );
 }
 
