@@ -91,6 +91,28 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
     expect(JSON.stringify(d)).not.toContain('"id"');
   });
 
+  it('reports the field p75 of each web vital per route over the last day and the last week, with the reports behind it', async () => {
+    const now = Date.now();
+    const vital = (route: string, name: string, value: number, ct: number) =>
+      pageRecord({ kind: 'vital', ct, ei: '$vital', et: 'vital', en: name, ed: { _pn: '/vitals' + route, name, value } });
+    // /vitals/a LCP: today 1..8 x 100 ms (p75 600), and three days ago 4 reports of 5,000 ms, counted in the week only.
+    const today = Array.from({ length: 8 }, (_, i) => vital('/a', 'LCP', (i + 1) * 100, now - 60_000));
+    const older = Array.from({ length: 4 }, () => vital('/a', 'LCP', 5_000, now - 3 * DAY_MS));
+    // CLS is a score; INP on another route; a report 8 days old is in neither window.
+    const others = [vital('/a', 'CLS', 0.25, now - 60_000), vital('/b', 'INP', 96, now - 2 * DAY_MS), vital('/b', 'INP', 10_000, now - 8 * DAY_MS)];
+    const stored = await postBatch(t.baseUrl, batch([...today, ...older, ...others], { sentAt: now }));
+    expect(((await stored.json()) as { data: { accepted: number } }).data.accepted).toBe(15);
+    const d = (await summary('?days=1')).body.data!;
+    expect(d.fieldVitals.filter((row) => row.route.startsWith('/vitals/'))).toEqual([
+      { window: 'day', route: '/vitals/a', metric: 'LCP', p75: 600, count: 8 },
+      { window: 'day', route: '/vitals/a', metric: 'CLS', p75: 0.25, count: 1 },
+      // Nearest rank over 1..8 x 100 and four 5,000: the 9th of 12.
+      { window: 'week', route: '/vitals/a', metric: 'LCP', p75: 5_000, count: 12 },
+      { window: 'week', route: '/vitals/a', metric: 'CLS', p75: 0.25, count: 1 },
+      { window: 'week', route: '/vitals/b', metric: 'INP', p75: 96, count: 1 },
+    ]);
+  });
+
   it('counts SMS codes sent and verified and coded errors per day from the API answers', async () => {
     const now = Date.now();
     const client = await t.client();
