@@ -41,6 +41,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/messages/notice', name: 'noticeDetail', title: '通知详情', page: 'features/notices/pages/notice-detail-page.tsx' },
   { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
+  // Every agreement the person accepted, with version and date (docs/api.md "Consent" my-agreements).
+  { path: '/mine/agreements', name: 'agreements', title: '协议与政策', requiresLogin: true, page: 'app/pages/agreements-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
   { path: '/mine/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
   { path: '/mine/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },

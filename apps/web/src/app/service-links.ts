@@ -18,4 +18,7 @@ export const MINE_LINKS: readonly LinkListItem[] = [
 ];
 
 /** The account's own settings, on 我的 when logged in. */
-export const ACCOUNT_LINKS: readonly LinkListItem[] = [{ to: '/mine/phone', label: '更换手机号', hint: '验证当前手机号后绑定新号码' }];
+export const ACCOUNT_LINKS: readonly LinkListItem[] = [
+  { to: '/mine/phone', label: '更换手机号', hint: '验证当前手机号后绑定新号码' },
+  { to: '/mine/agreements', label: '协议与政策', hint: '您同意过的协议、版本与日期' },
+];

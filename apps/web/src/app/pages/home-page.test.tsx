@@ -151,6 +151,21 @@ describe('/mine', () => {
     expect(await screen.findByText('招商银行 尾号1234')).toBeTruthy();
   });
 
+  it('logged in, 协议与政策 leads to the agreements the person accepted', async () => {
+    startSession({ accessToken: 'tok', phone: '13812345678' });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } });
+    renderPage('mine');
+    expect(screen.getByRole('link', { name: /协议与政策/ }).getAttribute('href')).toBe('/mine/agreements');
+  });
+
+  it('a session the server refused (401) is said on the logged-out card', async () => {
+    startSession({ accessToken: 'stale', phone: '13812345678' });
+    api.request.mockResolvedValue({ code: '401', msg: '登录已失效，请重新登录' });
+    renderPage('mine');
+    expect(await screen.findByText('登录已失效，请重新登录')).toBeTruthy();
+    expect(screen.getByText('未登录')).toBeTruthy();
+  });
+
   it('退出登录 asks first; cancel keeps the session; confirm ends it, says so and goes home', async () => {
     startSession({ accessToken: 'tok', phone: '13812345678' });
     api.request.mockImplementation(async (path: string) =>

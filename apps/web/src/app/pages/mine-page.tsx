@@ -74,7 +74,8 @@ export default function MinePage() {
           ) : (
             <span>
               <span className="mine__phone">未登录</span>
-              <span className="mine__hint">登录后查看您的账户</span>
+              {/* The session was refused by the server (SPEC §4 code 401): say so here too. */}
+              <span className="mine__hint">{session.ended ? '登录已失效，请重新登录' : '登录后查看您的账户'}</span>
             </span>
           )}
         </div>

@@ -17,7 +17,8 @@ export interface AgreementConsentProps {
 
 export const FALLBACK_TITLES = ['隐私政策', '服务协议'] as const;
 
-function openDocument(event: MouseEvent<HTMLAnchorElement>, link: AgreementLink) {
+/** A document link's click: inside the app the document opens in a native window (openWin), else the link's new tab. */
+export function openDocument(event: MouseEvent<HTMLAnchorElement>, link: AgreementLink) {
   if (!clientEnv().inApp) return;
   event.preventDefault();
   const url = new URL(link.href, window.location.href).href;
