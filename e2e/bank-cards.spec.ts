@@ -6,7 +6,7 @@
 // browser and in the simulated Android and iOS app shells. Screenshots at 320, 375 and 414 px:
 // e2e/screenshots/bank-cards-*.png.
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../apps/server/test/support/api-client';
 import { latestCode } from '../apps/server/test/support/accounts';
@@ -54,7 +54,7 @@ async function verifiedAccount(phone: string): Promise<ApiClient> {
   return client;
 }
 
-const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page, `bank-cards-${name}`);
+const screenshotsAtWidths = (page: Page, name: string, target?: Locator) => phoneScreenshots(page, `bank-cards-${name}`, target);
 
 describe.each([
   ['browser', null],
