@@ -41,14 +41,19 @@ export async function runLab(baseUrl: string, paths: readonly string[], runs = 3
         const page = await context.newPage();
         await emulateSlowPhone(page);
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
-        await page.waitForFunction(
-          () => performance.getEntriesByName('tyd-interactive').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0,
-          undefined,
-          {
-            polling: 50,
-            timeout: 30_000,
-          },
-        );
+        // A page that never becomes interactive (a chunk missing because the build changed under the run) names itself.
+        await page
+          .waitForFunction(
+            () => performance.getEntriesByName('tyd-interactive').length > 0 && performance.getEntriesByName('first-contentful-paint').length > 0,
+            undefined,
+            {
+              polling: 50,
+              timeout: 60_000,
+            },
+          )
+          .catch((error: unknown) => {
+            throw new Error(`${path}: not interactive within 60 s`, { cause: error });
+          });
         samples.push(
           await page.evaluate(() => ({
             firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
