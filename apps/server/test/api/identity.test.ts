@@ -10,7 +10,7 @@ import { uniquePhone } from '../support/factories.js';
 import { cardPhoto, certificationSteps, readSide, uniqueCardPhoto, uploadPhoto } from '../support/identity.js';
 import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import {
   certificationInfo,
   certification,
@@ -28,6 +28,10 @@ import { refusalData } from '../support/api-client.js';
 
 const HOUR_MS = 3_600_000;
 
+// PostgreSQL runs the journey to verified (encryption at rest read from the row), two parallel
+// certifications of one number (the number's unique constraint, then the claim taken over past its hold), the
+// face tries cap under parallel requests, and deregistration's erasure; the checks of one request at a time
+// (itSqliteOnly) run on SQLite only (docs/operations.md "Test suite").
 describe.each(ENGINES)('identity certification on %s', (engine) => {
   let t: TestApp;
   const clock = testClock();
@@ -100,7 +104,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(row?.id_hash).toMatch(/^[0-9a-f]{64}$/);
   });
 
-  it.each([
+  itSqliteOnly(engine).each([
     [990, '4503', 'identity-not-found', 'recheck-documents'],
     [991, '4504', 'face-mismatch', 'retry-face'],
     [992, '4609', 'liveness', 'retry-face'],
@@ -117,14 +121,14 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
   });
 
-  it('answers 4501 when the face provider is down (sequence 993), and the state stays', async () => {
+  itSqliteOnly(engine)('answers 4501 when the face provider is down (sequence 993), and the state stays', async () => {
     const { client } = await loggedIn();
     await confirmed(client, uniqueCardPhoto(993));
     expect(await call(client, h5FaceUrl)).toMatchObject({ code: '502', subcode: '4501' });
     expect(await call(client, certificationInfo)).toMatchObject({ data: { state: 'identity-confirmed', faceTriesLeft: 2 } });
   });
 
-  it('an abandoned face check is 4608, and a result that comes later still passes', async () => {
+  itSqliteOnly(engine)('an abandoned face check is 4608, and a result that comes later still passes', async () => {
     const { client } = await loggedIn();
     await confirmed(client);
     const started = await faceDone(client, false);
@@ -135,7 +139,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
   });
 
-  it('never trusts the return: a forged query or payload proves nothing, and no session is 4615', async () => {
+  itSqliteOnly(engine)('never trusts the return: a forged query or payload proves nothing, and no session is 4615', async () => {
     const { client } = await loggedIn();
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '409', subcode: '4615' });
     await confirmed(client);
@@ -149,7 +153,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect((await client.send(prepared)).response).toMatchObject({ code: '400', subcode: '4002' });
   });
 
-  it.each([
+  itSqliteOnly(engine).each([
     ['portrait', 901, '4612'],
     ['emblem', 902, '4612'],
     ['portrait', 903, '4613'],
@@ -171,7 +175,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect((await sql`select id from uploads where user_id = ${userId}`.execute(t.app.database.db)).rows).toEqual([]);
   });
 
-  it('passes quality warnings on, reads long-term cards, and answers 4501 when the OCR is down', async () => {
+  itSqliteOnly(engine)('passes quality warnings on, reads long-term cards, and answers 4501 when the OCR is down', async () => {
     const { client, userId } = await loggedIn();
     for (const [height, warning] of [
       [906, 'cropped'],
@@ -192,7 +196,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(photos.map((p) => p.purpose).sort()).toEqual(['idcard-emblem', 'idcard-portrait']);
   });
 
-  it('refuses bad input: malformed, wrong types, oversized, someone else’s or the wrong kind of upload, steps out of order', async () => {
+  itSqliteOnly(engine)('refuses bad input: malformed, wrong types, oversized, someone else’s or the wrong kind of upload, steps out of order', async () => {
     const { client } = await loggedIn();
     const other = await loggedIn();
     const theirs = await uploadPhoto(other.client, uniqueCardPhoto(), 'idcard-portrait');
@@ -250,7 +254,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(winner.client, certification, { name: '沙盒用户', address: '北京市东城区沙盒路1号' })).toMatchObject({ code: '409', subcode: '4605' });
   });
 
-  it('refuses at the portrait already (4605) a number another account holds, and keeps nothing of it', async () => {
+  itSqliteOnly(engine)('refuses at the portrait already (4605) a number another account holds, and keeps nothing of it', async () => {
     const photo = uniqueCardPhoto();
     const holder = await loggedIn();
     await confirmed(holder.client, photo);
@@ -271,7 +275,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     await nothingKept();
   });
 
-  it('lets the portrait of a claim past its hold be read: the other account may take it over', async () => {
+  itSqliteOnly(engine)('lets the portrait of a claim past its hold be read: the other account may take it over', async () => {
     const photo = uniqueCardPhoto();
     const holder = await loggedIn();
     await confirmed(holder.client, photo);
@@ -339,7 +343,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     await confirmed(again.client, portrait);
   });
 
-  it('keeps no identity in the retained record when it was never verified', async () => {
+  itSqliteOnly(engine)('keeps no identity in the retained record when it was never verified', async () => {
     const phone = uniquePhone();
     const client = await t.client();
     expect((await signUp(client, t.baseUrl, phone)).response?.code).toBe('200');
@@ -351,7 +355,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(t.app.accounts.retained.decrypt(record!.id, record!.payloadEnc).identity).toBeUndefined();
   });
 
-  it('idcard-readings gives back the kept sides before certification only, to the account that read them', async () => {
+  itSqliteOnly(engine)('idcard-readings gives back the kept sides before certification only, to the account that read them', async () => {
     const { client } = await loggedIn();
     expect(await call(client, idcardReadings)).toMatchObject({ code: '200', data: { state: 'not-started', portrait: null, emblem: null } });
     const portrait = await readSide(client, 'portrait', uniqueCardPhoto());
@@ -380,7 +384,7 @@ describe.each(ENGINES)('identity certification on %s', (engine) => {
     expect(await call(await t.client(), idcardReadings)).toMatchObject({ code: '401' });
   });
 
-  it('lists phone brands and models for /nfc without a session', async () => {
+  itSqliteOnly(engine)('lists phone brands and models for /nfc without a session', async () => {
     const anonymous = await t.client();
     const brands = await call(anonymous, phoneBrandList);
     expect(brands.code).toBe('200');

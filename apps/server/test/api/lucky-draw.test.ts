@@ -19,12 +19,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { createSession, createUser } from '../support/factories.js';
-import { ENGINES } from '../support/test-databases.js';
+import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
 const key = () => randomBytes(16).toString('base64url');
 
+// PostgreSQL runs the draw with its retries under one key, the message with parallel retries, the parallel
+// draws against a balance, a stock and the daily limit, and a write-off meeting a spend still in flight (row
+// locks); the checks of one request at a time (itSqliteOnly) run on SQLite only, the draws' pages on both in
+// cursors.test.ts (docs/operations.md "Test suite").
 describe.each(ENGINES)('lucky draw on %s', (engine) => {
   let t: TestApp;
   let clock: TestClock;
@@ -66,7 +70,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
   type Message = { kind: string; title: string; body: string; link: string | null };
   const messages = async (accessToken: string) => ((await call(messageList, {}, accessToken)).response?.data as { items: Message[] }).items;
 
-  it('shows the prizes with their odds and stock, the cost, the limit and the balance', async () => {
+  itSqliteOnly(engine)('shows the prizes with their odds and stock, the cost, the limit and the balance', async () => {
     await defaultPrizes();
     const { accessToken } = await member(25);
     const info = await call(luckyDrawInfo, {}, accessToken);
@@ -124,7 +128,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(await messages(accessToken)).toHaveLength(1);
   });
 
-  it('a prize whose message cannot be posted is still won, and the message is posted by the next pass after its back-off', async () => {
+  itSqliteOnly(engine)('a prize whose message cannot be posted is still won, and the message is posted by the next pass after its back-off', async () => {
     await onlyPrize('points-20');
     const { userId, accessToken } = await member(10);
     const post = vi.spyOn(t.app.content.messages, 'post').mockRejectedValueOnce(new Error('messages unavailable'));
@@ -190,7 +194,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect((await draw(accessToken)).response?.code).toBe('200');
   });
 
-  it('expires points after POINTS_VALID_DAYS, oldest first, and shows what expires next', async () => {
+  itSqliteOnly(engine)('expires points after POINTS_VALID_DAYS, oldest first, and shows what expires next', async () => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { userId, accessToken } = await member(0);
     const grant = (amount: number) =>
@@ -215,36 +219,39 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(await t.app.rewards.points.balance(userId)).toBe(20);
   });
 
-  it('says as expiring every point whose lot runs out on the first expiry day: lots of one day, of later days, partly spent, expired', async () => {
-    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
-    const { accessToken, userId } = await member(0);
-    const grant = (amount: number) =>
-      t.app.database.db
-        .transaction()
-        .execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
-    const expiring = async () =>
-      (await call(pointsLedger, {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null };
-    // To 08:00 Beijing time tomorrow, so the lots below are earned (and run out, 30 days on) within one China day.
-    const beijingMidnight = Math.floor((clock() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
-    clock.advance(beijingMidnight + DAY + 8 * 3_600_000 - clock());
-    const firstLotEnds = clock() + 30 * DAY;
-    await grant(60);
-    clock.advance(2 * 3_600_000);
-    await grant(40);
-    clock.advance(3 * 3_600_000);
-    await grant(35);
-    // A draw takes 10 of the first lot.
-    expect((await draw(accessToken)).response?.code).toBe('200');
-    clock.advance(DAY);
-    await grant(70);
-    expect(await expiring()).toMatchObject({ balance: 195, expiring: { points: 50 + 40 + 35, at: firstLotEnds } });
-    // That day at 09:00: the first lot's 50 are written off; the rest of the day's lots still count.
-    clock.advance(firstLotEnds + 3_600_000 - clock());
-    expect(await expiring()).toMatchObject({ balance: 145, expiring: { points: 40 + 35, at: firstLotEnds + 2 * 3_600_000 } });
-    // The next day only the lot earned a day later is left.
-    clock.advance(DAY);
-    expect(await expiring()).toMatchObject({ balance: 70, expiring: { points: 70 } });
-  });
+  itSqliteOnly(engine)(
+    'says as expiring every point whose lot runs out on the first expiry day: lots of one day, of later days, partly spent, expired',
+    async () => {
+      await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+      const { accessToken, userId } = await member(0);
+      const grant = (amount: number) =>
+        t.app.database.db
+          .transaction()
+          .execute((trx) => t.app.rewards.ledger.credit({ userId, amount, reason: 'operator-grant', key: key(), now: clock() }, trx));
+      const expiring = async () =>
+        (await call(pointsLedger, {}, accessToken)).response?.data as { balance: number; expiring: { points: number; at: number } | null };
+      // To 08:00 Beijing time tomorrow, so the lots below are earned (and run out, 30 days on) within one China day.
+      const beijingMidnight = Math.floor((clock() + 8 * 3_600_000) / DAY) * DAY - 8 * 3_600_000;
+      clock.advance(beijingMidnight + DAY + 8 * 3_600_000 - clock());
+      const firstLotEnds = clock() + 30 * DAY;
+      await grant(60);
+      clock.advance(2 * 3_600_000);
+      await grant(40);
+      clock.advance(3 * 3_600_000);
+      await grant(35);
+      // A draw takes 10 of the first lot.
+      expect((await draw(accessToken)).response?.code).toBe('200');
+      clock.advance(DAY);
+      await grant(70);
+      expect(await expiring()).toMatchObject({ balance: 195, expiring: { points: 50 + 40 + 35, at: firstLotEnds } });
+      // That day at 09:00: the first lot's 50 are written off; the rest of the day's lots still count.
+      clock.advance(firstLotEnds + 3_600_000 - clock());
+      expect(await expiring()).toMatchObject({ balance: 145, expiring: { points: 40 + 35, at: firstLotEnds + 2 * 3_600_000 } });
+      // The next day only the lot earned a day later is left.
+      clock.advance(DAY);
+      expect(await expiring()).toMatchObject({ balance: 70, expiring: { points: 70 } });
+    },
+  );
 
   it('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
     const { userId } = await member(0);
@@ -278,7 +285,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(entries.reduce((sum, entry) => sum + (entry.remaining ?? 0), 0)).toBe(100);
   });
 
-  it('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
+  itSqliteOnly(engine)('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
     const { accessToken } = await member(100);
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });
     expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
@@ -300,7 +307,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect((await client.call(updateLuckyPoints, { idempotencyKey: key() }, { accessToken: '' })).response?.code).toBe(CODE.UNAUTHORIZED);
   });
 
-  it("pages the user's draws newest first without repeats, and never shows another user's", async () => {
+  itSqliteOnly(engine)("pages the user's draws newest first without repeats, and never shows another user's", async () => {
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { accessToken } = await member(10_000);
     const other = await member(100);
@@ -326,7 +333,7 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(new Set(seen).size).toBe(25);
   });
 
-  it('gives the draw page with a one-time ticket', async () => {
+  itSqliteOnly(engine)('gives the draw page with a one-time ticket', async () => {
     const { accessToken } = await member();
     const answer = await call(getLuckyDrawUrl, {}, accessToken);
     const { url, expiresInSeconds } = answer.response?.data as { url: string; expiresInSeconds: number };
