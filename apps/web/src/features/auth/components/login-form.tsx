@@ -80,6 +80,9 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
   // idempotency key on the wire: the SMS code is single-use, so a resend can never log in twice.
   const payload = useRef<LoginPayload | null>(null);
   const pressedAt = useRef(0);
+  /** Where the pointer pressed 登录 (none: Enter); the follow-up taps to swallow are the ones near it. */
+  const pressPoint = useRef<{ x: number; y: number } | null>(null);
+  const pressedHere = useRef<{ x: number; y: number } | null>(null);
   const loggedIn = useRef(false);
   const presses = useRef<KeyedPresses<LoginData> | null>(null);
   const login = useKeyedPress<LoginData>(handleAnswer);
@@ -126,6 +129,8 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
+    const point = pressedHere.current;
+    pressedHere.current = null;
     if (loggedIn.current || loginPresses().inFlight) return;
     // The typed code is read as the link's is (readInviteCode); a malformed one is said at its field here,
     // where a link's is dropped: the person typing it can correct it.
@@ -136,6 +141,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
     show({});
     payload.current = { phone, smsCode: sms.code, ...(agreementVersion ? { agreementVersion } : {}), ...(invite ? { inviteCode: invite } : {}) };
     pressedAt.current = performance.now();
+    pressPoint.current = point;
     void login.press(loginPresses());
   }
 
@@ -144,7 +150,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
       loggedIn.current = true;
       // The next page replaces this one under the finger: the rest of a double click or double tap
       // must not press what it shows there (lib/follow-up-presses.ts).
-      swallowFollowUpPresses(pressedAt.current);
+      swallowFollowUpPresses(pressedAt.current, { at: pressPoint.current });
       return onLoggedIn();
     }
     if (response.code === CODE.SILENT) return;
@@ -200,7 +206,7 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
         links={links}
         error={errors.agreement}
       />
-      <Button type="submit" block busy={login.busy}>
+      <Button type="submit" block busy={login.busy} onPointerDown={(event) => (pressedHere.current = { x: event.clientX, y: event.clientY })}>
         登录
       </Button>
     </form>
