@@ -96,7 +96,7 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
 
   it('reports the field p75 of each web vital per route over the last day and the last week, with the reports behind it', async () => {
     const now = Date.now();
-    const vital = (route: string, name: string, value: number, ct: number) =>
+    const vital = (route: string, name: 'LCP' | 'INP' | 'CLS', value: number, ct: number) =>
       pageRecord({ kind: 'vital', ct, ei: '$vital', et: 'vital', en: name, ed: { _pn: '/vitals' + route, name, value } });
     // /vitals/a LCP: today 1..8 x 100 ms (p75 600), and three days ago 4 reports of 5,000 ms, counted in the week only.
     const today = Array.from({ length: 8 }, (_, i) => vital('/a', 'LCP', (i + 1) * 100, now - 60_000));
