@@ -4,6 +4,7 @@
 // their cause does, Enter in the phone field, pressed states under touch, and the layout at 320, 360,
 // 375 and 414 px: no text outside the page's margins, nothing wider than the viewport, tap targets of
 // at least 44 px (WCAG 2.5.5). Screenshots: e2e/screenshots/sms-forms-*.png.
+import { COOKIE } from '@tyd/protocol';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
@@ -160,10 +161,13 @@ describe('SMS code forms', () => {
   it('/mine/signOff right after logging in: the 406 cooldown is said as "not sent", never as a code on its way', async () => {
     const context = await newMobileContext(browser);
     const page = await context.newPage();
-    // An account made from this address: the browser's login code then counts against the owner's
-    // cooldown (docs/api.md "The owner's limits"), as the deregistration code does.
+    // An account made on this device: the browser carries the device cookie its sign-up was given, so it is
+    // the owner's device (docs/api.md "SMS code rules"), its login code counts against the owner's cooldown,
+    // and the deregistration code right after is refused by it.
     const phone = newPhone('135');
-    expect((await signUp(await ApiClient.fromPage(server.baseUrl), server.baseUrl, phone)).response?.code).toBe('200');
+    const owner = await ApiClient.fromPage(server.baseUrl);
+    expect((await signUp(owner, server.baseUrl, phone)).response?.code).toBe('200');
+    await context.addCookies([{ name: COOKIE.device, value: owner.cookies.get(COOKIE.device)!, url: `${server.baseUrl}/tydApi` }]);
     await logIn(page, phone);
     await page.goto(`${server.baseUrl}/mine/signOff`);
     await page.getByRole('heading', { name: '验证身份' }).waitFor();
