@@ -42,7 +42,12 @@ describe('协议与政策 from 我的', () => {
   ] as const)('%s: each agreement with the version agreed and the date; the document opens', { timeout: 90_000 }, async (name, shell) => {
     const context = await newMobileContext(
       browser,
-      shell ? { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript({ platform: shell, appInfo: DEFAULT_APP_INFO, safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })] } : {},
+      shell
+        ? {
+            userAgent: APP_USER_AGENTS.androidZhongduoduo,
+            initScripts: [nativeShellScript({ platform: shell, appInfo: DEFAULT_APP_INFO, safeArea: { top: 24, right: 0, bottom: 34, left: 0 } })],
+          }
+        : {},
     );
     const page = await context.newPage();
     await registerThroughForm(page, newPhone('137'));
@@ -52,7 +57,9 @@ describe('协议与政策 from 我的', () => {
     await page.waitForURL(`${server.baseUrl}/mine/agreements`);
     const list = page.getByRole('list', { name: '登录时同意的协议' });
     const today = chinaDate(Date.now());
-    await expect.poll(() => list.getByRole('link').allTextContents()).toEqual([`《隐私政策》您于${today}同意 · 版本 2026-11-01`, `《用户服务协议》您于${today}同意 · 版本 2026-11-01`]);
+    await expect
+      .poll(() => list.getByRole('link').allTextContents())
+      .toEqual([`《隐私政策》您于${today}同意 · 版本 2026-11-01`, `《用户服务协议》您于${today}同意 · 版本 2026-11-01`]);
     for (const width of [320, 375, 414]) {
       await page.setViewportSize({ width, height: 812 });
       await saveScreenshot(page, `agreements-${name}-${width}`);

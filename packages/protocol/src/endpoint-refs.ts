@@ -7,7 +7,12 @@
 import type { input } from 'zod/v4/core';
 import { API_BASE } from './constants.js';
 import type { Endpoint, EndpointResponseData } from './endpoints/define-endpoint.js';
-import type { bankCardList as BankCardList, bankcardInfo as BankcardInfo, setDefaultBankcard as SetDefaultBankcard, unbindBankcard as UnbindBankcard } from './endpoints/bank-cards/bank-card-list.js';
+import type {
+  bankCardList as BankCardList,
+  bankcardInfo as BankcardInfo,
+  setDefaultBankcard as SetDefaultBankcard,
+  unbindBankcard as UnbindBankcard,
+} from './endpoints/bank-cards/bank-card-list.js';
 import type { bankList as BankList, bankListNew as BankListNew } from './endpoints/bank-cards/bank-lists.js';
 import type { bindBankcard as BindBankcard, userBindBankcard as UserBindBankcard } from './endpoints/bank-cards/bind-bankcard.js';
 import type { newInformationInfo as NewInformationInfo } from './endpoints/content/new-information-info.js';

@@ -38,8 +38,22 @@ describe.each(SQLITE_ONLY)('my-agreements on %s', (engine) => {
       msg: '成功',
       data: {
         items: [
-          { kind: 'privacy', title: '隐私政策', url: expect.any(String), currentVersion: '2026-12-01', agreedVersion: '2026-11-01', agreedAt: 1_764_000_000_000 },
-          { kind: 'agreement', title: '用户服务协议', url: expect.any(String), currentVersion: '2026-11-01', agreedVersion: '2026-11-01', agreedAt: 1_764_000_000_000 },
+          {
+            kind: 'privacy',
+            title: '隐私政策',
+            url: expect.any(String),
+            currentVersion: '2026-12-01',
+            agreedVersion: '2026-11-01',
+            agreedAt: 1_764_000_000_000,
+          },
+          {
+            kind: 'agreement',
+            title: '用户服务协议',
+            url: expect.any(String),
+            currentVersion: '2026-11-01',
+            agreedVersion: '2026-11-01',
+            agreedAt: 1_764_000_000_000,
+          },
         ],
       },
     });

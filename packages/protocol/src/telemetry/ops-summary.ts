@@ -21,9 +21,7 @@ export const opsSummarySchema = z.strictObject({
    * Page performance (perf records' `_perf`, ms) per route and day: nearest-rank p50/p95 over the reports that did
    * not time out, or over all of them when every report of that route and day timed out.
    */
-  pagePerformance: z.array(
-    z.strictObject({ day, route: z.string(), count, p50: z.number(), p95: z.number(), timedOut: count, hidden: count }),
-  ),
+  pagePerformance: z.array(z.strictObject({ day, route: z.string(), count, p50: z.number(), p95: z.number(), timedOut: count, hidden: count })),
   /**
    * Field metrics from real visits (vital records: LCP, INP, CLS, FCP, TTFB) per route: the nearest-rank 75th
    * percentile over the last day (`day`: the 24 hours before `generatedAt`) and the last week (`week`: 7 × 24

@@ -17,7 +17,9 @@ type ConsentDeps = Pick<Accounts, 'legal'> & { repos: Pick<Accounts['repos'], 'c
 export async function consentStatus(deps: ConsentDeps, userId: string): Promise<ConsentStatus> {
   const current = deps.legal.version;
   // The current version once accepted counts, whatever else was accepted in the same millisecond.
-  const acceptedVersion = (await deps.repos.consents.hasAccepted(userId, current)) ? current : ((await deps.repos.consents.latestAccepted(userId))?.version ?? null);
+  const acceptedVersion = (await deps.repos.consents.hasAccepted(userId, current))
+    ? current
+    : ((await deps.repos.consents.latestAccepted(userId))?.version ?? null);
   const pending = deps.legal.pendingFor(acceptedVersion ?? undefined);
   return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
@@ -58,7 +60,12 @@ export async function acceptConsent(deps: ConsentDeps, userId: string, version: 
 }
 
 /** The user declines the current versions: recorded, and the calling session ends. */
-export async function declineConsent(deps: Pick<Accounts, 'legal' | 'db'> & { repos: Pick<Accounts['repos'], 'consents' | 'sessions'> }, userId: string, sessionId: string, now: number): Promise<void> {
+export async function declineConsent(
+  deps: Pick<Accounts, 'legal' | 'db'> & { repos: Pick<Accounts['repos'], 'consents' | 'sessions'> },
+  userId: string,
+  sessionId: string,
+  now: number,
+): Promise<void> {
   await deps.db.transaction().execute(async (trx) => {
     await deps.repos.consents.record({ userId, version: deps.legal.version, decision: 'declined', now }, trx);
     await deps.repos.sessions.revoke(sessionId, now, trx);

@@ -50,7 +50,11 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
         const chunk = rows.slice(i, i + INSERT_CHUNK);
         // ON CONFLICT DO NOTHING: a concurrent copy of the same record is dropped by the primary key, not raced.
-        const result = await db.insertInto('telemetry_records').values(chunk).onConflict((oc) => oc.column('id').doNothing()).executeTakeFirst();
+        const result = await db
+          .insertInto('telemetry_records')
+          .values(chunk)
+          .onConflict((oc) => oc.column('id').doNothing())
+          .executeTakeFirst();
         inserted += Number(result.numInsertedOrUpdatedRows ?? 0n);
       }
       return inserted;
@@ -82,7 +86,13 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
         .where('corrected_at', '>=', from)
         .where('corrected_at', '<', to)
         .execute();
-      return rows.map((r) => ({ route: r.route ?? '', correctedAt: r.corrected_at, perfMs: r.metric ?? 0, timedOut: r.timed_out === 1, hidden: r.hidden === 1 }));
+      return rows.map((r) => ({
+        route: r.route ?? '',
+        correctedAt: r.corrected_at,
+        perfMs: r.metric ?? 0,
+        timedOut: r.timed_out === 1,
+        hidden: r.hidden === 1,
+      }));
     },
     async vitalSamples(from, to) {
       const rows = await db
@@ -93,10 +103,18 @@ export function createTelemetryRecordsRepository(base: Kysely<Database>): Teleme
         .where('corrected_at', '<', to)
         .execute();
       // The metric's name is in the record's ed (the collector checked it against WEB_VITAL_NAMES).
-      return rows.map((r) => ({ route: r.route ?? '', correctedAt: r.corrected_at, name: String((JSON.parse(r.ed) as { name?: unknown }).name ?? ''), value: r.metric ?? 0 }));
+      return rows.map((r) => ({
+        route: r.route ?? '',
+        correctedAt: r.corrected_at,
+        name: String((JSON.parse(r.ed) as { name?: unknown }).name ?? ''),
+        value: r.metric ?? 0,
+      }));
     },
     async count() {
-      const { n } = await db.selectFrom('telemetry_records').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+      const { n } = await db
+        .selectFrom('telemetry_records')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .executeTakeFirstOrThrow();
       return Number(n);
     },
     async findById(id) {

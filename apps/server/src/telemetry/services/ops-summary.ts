@@ -1,6 +1,20 @@
 // The operations view's aggregates (docs/telemetry.md "Operations view"): read-only, aggregates only.
 // Days are China-time calendar days (UTC+8, no daylight saving), as the SMS daily caps are (docs/api.md).
-import { CHINA_OFFSET_MS, DAY_MS, OPS_TIMEZONE, WEB_VITAL_NAMES, chinaDay, chinaDayEnd, type OpsSummary, cancelAccount, login, savePhone, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
+import {
+  CHINA_OFFSET_MS,
+  DAY_MS,
+  OPS_TIMEZONE,
+  WEB_VITAL_NAMES,
+  chinaDay,
+  chinaDayEnd,
+  type OpsSummary,
+  cancelAccount,
+  login,
+  savePhone,
+  sendSmsCode,
+  userLoginV1,
+  verifyPhone,
+} from '@tyd/protocol';
 import type { AnswerCountsRepository } from '../repositories/answer-counts-repository.js';
 import type { TelemetryRecordsRepository } from '../repositories/telemetry-records-repository.js';
 import { nearestRank } from './percentile.js';
@@ -8,13 +22,14 @@ import { nearestRank } from './percentile.js';
 /** '200' answers of sms-send-v1 are codes sent. */
 const SMS_SENT_PATHS: ReadonlySet<string> = new Set([sendSmsCode.fullPath]);
 /** '200' answers of the endpoints that consume a code are codes verified (docs/api.md "SMS code rules"). */
-const SMS_VERIFIED_PATHS: ReadonlySet<string> = new Set(
-  [login, userLoginV1, verifyPhone, savePhone, cancelAccount].map((endpoint) => endpoint.fullPath),
-);
+const SMS_VERIFIED_PATHS: ReadonlySet<string> = new Set([login, userLoginV1, verifyPhone, savePhone, cancelAccount].map((endpoint) => endpoint.fullPath));
 const API_PREFIX = '/tydApi/';
 
 const dayLabel = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
-const byDayThen = <T extends { day: string }>(key: (t: T) => string) => (a: T, b: T) => a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
+const byDayThen =
+  <T extends { day: string }>(key: (t: T) => string) =>
+  (a: T, b: T) =>
+    a.day.localeCompare(b.day) || key(a).localeCompare(key(b));
 
 const FIELD_WINDOWS = [
   ['day', DAY_MS],
@@ -39,7 +54,17 @@ async function fieldPercentiles(records: TelemetryRecordsRepository, now: number
       group.values.push(s.value);
     }
     for (const { route, metric, values } of groups.values()) {
-      rows.push({ window, route, metric, p75: nearestRank(values.sort((a, b) => a - b), 0.75) ?? 0, count: values.length });
+      rows.push({
+        window,
+        route,
+        metric,
+        p75:
+          nearestRank(
+            values.sort((a, b) => a - b),
+            0.75,
+          ) ?? 0,
+        count: values.length,
+      });
     }
   }
   const order = (metric: string) => WEB_VITAL_NAMES.indexOf(metric as (typeof WEB_VITAL_NAMES)[number]);
@@ -56,7 +81,10 @@ export async function buildOpsSummary(
   const from = firstDay * DAY_MS - CHINA_OFFSET_MS;
   const to = chinaDayEnd(today);
 
-  const perfGroups = new Map<string, { day: string; route: string; values: number[]; timedOutValues: number[]; count: number; timedOut: number; hidden: number }>();
+  const perfGroups = new Map<
+    string,
+    { day: string; route: string; values: number[]; timedOutValues: number[]; count: number; timedOut: number; hidden: number }
+  >();
   for (const s of await repos.records.perfSamples(from, to)) {
     const day = dayLabel(chinaDay(s.correctedAt));
     const key = `${day}|${s.route}`;

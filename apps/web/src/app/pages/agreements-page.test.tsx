@@ -5,6 +5,7 @@ import { API } from '@tyd/protocol/wire';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as EnvModule from '../../lib/env';
 import type { ClientEnv } from '../../lib/env';
 import { BRIDGE_NAME, type BridgeMessage } from '../../lib/native-bridge';
 import { createRouter } from '../../lib/router';
@@ -16,7 +17,7 @@ import AgreementsPage from './agreements-page';
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../lib/api-client', async () => (await import('../../test/api-answers')).checkedClient(api));
 const env = vi.hoisted(() => ({ current: { inApp: false } as ClientEnv }));
-vi.mock('../../lib/env', async (original) => ({ ...(await original<typeof import('../../lib/env')>()), clientEnv: () => env.current }));
+vi.mock('../../lib/env', async (original) => ({ ...(await original<typeof EnvModule>()), clientEnv: () => env.current }));
 
 // 2026-11-24 and 2026-12-02 in Beijing.
 const NOV_24 = Date.UTC(2026, 10, 24, 2);
@@ -24,7 +25,14 @@ const DEC_02 = Date.UTC(2026, 11, 2, 2);
 const AGREEMENTS = answerData(API.myAgreements, {
   items: [
     { kind: 'privacy', title: '隐私政策', url: '/agreements/privacy-policy.html', currentVersion: '2026-12-01', agreedVersion: '2026-11-01', agreedAt: NOV_24 },
-    { kind: 'agreement', title: '用户服务协议', url: '/agreements/service-agreement.html', currentVersion: '2026-11-01', agreedVersion: '2026-11-01', agreedAt: NOV_24 },
+    {
+      kind: 'agreement',
+      title: '用户服务协议',
+      url: '/agreements/service-agreement.html',
+      currentVersion: '2026-11-01',
+      agreedVersion: '2026-11-01',
+      agreedAt: NOV_24,
+    },
   ],
 });
 const CARDS = answerData(API.bankCardList, {
@@ -110,7 +118,12 @@ describe('/mine/agreements', () => {
     answerWith({ [API.myAgreements.path]: AGREEMENTS, [API.bankCardList.path]: CARDS });
     await open();
     await userEvent.setup().click(await screen.findByRole('link', { name: /《用户服务协议》/ }));
-    await vi.waitFor(() => expect(posted.find((m) => m.method === 'openWin')?.params).toEqual({ url: `${window.location.origin}/agreements/service-agreement.html`, title: '用户服务协议' }));
+    await vi.waitFor(() =>
+      expect(posted.find((m) => m.method === 'openWin')?.params).toEqual({
+        url: `${window.location.origin}/agreements/service-agreement.html`,
+        title: '用户服务协议',
+      }),
+    );
   });
 
   it('a failed read says so instead of an empty page', async () => {

@@ -24,7 +24,8 @@ interface Row {
 }
 
 function documentRow(document: AgreedDocument): Row {
-  const agreed = document.agreedVersion && document.agreedAt !== null ? `您于${chinaDate(document.agreedAt)}同意 · 版本 ${document.agreedVersion}` : '暂无您的同意记录';
+  const agreed =
+    document.agreedVersion && document.agreedAt !== null ? `您于${chinaDate(document.agreedAt)}同意 · 版本 ${document.agreedVersion}` : '暂无您的同意记录';
   const pending = document.agreedVersion !== document.currentVersion ? `已更新至版本 ${document.currentVersion}，下次使用时请您确认` : undefined;
   return { key: document.kind, title: document.title, url: document.url, detail: agreed, pending };
 }
@@ -34,7 +35,13 @@ function AgreementRows({ rows, label }: { rows: readonly Row[]; label: string })
     <ul className="agreements" aria-label={label}>
       {rows.map((row) => (
         <li key={row.key}>
-          <a className="agreements__item" href={row.url} target="_blank" rel="noopener noreferrer" onClick={(event) => openDocument(event, { href: row.url, title: row.title })}>
+          <a
+            className="agreements__item"
+            href={row.url}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={(event) => openDocument(event, { href: row.url, title: row.title })}
+          >
             <span className="agreements__title">《{row.title}》</span>
             <small>{row.detail}</small>
             {row.pending ? <small className="agreements__pending">{row.pending}</small> : null}

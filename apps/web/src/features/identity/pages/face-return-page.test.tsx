@@ -33,16 +33,14 @@ async function openPage(search = '') {
 
 beforeEach(() => {
   api.request.mockReset();
-  api.call
-    .mockReset()
-    .mockResolvedValue({
-      ...VERIFIED,
-      state: 'failed',
-      name: '沙*户',
-      verifiedAt: null,
-      failure: { reason: 'face-mismatch', next: 'retry-face' },
-      faceTriesLeft: 2,
-    });
+  api.call.mockReset().mockResolvedValue({
+    ...VERIFIED,
+    state: 'failed',
+    name: '沙*户',
+    verifiedAt: null,
+    failure: { reason: 'face-mismatch', next: 'retry-face' },
+    faceTriesLeft: 2,
+  });
 });
 afterEach(() => {
   cleanup();
