@@ -77,7 +77,10 @@ describe.each([
     const friendContext = await newMobileContext(browser);
     const friendPage = await friendContext.newPage();
     await friendPage.goto(`${server.baseUrl}/login?inviteCode=${inviteCode.toLowerCase()}&pageTitle=${encodeURIComponent('好友邀请您加入通盈达')}`);
-    await friendPage.getByText(`好友邀请码 ${inviteCode}，新用户注册时自动填写`).waitFor();
+    await friendPage.getByText('来自好友的邀请链接，新用户注册时自动填写').waitFor();
+    // The code in its field, as it was read (upper case), and locked: the link's code is the one that applies.
+    await expect.poll(() => friendPage.getByLabel('邀请码').inputValue()).toBe(inviteCode);
+    expect(await friendPage.getByLabel('邀请码').getAttribute('readonly')).not.toBeNull();
     expect(await friendPage.title()).toBe('好友邀请您加入通盈达');
     if (!shell) await screenshotsAtWidths(friendPage, 'friend-login');
     await friendContext.close();

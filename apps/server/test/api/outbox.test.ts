@@ -147,7 +147,7 @@ describe('the outbox with two processes on PostgreSQL', () => {
   });
 });
 
-describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
+describe('real server processes on PostgreSQL: kill -9 between the commit and the delivery; two processes delivering', () => {
   let testDb: TestDatabase;
   let server: ChildServer | undefined;
   let env: Record<string, string>;
@@ -215,6 +215,55 @@ describe('kill -9 between the commit and the delivery (PostgreSQL)', () => {
       expect(messages).toEqual([{ title: '兑换码奖励已到账' }]);
     } finally {
       await lock.end().catch(() => undefined);
+      await seed.close();
+    }
+  }, 120_000);
+
+  it('two server processes on one PostgreSQL database and one Redis prefix deliver 300 waiting events, each once', async () => {
+    const shared = {
+      ...env,
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      REDIS_KEY_PREFIX: `tyd-outbox-${randomBytes(4).toString('hex')}:`,
+      OUTBOX_POLL_MS: '50',
+      OUTBOX_LEASE_SECONDS: '60',
+    };
+    await server?.stop();
+    server = await startChildServer(shared);
+    const second = await startChildServer(shared);
+    const secrets = JSON.parse(readFileSync(join(testDb.dataDir, 'keys.json'), 'utf8')) as Secrets;
+    const seed = connectDatabase(testDb.database);
+    try {
+      const user = await createUser({ users: createUsersRepository(seed.db, createPhoneProtection(secrets)) });
+      // Written in one transaction, without delivering: both processes' workers find them at once.
+      const writer = createOutbox({ db: seed.db, engine: 'postgres', clock: Date.now, options: OPTIONS, log: silent });
+      await seed.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < 300; i += 1)
+          await writer.emit(trx, 'message', { kind: 'rewards', title: '测试', body: `第${i}条`, dedupeKey: `both-${i}` }, user.id);
+      });
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const { waiting } = await seed.db
+          .selectFrom('outbox')
+          .select((eb) => eb.fn.countAll<string>().as('waiting'))
+          .where('user_id', '=', user.id)
+          .where('delivered_at', 'is', null)
+          .executeTakeFirstOrThrow();
+        if (Number(waiting) === 0) break;
+        if (Date.now() > deadline) throw new Error(`${waiting} events still waiting`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const rows = await seed.db.selectFrom('outbox').select(['attempts', 'last_error']).where('user_id', '=', user.id).execute();
+      expect(rows).toHaveLength(300);
+      // Claimed once each: never taken by both processes (a second claim would count a second attempt).
+      expect(rows.filter((row) => row.attempts !== 1 || row.last_error !== null)).toEqual([]);
+      const { posted } = await seed.db
+        .selectFrom('messages')
+        .select((eb) => eb.fn.countAll<string>().as('posted'))
+        .where('user_id', '=', user.id)
+        .executeTakeFirstOrThrow();
+      expect(Number(posted)).toBe(300);
+    } finally {
+      await second.stop();
       await seed.close();
     }
   }, 120_000);
