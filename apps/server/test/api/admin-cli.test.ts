@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '../../src/paths.js';
 import { adminOutcome, type AdminOutcome } from '../support/admin-command.js';
-import { pageRecord } from '../support/telemetry-records.js';
+import { pageRecord, storedRecord } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { SQLITE_ONLY } from '../support/test-databases.js';
 
@@ -136,32 +136,7 @@ describe.each(SQLITE_ONLY)('admin command on %s', (engine) => {
     const now = Date.now();
     const old = pageRecord();
     const recent = pageRecord();
-    const row = (id: string, receivedAt: number) => ({
-      id,
-      project: 'production',
-      kind: 'event',
-      ei: 'e',
-      et: '',
-      en: '',
-      el: 'INFO',
-      purl: '/',
-      ed: '{}',
-      route: null,
-      metric: null,
-      timed_out: 0,
-      hidden: 0,
-      platform_type: 'H5',
-      is_login: 0,
-      product_version: '4.0.1',
-      business_line: '通盈达',
-      identity_business_id: null,
-      client_time: receivedAt,
-      sent_at: receivedAt,
-      received_at: receivedAt,
-      corrected_at: receivedAt,
-      clock_offset: null,
-    });
-    await t.app.telemetry.records.insertNew([row(old.id, now - 31 * 86_400_000), row(recent.id, now - 29 * 86_400_000)]);
+    await t.app.telemetry.records.insertNew([storedRecord(now - 31 * 86_400_000, { id: old.id }), storedRecord(now - 29 * 86_400_000, { id: recent.id })]);
     const pruned = await admin(['telemetry', 'prune'], { TELEMETRY_RETENTION_DAYS: '30' });
     expect(pruned.code, pruned.stderr).toBe(0);
     expect(JSON.parse(pruned.stdout)).toMatchObject({ pruned: { records: 1 }, retentionDays: 30 });

@@ -1,5 +1,6 @@
 // Builders of analytics records and batches as the page sends them, for the collector tests.
 import { newRecordId, type TelemetryBatchInput, type TelemetryRecordInput } from '@tyd/protocol';
+import type { StoredTelemetryRecord } from '../../src/telemetry/repositories/telemetry-records-repository.js';
 
 export function pageRecord(overrides: Partial<TelemetryRecordInput> & Record<string, unknown> = {}): TelemetryRecordInput {
   const ct = typeof overrides.ct === 'number' ? overrides.ct : Date.now();
@@ -47,3 +48,31 @@ export async function postBatch(baseUrl: string, body: unknown, opts: { query?: 
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+/** A stored analytics row (as the collector writes it) received at `receivedAt`. */
+export const storedRecord = (receivedAt: number, overrides: Partial<StoredTelemetryRecord> = {}): StoredTelemetryRecord => ({
+  id: newRecordId(receivedAt),
+  project: 'production',
+  kind: 'event',
+  ei: 'e',
+  et: '',
+  en: '',
+  el: 'INFO',
+  purl: '/',
+  ed: '{}',
+  route: null,
+  metric: null,
+  timed_out: 0,
+  hidden: 0,
+  platform_type: 'H5',
+  is_login: 0,
+  product_version: '4.0.1',
+  business_line: '通盈达',
+  identity_business_id: null,
+  client_time: receivedAt,
+  sent_at: receivedAt,
+  received_at: receivedAt,
+  corrected_at: receivedAt,
+  clock_offset: null,
+  ...overrides,
+});

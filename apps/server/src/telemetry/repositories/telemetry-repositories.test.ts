@@ -1,40 +1,13 @@
 // The telemetry repositories on both engines: deep links, answer counts (added up, also concurrently),
 // analytics records (stored once per id under concurrency, pruned by receive time).
-import { newRecordId } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storedRecord as row } from '../../../test/support/telemetry-records.js';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../../../test/support/test-databases.js';
 import { createAnswerCountsRepository, type AnswerCountsRepository } from './answer-counts-repository.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { createDeepLinksRepository, type DeepLinksRepository } from './deep-links-repository.js';
 import { migrateToLatest } from '../../db/migrate.js';
-import { createTelemetryRecordsRepository, type StoredTelemetryRecord, type TelemetryRecordsRepository } from './telemetry-records-repository.js';
-
-const row = (receivedAt: number, overrides: Partial<StoredTelemetryRecord> = {}): StoredTelemetryRecord => ({
-  id: newRecordId(receivedAt),
-  project: 'production',
-  kind: 'event',
-  ei: 'e',
-  et: '',
-  en: '',
-  el: 'INFO',
-  purl: '/',
-  ed: '{}',
-  route: null,
-  metric: null,
-  timed_out: 0,
-  hidden: 0,
-  platform_type: 'H5',
-  is_login: 0,
-  product_version: '4.0.1',
-  business_line: '通盈达',
-  identity_business_id: null,
-  client_time: receivedAt,
-  sent_at: receivedAt,
-  received_at: receivedAt,
-  corrected_at: receivedAt,
-  clock_offset: null,
-  ...overrides,
-});
+import { createTelemetryRecordsRepository, type TelemetryRecordsRepository } from './telemetry-records-repository.js';
 
 describe.each(ENGINES)('telemetry repositories on %s', (engine) => {
   let testDb: TestDatabase;
