@@ -4,20 +4,22 @@
 // from home, reads the rules, draws, sees the result, the balance and the history, draws until the day's
 // draws are used up, and reads 我的积分. A user without enough points sees why 抽奖 is disabled. In a plain
 // mobile browser and in the simulated Android and iOS app shells (titles sent to the app, docs/bridge.md
-// 3.2), and through get-lucky-draw-url's one-time address. Screenshots at 320, 375 and 414 px:
-// e2e/screenshots/lucky-draw-*.png.
+// 3.2), and through get-lucky-draw-url's one-time address. The 九宫格: a real tap draws, the highlight runs
+// only after the answer and lands on the cell of the prize the server recorded, taps during the draw draw
+// nothing, and under prefers-reduced-motion the won cell is lit at once. Screenshots at 320, 375 and
+// 414 px: e2e/screenshots/lucky-draw-*.png.
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
-import { expectFitsThePhone, screenshotsAtWidths as phoneScreenshots } from './support/layout';
+import { expectFitsThePhone, PHONE_WIDTHS, screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
-import { getLuckyDrawUrl } from '@tyd/protocol';
+import { getLuckyDrawUrl, luckyDrawHistory } from '@tyd/protocol';
 
 const run = promisify(execFile);
 /** The server's defaults (REWARDS_DRAW_COST, REWARDS_DRAW_DAILY_LIMIT). */
@@ -251,6 +253,145 @@ describe('a logged-out visitor', () => {
     await page.goto(`${server.baseUrl}/activity/lucky-draw`);
     await page.waitForURL((u) => u.pathname === '/login');
     expect(new URL(page.url()).searchParams.get('returnUrl')).toContain('/activity/lucky-draw');
+    await context.close();
+  });
+});
+
+/** Records, in the page, each ring cell the highlight moves to (window.ringSteps), from now on. */
+async function recordRing(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const steps: number[] = [];
+    (window as unknown as { ringSteps: number[] }).ringSteps = steps;
+    const grid = document.querySelector('.draw-grid')!;
+    new MutationObserver(() => {
+      const lit = Array.from(grid.querySelectorAll('.draw-grid__cell')).findIndex((cell) => cell.classList.contains('draw-grid__cell--lit'));
+      if (lit >= 0 && lit !== steps.at(-1)) steps.push(lit);
+    }).observe(grid, { subtree: true, attributes: true, attributeFilter: ['class'] });
+  });
+}
+const ringSteps = (page: Page) => page.evaluate(() => (window as unknown as { ringSteps: number[] }).ringSteps);
+
+/** The cell the ring landed on, as a screen reader names it. */
+const landedCell = (page: Page) => page.getByRole('list', { name: '奖品' }).getByRole('listitem', { name: /（本次结果）$/ });
+
+/** Where the centre 抽奖 button is: a finger taps there (a tap on a busy button is not refused by the test). */
+async function buttonCentre(page: Page): Promise<{ x: number; y: number }> {
+  const box = (await page.locator('.draw-grid__go').boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Every cell square and its text inside it, at each phone width. */
+async function expectSquareCellsThatFit(page: Page): Promise<void> {
+  for (const width of PHONE_WIDTHS) {
+    await page.setViewportSize({ width, height: 812 });
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const cells = await page.locator('.draw-grid__cell, .draw-grid__go').evaluateAll((els) =>
+      els.map((el) => {
+        const rect = el.getBoundingClientRect();
+        return { width: rect.width, height: rect.height, fits: el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight };
+      }),
+    );
+    expect(cells).toHaveLength(9);
+    for (const cell of cells) {
+      expect(Math.abs(cell.width - cell.height)).toBeLessThan(1);
+      expect(cell.width).toBeGreaterThanOrEqual(44);
+      expect(cell.fits).toBe(true);
+    }
+  }
+  await page.setViewportSize({ width: 375, height: 812 });
+}
+
+describe('the 九宫格', () => {
+  /** A new account with `points`, on the draw page in a plain mobile browser; `client` holds its session. */
+  async function drawPage(points: number) {
+    const phone = newPhone('136');
+    const client = await signedUpClient(server.baseUrl, phone);
+    await grant(phone, points);
+    const context = await loggedInContext(browser, client.accessToken!, phone);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/activity/lucky-draw`);
+    await page.getByRole('button', { name: '抽奖', exact: true }).waitFor();
+    const draws: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/v1/index/update-lucky-points')) draws.push(request.url());
+    });
+    return { client, context, page, draws };
+  }
+
+  /** The draws the server recorded for the account, newest first. */
+  async function recorded(client: Awaited<ReturnType<typeof signedUpClient>>) {
+    return ((await client.call(luckyDrawHistory, {})).response?.data as { items: { prizeName: string; kind: string }[] }).items;
+  }
+
+  it('a tap draws once; the highlight runs after the answer and lands on the prize the server recorded', { timeout: 90_000 }, async () => {
+    const { client, context, page, draws } = await drawPage(100);
+    const cells = page.getByRole('list', { name: '奖品' }).getByRole('listitem');
+    expect(await cells.count()).toBe(8);
+    expect(await cells.evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')))).toEqual([
+      '100积分',
+      '20积分',
+      '5积分',
+      '谢谢参与',
+      '100积分',
+      '20积分',
+      '5积分',
+      '谢谢参与',
+    ]);
+    await expectSquareCellsThatFit(page);
+    await recordRing(page);
+
+    // A double tap: the second finds the draw in flight.
+    const centre = await buttonCentre(page);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await page.touchscreen.tap(centre.x, centre.y);
+    // The ring runs only once the server has answered; a tap during the run draws nothing.
+    await page.locator('.draw-grid[data-state="spinning"]').waitFor();
+    await page.touchscreen.tap(centre.x, centre.y);
+    expect(await page.getByRole('button', { name: '抽奖中…' }).getAttribute('aria-busy')).toBe('true');
+    await saveScreenshot(page, 'lucky-draw-web-grid-spinning-375');
+    await landedCell(page).waitFor();
+    await page.locator('.draw-result__title').waitFor();
+
+    const [draw, ...others] = await recorded(client);
+    expect(others).toEqual([]);
+    expect(draws).toHaveLength(1);
+    expect(await drawsLeft(page)).toBe(`${DAILY_LIMIT - 1}/${DAILY_LIMIT}次`);
+    // The landed cell names, and shows, the prize the server recorded; so do the result and the history.
+    expect(await landedCell(page).getAttribute('aria-label')).toBe(`${draw!.prizeName}（本次结果）`);
+    expect(await landedCell(page).locator('.draw-grid__name').textContent()).toBe(draw!.prizeName);
+    expect(await page.locator('.draw-result__title').textContent()).toBe(draw!.kind === 'thanks' ? '谢谢参与' : `抽中 ${draw!.prizeName}`);
+    await expect
+      .poll(() => page.getByRole('list', { name: '抽奖记录' }).getByRole('listitem').first().locator('.rewards__row-title').textContent())
+      .toBe(draw!.kind === 'thanks' ? draw!.prizeName : `抽中${draw!.prizeName}`);
+    // It ran clockwise and stopped on the cell after the last one lit.
+    const steps = await ringSteps(page);
+    expect(steps.length).toBeGreaterThanOrEqual(4);
+    const landedAt = await cells.evaluateAll((els) => els.findIndex((el) => el.getAttribute('aria-current') === 'true'));
+    expect(landedAt).toBe((steps.at(-1)! + 1) % 8);
+    expect(await page.getByRole('button', { name: '抽奖', exact: true }).isEnabled()).toBe(true);
+
+    await expectSquareCellsThatFit(page);
+    await phoneScreenshots(page, 'lucky-draw-web-grid-landed', page.getByRole('region', { name: '抽奖', exact: true }));
+    await context.close();
+  });
+
+  it('under prefers-reduced-motion the won cell is lit at once, with nothing moving', { timeout: 60_000 }, async () => {
+    const { client, context, page, draws } = await drawPage(100);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setEmulatedMedia', { features: [{ name: 'prefers-reduced-motion', value: 'reduce' }] });
+    expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
+    await recordRing(page);
+    const centre = await buttonCentre(page);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await landedCell(page).waitFor();
+    await page.locator('.draw-result__title').waitFor();
+    const [draw] = await recorded(client);
+    expect(await landedCell(page).getAttribute('aria-label')).toBe(`${draw!.prizeName}（本次结果）`);
+    expect(await ringSteps(page)).toEqual([]);
+    // And the result does not fade in either.
+    expect(await page.locator('.draw-result').evaluate((el) => el.getAnimations().length)).toBe(0);
+    expect(draws).toHaveLength(1);
+    await saveScreenshot(page, 'lucky-draw-web-grid-reduced-motion-375');
     await context.close();
   });
 });

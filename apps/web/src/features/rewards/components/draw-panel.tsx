@@ -1,9 +1,12 @@
 // The draw itself (docs/api.md "Points and the lucky draw"): the balance, the cost, the draws left today,
-// one 抽奖 button that says why when it cannot be pressed, and the result shown calmly in place. Every
-// press draws under a new idempotency key and a press whose answer was lost is resent under the same
-// one (lib/keyed-presses.ts), so a bad connection never costs a second draw.
+// the 九宫格 of prizes with one 抽奖 button in its middle that says why when it cannot be pressed, and the
+// result shown calmly in place. Every press draws under a new idempotency key and a press whose answer was
+// lost is resent under the same one (lib/keyed-presses.ts), so a bad connection never costs a second draw.
+// The server decides the prize before anything moves: only its answer starts the highlight's short run
+// around the ring (utils/draw-spin.ts), which lands on a cell holding that prize (utils/draw-grid.ts); the
+// result, the balance and the draws left change on landing. A refusal moves nothing.
 import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card } from '../../../components/page';
@@ -11,7 +14,11 @@ import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../l
 import { toast } from '../../../lib/notify';
 import type { LuckyDrawInfo } from '../api/lucky-draw-info';
 import { drawOnce, type DrawResult } from '../api/update-lucky-points';
+import { drawCells, landingIndex } from '../utils/draw-grid';
+import { spinSchedule } from '../utils/draw-spin';
 import { DRAW_BLOCK_TEXT, drawBlock, type DrawBlock } from '../utils/rewards-texts';
+import { DrawGrid } from './draw-grid';
+import { prefersReducedMotion, useRingSpin } from './use-ring-spin';
 
 /** What the last answers changed, over the info they were answered for (a refetched info replaces it). */
 interface Override {
@@ -49,7 +56,12 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
   const [result, setResult] = useState<DrawResult | null>(null);
   // A lost answer: the draw may have happened; 重新获取结果 resends it.
   const { busy, unresolved, press } = useKeyedPress(handleAnswer, { onLost: () => setResult(null) });
+  const spin = useRingSpin();
   const reasonId = useId();
+  const cells = useMemo(() => drawCells(info.prizes), [info.prizes]);
+  // The shown result's cell, found again on every render (the same draw id always gives the same cell).
+  const landed = result && !spin.spinning ? landingIndex(cells, result.prize.id, result.drawId) : null;
+  const working = busy || spin.spinning;
 
   const current = override?.base === info ? override : undefined;
   const state = {
@@ -64,9 +76,18 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
   function handleAnswer(answer: ApiResponse<DrawResult>) {
     if (answer.code === CODE.OK && answer.data) {
       const draw = answer.data;
-      setResult(draw);
-      setOverride({ base: info, balance: draw.balance, drawsLeftToday: draw.drawsLeftToday });
-      onDrawn();
+      const from = result ? landingIndex(cells, result.prize.id, result.drawId) : null;
+      const to = landingIndex(cells, draw.prize.id, draw.drawId);
+      setResult(null);
+      const land = () => {
+        setResult(draw);
+        setOverride({ base: info, balance: draw.balance, drawsLeftToday: draw.drawsLeftToday });
+        onDrawn();
+      };
+      // A prize on no cell (docs/api.md: more than eight prizes, or a list changed meanwhile) is shown
+      // without a run rather than landing on a cell that is not what the server drew.
+      if (to === null) land();
+      else spin.run(spinSchedule(from, to, { reducedMotion: prefersReducedMotion() }), land);
       return;
     }
     // 4801–4803: the button turns disabled and the line under it says why (no toast on top of it).
@@ -111,16 +132,39 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
           </dd>
         </div>
       </dl>
-      <Button block busy={busy} disabled={block !== null} aria-describedby={block ? reasonId : undefined} onClick={() => void press(presses)}>
-        {busy ? '抽奖中…' : unresolved ? '重新获取结果' : '抽奖'}
-      </Button>
-      <div className="draw__outcome" aria-live="polite">
+      <DrawGrid cells={cells} lit={spin.lit} landed={landed}>
+        <Button
+          className={`draw-grid__go${working || unresolved ? ' draw-grid__go--long' : ''}`}
+          busy={working}
+          disabled={block !== null}
+          aria-describedby={block ? reasonId : undefined}
+          onClick={() => {
+            // One draw per press: nothing while the last one's answer is awaited or still landing.
+            if (!spin.isRunning()) void press(presses);
+          }}
+        >
+          {working ? (
+            '抽奖中…'
+          ) : unresolved ? (
+            '重新获取结果'
+          ) : (
+            <>
+              抽奖
+              <small className="draw-grid__cost" aria-hidden="true">
+                {state.cost}积分/次
+              </small>
+            </>
+          )}
+        </Button>
+      </DrawGrid>
+      {/* Announced (role status, polite): 正在抽奖 while the answer is awaited and the ring runs, then the result. */}
+      <div className="draw__outcome" role="status">
         {block ? (
           <p className="draw__reason" id={reasonId}>
             <strong>{DRAW_BLOCK_TEXT[block]}</strong>：{blockDetail(block, state)}
           </p>
         ) : null}
-        {busy ? (
+        {working ? (
           <p className="draw__pending">正在抽奖，请稍候…</p>
         ) : unresolved ? (
           <p className="draw__alert" role="alert">

@@ -1,9 +1,11 @@
-// /activity/lucky-draw as a user sees it: the disclosure always on the page, the draw and its result, the
-// keys a press sends (new per press, the same when a lost answer is fetched again), refusals, history.
-import { cleanup, render, screen, within } from '@testing-library/react';
+// /activity/lucky-draw as a user sees it: the disclosure always on the page, the 九宫格 of prizes, the draw
+// and its result, the keys a press sends (new per press, the same when a lost answer is fetched again),
+// the ring's run after the answer (and none under prefers-reduced-motion or on a refusal), refusals, history.
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';
+import { SPIN_MS } from '../utils/draw-spin';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
@@ -63,13 +65,52 @@ async function openPage() {
   return screen.findByRole('button', { name: /抽奖|重新获取结果/ });
 }
 
+/**
+ * The user's motion setting as matchMedia answers it. Most tests draw with reduced motion, where the won
+ * cell is lit at once; the tests of the ring's run turn it off and drive the timers.
+ */
+function reducedMotion(reduce: boolean) {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (media: string) =>
+      ({
+        matches: reduce && media === '(prefers-reduced-motion: reduce)',
+        media,
+        onchange: null,
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        addListener: () => {},
+        removeListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+const prizeCells = () => within(screen.getByRole('list', { name: '奖品' })).getAllByRole('listitem');
+/** The cell a running spin lights (a look, not a role: only the landed cell is named for screen readers). */
+const litCell = () => document.querySelector('.draw-grid__cell--lit');
+const landedCell = () => screen.queryByRole('listitem', { current: true });
+/** What the draw card announces (role status). */
+const outcome = () => within(screen.getByRole('region', { name: '抽奖' })).getByRole('status');
+
+/**
+ * Clicks `button` with real timers, then fakes setTimeout before the answer (`settle`) arrives, so the
+ * ring's steps run on the test's clock (user-event itself waits on a real setTimeout).
+ */
+async function pressThenFakeTimers(button: HTMLElement) {
+  await userEvent.click(button);
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+}
+
 const sentKeys = () => api.request.mock.calls.map(([, payload]) => (payload as { idempotencyKey: string }).idempotencyKey);
 
 beforeEach(() => {
   api.call.mockReset();
   api.request.mockReset();
+  reducedMotion(true);
 });
 afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
   cleanup();
   clearQueries();
   document.getElementById('tyd-config')?.remove();
@@ -107,6 +148,27 @@ describe('/activity/lucky-draw disclosure', () => {
     expect(screen.getByRole('link', { name: '积分明细' }).getAttribute('href')).toBe('/activity/points');
     expect(screen.getByText('暂无记录')).toBeTruthy();
   });
+
+  it('shows the prizes in a 九宫格 around the 抽奖 button: the four repeated in order, 谢谢参与 included', async () => {
+    answer();
+    const button = await openPage();
+    expect(prizeCells().map((cell) => cell.getAttribute('aria-label'))).toEqual([
+      '100积分',
+      '20积分',
+      '5积分',
+      '谢谢参与',
+      '100积分',
+      '20积分',
+      '5积分',
+      '谢谢参与',
+    ]);
+    expect(screen.getAllByRole('listitem', { name: '谢谢参与' })).toHaveLength(2);
+    // The centre button is a real button named 抽奖 (the cost under it is for the eye; 每次消耗 says it).
+    expect(button.tagName).toBe('BUTTON');
+    expect(screen.getByRole('button', { name: '抽奖' })).toBe(button);
+    expect(button.closest('.draw-grid')).toBe(prizeCells()[0]!.closest('.draw-grid'));
+    expect(landedCell()).toBeNull();
+  });
 });
 
 describe('/activity/lucky-draw draws', () => {
@@ -118,8 +180,12 @@ describe('/activity/lucky-draw draws', () => {
     expect(await screen.findByText('抽中 20积分')).toBeTruthy();
     expect(screen.getByText('20积分已计入您的账户，当前积分 40')).toBeTruthy();
     expect(screen.getByText('今日剩余').nextElementSibling?.textContent).toBe('4/5次');
+    // The result is announced, and the ring shows where it is.
+    expect(outcome().textContent).toContain('抽中 20积分');
+    expect(landedCell()?.getAttribute('aria-label')).toBe('20积分（本次结果）');
     await userEvent.click(screen.getByRole('button', { name: '抽奖' }));
     expect(await screen.findByText('谢谢参与', { selector: '.draw-result__title' })).toBeTruthy();
+    expect(landedCell()?.getAttribute('aria-label')).toBe('谢谢参与（本次结果）');
     const [first, second] = sentKeys();
     expect(first).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
     expect(second).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
@@ -140,6 +206,7 @@ describe('/activity/lucky-draw draws', () => {
     await userEvent.click(screen.getByRole('button', { name: '重新获取结果' }));
     expect(await screen.findByText('抽中 100积分')).toBeTruthy();
     expect(screen.getByText('这是刚才那次抽奖的结果，未重复扣除积分')).toBeTruthy();
+    expect(landedCell()?.getAttribute('aria-label')).toBe('100积分（本次结果）');
     await userEvent.click(screen.getByRole('button', { name: '抽奖' }));
     await screen.findByText('谢谢参与', { selector: '.draw-result__title' });
     const [lost, retry, next] = sentKeys();
@@ -158,6 +225,83 @@ describe('/activity/lucky-draw draws', () => {
     settle(draw('points-5'));
     await screen.findByText('抽中 5积分');
     expect(api.request).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('/activity/lucky-draw the ring', () => {
+  it('moves nothing until the server has answered, then runs the ring and lands on the server’s prize', async () => {
+    reducedMotion(false);
+    answer();
+    let settle: (value: unknown) => void = () => {};
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (settle = resolve)));
+    await pressThenFakeTimers(await openPage());
+    // Awaiting the answer: the button is busy and nothing moves, however long it takes.
+    await act(() => vi.advanceTimersByTimeAsync(3_000));
+    expect(screen.getByRole('button', { name: '抽奖中…' }).getAttribute('aria-busy')).toBe('true');
+    expect(litCell()).toBeNull();
+
+    await act(async () => settle(draw('points-20')));
+    const lit: number[] = [];
+    const cells = prizeCells();
+    for (let elapsed = 0; elapsed < SPIN_MS && !landedCell(); elapsed += 10) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      const index = cells.indexOf(litCell() as HTMLLIElement);
+      if (index >= 0 && index !== lit.at(-1)) lit.push(index);
+      if (lit.length === 2) {
+        // Mid-run: no result, balance or count yet; the button stays busy and a tap draws nothing.
+        expect(screen.queryByText('抽中 20积分')).toBeNull();
+        expect(screen.getByText('今日剩余').nextElementSibling?.textContent).toBe('5/5次');
+        expect(outcome().textContent).toBe('正在抽奖，请稍候…');
+        act(() => void fireEvent.click(screen.getByRole('button', { name: '抽奖中…' })));
+      }
+    }
+    // Within SPIN_MS: clockwise from the first cell, a full lap, then on to a cell of 20积分.
+    const landed = landedCell()!;
+    expect(landed.getAttribute('aria-label')).toBe('20积分（本次结果）');
+    const target = cells.indexOf(landed as HTMLLIElement);
+    expect(lit).toEqual(Array.from({ length: lit.length }, (_, i) => i % 8));
+    expect(lit.length + 1).toBe(8 + target + 1);
+    expect(litCell()).toBeNull();
+    expect(screen.getByText('抽中 20积分')).toBeTruthy();
+    expect(screen.getByText('今日剩余').nextElementSibling?.textContent).toBe('4/5次');
+    expect(screen.getByRole('button', { name: '抽奖' }).getAttribute('aria-busy')).toBeNull();
+    expect(api.request).toHaveBeenCalledTimes(1);
+  });
+
+  it('a refusal moves nothing and shows why', async () => {
+    reducedMotion(false);
+    answer();
+    let settle: (value: unknown) => void = () => {};
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (settle = resolve)));
+    await pressThenFakeTimers(await openPage());
+    await act(async () => settle({ code: '409', subcode: '4801', msg: '冲突', submsg: '积分不足，暂时无法抽奖', data: { balance: 4, cost: 10 } }));
+    for (let elapsed = 0; elapsed < SPIN_MS * 2; elapsed += 50) {
+      await act(() => vi.advanceTimersByTimeAsync(50));
+      expect(litCell()).toBeNull();
+    }
+    expect(landedCell()).toBeNull();
+    expect(outcome().textContent).toBe('积分不足：每次抽奖需要10积分，还差6积分');
+  });
+
+  it('a prize on no cell (the list changed since the page read it) is shown at once, on no cell', async () => {
+    reducedMotion(false);
+    answer();
+    api.request.mockResolvedValueOnce({
+      code: '200',
+      msg: '成功',
+      data: {
+        drawId: 'd-new',
+        prize: { id: 'points-50', name: '50积分', kind: 'points', points: 50 },
+        cost: 10,
+        balance: 70,
+        drawsLeftToday: 4,
+        repeated: false,
+      },
+    });
+    await userEvent.click(await openPage());
+    expect(await screen.findByText('抽中 50积分')).toBeTruthy();
+    expect(landedCell()).toBeNull();
+    expect(litCell()).toBeNull();
   });
 });
 

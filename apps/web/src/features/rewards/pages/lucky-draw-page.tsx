@@ -1,7 +1,9 @@
 // /activity/lucky-draw (SPEC §1 "a lucky draw with points"; docs/api.md "Points and the lucky draw"): the
 // user's points and draws left, the draw, the rules Chinese promotion law asks a prize draw to disclose,
 // always visible, and the user's own draws. Calm on purpose: a lending service's page must not look like
-// a casino (no spinning wheel; the result fades in, and not even that under prefers-reduced-motion).
+// a casino. The 九宫格 shows the prizes, and only once the server has drawn does a highlight step around it
+// for at most 1.2 s to the cell of the prize won (no sound, no flashing, no near-miss theatre); under
+// prefers-reduced-motion it lights that cell at once and the result appears without fading in.
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { TrustFooter } from '../../../components/trust-footer';

@@ -1,0 +1,45 @@
+// The 九宫格 (docs/api.md "Points and the lucky draw", the web pages): the prize cells in ring order
+// (utils/draw-grid.ts), so a screen reader reads them clockwise, and the centre 抽奖 button (`children`)
+// placed over the middle square. `lit`: the cell a running spin is on; `landed`: the cell of the result
+// shown, named as such (aria-current) for screen readers.
+import type { ReactNode } from 'react';
+import { RING_SIZE } from '../utils/draw-grid';
+import './draw-grid.css';
+
+/** Said after the landed cell's prize. */
+const LANDED_SUFFIX = '（本次结果）';
+
+export interface GridCell {
+  id: string;
+  name: string;
+  kind: 'points' | 'thanks';
+}
+
+export function DrawGrid({ cells, lit, landed, children }: { cells: readonly GridCell[]; lit: number | null; landed: number | null; children: ReactNode }) {
+  const state = lit !== null ? 'spinning' : landed !== null ? 'landed' : 'idle';
+  return (
+    <div className="draw-grid" data-state={state}>
+      <ul className="draw-grid__cells" aria-label="奖品">
+        {cells.length === 0
+          ? Array.from({ length: RING_SIZE }, (_, i) => <li key={i} className="draw-grid__cell draw-grid__cell--empty" aria-hidden="true" />)
+          : cells.map((cell, i) => (
+              <li
+                key={i}
+                className={`draw-grid__cell draw-grid__cell--${cell.kind}${i === lit ? ' draw-grid__cell--lit' : ''}${i === landed ? ' draw-grid__cell--landed' : ''}`}
+                // The name a screen reader gives the cell (a list item takes none from its content); the
+                // same words are its content, for readers that read that instead.
+                aria-label={i === landed ? `${cell.name}${LANDED_SUFFIX}` : cell.name}
+                aria-current={i === landed ? 'true' : undefined}
+              >
+                <span className="draw-grid__glyph" aria-hidden="true">
+                  {cell.kind === 'points' ? '积' : '谢'}
+                </span>
+                <span className="draw-grid__name">{cell.name}</span>
+                {i === landed ? <span className="visually-hidden">{LANDED_SUFFIX}</span> : null}
+              </li>
+            ))}
+      </ul>
+      {children}
+    </div>
+  );
+}
