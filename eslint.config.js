@@ -11,7 +11,7 @@ import globals from 'globals';
 // capability reaches another only through that one's module file (docs/architecture.md "Modules").
 // Server imports end in .js (ESM), which the boundary rule above cannot resolve to .ts, so these rules
 // match the import paths themselves.
-const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards'];
+const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards', 'help'];
 const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config', 'outbox'];
 const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
 const webFeatures = [
@@ -27,6 +27,7 @@ const webFeatures = [
   'content',
   'activity',
   'rewards',
+  'help',
 ];
 
 export default tseslint.config(

@@ -40,6 +40,8 @@ import contentModule from './content/content-module.js';
 import contentRoutes from './content/content-routes.js';
 import bankCardsModule from './bank-cards/bank-cards-module.js';
 import bankCardsRoutes from './bank-cards/bank-cards-routes.js';
+import helpModule from './help/help-module.js';
+import helpRoutes from './help/help-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -130,6 +132,8 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
   await app.register(bankCardsModule, { bankCards: config.bankCards, agreement: config.legal.quickPayment, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(bankCardsRoutes);
+  await app.register(helpModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
+  await app.register(helpRoutes);
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);

@@ -208,6 +208,17 @@ export const SUBCODE = {
   CONTENT_NOT_FOUND: '4702',
   /** No such message of this account (another account's id answers the same). */
   MESSAGE_NOT_FOUND: '4703',
+  // Help and customer service, 4704–4708 (docs/api.md "Help and customer service").
+  /** A question with nothing in it but spaces. */
+  QUESTION_EMPTY: '4704',
+  /** A question longer than HELP_LIMITS.questionChars characters; data {maxChars}. */
+  QUESTION_TOO_LONG: '4705',
+  /** The account has asked HELP_LIMITS.questionsPerDay questions this China day; data {retryAfterSeconds}. */
+  QUESTION_DAILY_LIMIT: '4706',
+  /** Operators: no such question. */
+  QUESTION_NOT_FOUND: '4707',
+  /** Operators: the question was answered already (by another operator, or by an earlier press). */
+  QUESTION_ALREADY_ANSWERED: '4708',
 } as const;
 export type Subcode = (typeof SUBCODE)[keyof typeof SUBCODE];
 
@@ -332,6 +343,11 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4701': '列表已更新，请刷新后重试',
   '4702': '内容不存在或已下线',
   '4703': '消息不存在或已删除',
+  '4704': '请输入您的问题',
+  '4705': '问题不能超过500字，请精简后再提交',
+  '4706': '今日提问次数已达上限，请明天再试或致电客服',
+  '4707': '提问不存在',
+  '4708': '该提问已回复，请刷新后查看',
 };
 
 const CODES: ReadonlySet<string> = new Set(Object.values(CODE));

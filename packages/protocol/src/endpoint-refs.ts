@@ -24,6 +24,9 @@ import type { h5FaceUrl as H5FaceUrl } from './endpoints/identity/h5-face-url.js
 import type { h5FaceVerify as H5FaceVerify } from './endpoints/identity/h5-face-verify.js';
 import type { idcardOcr as IdcardOcr } from './endpoints/identity/idcard-ocr.js';
 import type { idcardReadings as IdcardReadings } from './endpoints/identity/idcard-readings.js';
+import type { askQuestion as AskQuestion } from './endpoints/help/ask-question.js';
+import type { faqList as FaqList } from './endpoints/help/faq-list.js';
+import type { myQuestions as MyQuestions } from './endpoints/help/my-questions.js';
 import type { messageList as MessageList } from './endpoints/message/message-list.js';
 import type { messageRead as MessageRead } from './endpoints/message/message-read.js';
 import type { messageUnread as MessageUnread } from './endpoints/message/message-unread.js';
@@ -135,6 +138,9 @@ export interface EndpointRefs {
   readonly messageList: EndpointRef<typeof MessageList>;
   readonly messageRead: EndpointRef<typeof MessageRead>;
   readonly messageUnread: EndpointRef<typeof MessageUnread>;
+  readonly faqList: EndpointRef<typeof FaqList>;
+  readonly askQuestion: EndpointRef<typeof AskQuestion>;
+  readonly myQuestions: EndpointRef<typeof MyQuestions>;
   readonly luckyDrawInfo: EndpointRef<typeof LuckyDrawInfo>;
   readonly updateLuckyPoints: EndpointRef<typeof UpdateLuckyPoints>;
   readonly luckyDrawHistory: EndpointRef<typeof LuckyDrawHistory>;

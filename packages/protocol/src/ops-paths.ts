@@ -1,10 +1,13 @@
-// The operators' API addresses (docs/api.md "Content operations", "Rewards operations", "Operations summary
-// data"): plain JSON behind `Authorization: Bearer <TYD_ADMIN_TOKEN>`, not sealed product calls. One table,
-// like API_PATH: the ops endpoint objects (endpoints/ops/, the schemas entry) take their paths from here, and
+// The operators' API addresses (docs/api.md "Content operations", "Rewards operations", "Help and customer
+// service", "Operations summary data"): plain JSON behind `Authorization: Bearer <TYD_ADMIN_TOKEN>`, not
+// sealed product calls. One table, like API_PATH: the ops endpoint objects (endpoints/ops/, the schemas entry) take their paths from here, and
 // the ops pages build their addresses from it without any schema code (zod-free). `:id` is filled by opsUrl.
 import { OPS_CONTENT_PATH } from './content-ops.js';
 import { ProtocolTypeError } from './protocol-type-error.js';
 import { OPS_REWARDS_PATH } from './rewards-ops.js';
+
+/** Users' questions to customer service (docs/api.md "Help and customer service"). */
+export const OPS_HELP_PATH = '/ops/api/help';
 
 export const OPS_SUMMARY_PATH = '/ops/api/summary';
 export const OPS_DEFAULT_DAYS = 14;
@@ -25,6 +28,8 @@ export const OPS_PATH = {
   rewardsBatches: `${OPS_REWARDS_PATH}/batches`,
   rewardsBatchRevoke: `${OPS_REWARDS_PATH}/batches/:id/revoke`,
   rewardsGift: `${OPS_REWARDS_PATH}/gift`,
+  helpQuestions: `${OPS_HELP_PATH}/questions`,
+  helpQuestionAnswer: `${OPS_HELP_PATH}/questions/:id/answer`,
 } as const;
 
 export type OpsPath = (typeof OPS_PATH)[keyof typeof OPS_PATH];

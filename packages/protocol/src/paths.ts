@@ -8,6 +8,8 @@ export const API_PATH = {
   getCloudStewardUrl: '/v1/content/get-cloud-steward-url',
   phoneBrandList: '/v1/content/phone-brand-list',
   phoneTypeList: '/v1/content/phone-type-list',
+  // Not in SPEC §7's list: the published 常见问题 by category, for 帮助与客服 (docs/api.md "Help and customer service").
+  faqList: '/v1/content/faq-list',
   // Notice.
   homePageNotice: '/v1/notice/home-page-notice',
   noticeList: '/v1/notice/notice-list',
@@ -71,6 +73,10 @@ export const API_PATH = {
   messageRead: '/v1/user/message-read',
   messageUnread: '/v1/user/message-unread',
   messageList: '/v1/user/message-list',
+  // Not in SPEC §7's list: leaving a question for customer service and reading one's own, with their
+  // answers (docs/api.md "Help and customer service").
+  askQuestion: '/v1/user/ask-question',
+  myQuestions: '/v1/user/my-questions',
   authorizedLogin: '/v1/user/authorized-login',
   getAppDownloadUrl: '/v1/user/getAppDownloadUrl',
   // Not in SPEC §7's list: minting the one-time code that /others/tydPreJump redeems (docs/api.md).

@@ -14,6 +14,7 @@ export * from './content-ops.js';
 export * from './rewards-ops.js';
 export * from './ops-paths.js';
 export * from './redeem-codes.js';
+export * from './help.js';
 export * from './page-config.js';
 export * from './base64.js';
 export * from './utf8.js';

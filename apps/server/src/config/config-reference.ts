@@ -89,7 +89,7 @@ const ROWS: readonly Row[] = [
   {
     vars: ['OPERATOR_NAME', 'OPERATOR_LICENCE', 'OPERATOR_FILING', 'SERVICE_PHONE', 'SERVICE_HOURS'],
     meaning:
-      'who runs the service, shown at the foot of home, login and 我的: operator name, licence and filing numbers (as the text to show), customer-service phone (tap to call) and hours; unset fields are not shown',
+      'who runs the service, shown at the foot of home, login and 我的: operator name, licence and filing numbers (as the text to show), customer-service phone (tap to call) and hours, both also on 帮助与客服 (`/mine/help`); unset fields are not shown (the hours only beside a phone)',
   },
   { vars: ['SMS_PROVIDER'], meaning: 'SMS provider; `sandbox` sends nothing and is refused in production' },
   {

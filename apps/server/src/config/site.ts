@@ -1,7 +1,8 @@
 // What the page is told about the site: partner origins a returnUrl may lead to (SPEC §2), where the
 // native apps are published (/download, SPEC §1), and who runs the service (docs/operations.md
 // "Operator details"): a lending app shows its operator, licence and filing numbers and a customer-service
-// phone. Unset fields are not shown; never invent them.
+// phone and its hours (shown on 帮助与客服 too). Unset fields are not shown; never invent them (the hours
+// have a default, shown only beside a configured phone).
 import type { OperatorDetails } from '@tyd/protocol';
 import { z } from 'zod';
 import { defineSection, type SectionValue } from './section.js';
@@ -39,7 +40,9 @@ export const siteSection = defineSection({
       .trim()
       .regex(/^[0-9][0-9-]{4,19}$/, 'digits and hyphens, e.g. 400-820-0000')
       .optional(),
-    SERVICE_HOURS: z.string().trim().min(1).max(40).optional(),
+    // When the phone is answered, shown beside it (help page, footers). A default, unlike the phone: hours
+    // without a phone are never shown, and 9:00-21:00 is what the service desk keeps unless told otherwise.
+    SERVICE_HOURS: z.string().trim().min(1).max(40).default('9:00-21:00'),
   },
   build: (e) => ({
     /** Partner origins the page may follow a returnUrl to (browser-visible). */
@@ -51,7 +54,7 @@ export const siteSection = defineSection({
       ...(e.OPERATOR_LICENCE ? { licence: e.OPERATOR_LICENCE } : {}),
       ...(e.OPERATOR_FILING ? { filing: e.OPERATOR_FILING } : {}),
       ...(e.SERVICE_PHONE ? { servicePhone: e.SERVICE_PHONE } : {}),
-      ...(e.SERVICE_HOURS ? { serviceHours: e.SERVICE_HOURS } : {}),
+      serviceHours: e.SERVICE_HOURS,
     } satisfies OperatorDetails as OperatorDetails,
   }),
 });

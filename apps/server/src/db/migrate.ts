@@ -14,6 +14,7 @@ import * as vouchersCodesGiftsInvites from './migrations/2026-11-26-0900-voucher
 import * as identityVersion from './migrations/2026-11-27-0900-identity-version.js';
 import * as outbox from './migrations/2026-11-27-0800-outbox.js';
 import * as bankCardAgreement from './migrations/2026-11-27-1000-bank-card-agreement.js';
+import * as help from './migrations/2026-11-28-0900-help.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0900-identity-version': identityVersion,
   '2026-11-27-0800-outbox': outbox,
   '2026-11-27-1000-bank-card-agreement': bankCardAgreement,
+  '2026-11-28-0900-help': help,
 };
 
 export class MigrationError extends Error {

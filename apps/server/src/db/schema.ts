@@ -271,10 +271,11 @@ export interface DrawsTable {
   created_at: number;
 }
 
-/** Notices, announcements and articles (docs/architecture.md "Content"): company-wide, one row each. */
+/** Notices, announcements, articles and FAQ entries (docs/architecture.md "Content"): company-wide, one row each. */
 export interface ContentItemsTable {
   id: string;
-  kind: 'notice' | 'announcement' | 'article';
+  /** `faq`: a 常见问题 entry (title the question, body the answer), read through faq-list only. */
+  kind: 'notice' | 'announcement' | 'article' | 'faq';
   title: string;
   summary: string;
   /** What the author wrote. */
@@ -289,6 +290,10 @@ export interface ContentItemsTable {
   version: number;
   created_at: number;
   updated_at: number;
+  /** FAQ entries: the category they are listed under; null for other kinds. */
+  category: string | null;
+  /** FAQ entries: their place in the category (0 first); 0 for other kinds. */
+  sort_order: number;
 }
 
 /** Per account: every notice published up to read_through counts as read (the watermark). */
@@ -301,7 +306,7 @@ export interface NoticeReadsTable {
 export interface MessagesTable {
   id: string;
   user_id: string;
-  kind: 'security' | 'identity' | 'bank-card' | 'rewards' | 'system';
+  kind: 'security' | 'identity' | 'bank-card' | 'rewards' | 'system' | 'service';
   title: string;
   body: string;
   link: string | null;
@@ -309,6 +314,21 @@ export interface MessagesTable {
   dedupe_hash: string;
   created_at: number;
   read_at: number | null;
+}
+
+/** A question a user left for customer service (docs/api.md "Help and customer service"). */
+export interface HelpQuestionsTable {
+  id: string;
+  user_id: string;
+  /** The asker's key for the press that made it: unique per account. */
+  idempotency_key: string;
+  text: string;
+  created_at: number;
+  /** Null until answered (待回复); written once. */
+  answer: string | null;
+  /** The operator who answered (`by`). */
+  answered_by: string | null;
+  answered_at: number | null;
 }
 
 export interface ContentImagesTable {
@@ -402,6 +422,7 @@ export interface Database {
   messages: MessagesTable;
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;
+  help_questions: HelpQuestionsTable;
   bank_cards: BankCardsTable;
   nfc_antennas: NfcAntennasTable;
   nfc_antenna_changes: NfcAntennaChangesTable;

@@ -20,6 +20,16 @@ export function requireAdminToken(request: FastifyRequest, reply: FastifyReply, 
   }
 }
 
+/**
+ * An operator's name as the audits keep it (`by`: the token is shared, the name says who acted): trimmed,
+ * 1 to 64 letters, digits, spaces or `. _ @ -`; undefined for anything else.
+ */
+export function auditedOperator(by: string): string | undefined {
+  const trimmed = by.trim();
+  return /^[\p{L}\p{N} ._@-]{1,64}$/u.test(trimmed) ? trimmed : undefined;
+}
+export const AUDITED_OPERATOR_RULE = 'by: who does this, 1 to 64 letters, digits, spaces or . _ @ -';
+
 /** The sealed pipeline reads JSON bodies as text (to check signatures over the bytes sent), so bodies arrive as strings here. */
 function jsonOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;

@@ -18,6 +18,9 @@ import { updateLuckyPoints } from './rewards/update-lucky-points.js';
 import { phoneBrandList, phoneTypeList } from './content/phone-models.js';
 import { newInformationInfo } from './content/new-information-info.js';
 import { tydNoticeDetail } from './content/tyd-notice-detail.js';
+import { askQuestion } from './help/ask-question.js';
+import { faqList } from './help/faq-list.js';
+import { myQuestions } from './help/my-questions.js';
 import { messageList } from './message/message-list.js';
 import { messageRead } from './message/message-read.js';
 import { messageUnread } from './message/message-unread.js';
@@ -98,6 +101,9 @@ export const endpoints = {
   [messageList.path]: messageList,
   [messageRead.path]: messageRead,
   [messageUnread.path]: messageUnread,
+  [faqList.path]: faqList,
+  [askQuestion.path]: askQuestion,
+  [myQuestions.path]: myQuestions,
   [luckyDrawInfo.path]: luckyDrawInfo,
   [updateLuckyPoints.path]: updateLuckyPoints,
   [luckyDrawHistory.path]: luckyDrawHistory,

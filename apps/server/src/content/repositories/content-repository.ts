@@ -66,6 +66,24 @@ export function createContentRepository(db: Kysely<Database>) {
     },
 
     /**
+     * Published FAQ entries visible at `now`, in the operators' order (sort_order, then the earlier
+     * publication, then id): faq-list groups them by category in this order.
+     */
+    async listVisibleFaq(now: number, limit: number, trx: Executor = db): Promise<ContentItemRow[]> {
+      return trx
+        .selectFrom('content_items')
+        .selectAll()
+        .where('kind', '=', 'faq')
+        .where('state', '=', 'published')
+        .where('publish_at', '<=', now)
+        .orderBy('sort_order', 'asc')
+        .orderBy('publish_at', 'asc')
+        .orderBy('id', 'asc')
+        .limit(limit)
+        .execute();
+    },
+
+    /**
      * Queues the notice publications of every process behind this transaction until it ends, so each
      * reads the notices out before it stamps its own (services/publishing.ts). PostgreSQL: an advisory
      * transaction lock. SQLite needs none: this process runs its transactions one at a time on its one

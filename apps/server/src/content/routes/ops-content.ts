@@ -20,7 +20,8 @@ import { ApiError } from '../../http/api-error.js';
 import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
 import { ContentInputError } from '../services/publishing.js';
 
-const ID = /^[nar]_[A-Za-z0-9_-]{6,38}$/;
+/** n_ notice, a_ announcement, r_ article, f_ FAQ entry (services/publishing.ts). */
+const ID = /^[narf]_[A-Za-z0-9_-]{6,38}$/;
 
 function contentId(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';

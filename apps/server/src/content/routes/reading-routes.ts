@@ -1,8 +1,9 @@
 // SPEC §7 content and notice paths behind the sealed pipeline (docs/api.md "Notices, messages and content"):
 // tyd-notice-detail and new-information-info-v1 (announcements and discover articles, public),
 // home-page-notice, notice-list, notice-detail (public; with a session notices carry `unread`) and
-// clear-unread-notice (the session's watermark).
-import { tydNoticeDetail, newInformationInfo, homePageNotice, noticeList, noticeDetail, clearUnreadNotice } from '@tyd/protocol';
+// clear-unread-notice (the session's watermark); faq-list (not in SPEC §7: the published 常见问题 of
+// 帮助与客服, public; docs/api.md "Help and customer service").
+import { tydNoticeDetail, newInformationInfo, homePageNotice, noticeList, noticeDetail, clearUnreadNotice, faqList } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function readingRoutes(fastify: FastifyInstance): Promise<void> {
@@ -31,6 +32,11 @@ export default async function readingRoutes(fastify: FastifyInstance): Promise<v
     endpoint: noticeDetail,
     auth: 'optional',
     handler: async ({ payload, now }) => reading().detail(payload.id, ['notice', 'announcement'], now),
+  });
+  fastify.apiRoute({
+    endpoint: faqList,
+    auth: 'optional',
+    handler: async ({ now }) => reading().faq(now),
   });
   fastify.apiRoute({
     endpoint: clearUnreadNotice,

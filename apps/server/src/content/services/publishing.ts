@@ -1,11 +1,13 @@
 // The operators' side of content (docs/operations.md "Content"): create, edit, preview, publish now or at a
-// time, unpublish, list; images for articles. Used by `npm run admin -- content` and the /ops content
+// time, unpublish, list; images for articles. 常见问题 (FAQ) entries are content of the kind `faq` with a
+// category and an order (docs/api.md "Help and customer service"), published and audited like the rest. Used by `npm run admin -- content` and the /ops content
 // section alike. Every change is one transaction with its audit row (who, what, when, at which version),
 // and an edit of a row someone else changed meanwhile is refused instead of overwriting theirs.
 import { randomBytes } from 'node:crypto';
-import { CONTENT_OPS_LIMITS, type ContentAuditEntry } from '@tyd/protocol';
+import { CONTENT_OPS_LIMITS, HELP_LIMITS, type ContentAuditEntry } from '@tyd/protocol';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { AUDITED_OPERATOR_RULE, auditedOperator } from '../../http/ops-api.js';
 import { inspectPhoto } from '../../uploads/uploads-module.js';
 import type { AuditRow, ContentItemRow, ContentKindValue, ContentRepository } from '../repositories/content-repository.js';
 import { renderMarkdown, summarize } from './render-markdown.js';
@@ -29,6 +31,10 @@ export interface ContentDraft {
   body: string;
   summary?: string;
   important?: boolean;
+  /** FAQ entries only: required when one is created. */
+  category?: string;
+  /** FAQ entries only: 0 (first, the default) to HELP_LIMITS.faqOrderMax. */
+  order?: number;
 }
 
 export type ContentStatus = 'draft' | 'scheduled' | 'published' | 'unpublished';
@@ -46,9 +52,12 @@ export interface ManagedItem {
   updatedAt: number;
   body: string;
   html: string;
+  /** FAQ entries only. */
+  category?: string;
+  order?: number;
 }
 
-const ID_PREFIX: Record<ContentKindValue, string> = { notice: 'n', announcement: 'a', article: 'r' };
+const ID_PREFIX: Record<ContentKindValue, string> = { notice: 'n', announcement: 'a', article: 'r', faq: 'f' };
 
 export function statusOf(row: Pick<ContentItemRow, 'state' | 'publish_at'>, now: number): ContentStatus {
   if (row.state === 'published') return row.publish_at !== null && row.publish_at > now ? 'scheduled' : 'published';
@@ -69,7 +78,25 @@ function managed(row: ContentItemRow, now: number): ManagedItem {
     updatedAt: row.updated_at,
     body: row.body_md,
     html: row.body_html,
+    ...(row.kind === 'faq' && { category: row.category ?? '', order: row.sort_order }),
   };
+}
+
+/** A category and an order belong to FAQ entries, and an FAQ entry is created with a category. */
+function checkFaqFields(kind: ContentKindValue, draft: Partial<ContentDraft>, creating: boolean): void {
+  if (kind !== 'faq') {
+    if (draft.category !== undefined || draft.order !== undefined) throw new ContentInputError('category, order: FAQ entries (kind faq) only');
+    return;
+  }
+  if (draft.category !== undefined) {
+    const category = draft.category.trim();
+    if (category.length < 1 || [...category].length > HELP_LIMITS.faqCategoryChars)
+      throw new ContentInputError(`category: 1 to ${HELP_LIMITS.faqCategoryChars} characters`);
+  } else if (creating) {
+    throw new ContentInputError('category: required for an FAQ entry');
+  }
+  if (draft.order !== undefined && !(Number.isSafeInteger(draft.order) && draft.order >= 0 && draft.order <= HELP_LIMITS.faqOrderMax))
+    throw new ContentInputError(`order: a whole number from 0 to ${HELP_LIMITS.faqOrderMax}`);
 }
 
 function checkDraft(draft: Partial<ContentDraft>): void {
@@ -80,9 +107,9 @@ function checkDraft(draft: Partial<ContentDraft>): void {
 }
 
 function checkActor(actor: string): string {
-  const trimmed = actor.trim();
-  if (!/^[\p{L}\p{N} ._@-]{1,64}$/u.test(trimmed)) throw new ContentInputError('by: who does this, 1 to 64 letters, digits, spaces or . _ @ -');
-  return trimmed;
+  const by = auditedOperator(actor);
+  if (by === undefined) throw new ContentInputError(AUDITED_OPERATOR_RULE);
+  return by;
 }
 
 export function createPublishing(db: Kysely<Database>, repo: ContentRepository) {
@@ -143,6 +170,7 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
 
     async create(kind: ContentKindValue, draft: ContentDraft, actor: string, now: number): Promise<ManagedItem> {
       checkDraft(draft);
+      checkFaqFields(kind, draft, true);
       const by = checkActor(actor);
       const row: ContentItemRow = {
         id: `${ID_PREFIX[kind]}_${randomBytes(12).toString('base64url')}`,
@@ -157,6 +185,8 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
         version: 1,
         created_at: now,
         updated_at: now,
+        category: kind === 'faq' ? (draft.category?.trim() ?? null) : null,
+        sort_order: kind === 'faq' ? (draft.order ?? 0) : 0,
       };
       await db.transaction().execute(async (trx) => {
         await repo.insertItem(row, trx);
@@ -185,12 +215,15 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
         'edit',
         now,
         (row) => {
+          checkFaqFields(row.kind, draft, false);
           const body = draft.body ?? row.body_md;
           return {
             ...(draft.title !== undefined && { title: draft.title.trim() }),
             ...(draft.body !== undefined && { body_md: body, body_html: renderMarkdown(body) }),
             ...(draft.summary !== undefined || draft.body !== undefined ? { summary: draft.summary?.trim() || summarize(body) } : {}),
             ...(draft.important !== undefined && { important: draft.important ? 1 : 0 }),
+            ...(draft.category !== undefined && { category: draft.category.trim() }),
+            ...(draft.order !== undefined && { sort_order: draft.order }),
           };
         },
         expectedVersion,

@@ -2,7 +2,7 @@
 // published items visible at the server's clock, newest first, by cursor; a notice is unread when it was
 // published after the account's watermark. Counts are counted, not kept: they are exact whatever runs in
 // parallel.
-import { CODE, SUBCODE, type ContentKind } from '@tyd/protocol';
+import { CODE, HELP_LIMITS, SUBCODE, type ContentKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentItemRow, ContentRepository } from '../repositories/content-repository.js';
 import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
@@ -28,7 +28,11 @@ export interface ContentDetail {
 
 const publishedAt = (row: ContentItemRow) => row.publish_at ?? 0;
 
+/** The kinds readers list and open by id; FAQ entries are read through faq-list alone. */
+const isReaderKind = (kind: ContentItemRow['kind']): kind is ContentKind => kind !== 'faq';
+
 export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSummary {
+  if (!isReaderKind(row.kind)) throw new Error(`summaryOf: ${row.kind} is not listed to readers`);
   const summary: ContentSummary = {
     id: row.id,
     kind: row.kind,
@@ -56,10 +60,25 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
     /** A published item of one of `kinds` visible at `now`, else 4702 (drafts, unpublished, not yet due look the same). */
     async detail(id: string, kinds: readonly ContentKind[], now: number): Promise<ContentDetail> {
       const row = await repo.findItem(id);
-      if (!row || !kinds.includes(row.kind) || row.state !== 'published' || row.publish_at === null || row.publish_at > now) {
+      if (!row || !isReaderKind(row.kind) || !kinds.includes(row.kind) || row.state !== 'published' || row.publish_at === null || row.publish_at > now) {
         throw new ApiError(CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND);
       }
       return { id: row.id, kind: row.kind, title: row.title, html: row.body_html, publishedAt: row.publish_at, updatedAt: row.updated_at };
+    },
+
+    /**
+     * The published 常见问题 by category (docs/api.md "Help and customer service"): categories in the order of
+     * their first entry, entries in the operators' order. The same for everyone, with or without a session.
+     */
+    async faq(now: number): Promise<{ categories: { name: string; items: { id: string; question: string; html: string }[] }[] }> {
+      const categories = new Map<string, { id: string; question: string; html: string }[]>();
+      for (const row of await repo.listVisibleFaq(now, HELP_LIMITS.faqEntries)) {
+        const name = row.category ?? '其他';
+        const items = categories.get(name) ?? [];
+        items.push({ id: row.id, question: row.title, html: row.body_html });
+        categories.set(name, items);
+      }
+      return { categories: [...categories].map(([name, items]) => ({ name, items })) };
     },
 
     async latestImportantNotice(now: number, userId?: string): Promise<ContentSummary | null> {

@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { contentIdField, listCursorField } from '../content/content-fields.js';
 
 /** What a personal message is about (docs/architecture.md "Modules": other capabilities post them). */
-export const MESSAGE_KINDS = ['security', 'identity', 'bank-card', 'rewards', 'system'] as const;
+/** `service`: customer service answered the account's question (docs/api.md "Help and customer service"). */
+export const MESSAGE_KINDS = ['security', 'identity', 'bank-card', 'rewards', 'system', 'service'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 export const messageSchema = z.strictObject({

@@ -1,7 +1,10 @@
 // The operators' content calls (docs/api.md "Content operations"): list, get, create, update, publish,
-// unpublish and preview, plain JSON behind the admin token at OPS_PATH's content addresses.
+// unpublish and preview, plain JSON behind the admin token at OPS_PATH's content addresses. 常见问题 (FAQ,
+// docs/api.md "Help and customer service") are a kind of content here: the question is the title, the answer
+// the body, with a category and an order of their own.
 import * as z from 'zod/mini';
 import { CONTENT_OPS_LIMITS } from '../../content-ops.js';
+import { HELP_LIMITS } from '../../help.js';
 import { OPS_PATH } from '../../ops-paths.js';
 import { CONTENT_KINDS } from '../content/content-fields.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
@@ -11,7 +14,14 @@ export const CONTENT_STATUSES = ['draft', 'scheduled', 'published', 'unpublished
 export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 export const CONTENT_AUDIT_ACTIONS = ['create', 'edit', 'publish', 'schedule', 'unpublish', 'image'] as const;
 
-const kind = z.enum(CONTENT_KINDS);
+/** What operators publish: the readers' kinds, and FAQ entries (read through faq-list only). */
+export const OPS_CONTENT_KINDS = [...CONTENT_KINDS, 'faq'] as const;
+export type OpsContentKind = (typeof OPS_CONTENT_KINDS)[number];
+
+const kind = z.enum(OPS_CONTENT_KINDS);
+/** An FAQ entry's category (required when one is created) and its order in it (0 first; ties: the older entry first). */
+const category = z.string().check(z.minLength(1), z.maxLength(HELP_LIMITS.faqCategoryChars));
+const order = z.int().check(z.minimum(0), z.maximum(HELP_LIMITS.faqOrderMax));
 const title = z.string().check(z.minLength(1), z.maxLength(CONTENT_OPS_LIMITS.titleChars));
 const body = z.string().check(z.minLength(1), z.maxLength(CONTENT_OPS_LIMITS.bodyChars));
 const summary = z.string().check(z.maxLength(CONTENT_OPS_LIMITS.summaryChars));
@@ -32,6 +42,10 @@ export const managedContentSchema = z.strictObject({
   updatedAt: opsTimeField,
   body: z.string(),
   html: z.string(),
+  /** FAQ entries only. */
+  category: z.optional(z.string()),
+  /** FAQ entries only. */
+  order: z.optional(z.int()),
 });
 export type ManagedContent = z.output<typeof managedContentSchema>;
 
@@ -67,11 +81,20 @@ export const opsContentGet = defineOpsEndpoint({
   response: z.strictObject({ item: managedContentSchema, audit: z.array(contentAuditEntrySchema) }),
 });
 
-/** A new draft; the summary is made from the body when left out. */
+/** A new draft; the summary is made from the body when left out. `category` (required) and `order` (default 0): FAQ entries only. */
 export const opsContentCreate = defineOpsEndpoint({
   method: 'POST',
   path: OPS_PATH.content,
-  request: z.strictObject({ kind, by: operatorField, title, body, summary: z.optional(summary), important: z.optional(z.boolean()) }),
+  request: z.strictObject({
+    kind,
+    by: operatorField,
+    title,
+    body,
+    summary: z.optional(summary),
+    important: z.optional(z.boolean()),
+    category: z.optional(category),
+    order: z.optional(order),
+  }),
   response: managedContentSchema,
 });
 
@@ -86,6 +109,8 @@ export const opsContentUpdate = defineOpsEndpoint({
     body: z.optional(body),
     summary: z.optional(summary),
     important: z.optional(z.boolean()),
+    category: z.optional(category),
+    order: z.optional(order),
   }),
   response: managedContentSchema,
 });

@@ -5,6 +5,7 @@ import { OPS_PATH, opsUrl } from '../../ops-paths.js';
 import * as schemas from '../../schemas.js';
 import { defineOpsEndpoint, parseOpsResponseData, type OpsEndpoint } from '../define-endpoint.js';
 import { opsContentCreate, opsContentList, opsContentUpdate, type ManagedContent } from './content-ops.js';
+import { opsHelpAnswer, opsHelpQuestions } from './help-ops.js';
 import { opsRewardsReplaceGift, opsRewardsSummary } from './rewards-ops.js';
 
 /** Every operators' call the schemas entry exports, found by shape, so a new one is checked without being listed here. */
@@ -61,7 +62,7 @@ describe('defineOpsEndpoint', () => {
 
 describe("the operators' calls", () => {
   it('are found (the filter above can see them) and take their paths from OPS_PATH, one call per method and path', () => {
-    expect(opsEndpoints.length).toBe(14);
+    expect(opsEndpoints.length).toBe(16);
     const known = new Set<string>(Object.values(OPS_PATH));
     for (const [name, endpoint] of opsEndpoints) expect(known.has(endpoint.path), name).toBe(true);
     const routes = opsEndpoints.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
@@ -78,6 +79,39 @@ describe("the operators' calls", () => {
     expect(parseRequest(opsContentList, {}).ok).toBe(true);
     expect(parseRequest(opsRewardsReplaceGift, { by: '小王', lines: [{ points: 10 }, { itemId: 'cup' }] }).ok).toBe(true);
     expect(parseRequest(opsRewardsReplaceGift, { by: '小王', lines: [{ points: 10, itemId: 'cup' }] }).ok).toBe(false);
+  });
+
+  it('take FAQ entries as content: a category and an order of their own', () => {
+    const faq = { kind: 'faq', title: '如何还款？', body: '在借款详情页点击“还款”。', category: '还款', order: 2, by: '小王' };
+    expect(parseRequest(opsContentCreate, faq).ok).toBe(true);
+    expect(parseRequest(opsContentCreate, { ...faq, category: '' })).toEqual({ ok: false, issues: ['category: too_small'] });
+    expect(parseRequest(opsContentCreate, { ...faq, category: '类'.repeat(21) })).toEqual({ ok: false, issues: ['category: too_big'] });
+    expect(parseRequest(opsContentCreate, { ...faq, order: -1 })).toEqual({ ok: false, issues: ['order: too_small'] });
+    expect(parseRequest(opsContentCreate, { ...faq, order: 1.5 })).toEqual({ ok: false, issues: ['order: invalid_type'] });
+    expect(parseRequest(opsContentUpdate, { by: '小王', version: 3, category: '账户', order: 0 }).ok).toBe(true);
+    expect(parseRequest(opsContentList, { kind: 'faq' }).ok).toBe(true);
+    expect(parseOpsResponseData(opsContentCreate, { ...item, kind: 'faq', category: '还款', order: 2 }).ok).toBe(true);
+  });
+
+  it("answer users' questions as plain text, named by the operator; list them by status", () => {
+    expect(parseRequest(opsHelpAnswer, { by: '小王', answer: '您好，已为您处理。' }).ok).toBe(true);
+    expect(parseRequest(opsHelpAnswer, { by: '小王', answer: '' })).toEqual({ ok: false, issues: ['answer: too_small'] });
+    expect(parseRequest(opsHelpAnswer, { answer: '好的' })).toEqual({ ok: false, issues: ['by: invalid_type'] });
+    for (const status of [undefined, 'open', 'answered', 'all']) expect(parseRequest(opsHelpQuestions, status ? { status } : {}).ok, status).toBe(true);
+    expect(parseRequest(opsHelpQuestions, { status: 'closed' }).ok).toBe(false);
+    const question = {
+      id: 'q_0123456789abcdef',
+      phone: '138****5678',
+      text: '问题',
+      status: 'open',
+      createdAt: 1,
+      answer: null,
+      answeredBy: null,
+      answeredAt: null,
+    };
+    expect(parseOpsResponseData(opsHelpQuestions, { items: [question] }).ok).toBe(true);
+    // Never a whole phone number in an operator's list (SPEC §3: 3+4+4 masked).
+    expect(parseOpsResponseData(opsHelpQuestions, { items: [{ ...question, phone: '13812345678' }] }).ok).toBe(false);
   });
 
   it('describe answers strictly: an extra or missing field is outside the schema', () => {

@@ -73,6 +73,7 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
       html: '',
       createdAt: NOW,
       updatedAt: NOW,
+      ...(body!.kind === 'faq' && { category: String(body!.category), order: Number(body!.order ?? 0) }),
     };
     items.unshift(item);
     audit.unshift({
@@ -92,7 +93,7 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
   const by = String(body!.by);
   if (method === 'PUT') {
     if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
-    const { title, body: text, summary, important } = body as Partial<ManagedItem>;
+    const { title, body: text, summary, important, category, order } = body as Partial<ManagedItem>;
     const newBody = text ?? item.body;
     return ok(
       opsContentUpdate,
@@ -100,6 +101,8 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
         title: title ?? item.title,
         body: newBody,
         important: important ?? item.important,
+        ...(category !== undefined && { category }),
+        ...(order !== undefined && { order }),
         ...(summary !== undefined || text !== undefined ? { summary: summary || summarize(newBody) } : {}),
       }),
     );
@@ -311,6 +314,38 @@ describe('/ops/content', () => {
     await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
     await vi.waitFor(() => expect(changes()).toHaveLength(3));
     expect(changes()[2]!.body).toEqual({ summary: '每月15日前还款，逾期影响征信', important: true, version: 2, by: '张三' });
+  });
+
+  it('writes 常见问题: a question and its answer under a category, in an order; an edit sends the new category alone', async () => {
+    await openWithToken();
+    await userEvent.selectOptions(within(editor()).getByLabelText('类型'), '常见问题');
+    // A FAQ entry has no home banner and no summary: a question, an answer, a category and an order.
+    expect(within(editor()).queryByRole('checkbox', { name: '重要（首页横幅）' })).toBeNull();
+    expect(within(editor()).queryByLabelText('摘要（可选）')).toBeNull();
+    await userEvent.type(within(editor()).getByLabelText('问题'), '如何还款？');
+    await userEvent.type(within(editor()).getByLabelText('回答（Markdown，可含电话链接）'), '在借款详情页点击还款。');
+    await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
+    // No category yet: nothing can be saved.
+    expect(within(editor()).getByRole('button', { name: '保存草稿' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(within(editor()).getByLabelText('分类'), '还款');
+    await userEvent.type(within(editor()).getByLabelText('排序（0 在最前）'), 'x');
+    expect(within(editor()).getByRole('button', { name: '保存草稿' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.clear(within(editor()).getByLabelText('排序（0 在最前）'));
+    await userEvent.type(within(editor()).getByLabelText('排序（0 在最前）'), '2');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
+    expect((await screen.findByRole('status')).textContent).toBe('已发布');
+    expect(changes()[0]).toEqual({
+      method: 'POST',
+      path: '/ops/api/content',
+      body: { kind: 'faq', title: '如何还款？', body: '在借款详情页点击还款。', important: false, category: '还款', order: 2, by: '张三' },
+    });
+    expect((await screen.findByRole('button', { name: /如何还款/ })).textContent).toBe('[常见问题·已发布] 还款 · 如何还款？2026-11-21 10:00');
+
+    await userEvent.clear(within(editor()).getByLabelText('分类'));
+    await userEvent.type(within(editor()).getByLabelText('分类'), '还款与账单');
+    await userEvent.click(within(editor()).getByRole('button', { name: '保存修改' }));
+    await vi.waitFor(() => expect(changes()).toHaveLength(3));
+    expect(changes()[2]!.body).toEqual({ category: '还款与账单', version: 2, by: '张三' });
   });
 
   it('refuses to overwrite an edit made meanwhile and shows who made it', async () => {

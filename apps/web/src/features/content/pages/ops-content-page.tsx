@@ -1,7 +1,8 @@
 // /ops/content (docs/operations.md "Content"): operators write notices, announcements and articles in
 // Markdown with a live preview rendered by the server (exactly what readers will get), save drafts, publish
 // now or at a time, and take items down. Behind the admin token; every change is audited with `by`, and the
-// item's audit (who did what, when) shows under the editor.
+// item's audit (who did what, when) shows under the editor. 常见问题 are written here too (docs/operations.md
+// "Help and customer service"): the question as the title, the answer as the body, with a category and an order.
 import { useEffect, useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
@@ -10,11 +11,11 @@ import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
-import type { ContentAuditEntry as AuditEntry, ContentKind, ManagedContent as ManagedItem } from '@tyd/protocol/schemas';
+import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsContentKind } from '@tyd/protocol/schemas';
 import { opsContent } from '../api/ops-content';
 import '../components/content.css';
 
-const KIND_TEXT: Record<ContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯' };
+const KIND_TEXT: Record<OpsContentKind, string> = { notice: '通知', announcement: '公告', article: '资讯', faq: '常见问题' };
 const STATUS_TEXT: Record<ManagedItem['status'], string> = { draft: '草稿', scheduled: '定时', published: '已发布', unpublished: '已下线' };
 const ACTION_TEXT: Record<AuditEntry['action'], string> = {
   create: '创建',
@@ -30,13 +31,16 @@ const ITEM_KEY = 'ops-content-item';
 interface Draft {
   id: string | null;
   version: number;
-  kind: ContentKind;
+  kind: OpsContentKind;
   title: string;
   summary: string;
   important: boolean;
   body: string;
   status: ManagedItem['status'];
   publishAt: number | null;
+  /** FAQ entries: the category and the order in it, as typed (the order a whole number, '' for 0). */
+  category: string;
+  order: string;
   /** The item as the server last gave it: an edit sends only what differs from it. */
   base: ManagedItem | null;
 }
@@ -51,6 +55,8 @@ const EMPTY: Draft = {
   body: '',
   status: 'draft',
   publishAt: null,
+  category: '',
+  order: '',
   base: null,
 };
 const draftOf = (item: ManagedItem): Draft => ({
@@ -63,8 +69,13 @@ const draftOf = (item: ManagedItem): Draft => ({
   body: item.body,
   status: item.status,
   publishAt: item.publishAt,
+  category: item.category ?? '',
+  order: item.order ? String(item.order) : '',
   base: item,
 });
+
+/** The typed order: '' is 0 (first); NaN unless a whole number. */
+const orderOf = (draft: Draft) => (draft.order.trim() === '' ? 0 : /^\d{1,4}$/.test(draft.order.trim()) ? Number(draft.order.trim()) : NaN);
 
 /**
  * What the operator changed. Only that is sent: the summary the server derived from the body is not sent
@@ -78,6 +89,8 @@ function editsOf(draft: Draft) {
     ...(draft.body !== base?.body && { body: draft.body }),
     ...(draft.summary !== base?.summary && { summary: draft.summary }),
     ...(draft.important !== base?.important && { important: draft.important }),
+    ...(draft.kind === 'faq' && draft.category !== base?.category && { category: draft.category }),
+    ...(draft.kind === 'faq' && orderOf(draft) !== base?.order && { order: orderOf(draft) }),
   };
 }
 
@@ -218,6 +231,7 @@ export default function OpsContentPage() {
           body: draft.body,
           ...(draft.summary && { summary: draft.summary }),
           important: draft.important,
+          ...(draft.kind === 'faq' && { category: draft.category, order: orderOf(draft) }),
           by,
         });
   /** Saves, then publishes: the saved draft (its id, its new version) is kept even when publishing is refused, so a retry neither duplicates the item nor conflicts with itself. */
@@ -250,7 +264,8 @@ export default function OpsContentPage() {
       () => '已下线',
     );
   const scheduled = chinaTimeOf(at);
-  const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim();
+  const faq = draft.kind === 'faq';
+  const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim() || (faq && (!draft.category.trim() || !Number.isFinite(orderOf(draft))));
   const audit = item.data?.audit;
 
   return (
@@ -266,28 +281,44 @@ export default function OpsContentPage() {
           <div className="ops-content__row">
             <label>
               类型
-              <select value={draft.kind} disabled={draft.id !== null} onChange={(e) => setDraft({ ...draft, kind: e.target.value as ContentKind })}>
-                {(Object.keys(KIND_TEXT) as ContentKind[]).map((kind) => (
+              <select value={draft.kind} disabled={draft.id !== null} onChange={(e) => setDraft({ ...draft, kind: e.target.value as OpsContentKind })}>
+                {(Object.keys(KIND_TEXT) as OpsContentKind[]).map((kind) => (
                   <option key={kind} value={kind}>
                     {KIND_TEXT[kind]}
                   </option>
                 ))}
               </select>
             </label>
-            <label className="ops-content__check">
-              <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
-            </label>
+            {faq ? null : (
+              <label className="ops-content__check">
+                <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
+              </label>
+            )}
           </div>
+          {faq ? (
+            <div className="ops-content__row">
+              <label>
+                分类
+                <input value={draft.category} maxLength={20} placeholder="如 还款、账户" onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+              </label>
+              <label>
+                排序（0 在最前）
+                <input value={draft.order} inputMode="numeric" maxLength={4} placeholder="0" onChange={(e) => setDraft({ ...draft, order: e.target.value })} />
+              </label>
+            </div>
+          ) : null}
           <label>
-            标题
+            {faq ? '问题' : '标题'}
             <input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
           </label>
+          {faq ? null : (
+            <label>
+              摘要（可选）
+              <input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} />
+            </label>
+          )}
           <label>
-            摘要（可选）
-            <input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} />
-          </label>
-          <label>
-            正文（Markdown）
+            {faq ? '回答（Markdown，可含电话链接）' : '正文（Markdown）'}
             <textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
           </label>
           <label>
@@ -373,7 +404,7 @@ export default function OpsContentPage() {
                 }}
               >
                 <span>
-                  [{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}] {listed.title}
+                  [{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}]{listed.category ? ` ${listed.category} ·` : ''} {listed.title}
                 </span>
                 {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{chinaDateTime(listed.publishAt)}</span> : null}
               </button>
