@@ -43,6 +43,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   // Every agreement the person accepted, with version and date (docs/api.md "Consent" my-agreements).
   { path: '/mine/agreements', name: 'agreements', title: '协议与政策', requiresLogin: true, page: 'app/pages/agreements-page.tsx' },
+  // 帮助与客服 (not in SPEC §2; docs/api.md "Help and customer service"): open without a session, as error pages link to it.
+  { path: '/mine/help', name: 'help', title: '帮助与客服', page: 'features/help/pages/help-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
   { path: '/mine/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
   { path: '/mine/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
@@ -80,6 +82,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/ops/content', name: 'opsContent', title: '内容管理', noPrerender: true, page: 'features/content/pages/ops-content-page.tsx' },
   // Operators' prizes, vouchers, redeem batches and the new-user gift behind the same token (docs/operations.md "Vouchers and redeem codes").
   { path: '/ops/rewards', name: 'opsRewards', title: '奖励管理', noPrerender: true, page: 'features/rewards/pages/ops-rewards-page.tsx' },
+  // Operators answer users' questions behind the same token (docs/operations.md "Help and customer service").
+  { path: '/ops/help', name: 'opsHelp', title: '用户提问', noPrerender: true, page: 'features/help/pages/ops-help-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

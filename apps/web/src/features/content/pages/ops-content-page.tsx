@@ -6,7 +6,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
+import { OpsTokenForm } from '../../../components/ops-token-form';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
@@ -138,26 +138,6 @@ function usePreview(body: string, signedIn: boolean) {
   return signedIn && body.trim() ? html : '';
 }
 
-function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; error?: string }) {
-  const [token, setToken] = useState('');
-  return (
-    <Card>
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (token.trim()) onSubmit(token.trim());
-        }}
-        className="ops-content"
-      >
-        <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
-        <Button type="submit" block disabled={!token.trim()}>
-          进入
-        </Button>
-      </form>
-    </Card>
-  );
-}
-
 function auditText(entry: AuditEntry): string {
   const when = entry.action === 'schedule' && 'publishAt' in entry.detail && entry.detail.publishAt !== null ? ` ${chinaDateTime(entry.detail.publishAt)}` : '';
   return `${entry.by} ${ACTION_TEXT[entry.action]}${when}（第${entry.version}版）`;
@@ -193,7 +173,7 @@ export default function OpsContentPage() {
   if (!token || unauthorized) {
     return (
       <Page title="内容管理">
-        <TokenForm
+        <OpsTokenForm
           error={unauthorized ? (list.error as Error).message : undefined}
           onSubmit={(value) => {
             opsToken.set(value);

@@ -1,4 +1,6 @@
-// The layout shared by the error views (404, 500, offline): a big mark, what happened, what to do.
+// The layout shared by the error views (404, 500, offline): a big mark, what happened, what to do, and
+// where to get help (帮助与客服: the service phone, 常见问题, a question). That link is a plain page load,
+// not the router's: an error view may show when the app itself failed, and a fresh load is what recovers.
 import type { ReactNode } from 'react';
 import './error-view.css';
 
@@ -19,6 +21,9 @@ export function ErrorView({ code, icon, title, text, children }: { code?: string
       </h1>
       <p className="error-view__text">{text}</p>
       <div className="error-view__actions">{children}</div>
+      <p className="error-view__help">
+        仍有问题？<a href="/mine/help">联系客服</a>
+      </p>
     </main>
   );
 }

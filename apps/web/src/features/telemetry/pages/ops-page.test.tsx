@@ -130,6 +130,7 @@ describe('/ops', () => {
     expect(links.map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['内容管理', '/ops/content'],
       ['奖励管理', '/ops/rewards'],
+      ['用户提问', '/ops/help'],
     ]);
   });
 

@@ -283,6 +283,9 @@ export default function OpsPage() {
         <Link className="btn btn--secondary btn--block" to="/ops/rewards">
           奖励管理
         </Link>
+        <Link className="btn btn--secondary btn--block" to="/ops/help">
+          用户提问
+        </Link>
       </nav>
       {state.status === 'loading' ? (
         <p className="ops__note" role="status" aria-busy="true">
