@@ -9,11 +9,10 @@
 // nothing, and under prefers-reduced-motion the won cell is lit at once. Screenshots at 320, 375 and
 // 414 px: e2e/screenshots/lucky-draw-*.png.
 import { execFile } from 'node:child_process';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { expectFitsThePhone, PHONE_WIDTHS, screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -56,7 +55,7 @@ const screenshotsAtWidths = (page: Page, name: string) => phoneScreenshots(page,
 
 /** The whole page at 375 px, to review everything below the fold. */
 async function fullPage(page: Page, name: string) {
-  await page.screenshot({ path: join(screenshotDir, `lucky-draw-${name}-full-375.png`), fullPage: true });
+  await saveScreenshot(page, `lucky-draw-${name}-full-375`, { fullPage: true });
 }
 
 const balance = async (page: Page) => Number(await page.locator('.draw__points').textContent());

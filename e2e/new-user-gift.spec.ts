@@ -6,10 +6,9 @@
 // logged-out visitor sees the offer from home's link, goes through 登录领取 and lands back on the gift;
 // get-cloud-steward-url's one-time address opens the page logged in. Screenshots at 320, 375 and 414 px:
 // e2e/screenshots/new-user-gift-*.png.
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, screenshotDir, waitForApp } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -76,7 +75,7 @@ describe.each([
       expect(await rules.getByText(text, { exact: false }).isVisible(), text).toBe(true);
     }
     await screenshotsAtWidths(page, `${tag}-claimable`);
-    if (!shell) await page.screenshot({ path: join(screenshotDir, 'new-user-gift-web-claimable-full-375.png'), fullPage: true });
+    if (!shell) await saveScreenshot(page, 'new-user-gift-web-claimable-full-375', { fullPage: true });
     // Inside the app the app's title bar names the page.
     if (shell) {
       await expect

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot, screenshotDir, waitForApp } from './support/browser';
+import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 
@@ -308,7 +308,7 @@ describe('/ops with the data of this run', () => {
       false,
     ]);
     await saveScreenshot(page, 'ops');
-    await page.screenshot({ path: join(screenshotDir, 'ops-full.png'), fullPage: true });
+    await saveScreenshot(page, 'ops-full', { fullPage: true });
     await context.close();
   });
 });

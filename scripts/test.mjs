@@ -1,9 +1,9 @@
 // `npm test`: every check in one run, then one summary.
 // Stages run in order and all run even when one fails, so a single run shows everything
 // that is wrong; the browser journeys need the web build, so they are skipped if it fails.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
 const reports = mkdtempSync(join(tmpdir(), 'tyd-test-'));
@@ -46,9 +46,58 @@ function vitest(name, projects) {
   return run(name, 'npx', args, { vitestReport: report });
 }
 
-run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-run('format', 'npx', ['prettier', '--check', '--log-level', 'warn', '.']);
-run('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present', '--silent']);
+// The static checks are independent and each uses one core: they run side by side, as many at a time as
+// the machine has cores, and each prints its output when it ends (docs/operations.md "Test suite").
+function runCaptured(command, args) {
+  return new Promise((done) => {
+    const started = Date.now();
+    const child = spawn(command, args, { env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : '1' } });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('close', (status) => done({ ok: status === 0, output, seconds: (Date.now() - started) / 1000, line: [command, ...args].join(' ') }));
+  });
+}
+
+async function runSideBySide(stages) {
+  const tasks = stages.flatMap((stage) => stage.commands.map((command) => ({ stage: stage.name, command })));
+  const finished = [];
+  let next = 0;
+  async function worker() {
+    while (next < tasks.length) {
+      const task = tasks[next++];
+      const result = await runCaptured(task.command[0], task.command.slice(1));
+      console.log(`\n━━ ${task.stage}: ${result.line} (${result.seconds.toFixed(1)} s)`);
+      if (result.output) process.stdout.write(result.output);
+      finished.push({ ...task, ...result });
+    }
+  }
+  const started = Date.now();
+  await Promise.all(Array.from({ length: Math.min(availableParallelism(), tasks.length) }, worker));
+  const wall = (Date.now() - started) / 1000;
+  for (const stage of stages) {
+    const own = finished.filter((task) => task.stage === stage.name);
+    const ok = own.every((task) => task.ok);
+    // Side by side, a stage's own time is the sum of its commands'; the run's wall time is printed below.
+    const seconds = own.reduce((sum, task) => sum + task.seconds, 0);
+    results.push({ name: stage.name, ok, seconds, passed: 0, failed: ok ? 0 : 1, skipped: 0, note: 'side by side' });
+  }
+  console.log(`\n━━ static checks: ${wall.toFixed(1)} s side by side`);
+}
+
+// Each workspace's own typecheck script, so the list of projects lives in one place.
+const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.flatMap((pattern) =>
+  pattern.endsWith('/*')
+    ? readdirSync(pattern.slice(0, -2))
+        .map((name) => join(pattern.slice(0, -2), name))
+        .filter((dir) => existsSync(join(dir, 'package.json')))
+    : [pattern],
+);
+await runSideBySide([
+  { name: 'lint', commands: [['npx', 'eslint', '.', '--max-warnings=0']] },
+  { name: 'typecheck', commands: workspaces.map((w) => ['npm', 'run', 'typecheck', '--if-present', '--silent', '-w', w]) },
+  { name: 'format', commands: [['npx', 'prettier', '--check', '--log-level', 'warn', '.']] },
+]);
 vitest('unit and API', ['protocol', 'server', 'web']);
 const built = run('build', 'npm', ['run', 'build', '--silent']);
 if (built) vitest('browser journeys', ['e2e']);

@@ -57,12 +57,21 @@ export async function newMobileContext(
   return context;
 }
 
-/** Saves the 375x812 viewport under e2e/screenshots/<name>.png for people to look at. */
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether journeys save their screenshots for people to look at: `npm run test:screenshots` (E2E_SCREENSHOTS=1)
+ * does; `npm test` does not, since a picture guards no rule and taking them was half of some journeys' time
+ * (docs/operations.md "Test suite"). The layout checks at every width run either way.
+ */
+export const screenshotsWanted = process.env.E2E_SCREENSHOTS === '1';
+
+/**
+ * Saves the viewport (or with `fullPage` the whole page) under e2e/screenshots/<name>.png for people to look at,
+ * when screenshots are wanted.
+ */
+export async function saveScreenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<void> {
+  if (!screenshotsWanted) return;
   mkdirSync(screenshotDir, { recursive: true });
-  const path = join(screenshotDir, `${name}.png`);
-  await page.screenshot({ path });
-  return path;
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), fullPage: opts.fullPage ?? false });
 }
 
 /**
