@@ -23,7 +23,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   // Short cooldown: the unbind code goes to the phone that logged in moments before.
-  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '10' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '3' } }), launchBrowser()]);
 });
 
 afterAll(async () => {

@@ -15,9 +15,9 @@ import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
 
-// A short cooldown keeps "log in again" quick; the proof-of-work threshold is out of the way here and
+// A short cooldown (under 10 s, which the sandbox provider allows) keeps "log in again" quick; the proof-of-work threshold is out of the way here and
 // exercised on its own server below.
-const COOLDOWN_SECONDS = 10;
+const COOLDOWN_SECONDS = 3;
 let server: RunningServer;
 let browser: Browser;
 
@@ -309,7 +309,9 @@ describe('登录 acts once per press, and the rest of the press never reaches th
     ['the moment 我的 is under the finger', 'next page'],
   ] as const)(
     'two taps on 登录 (touchscreen), the second %s: logged in on /mine, and the second tap opens nothing there',
-    { timeout: 60_000 },
+    // A loaded machine can answer the login later than the double-click time: that run cannot tell (the second
+    // tap is then a deliberate one), and it is run again rather than passed.
+    { timeout: 60_000, retry: 2 },
     async (_when, gap) => {
       const context = await newMobileContext(browser);
       // Records when each touch began (the time base of the page's own guard, per document), and every click

@@ -17,7 +17,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { SMS_COOLDOWN_SECONDS: '10', HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { SMS_COOLDOWN_SECONDS: '3', HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
 });
 
 afterAll(async () => {

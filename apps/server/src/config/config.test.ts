@@ -67,6 +67,14 @@ describe('parseConfig', () => {
     }
   });
 
+  it('takes a resend cooldown under 10 s only with the sandbox SMS provider', () => {
+    expect(parseConfig({ SMS_COOLDOWN_SECONDS: '3' }).sms.codes.cooldownMs).toBe(3_000);
+    const http = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.com/send', SMS_HTTP_TEMPLATE_ID: 'T1' };
+    expect(() => parseConfig({ ...http, SMS_COOLDOWN_SECONDS: '9' })).toThrow(/SMS_COOLDOWN_SECONDS: at least 10 unless SMS_PROVIDER=sandbox/);
+    expect(parseConfig({ ...http, SMS_COOLDOWN_SECONDS: '10' }).sms.codes.cooldownMs).toBe(10_000);
+    expect(() => parseConfig({ SMS_COOLDOWN_SECONDS: '0' })).toThrow(/SMS_COOLDOWN_SECONDS/);
+  });
+
   it('refuses a secret that is too short', () => {
     expect(() => parseConfig({ TYD_APP_SECRET_WEB: 'short' })).toThrow(/TYD_APP_SECRET_WEB/);
   });

@@ -20,7 +20,8 @@ export const smsSection = defineSection({
       .regex(/^1[3-9]\d{9}=\d{6}(,1[3-9]\d{9}=\d{6})*$/, 'comma-separated phone=6-digit code pairs')
       .optional(),
     SMS_CODE_TTL_SECONDS: whole(60, 900).default(300),
-    SMS_COOLDOWN_SECONDS: whole(10, 600).default(60),
+    /** Under 10 only with the sandbox provider (the browser journeys' quick log-in-again). */
+    SMS_COOLDOWN_SECONDS: whole(1, 600).default(60),
     SMS_MAX_ATTEMPTS_PER_CODE: whole(1, 10).default(5),
     SMS_LOCK_AFTER_FAILURES: whole(3, 100).default(10),
     SMS_LOCK_MINUTES: whole(1, 1_440).default(15),
@@ -45,6 +46,9 @@ export const smsSection = defineSection({
     e.SMS_PROVIDER !== 'sandbox' &&
       e.SMS_SANDBOX_FIXED_CODES &&
       'SMS_SANDBOX_FIXED_CODES: only with SMS_PROVIDER=sandbox (fixed codes never reach real phones)',
+    e.SMS_PROVIDER !== 'sandbox' &&
+      e.SMS_COOLDOWN_SECONDS < 10 &&
+      'SMS_COOLDOWN_SECONDS: at least 10 unless SMS_PROVIDER=sandbox (a real phone is never sent a code every few seconds)',
     e.POW_COUNTER_MIN > e.POW_COUNTER_MAX && 'POW_COUNTER_MIN: must not exceed POW_COUNTER_MAX',
     e.SMS_OTHERS_BACKOFF_MAX_MINUTES * 60 < e.SMS_COOLDOWN_SECONDS && 'SMS_OTHERS_BACKOFF_MAX_MINUTES: must not be shorter than SMS_COOLDOWN_SECONDS',
     env === 'production' && e.SMS_PROVIDER === 'sandbox' && 'SMS_PROVIDER: the sandbox provider sends no real SMS and is refused when NODE_ENV=production',
