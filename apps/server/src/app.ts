@@ -53,10 +53,7 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(
-  secrets: Secrets,
-  site: Pick<SiteConfig, 'returnOrigins' | 'operator'> = { returnOrigins: [], operator: { name: '通盈达' } },
-): BrowserConfig {
+export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOrigins' | 'operator'>): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
   return {

@@ -22,7 +22,7 @@ describe('server key rotation', () => {
   });
 
   it('advertises the newest key and still opens requests sealed to the older one', async () => {
-    expect(browserConfig(t.secrets)).toMatchObject({ keyId: 'k-new' });
+    expect(browserConfig(t.secrets, t.config.site)).toMatchObject({ keyId: 'k-new' });
     const client = await t.client();
     expect((await client.call(checkLogin, {})).response?.code).toBe(CODE.UNAUTHORIZED);
     const oldClient = new ApiClient(t.baseUrl, { ...client.keys, keyId: old.kid, publicKey: old.publicKey });

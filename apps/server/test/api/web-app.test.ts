@@ -147,7 +147,7 @@ describe('web app serving', () => {
       expect(res.headers.get('cache-control')).toBe('no-cache, no-store');
       const body = await res.text();
       const match = /<script id="tyd-config" type="application\/json">(.*?)<\/script><\/head>/.exec(body);
-      expect(JSON.parse(match?.[1] ?? 'null')).toEqual(browserConfig(t.secrets));
+      expect(JSON.parse(match?.[1] ?? 'null')).toEqual(browserConfig(t.secrets, t.config.site));
       const cookie = res.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='));
       expect(cookie).toMatch(/^XSRF-TOKEN=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}; Max-Age=604800; Path=\/; SameSite=Lax$/);
       const csp = res.headers.get('content-security-policy') ?? '';
@@ -389,7 +389,7 @@ describe('web app serving', () => {
   });
 
   it("allows the page's inline scripts, and only those, by their hashes in its CSP", async () => {
-    const config = configScript(browserConfig(t.secrets));
+    const config = configScript(browserConfig(t.secrets, t.config.site));
     const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<')))];
     for (const path of ['/login', '/nfc', '/login?title=x', '/ops']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });

@@ -55,7 +55,7 @@ export async function startTestApp(
     testDb,
     env,
     async client() {
-      const client = new ApiClient(baseUrl, browserConfig(secrets), opts.clock);
+      const client = new ApiClient(baseUrl, browserConfig(secrets, config.site), opts.clock);
       await client.loadPage();
       return client;
     },
