@@ -9,6 +9,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
+import { outbox } from '../apps/server/test/support/accounts';
+import { newPhone } from './support/phones';
 import { emulateSlowPhone } from './support/slow-phone';
 
 const prerenders = JSON.parse(readFileSync(join(repoRoot, 'apps/web/dist/.vite/prerender.json'), 'utf8')) as {
@@ -130,6 +132,61 @@ describe('input before hydration survives it (docs/architecture.md "Delivery")',
     expect(alerts.join(' ')).not.toMatch(/手机号|勾选/);
     expect(alerts.join(' ')).toMatch(/验证码/);
     expect(await page.getByLabel('手机号', { exact: true }).inputValue()).toBe('138 0013 8000');
+    await page.close();
+  });
+
+  /** /login on a slow phone with its scripts held until `entered` resolves, the document marked. */
+  async function heldLogin(entered: Promise<void>): Promise<Page> {
+    const page = await web.newPage();
+    await emulateSlowPhone(page);
+    await page.route('**/assets/**/*.js', async (route) => {
+      await entered;
+      await route.continue();
+    });
+    await page.goto(`${server.baseUrl}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('手机号', { exact: true }).waitFor();
+    await page.evaluate(() => ((window as unknown as { firstDocument: boolean }).firstDocument = true));
+    return page;
+  }
+
+  /** Still the document the page was opened with, at /login with nothing in its address (no form sent). */
+  async function sameDocument(page: Page): Promise<void> {
+    expect(await page.evaluate(() => (window as unknown as { firstDocument?: boolean }).firstDocument)).toBe(true);
+    expect(page.url()).toBe(`${server.baseUrl}/login`);
+  }
+
+  it('/login: 获取验证码 tapped before hydration asks for the code for the number typed, once hydrated', async () => {
+    let release = () => {};
+    const page = await heldLogin(new Promise<void>((resolve) => (release = resolve)));
+    const phone = newPhone('139');
+    await page.getByLabel('手机号', { exact: true }).tap();
+    await page.keyboard.type(phone);
+    await page.getByRole('checkbox').tap();
+    await page.locator('.sms-code-button').tap();
+    release();
+    await expect.poll(() => page.locator('.sms-code-button').textContent(), { timeout: 30_000 }).toMatch(/^\d+秒后重发$/);
+    await expect.poll(async () => (await outbox(server.baseUrl, phone)).filter((m) => m.purpose === 'login').length).toBe(1);
+    await sameDocument(page);
+    await page.close();
+  });
+
+  it('/login: 登录 tapped before hydration is pressed once hydrated, and the browser does not send the form meanwhile', async () => {
+    let release = () => {};
+    const page = await heldLogin(new Promise<void>((resolve) => (release = resolve)));
+    const phone = newPhone('139');
+    await page.getByLabel('手机号', { exact: true }).tap();
+    await page.keyboard.type(phone);
+    await page.getByLabel('验证码', { exact: true }).tap();
+    await page.keyboard.type('246801');
+    await page.getByRole('checkbox').tap();
+    // 登录 is the form's submit button: the browser alone would send the form and load the page again,
+    // losing what was typed.
+    await page.getByRole('button', { name: '登录' }).tap();
+    release();
+    // Hydrated, the press reached the page: the server was asked and refused the code (none was sent).
+    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 30_000 }).toMatch(/验证码/);
+    await sameDocument(page);
+    expect((await page.getByLabel('手机号', { exact: true }).inputValue()).replace(/\s/g, '')).toBe(phone);
     await page.close();
   });
 });

@@ -13,7 +13,7 @@ import { matchRoute } from './app/route-table';
 import { installUnauthorizedHandler } from './app/unauthorized';
 import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-client';
 import { clientEnv } from './lib/env';
-import { replayEarlyInput } from './lib/hydration';
+import { replayEarlyInput, replayEarlyTaps, takeEarlyTaps } from './lib/hydration';
 import { createRouter } from './lib/router';
 import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
 import './styles/base.css';
@@ -55,12 +55,16 @@ renderFirstScreenFor(root.dataset.visitor !== undefined);
 let reactRoot: Root | undefined;
 let overlay: ReactNode;
 let hydrating = false;
+let earlyTaps: HTMLElement[] = [];
 let markMounted = () => {};
 const mounted = new Promise<void>(
   (resolve) =>
     (markMounted = () => {
       // What was typed, tapped or ticked in the prerendered form before hydration (lib/hydration.ts).
-      if (hydrating) replayEarlyInput(root);
+      if (hydrating) {
+        replayEarlyInput(root);
+        replayEarlyTaps(earlyTaps);
+      }
       hydrating = false;
       // When the page answers input (User Timing): bench/web-lab.ts reads it as "interactive".
       performance.mark('tyd-interactive');
@@ -70,6 +74,7 @@ const mounted = new Promise<void>(
 const app = () => <App router={router} overlay={overlay} onMounted={markMounted} />;
 
 if (prerenderedRoute === undefined) {
+  takeEarlyTaps();
   reactRoot = createRoot(root);
   reactRoot.render(app());
 }
@@ -87,10 +92,13 @@ function mountAfterStart() {
     // In a transition, hydration yields to the browser every few milliseconds instead of one long task
     // (the page is already on screen; input meanwhile is replayed by React), as Next.js hydrates.
     hydrating = true;
+    earlyTaps = takeEarlyTaps();
     startTransition(() => {
       reactRoot = hydrateRoot(root!, app(), { onRecoverableError: (error) => console.error('hydration failed, rendered afresh', error) });
     });
   } else {
+    // The markup is replaced: buttons pressed on it are gone with it.
+    takeEarlyTaps();
     reactRoot = createRoot(root!);
     reactRoot.render(app());
   }

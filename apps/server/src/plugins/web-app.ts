@@ -45,9 +45,10 @@ export function configScript(config: BrowserConfig): string {
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * The page CSP: only our own origin, plus one inline script by hash: the config data block (a JSON
- * block is never executed, the hash only makes the allowance explicit). Inline styles are allowed because React and toast libraries
- * set style attributes; no other inline script is. frame-ancestors 'none': native apps load the page as
+ * The page CSP: only our own origin, plus the inline scripts by hash: the config data block (a JSON
+ * block is never executed, the hash only makes the allowance explicit) and the build's own, which index.html
+ * carries as plain `<script>` (the early-tap recorder, docs/architecture.md "Delivery"). Inline styles are
+ * allowed because React and toast libraries set style attributes; no other inline script is. frame-ancestors 'none': native apps load the page as
  * a top-level document in their webviews, which this does not affect, while any site framing it to
  * overlay a lending form (clickjacking) is refused.
  */
@@ -95,8 +96,10 @@ export default fp(
     const assetsDir = join(opts.webDist, 'assets') + sep;
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
-    const csp = pageCsp([sha256(scriptContent)]);
-    let build: { mtimeMs: number; source: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> } | undefined;
+    const configHash = sha256(scriptContent);
+    let build:
+      | { mtimeMs: number; source: string; csp: string; preloads: RoutePreloads; prerenders: Prerenders | undefined; pages: Map<string, EncodedPage> }
+      | undefined;
 
     if (existsSync(opts.webDist)) {
       await fastify.register(fastifyStatic, {
@@ -134,7 +137,7 @@ export default fp(
      * share the 404 page's variants, so the cache holds a few pages per route (browser or app, with or
      * without the prerender).
      */
-    async function renderPage(request: FastifyRequest): Promise<EncodedPage | undefined> {
+    async function renderPage(request: FastifyRequest): Promise<{ page: EncodedPage; csp: string } | undefined> {
       let mtimeMs: number;
       try {
         mtimeMs = (await stat(indexFile)).mtimeMs;
@@ -143,7 +146,8 @@ export default fp(
       }
       if (build?.mtimeMs !== mtimeMs) {
         const [source, preloads, prerenders] = await Promise.all([readFile(indexFile, 'utf8'), readRoutePreloads(opts.webDist), readPrerenders(opts.webDist)]);
-        build = { mtimeMs, source, preloads, prerenders, pages: new Map() };
+        const buildScripts = [...source.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1]!));
+        build = { mtimeMs, source, csp: pageCsp([configHash, ...buildScripts]), preloads, prerenders, pages: new Map() };
       }
       const requestPath = request.url.split('?', 1)[0] ?? '';
       const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
@@ -161,7 +165,7 @@ export default fp(
         page = encodePage(at < 0 ? `${head}${source}` : `${source.slice(0, at)}${head}${source.slice(at)}`);
         build.pages.set(key, page);
       }
-      return page;
+      return { page, csp: build.csp };
     }
 
     fastify.decorate('webApp', {
@@ -175,14 +179,15 @@ export default fp(
         return accept.includes('text/html') || accept.includes('*/*');
       },
       async servePage(request, reply) {
-        const page = await renderPage(request);
+        const rendered = await renderPage(request);
         reply.header('cache-control', 'no-cache, no-store');
         fastify.xsrf.ensureCookie(request, reply);
-        if (page === undefined) {
+        if (rendered === undefined) {
           return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
         }
         const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         // The page differs by encoding, and by what first-screen.ts reads: the app's user agent, the session cookie.
+        const { page, csp } = rendered;
         reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).header('vary', 'accept-encoding, user-agent, cookie');
         if (encoding) reply.header('content-encoding', encoding);
         return reply.send(encoding ? page[encoding] : page.identity);

@@ -46,3 +46,33 @@ export function replayEarlyInput(root: HTMLElement): void {
     }
   }
 }
+
+declare global {
+  interface Window {
+    /** Buttons pressed before the app took the page over, in order; recorded by index.html until taken. */
+    __tydEarlyTaps?: HTMLElement[];
+  }
+}
+
+/**
+ * Takes the buttons pressed on the prerendered first screen so far and stops recording (index.html's
+ * listener): from here React sees every press itself (it replays those that come while it hydrates).
+ */
+export function takeEarlyTaps(): HTMLElement[] {
+  const taps = window.__tydEarlyTaps ?? [];
+  window.__tydEarlyTaps = undefined;
+  return taps;
+}
+
+/**
+ * Presses again, once each and in order, the buttons a person pressed before hydration (index.html kept the
+ * browser from acting on them). Called after replayEarlyInput has handed React what was typed, in a task of
+ * its own so the page has rendered that input first (获取验证码 then reads the number typed before it). A
+ * button that is gone or disabled by now is not pressed: the page has moved on.
+ */
+export function replayEarlyTaps(taps: readonly HTMLElement[]): void {
+  if (taps.length === 0) return;
+  setTimeout(() => {
+    for (const button of taps) if (button.isConnected && !(button as HTMLButtonElement).disabled) button.click();
+  }, 0);
+}
