@@ -11,6 +11,9 @@ export default defineProject({
     exclude: ['**/node_modules/**'],
     globalSetup: ['./support/global-setup.ts'],
     maxWorkers: 2,
+    // Each file starts its own server and browser contexts and mocks nothing: the support code and the
+    // protocol are imported once per worker, not once per file (docs/operations.md "Test suite").
+    isolate: false,
     // After the other projects when one Vitest run has them all (a project's own maxWorkers needs its own group).
     sequence: { groupOrder: 1 },
     testTimeout: 60_000,
