@@ -3,9 +3,10 @@
 // per-user limit, validity, on offer), the new-user gift's lines, and issue redeem batches (the codes
 // downloaded once as a text file) or revoke them; the audit shows who changed what. Behind the admin
 // token of /ops; every change names its operator, kept by the server with the change.
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
+import { OpsTokenForm } from '../../../components/ops-token-form';
 import { Card, Page } from '../../../components/page';
 import { OpsApiError, opsToken } from '../../../lib/ops-api';
 import { useQuery } from '../../../lib/server-state';
@@ -15,24 +16,6 @@ import '../components/rewards.css';
 import '../components/ops-rewards.css';
 
 const SUMMARY_KEY = 'ops-rewards';
-
-function TokenForm({ onSubmit, error }: { onSubmit: (token: string) => void; error?: string }) {
-  const [token, setToken] = useState('');
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (token.trim()) onSubmit(token.trim());
-  }
-  return (
-    <Card>
-      <form onSubmit={handleSubmit} className="ops-rewards__token">
-        <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
-        <Button type="submit" block disabled={!token.trim()}>
-          进入
-        </Button>
-      </form>
-    </Card>
-  );
-}
 
 export default function OpsRewardsPage() {
   const [token, setToken] = useState(opsToken.get);
@@ -46,7 +29,7 @@ export default function OpsRewardsPage() {
   if (!token || locked) {
     return (
       <Page title="奖励管理">
-        <TokenForm
+        <OpsTokenForm
           error={locked ? (summary.error as Error).message : undefined}
           onSubmit={(value) => {
             opsToken.set(value);
