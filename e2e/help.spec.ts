@@ -8,6 +8,7 @@ import { OPS_PATH, opsUrl, type OpsQuestion } from '@tyd/protocol';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, waitForApp } from './support/browser';
+import { readNativeCalls } from './support/native-shell';
 import { expectFitsThePhone, screenshotsAtWidths } from './support/layout';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
@@ -129,6 +130,29 @@ describe('帮助与客服', () => {
     await tap(page, page.getByRole('link', { name: '查看详情' }));
     await page.waitForURL(`${server.baseUrl}/mine/help`);
     await expectFitsThePhone(page);
+    await context.close();
+  });
+
+  it('inside the app: the title bar names it, the FAQ and the phone show, a question is asked, and it fits the phone', async () => {
+    const phone = newPhone('137');
+    const client = await signedUpClient(server.baseUrl, phone);
+    const context = await loggedInContext(browser, client.accessToken!, phone, 'android');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mine/help`);
+    await waitForApp(page);
+    expect(await page.evaluate(() => document.documentElement.classList.contains('in-app'))).toBe(true);
+    await expect
+      .poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title))
+      .toContain('帮助与客服');
+    await page.getByRole('region', { name: '常见问题' }).getByRole('button', { name: '如何还款？' }).waitFor();
+    expect(await page.getByRole('region', { name: '联系客服' }).getByRole('link', { name: SERVICE_PHONE, exact: true }).getAttribute('href')).toBe(
+      'tel:4008200000',
+    );
+    await page.getByLabel('请描述您遇到的问题').fill('在App里怎么查看还款计划？');
+    await tap(page, page.getByRole('button', { name: '提交' }));
+    await page.getByRole('status').filter({ hasText: '已提交，客服会尽快回复' }).waitFor();
+    await page.getByRole('region', { name: '我的提问' }).getByText('待回复').first().waitFor();
+    await screenshotsAtWidths(page, 'help-app');
     await context.close();
   });
 
