@@ -47,6 +47,8 @@ export const SUBCODE = {
   /** A required header is missing or malformed. */
   BAD_HEADERS: '4010',
   SESSION_EXPIRED: '4011',
+  /** With 401: this session was ended from another device of the account (下线, docs/api.md "Account security"). */
+  SIGNED_OUT_ELSEWHERE: '4012',
   // Account and SMS rules (docs/api.md), 42xx. The web shows submsg (SPEC §8); data carries details where noted.
   /** Not a mainland mobile number (1[3-9] + 9 digits). */
   PHONE_INVALID: '4201',
@@ -78,6 +80,11 @@ export const SUBCODE = {
   PHONE_TAKEN: '4216',
   /** save-phone without a live verification of the current phone (verify-phone). */
   VERIFY_TICKET_INVALID: '4217',
+  // 账户与安全, 4231–4232 (docs/api.md "Account security").
+  /** With 404: no live session of this account by that id (ended, another account's, or none): the same answer for all. */
+  DEVICE_NOT_FOUND: '4231',
+  /** end-session named the calling session itself: logout ends it. */
+  DEVICE_IS_CURRENT: '4232',
   // The analytics collector (docs/api.md), 43xx.
   /** The collector has stored its daily quota of bytes (China day); with Retry-After until midnight. */
   COLLECT_DAILY_QUOTA: '4301',
@@ -266,6 +273,7 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4009': '请求参数错误',
   '4010': '请求头缺失或格式错误',
   '4011': '登录已失效，请重新登录',
+  '4012': '已在其他设备上将本设备下线，请重新登录',
   '4201': '请输入正确的手机号码',
   '4202': '验证码错误，请重新输入',
   '4203': '验证码已失效，请重新获取',
@@ -283,6 +291,8 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4215': '授权已使用，请返回重新授权',
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
+  '4231': '该设备已下线',
+  '4232': '当前设备请使用退出登录',
   '4301': '今日数据量已达上限，请明天再试',
   '4401': '照片过大，请压缩后重新上传',
   '4402': '请上传JPG或PNG格式的照片',

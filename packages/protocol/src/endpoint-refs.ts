@@ -27,6 +27,10 @@ import type { idcardReadings as IdcardReadings } from './endpoints/identity/idca
 import type { askQuestion as AskQuestion } from './endpoints/help/ask-question.js';
 import type { faqList as FaqList } from './endpoints/help/faq-list.js';
 import type { myQuestions as MyQuestions } from './endpoints/help/my-questions.js';
+import type { endOtherSessions as EndOtherSessions } from './endpoints/security/end-other-sessions.js';
+import type { endSession as EndSession } from './endpoints/security/end-session.js';
+import type { loginDevices as LoginDevices } from './endpoints/security/login-devices.js';
+import type { loginRecords as LoginRecords } from './endpoints/security/login-records.js';
 import type { messageList as MessageList } from './endpoints/message/message-list.js';
 import type { messageRead as MessageRead } from './endpoints/message/message-read.js';
 import type { messageUnread as MessageUnread } from './endpoints/message/message-unread.js';
@@ -141,6 +145,10 @@ export interface EndpointRefs {
   readonly faqList: EndpointRef<typeof FaqList>;
   readonly askQuestion: EndpointRef<typeof AskQuestion>;
   readonly myQuestions: EndpointRef<typeof MyQuestions>;
+  readonly loginDevices: EndpointRef<typeof LoginDevices>;
+  readonly endSession: EndpointRef<typeof EndSession>;
+  readonly endOtherSessions: EndpointRef<typeof EndOtherSessions>;
+  readonly loginRecords: EndpointRef<typeof LoginRecords>;
   readonly luckyDrawInfo: EndpointRef<typeof LuckyDrawInfo>;
   readonly updateLuckyPoints: EndpointRef<typeof UpdateLuckyPoints>;
   readonly luckyDrawHistory: EndpointRef<typeof LuckyDrawHistory>;

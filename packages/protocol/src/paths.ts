@@ -77,6 +77,12 @@ export const API_PATH = {
   // answers (docs/api.md "Help and customer service").
   askQuestion: '/v1/user/ask-question',
   myQuestions: '/v1/user/my-questions',
+  // Not in SPEC §7's list: 账户与安全 (docs/api.md "Account security"): the account's signed-in devices, ending
+  // one or all others, and its sign-in records of the last 30 days.
+  loginDevices: '/v1/user/login-devices',
+  endSession: '/v1/user/end-session',
+  endOtherSessions: '/v1/user/end-other-sessions',
+  loginRecords: '/v1/user/login-records',
   authorizedLogin: '/v1/user/authorized-login',
   getAppDownloadUrl: '/v1/user/getAppDownloadUrl',
   // Not in SPEC §7's list: minting the one-time code that /others/tydPreJump redeems (docs/api.md).

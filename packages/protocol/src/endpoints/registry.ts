@@ -21,6 +21,10 @@ import { tydNoticeDetail } from './content/tyd-notice-detail.js';
 import { askQuestion } from './help/ask-question.js';
 import { faqList } from './help/faq-list.js';
 import { myQuestions } from './help/my-questions.js';
+import { endOtherSessions } from './security/end-other-sessions.js';
+import { endSession } from './security/end-session.js';
+import { loginDevices } from './security/login-devices.js';
+import { loginRecords } from './security/login-records.js';
 import { messageList } from './message/message-list.js';
 import { messageRead } from './message/message-read.js';
 import { messageUnread } from './message/message-unread.js';
@@ -104,6 +108,10 @@ export const endpoints = {
   [faqList.path]: faqList,
   [askQuestion.path]: askQuestion,
   [myQuestions.path]: myQuestions,
+  [loginDevices.path]: loginDevices,
+  [endSession.path]: endSession,
+  [endOtherSessions.path]: endOtherSessions,
+  [loginRecords.path]: loginRecords,
   [luckyDrawInfo.path]: luckyDrawInfo,
   [updateLuckyPoints.path]: updateLuckyPoints,
   [luckyDrawHistory.path]: luckyDrawHistory,
