@@ -70,7 +70,7 @@ const ROWS: readonly Row[] = [
   {
     vars: ['REQUEST_KV_MAX_ENTRIES'],
     meaning:
-      'bound of the in-process request store (seen nonces, request budget counters), apart from the security state so a flood cannot crowd out a lock; when full, new calls get 429 and `/readyz` 503',
+      'bound of the in-process request store (seen nonces, request budget counters; about 160 bytes each), apart from the security state so a flood cannot crowd out a lock. Size it as calls per second × 361 s (the longest a nonce is kept); when full it forgets its oldest entries and refuses timestamps older than what it still remembers (`4001`, the client retries with a fresh one), never honest calls',
   },
   {
     vars: ['API_RATE_PER_ADDRESS_PER_MINUTE', 'API_RATE_PER_SESSION_PER_MINUTE'],

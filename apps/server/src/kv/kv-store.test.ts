@@ -106,7 +106,8 @@ describe('memory kv store bounds', () => {
       expect(await kv.setIfAbsent('k0', 'v', 100)).toBe(false);
       t = 100;
       expect(await kv.setIfAbsent('one-more', 'v', 100)).toBe(true);
-      expect(kv.usage()).toEqual({ entries: kv.size(), maxEntries: 1_000 });
+      expect(kv.usage()).toEqual({ entries: kv.size(), maxEntries: 1_000, whenFull: 'refuse', forgottenLive: 0 });
+      expect(kv.forgottenThrough()).toBe(-Infinity);
     } finally {
       await kv.close();
     }
@@ -151,5 +152,73 @@ describe('memory kv store bounds', () => {
     const kv = createMemoryKv({ maxEntries: 1_000, now: () => 1_234 });
     expect(kv.startedAt).toBe(1_234);
     await kv.close();
+  });
+
+  it("'forget-oldest': a full store forgets its oldest entry per insert and says the latest expiry it forgot", async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, whenFull: 'forget-oldest', now: () => t });
+    try {
+      // Entry i expires at 10_000 + i: insertion order is expiry order here.
+      for (let i = 0; i < 1_000; i++) expect(await kv.setIfAbsent(`k${i}`, 'v', 10_000 + i)).toBe(true);
+      expect(kv.forgottenThrough()).toBe(-Infinity);
+      // 3,000 more inserts, far beyond the bound: none refused, the size stays at the bound.
+      for (let i = 1_000; i < 4_000; i++) {
+        t += 1;
+        expect(await kv.setIfAbsent(`k${i}`, 'v', 10_000)).toBe(true);
+        expect(kv.size()).toBe(1_000);
+      }
+      // The newest 1,000 are all remembered (a replay of any of them is refused as seen) …
+      for (let i = 3_000; i < 4_000; i++) expect(await kv.setIfAbsent(`k${i}`, 'x', 10_000)).toBe(false);
+      // … and the forgotten ones are covered by forgottenThrough: the last one forgotten (k2999, written at
+      // t = 2_000 with 10 s to live) expires at 12_000.
+      expect(await kv.get('k2999')).toBeUndefined();
+      expect(kv.forgottenThrough()).toBe(12_000);
+      expect(kv.usage()).toEqual({ entries: 1_000, maxEntries: 1_000, whenFull: 'forget-oldest', forgottenLive: 3_000 });
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it("'forget-oldest': frees expired entries before forgetting a live one", async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, whenFull: 'forget-oldest', now: () => t, sweepIntervalMs: 60_000 });
+    try {
+      // Short-lived entries interleaved with long-lived ones (counters among nonces): once the short ones
+      // have expired, each insert reclaims them (RECLAIM_PER_FULL_INSERT per insert, or the oldest entry
+      // when it is expired) and no live entry is forgotten.
+      for (let i = 0; i < 500; i++) {
+        await kv.setIfAbsent(`short${i}`, 'v', 100);
+        await kv.setIfAbsent(`live${i}`, 'v', 1_000_000);
+      }
+      t = 100;
+      for (let i = 0; i < 500; i++) expect(await kv.setIfAbsent(`new${i}`, 'v', 1_000_000)).toBe(true);
+      expect(kv.usage().forgottenLive).toBe(0);
+      expect(kv.forgottenThrough()).toBe(-Infinity);
+      for (let i = 0; i < 500; i++) expect(await kv.get(`live${i}`)).toBe('v');
+      // Full of live entries now: the next insert forgets the oldest live one.
+      await kv.setIfAbsent('one-more', 'v', 1_000_000);
+      expect(await kv.get('live0')).toBeUndefined();
+      expect(kv.forgottenThrough()).toBe(1_000_000);
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it("'forget-oldest': counters keep counting at the bound, and a forgotten counter starts again from one", async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, whenFull: 'forget-oldest', now: () => t });
+    try {
+      expect(await kv.increment('count', 60_000)).toBe(1);
+      for (let i = 0; i < 999; i++) await kv.setIfAbsent(`k${i}`, 'v', 60_000);
+      // The counter is the oldest entry and still counts in place (no new key, nothing forgotten).
+      expect(await kv.increment('count', 60_000)).toBe(2);
+      expect(kv.usage().forgottenLive).toBe(0);
+      t = 1;
+      await kv.setIfAbsent('one-more', 'v', 60_000);
+      expect(await kv.get('count')).toBeUndefined();
+      expect(kv.forgottenThrough()).toBe(60_000);
+    } finally {
+      await kv.close();
+    }
   });
 });

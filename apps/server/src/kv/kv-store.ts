@@ -21,15 +21,26 @@ export interface KvStore {
    * so the API pipeline refuses request timestamps older than this (their nonces would be unknown).
    */
   readonly startedAt?: number;
+  /**
+   * In-process stores that forget their oldest entries when full (memory-kv.ts 'forget-oldest'): the latest
+   * expiry among the live entries forgotten so far (-Infinity when none). A key about to be written with an
+   * expiry no later than this may have been written before and forgotten, so a caller that needs "never
+   * seen" (the nonce check) must refuse it.
+   */
+  forgottenThrough?(): number;
 }
 
 export interface KvUsage {
   /** Stored entries, including expired ones not reclaimed yet. */
   entries: number;
   maxEntries: number;
+  /** What an insert into the full store does: refuse it (429), or forget the oldest entry. */
+  whenFull: 'refuse' | 'forget-oldest';
+  /** Live entries forgotten to make room since the store started ('forget-oldest' only; 0 otherwise). */
+  forgottenLive: number;
 }
 
-/** The embedded store is full of live entries: refusing is safer than forgetting a nonce. */
+/** A refusing embedded store is full of live entries: refusing is safer than forgetting an SMS lock or code. */
 export class KvCapacityError extends Error {
   override readonly name = 'KvCapacityError';
 }

@@ -1,6 +1,11 @@
-// In-process KvStore: bounded memory, expiry checked on read and reclaimed incrementally. When it is full
-// of live entries it refuses new keys (KvCapacityError) instead of evicting one, because evicting a seen
-// nonce would re-open a replay window. One process only; several processes need Redis.
+// In-process KvStore: bounded memory, expiry checked on read and reclaimed incrementally. One process
+// only; several processes need Redis. What a store full of live entries does with a new key is chosen
+// per store (docs/operations.md "Short-lived state"):
+//   'refuse': KvCapacityError (the security state: forgetting an SMS lock or code would be unsafe);
+//   'forget-oldest': the oldest entry goes (the request store). Forgetting a live nonce would re-open its
+//     replay window, so the store remembers the latest expiry it has forgotten (`forgottenThrough`) and
+//     its user refuses whatever would be stored with an expiry no later than that: a replay of a
+//     forgotten nonce is still refused, as stale rather than as seen.
 //
 // Reclaiming is bounded work: a cursor walks the entries in insertion order, a slice per timer tick (a
 // whole pass about every 30 s) and a few entries per insert into a full store, so a flood of refused
@@ -12,8 +17,12 @@ interface Entry {
   expiresAt: number;
 }
 
+export type WhenFull = 'refuse' | 'forget-oldest';
+
 export interface MemoryKvOptions {
   maxEntries: number;
+  /** What an insert into a store full of live entries does; 'refuse' unless said. */
+  whenFull?: WhenFull;
   /** Injected for tests; defaults to Date.now. */
   now?: () => number;
   /** How often a slice of the entries is checked for expiry. */
@@ -25,12 +34,17 @@ export const RECLAIM_PER_FULL_INSERT = 64;
 /** Ticks per whole pass of the periodic reclaim. */
 const TICKS_PER_PASS = 30;
 
-export type MemoryKv = KvStore & { size(): number; usage(): KvUsage; readonly startedAt: number };
+export type MemoryKv = KvStore & { size(): number; usage(): KvUsage; forgottenThrough(): number; readonly startedAt: number };
 
-export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1_000 }: MemoryKvOptions): MemoryKv {
+export function createMemoryKv({ maxEntries, whenFull = 'refuse', now = Date.now, sweepIntervalMs = 1_000 }: MemoryKvOptions): MemoryKv {
   const entries = new Map<string, Entry>();
   const startedAt = now();
   let cursor: MapIterator<[string, Entry]> | undefined;
+  // 'forget-oldest': a second cursor that stays at the oldest entry (Map order is insertion order, and
+  // every entry before it has been deleted), so forgetting one is constant work, not a scan from the front.
+  let oldest: MapIterator<[string, Entry]> | undefined;
+  let forgottenThrough = -Infinity;
+  let forgottenLive = 0;
 
   /** Examines up to `limit` entries from where the last call stopped, deleting the expired ones. */
   const reclaim = (limit: number) => {
@@ -58,10 +72,29 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1
     }
     return entry;
   };
+  /** Deletes the oldest entry; a live one raises `forgottenThrough` to its expiry. */
+  const forgetOldest = () => {
+    let next = oldest?.next();
+    if (!next || next.done) {
+      oldest = entries.entries();
+      next = oldest.next();
+    }
+    if (next.done) return;
+    const [key, entry] = next.value;
+    entries.delete(key);
+    if (entry.expiresAt > now()) {
+      forgottenThrough = Math.max(forgottenThrough, entry.expiresAt);
+      forgottenLive += 1;
+    }
+  };
   const insert = (key: string, entry: Entry) => {
     if (entries.size >= maxEntries && !entries.has(key)) {
+      // Expired entries go first: forgetting them costs nothing.
       reclaim(RECLAIM_PER_FULL_INSERT);
-      if (entries.size >= maxEntries) throw new KvCapacityError(`embedded kv store is full (${maxEntries} entries)`);
+      if (entries.size >= maxEntries) {
+        if (whenFull === 'refuse') throw new KvCapacityError(`embedded kv store is full (${maxEntries} entries)`);
+        forgetOldest();
+      }
     }
     entries.set(key, entry);
   };
@@ -101,9 +134,11 @@ export function createMemoryKv({ maxEntries, now = Date.now, sweepIntervalMs = 1
       clearInterval(timer);
       entries.clear();
       cursor = undefined;
+      oldest = undefined;
     },
     size: () => entries.size,
-    usage: () => ({ entries: entries.size, maxEntries }),
+    usage: () => ({ entries: entries.size, maxEntries, whenFull, forgottenLive }),
+    forgottenThrough: () => forgottenThrough,
     startedAt,
   };
 }

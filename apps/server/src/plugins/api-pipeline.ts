@@ -1,10 +1,11 @@
 // The request pipeline for POST /tydApi/v1/** (SPEC §5, §7, §8). In order, each failure a
 // documented code (docs/api.md):
-//   request budget of the client address and of the session (429, before the body is read)
+//   request budget of the client address (429, before the body is read)
 //   -> headers present and well-formed (4010) -> body {data: string} (4005) -> envelope opened (4005/4006/4007)
-//   -> app id known (4004) -> x-sign verified in constant time (4003) -> timestamp within -300 s..+60 s and
-//   not before the in-process nonce store started (4001) -> nonce unseen (4002) -> XSRF double submit (4008)
-//   -> session (401/4011) -> payload schema (4009) -> handler -> answer sealed with the request's responseKey.
+//   -> app id known (4004) -> x-sign verified in constant time (4003) -> timestamp within -300 s..+60 s, not
+//   before the in-process nonce store started and not older than what it still remembers (4001) -> nonce
+//   unseen (4002) -> request budget of the session (429) -> XSRF double submit (4008) -> session (401/4011)
+//   -> payload schema (4009) -> handler -> answer sealed with the request's responseKey.
 // The envelope is opened before the signature is checked (docs/api.md "Why this order"): the web secret is
 // public, so the HMAC would not keep attackers from reaching decryption anyway.
 import {
@@ -12,7 +13,6 @@ import {
   COOKIE,
   CODE_TEXT,
   EnvelopeError,
-  HEADER,
   MAX_BODY_BYTES,
   SUBCODE,
   TIMESTAMP_WINDOW_MS,
@@ -101,30 +101,39 @@ export default fp(
     const nonceKey = (appId: string, nonce: string) => `nonce:${appId}:${nonce}`;
     const { requestKv } = fastify;
 
+    /** A 429 for the current fixed minute, with Retry-After until it ends. */
+    function budgetRefusal(reply: FastifyReply, now: number, detail: string): ApiError {
+      const window = Math.floor(now / MINUTE_MS);
+      const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000));
+      reply.header('retry-after', String(retryAfterSeconds));
+      return new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { data: { retryAfterSeconds }, detail });
+    }
+
     /**
      * Step 0, before the body is read and long before the envelope is opened: opening costs the server an
      * ECDH agreement and storing the nonce costs it memory, while a replayed or junk request costs the
-     * client nothing. Fixed one-minute windows per client address (an IPv6 /64 counts as one), and per
-     * session when the call carries a token (counted by its hash, unverified: the address budget bounds
-     * how many such counters one client can create).
+     * client nothing. Fixed one-minute windows per client address (an IPv6 /64 counts as one).
      */
-    async function checkRequestBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    async function checkAddressBudget(request: FastifyRequest, reply: FastifyReply): Promise<void> {
       const now = fastify.clock();
-      const window = Math.floor(now / MINUTE_MS);
-      const refuse = (detail: string) => {
-        const retryAfterSeconds = Math.max(1, Math.ceil(((window + 1) * MINUTE_MS - now) / 1000));
-        reply.header('retry-after', String(retryAfterSeconds));
-        return new ApiError(CODE.TOO_MANY_REQUESTS, undefined, { data: { retryAfterSeconds }, detail });
-      };
       const address = clientAddressKey(request.ip);
-      if ((await requestKv.increment(`budget:ip:${address}:${window}`, MINUTE_MS)) > opts.requestBudget.perAddressPerMinute) {
-        throw refuse('request budget of the client address');
+      if ((await requestKv.increment(`budget:ip:${address}:${Math.floor(now / MINUTE_MS)}`, MINUTE_MS)) > opts.requestBudget.perAddressPerMinute) {
+        throw budgetRefusal(reply, now, 'request budget of the client address');
       }
-      const header = request.headers[HEADER.accessToken];
-      const token = (typeof header === 'string' && header) || request.cookies[COOKIE.accessToken] || '';
-      if (!isAccessTokenShape(token)) return;
-      if ((await requestKv.increment(`budget:session:${hashAccessToken(token)}:${window}`, MINUTE_MS)) > opts.requestBudget.perSessionPerMinute) {
-        throw refuse('request budget of the session');
+    }
+
+    /**
+     * The session's budget, counted by the token's hash (unverified: the address budget bounds how many
+     * such counters one client can create) and only once the call is known to be fresh (signed, in its
+     * window, nonce unseen): a captured request's replayed copies are refused by the nonce check without
+     * spending the session's minute (docs/api.md "Request budgets"). The address budget still comes first,
+     * so a flood pays for no envelope beyond its address's share.
+     */
+    async function checkSessionBudget(reply: FastifyReply, accessToken: string, now: number): Promise<void> {
+      if (!isAccessTokenShape(accessToken)) return;
+      const key = `budget:session:${hashAccessToken(accessToken)}:${Math.floor(now / MINUTE_MS)}`;
+      if ((await requestKv.increment(key, MINUTE_MS)) > opts.requestBudget.perSessionPerMinute) {
+        throw budgetRefusal(reply, now, 'request budget of the session');
       }
     }
 
@@ -201,11 +210,25 @@ export default fp(
       if (requestKv.startedAt !== undefined && sentAt < requestKv.startedAt) {
         throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW, { detail: 'timestamp before the nonce store started (restart)' });
       }
-
-      // 4. Replay: a nonce is remembered for as long as its timestamp could still be accepted (at most
-      //    TIMESTAMP_WINDOW_MS + MAX_CLOCK_AHEAD_MS, decided by the check above).
+      // A nonce is remembered for as long as its timestamp could still be accepted (at most
+      // TIMESTAMP_WINDOW_MS + MAX_CLOCK_AHEAD_MS, decided by the check above), so its entry expires at
+      // sentAt + TIMESTAMP_WINDOW_MS + 1 s. An in-process request store at its bound forgets its oldest
+      // entries (plugins/request-kv.ts): a nonce whose entry would expire no later than the latest one it
+      // forgot may have been seen and forgotten, so that timestamp is refused as stale, like one from before
+      // a restart. An honest client's retry with a fresh x-t passes, as long as the store holds more than a
+      // few seconds of traffic (docs/operations.md "Short-lived state" sizes it).
       const ttl = Math.max(1_000, Math.ceil(sentAt + TIMESTAMP_WINDOW_MS - now) + 1_000);
+      if (now + ttl <= (requestKv.forgottenThrough?.() ?? -Infinity)) {
+        throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW, { detail: 'timestamp older than the nonce store still remembers (store at its bound)' });
+      }
+
+      // 4. Replay. Nothing is awaited between the check above and this write, so no other call can make
+      //    the store forget in between (the in-process store answers synchronously).
       if (!(await requestKv.setIfAbsent(nonceKey(headers.appId, headers.nonce), '1', ttl))) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.REPLAY);
+
+      // 4b. The session's request budget, now that the call is known to be fresh.
+      const accessToken = headers.accessToken || request.cookies[COOKIE.accessToken] || '';
+      await checkSessionBudget(reply, accessToken, now);
 
       // 5. Anti-forgery double submit. A missing or planted cookie is replaced on this answer, so the
       //    page can retry.
@@ -214,12 +237,13 @@ export default fp(
         throw new ApiError(CODE.FORBIDDEN, SUBCODE.XSRF);
       }
 
-      // 6. Session: header token, else the cookie of the same name (SPEC §3).
-      const accessToken = headers.accessToken || request.cookies[COOKIE.accessToken] || '';
+      // 6. Session: header token, else the cookie of the same name (SPEC §3), read at step 4b.
       // On endpoints that work without a session (login, sms-send-v1, authorized-login...), a stale token
       // counts as none: a leftover cookie must not keep a user from logging in again (docs/api.md pipeline step 12).
       const session = accessToken ? await authenticateFor(route.auth, accessToken, now) : undefined;
       if (route.auth === 'required' && !session) throw new ApiError(CODE.UNAUTHORIZED);
+      // 登录设备管理 shows when and from where each session was last used (docs/api.md "Account security").
+      if (session) await fastify.accounts.noteActivity(session.session, request.ip, now);
 
       // 7. Payload against the endpoint's schema.
       // Issues name fields and rules, never values (payloads carry phone, ID and card numbers).
@@ -240,7 +264,7 @@ export default fp(
           method: 'POST',
           url,
           bodyLimit: route.bodyLimit ?? MAX_BODY_BYTES,
-          onRequest: checkRequestBudget,
+          onRequest: checkAddressBudget,
           handler: async (request, reply) => {
             const data = await runPipeline(route as unknown as ApiRouteOptions<Endpoint>, request, reply, sealed);
             return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], ...(data !== undefined && { data }) });

@@ -1,8 +1,10 @@
 // The short-lived store every API request writes before it is served: its nonce and its address and
 // session budget counters (api-pipeline.ts). Kept apart from `fastify.kv`, the security state (SMS codes,
 // cooldowns, locks, attempt counters), so that a flood of requests can fill only this store: it can
-// never make an SMS lock be refused or forgotten. In-process: its own bound, REQUEST_KV_MAX_ENTRIES.
-// With Redis both are the same Redis, which bounds its own memory (docs/operations.md).
+// never make an SMS lock be refused or forgotten. In-process: its own bound, REQUEST_KV_MAX_ENTRIES, and
+// at the bound it forgets its oldest entries instead of refusing calls (the pipeline then refuses
+// timestamps older than what it still remembers: api-pipeline.ts step 3, docs/operations.md "Short-lived
+// state"). With Redis both are the same Redis, which bounds its own memory (docs/operations.md).
 //
 // Also watches how full the in-process stores are: `kvUsage()` for /readyz, and a warning in the log
 // when one is above 80% (checked every 10 s and on every /readyz, at most once a minute per store).
@@ -29,7 +31,7 @@ const WARN_EVERY_MS = 60_000;
 
 export default fp(
   async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'requestKvMaxEntries'>) => {
-    const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries, now: fastify.clock });
+    const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries, whenFull: 'forget-oldest', now: fastify.clock });
     if (requestKv !== fastify.kv) fastify.addHook('onClose', async () => requestKv.close());
     fastify.decorate('requestKv', requestKv);
 
@@ -47,7 +49,10 @@ export default fp(
         usages.push({ store, ...usage, full: usage.entries >= usage.maxEntries });
         if (usage.entries >= HIGH_USAGE * usage.maxEntries && now - (warnedAt.get(store) ?? -Infinity) >= WARN_EVERY_MS) {
           warnedAt.set(store, now);
-          fastify.log.warn({ store, entries: usage.entries, maxEntries: usage.maxEntries }, 'short-lived store above 80% of its bound');
+          fastify.log.warn(
+            { store, entries: usage.entries, maxEntries: usage.maxEntries, whenFull: usage.whenFull, forgottenLive: usage.forgottenLive },
+            'short-lived store above 80% of its bound',
+          );
         }
       }
       return usages;

@@ -1,9 +1,10 @@
 // Abuse limits in front of the envelope (api-pipeline.ts step 0) and the in-process request store
 // (plugins/request-kv.ts): one address flooding at full speed cannot fill the nonce store for everyone
-// else, a session has its own budget, and a filled store is reported by /readyz and the log without
-// touching the security state (SMS codes, locks). Loopback only: addresses come from X-Forwarded-For
+// else, a session has its own budget which only fresh calls spend (not replays), and a filled store
+// forgets its oldest entries, is reported by /readyz and the log, and leaves the security state (SMS
+// codes, locks) alone (request-store.test.ts attacks the forgetting). Loopback only: addresses come from X-Forwarded-For
 // behind TRUST_PROXY=1, and the flood is a bounded loop.
-import { CODE, getAppDownloadUrl, checkLogin } from '@tyd/protocol';
+import { CODE, HEADER, SUBCODE, getAppDownloadUrl, checkLogin } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { callFrom, testClock } from '../support/accounts.js';
@@ -108,34 +109,64 @@ describe('request budget', () => {
     }
     expect((await callFrom(client, '192.0.2.100', checkLogin, {}, { accessToken: other.accessToken })).response?.code).toBe(CODE.OK);
   });
+
+  it("spends a session's budget only on fresh calls: replayed and forged copies leave the user's minute whole", async () => {
+    freshMinute();
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    // A captured call, served once (it counts), then 40 replays of it from an attacker's addresses, 20 of
+    // them in parallel, and 10 forgeries carrying the token with a wrong signature: all refused before the
+    // session budget is counted.
+    const captured = await client.prepare(checkLogin, {}, { accessToken });
+    const from = (ip: string) => client.send({ ...captured, headers: { ...captured.headers, 'x-forwarded-for': ip } });
+    expect((await from('198.51.100.80')).response?.code).toBe(CODE.OK);
+    const replays = [];
+    for (let i = 0; i < 20; i++) replays.push(await from(`198.51.100.${81 + (i % 3)}`));
+    replays.push(...(await Promise.all(Array.from({ length: 20 }, (_, i) => from(`198.51.100.${84 + (i % 3)}`)))));
+    expect(replays.map((r) => r.response?.subcode)).toEqual(Array<string>(40).fill(SUBCODE.REPLAY));
+    for (let i = 0; i < 10; i++) {
+      const forged = await client.prepare(checkLogin, {}, { accessToken });
+      const sign = forged.headers[HEADER.sign]!;
+      const tampered = { ...forged.headers, [HEADER.sign]: `${sign.startsWith('A') ? 'B' : 'A'}${sign.slice(1)}`, 'x-forwarded-for': '198.51.100.90' };
+      expect((await client.send({ ...forged, headers: tampered })).response?.subcode).toBe(SUBCODE.BAD_SIGNATURE);
+    }
+    // The user's own minute: 10 calls in all, the captured one among them, so 9 more, then 429.
+    const codes: string[] = [];
+    for (let i = 0; i < 10; i++) codes.push((await callFrom(client, '192.0.2.200', checkLogin, {}, { accessToken })).response?.code ?? 'invalid');
+    expect(codes).toEqual([...Array<string>(9).fill(CODE.OK), CODE.TOO_MANY_REQUESTS]);
+  });
 });
 
 describe('a full request store', () => {
-  it('is reported by /readyz and the log, and leaves the security state store alone', { timeout: 60_000 }, async () => {
-    const { stream, lines } = captureLogLines();
-    const t = await startTestApp({ logStream: stream, env: { TRUST_PROXY: '1', REQUEST_KV_MAX_ENTRIES: '1000', KV_MAX_ENTRIES: '1000' } });
-    try {
-      const client = await t.client();
-      // Many addresses, each well inside its budget: a nonce and a counter each.
-      const codes: string[] = [];
-      for (let i = 0; i < 600; i++) codes.push((await nodeCall(client, `10.${(i >> 8) & 255}.${i & 255}.1`, ENDPOINT, {}))?.code ?? 'invalid');
-      expect(codes).toContain(CODE.TOO_MANY_REQUESTS);
+  it(
+    'forgets its oldest entries instead of refusing, is reported by /readyz and the log, and leaves the security state store alone',
+    { timeout: 60_000 },
+    async () => {
+      const { stream, lines } = captureLogLines();
+      const t = await startTestApp({ logStream: stream, env: { TRUST_PROXY: '1', REQUEST_KV_MAX_ENTRIES: '1000', KV_MAX_ENTRIES: '1000' } });
+      try {
+        const client = await t.client();
+        // Many addresses, each well inside its budget: a nonce and a counter each, 1,200 entries in all.
+        const codes: string[] = [];
+        for (let i = 0; i < 600; i++) codes.push((await nodeCall(client, `10.${(i >> 8) & 255}.${i & 255}.1`, ENDPOINT, {}))?.code ?? 'invalid');
+        expect(codes.filter((code) => code !== CODE.OK)).toEqual([]);
 
-      const ready = await fetch(`${t.baseUrl}/readyz`);
-      expect(ready.status).toBe(503);
-      const body = (await ready.json()) as { capacity: Array<{ store: string; entries: number; maxEntries: number; full: boolean }> };
-      expect(body.capacity).toEqual([
-        { store: 'requests', entries: 1000, maxEntries: 1000, full: true },
-        { store: 'state', entries: expect.any(Number), maxEntries: 1000, full: false },
-      ]);
-      const warned = lines
-        .map((l) => JSON.parse(l) as { level: number; msg: string; store?: string })
-        .filter((l) => l.level === 40 && l.msg === 'short-lived store above 80% of its bound');
-      expect(warned.map((l) => l.store)).toEqual(['requests']);
-      // An SMS lock still gets written: the state store has its own bound.
-      expect(await t.app.kv.setIfAbsent('sms:lock:test', String(Date.now() + 60_000), 60_000)).toBe(true);
-    } finally {
-      await t.close();
-    }
-  });
+        const ready = await fetch(`${t.baseUrl}/readyz`);
+        expect(ready.status).toBe(200);
+        const body = (await ready.json()) as { capacity: unknown };
+        expect(body.capacity).toEqual([
+          { store: 'requests', entries: 1000, maxEntries: 1000, full: true, whenFull: 'forget-oldest', forgottenLive: 200 },
+          { store: 'state', entries: expect.any(Number), maxEntries: 1000, full: false, whenFull: 'refuse', forgottenLive: 0 },
+        ]);
+        const warned = lines
+          .map((l) => JSON.parse(l) as { level: number; msg: string; store?: string })
+          .filter((l) => l.level === 40 && l.msg === 'short-lived store above 80% of its bound');
+        expect(warned.map((l) => l.store)).toEqual(['requests']);
+        // An SMS lock still gets written: the state store has its own bound.
+        expect(await t.app.kv.setIfAbsent('sms:lock:test', String(Date.now() + 60_000), 60_000)).toBe(true);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });
