@@ -42,6 +42,8 @@ import bankCardsModule from './bank-cards/bank-cards-module.js';
 import bankCardsRoutes from './bank-cards/bank-cards-routes.js';
 import helpModule from './help/help-module.js';
 import helpRoutes from './help/help-routes.js';
+import privacyModule from './privacy/privacy-module.js';
+import privacyRoutes from './privacy/privacy-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -131,6 +133,9 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(bankCardsRoutes);
   await app.register(helpModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
   await app.register(helpRoutes);
+  // After identity, bank cards and uploads: the copy of one's data reads them through their services.
+  await app.register(privacyModule, { privacy: config.privacy, sms: config.sms, verification: config.verification });
+  await app.register(privacyRoutes);
   await app.register(telemetryRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);

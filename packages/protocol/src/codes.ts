@@ -80,6 +80,15 @@ export const SUBCODE = {
   PHONE_TAKEN: '4216',
   /** save-phone without a live verification of the current phone (verify-phone). */
   VERIFY_TICKET_INVALID: '4217',
+  // 个人信息, 4241–4244 (docs/api.md "Personal information").
+  /** The account has asked for PRIVACY_EXPORTS_PER_DAY copies of its data this China day; data {retryAfterSeconds}. */
+  DATA_EXPORT_DAILY_LIMIT: '4241',
+  /** No such export of this session: never made, or another account's or session's (the same answer for all). */
+  DATA_EXPORT_NOT_FOUND: '4242',
+  /** The export's lifetime (PRIVACY_EXPORT_TTL_MINUTES) has passed: ask again. */
+  DATA_EXPORT_EXPIRED: '4243',
+  /** The export was fetched already (each is handed out once): ask again. */
+  DATA_EXPORT_USED: '4244',
   // 账户与安全, 4231–4232 (docs/api.md "Account security").
   /** With 404: no live session of this account by that id (ended, another account's, or none): the same answer for all. */
   DEVICE_NOT_FOUND: '4231',
@@ -291,6 +300,10 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4215': '授权已使用，请返回重新授权',
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
+  '4241': '今日导出次数已达上限，请明天再试',
+  '4242': '导出记录不存在，请重新申请导出',
+  '4243': '导出已过期，请重新申请导出',
+  '4244': '该导出已下载过，如需再次获取请重新申请导出',
   '4231': '该设备已下线',
   '4232': '当前设备请使用退出登录',
   '4301': '今日数据量已达上限，请明天再试',

@@ -54,6 +54,11 @@ import type { updateLuckyPoints as UpdateLuckyPoints } from './endpoints/rewards
 import type { finishUpload as FinishUpload } from './endpoints/upload/finish-upload.js';
 import type { startUpload as StartUpload } from './endpoints/upload/start-upload.js';
 import type { uploadPart as UploadPart } from './endpoints/upload/upload-part.js';
+import type { downloadDataExport as DownloadDataExport } from './endpoints/privacy/download-data-export.js';
+import type { personalInfoList as PersonalInfoList } from './endpoints/privacy/personal-info-list.js';
+import type { requestDataExport as RequestDataExport } from './endpoints/privacy/request-data-export.js';
+import type { thirdPartySharingList as ThirdPartySharingList } from './endpoints/privacy/third-party-sharing-list.js';
+import type { withdrawConsent as WithdrawConsent } from './endpoints/privacy/withdraw-consent.js';
 import type { authorizedCode as AuthorizedCode } from './endpoints/user/authorized-code.js';
 import type { authorizedLogin as AuthorizedLogin } from './endpoints/user/authorized-login.js';
 import type { cancelAccount as CancelAccount } from './endpoints/user/cancel.js';
@@ -116,6 +121,11 @@ export interface EndpointRefs {
   readonly renewInfo: EndpointRef<typeof RenewInfo>;
   readonly renewExpire: EndpointRef<typeof RenewExpire>;
   readonly cancelAccount: EndpointRef<typeof CancelAccount>;
+  readonly personalInfoList: EndpointRef<typeof PersonalInfoList>;
+  readonly thirdPartySharingList: EndpointRef<typeof ThirdPartySharingList>;
+  readonly requestDataExport: EndpointRef<typeof RequestDataExport>;
+  readonly downloadDataExport: EndpointRef<typeof DownloadDataExport>;
+  readonly withdrawConsent: EndpointRef<typeof WithdrawConsent>;
   readonly authorizedLogin: EndpointRef<typeof AuthorizedLogin>;
   readonly authorizedCode: EndpointRef<typeof AuthorizedCode>;
   readonly inviteCode: EndpointRef<typeof InviteCode>;

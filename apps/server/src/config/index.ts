@@ -8,6 +8,7 @@ import { httpSection } from './http.js';
 import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
 import { outboxSection } from './outbox.js';
+import { privacySection } from './privacy.js';
 import { rewardsSection } from './rewards.js';
 import { bankCardsSection } from './bank-cards.js';
 import { secretsSection, type ExplicitSecrets } from './secrets.js';
@@ -24,6 +25,7 @@ export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig, QuickPaymentAgreementConfig } from './legal.js';
 export type { OutboxConfig } from './outbox.js';
+export type { PrivacyConfig } from './privacy.js';
 export type { RewardsConfig } from './rewards.js';
 export type { BankCardsConfig } from './bank-cards.js';
 export { SECRET_ENV, serverKeysSchema, type ExplicitSecrets, type Secrets, type ServerKey } from './secrets.js';
@@ -50,6 +52,7 @@ export const SECTIONS = {
   verification: verificationSection,
   rewards: rewardsSection,
   bankCards: bankCardsSection,
+  privacy: privacySection,
 };
 
 export type Config = { env: NodeEnv } & { [K in keyof typeof SECTIONS]: SectionValue<(typeof SECTIONS)[K]> };

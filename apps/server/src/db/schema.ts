@@ -33,12 +33,15 @@ export interface UserProfilesTable {
   created_at: number;
 }
 
-/** Every acceptance or refusal of the privacy policy and service agreement, with its combined version. */
+/**
+ * Every acceptance or refusal of the privacy policy and service agreement, with its combined version;
+ * 'withdrawn': consent given before was taken back (PIPL art. 15; docs/api.md "Personal information").
+ */
 export interface ConsentsTable {
   id: string;
   user_id: string;
   version: string;
-  decision: 'accepted' | 'declined';
+  decision: 'accepted' | 'declined' | 'withdrawn';
   decided_at: number;
 }
 

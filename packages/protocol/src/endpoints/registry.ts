@@ -41,6 +41,11 @@ import { idcardReadings } from './identity/idcard-readings.js';
 import { finishUpload } from './upload/finish-upload.js';
 import { startUpload } from './upload/start-upload.js';
 import { uploadPart } from './upload/upload-part.js';
+import { downloadDataExport } from './privacy/download-data-export.js';
+import { personalInfoList } from './privacy/personal-info-list.js';
+import { requestDataExport } from './privacy/request-data-export.js';
+import { thirdPartySharingList } from './privacy/third-party-sharing-list.js';
+import { withdrawConsent } from './privacy/withdraw-consent.js';
 import { authorizedCode } from './user/authorized-code.js';
 import { authorizedLogin } from './user/authorized-login.js';
 import { cancelAccount } from './user/cancel.js';
@@ -79,6 +84,11 @@ export const endpoints = {
   [renewInfo.path]: renewInfo,
   [renewExpire.path]: renewExpire,
   [cancelAccount.path]: cancelAccount,
+  [personalInfoList.path]: personalInfoList,
+  [thirdPartySharingList.path]: thirdPartySharingList,
+  [requestDataExport.path]: requestDataExport,
+  [downloadDataExport.path]: downloadDataExport,
+  [withdrawConsent.path]: withdrawConsent,
   [authorizedLogin.path]: authorizedLogin,
   [authorizedCode.path]: authorizedCode,
   [inviteCode.path]: inviteCode,

@@ -15,7 +15,10 @@ export interface ConsentsRepository {
   record(input: { userId: string; version: string; decision: Consent['decision']; now: number }, trx?: Executor): Promise<void>;
   /** The latest accepted version, or undefined when the user never accepted any. */
   latestAccepted(userId: string, trx?: Executor): Promise<Consent | undefined>;
+  /** Whether this version was accepted and not withdrawn since. */
   hasAccepted(userId: string, version: string, trx?: Executor): Promise<boolean>;
+  /** The latest withdrawal of consent (PIPL art. 15), or undefined. */
+  latestWithdrawal(userId: string, trx?: Executor): Promise<Consent | undefined>;
   history(userId: string, trx?: Executor): Promise<Consent[]>;
 }
 
@@ -26,6 +29,16 @@ const toConsent = (row: Pick<ConsentsTable, 'version' | 'decision' | 'decided_at
 });
 
 export function createConsentsRepository(db: Kysely<Database>): ConsentsRepository {
+  const latestWithdrawal: ConsentsRepository['latestWithdrawal'] = async (userId, trx = db) => {
+    const row = await trx
+      .selectFrom('consents')
+      .select(['version', 'decision', 'decided_at'])
+      .where('user_id', '=', userId)
+      .where('decision', '=', 'withdrawn')
+      .orderBy('decided_at', 'desc')
+      .executeTakeFirst();
+    return row && toConsent(row);
+  };
   return {
     async record({ userId, version, decision, now }, trx = db) {
       await trx.insertInto('consents').values({ id: randomUUID(), user_id: userId, version, decision, decided_at: now }).execute();
@@ -41,14 +54,13 @@ export function createConsentsRepository(db: Kysely<Database>): ConsentsReposito
         .executeTakeFirst();
       return row && toConsent(row);
     },
+    latestWithdrawal,
     async hasAccepted(userId, version, trx = db) {
-      const row = await trx
-        .selectFrom('consents')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('version', '=', version)
-        .where('decision', '=', 'accepted')
-        .executeTakeFirst();
+      // An acceptance a later withdrawal took back (PIPL art. 15) no longer counts: login records a new one.
+      const withdrawnAt = (await latestWithdrawal(userId, trx))?.decidedAt;
+      let query = trx.selectFrom('consents').select('id').where('user_id', '=', userId).where('version', '=', version).where('decision', '=', 'accepted');
+      if (withdrawnAt !== undefined) query = query.where('decided_at', '>', withdrawnAt);
+      const row = await query.executeTakeFirst();
       return row !== undefined;
     },
     async history(userId, trx = db) {

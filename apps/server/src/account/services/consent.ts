@@ -16,10 +16,12 @@ type ConsentDeps = Pick<Accounts, 'legal'> & { repos: Pick<Accounts['repos'], 'c
 
 export async function consentStatus(deps: ConsentDeps, userId: string): Promise<ConsentStatus> {
   const current = deps.legal.version;
+  const latest = await deps.repos.consents.latestAccepted(userId);
+  // A withdrawal (PIPL art. 15) undoes every acceptance before it: consent must be given again.
+  const withdrawal = await deps.repos.consents.latestWithdrawal(userId);
+  const withdrawn = withdrawal !== undefined && (latest === undefined || latest.decidedAt <= withdrawal.decidedAt);
   // The current version once accepted counts, whatever else was accepted in the same millisecond.
-  const acceptedVersion = (await deps.repos.consents.hasAccepted(userId, current))
-    ? current
-    : ((await deps.repos.consents.latestAccepted(userId))?.version ?? null);
+  const acceptedVersion = withdrawn ? null : (await deps.repos.consents.hasAccepted(userId, current)) ? current : (latest?.version ?? null);
   const pending = deps.legal.pendingFor(acceptedVersion ?? undefined);
   return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
@@ -57,6 +59,22 @@ export async function agreedDocuments(deps: ConsentDeps, userId: string): Promis
 export async function acceptConsent(deps: ConsentDeps, userId: string, version: string, now: number): Promise<void> {
   if (version !== deps.legal.version) throw new ApiError(CODE.CONFLICT, SUBCODE.AGREEMENT_REQUIRED);
   await deps.repos.consents.record({ userId, version, decision: 'accepted', now });
+}
+
+/**
+ * The user withdraws consent given before (PIPL art. 15; docs/api.md "Personal information"): recorded as a
+ * decision of its own, and every session of the account ends, since the service cannot go on without it.
+ * The next login asks again (consentStatus). Returns the sessions ended.
+ */
+export async function withdrawConsent(
+  deps: Pick<Accounts, 'legal' | 'db'> & { repos: Pick<Accounts['repos'], 'consents' | 'sessions'> },
+  userId: string,
+  now: number,
+): Promise<number> {
+  return deps.db.transaction().execute(async (trx) => {
+    await deps.repos.consents.record({ userId, version: deps.legal.version, decision: 'withdrawn', now }, trx);
+    return deps.repos.sessions.revokeAllForUser(userId, now, trx);
+  });
 }
 
 /** The user declines the current versions: recorded, and the calling session ends. */

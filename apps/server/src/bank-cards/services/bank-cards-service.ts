@@ -137,6 +137,14 @@ export function createBankCardsService(deps: BankCardsDeps) {
       return { items: (await repo.list(userId)).map(view), maxCards: rules.maxCards, identityVerified, agreement: { title, version, url } };
     },
 
+    /**
+     * The account's cards with their full numbers, for the copy of one's data only (PIPL art. 45; docs/api.md
+     * "Personal information"): the one answer that carries a card number in full.
+     */
+    async ownCards(userId: string) {
+      return (await repo.list(userId)).map((row) => ({ ...view(row), cardNumber: cipher.decrypt(cardContext(userId), row.card_enc) }));
+    },
+
     async info(userId: string, cardId: string) {
       return view(await requireCard(userId, cardId));
     },

@@ -417,6 +417,32 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return cipher.personKey(cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc).idNumber);
     },
 
+    /**
+     * Everything certification keeps of the account, decrypted, for its owner only: the 个人信息 list and the
+     * copy of one's data (PIPL art. 45; docs/api.md "Personal information"). Undefined when nothing was started.
+     */
+    async ownRecord(userId: string) {
+      const row = await repo.find(userId);
+      if (!row) return undefined;
+      const side = <T>(column: 'portrait_enc' | 'emblem_enc', value: string | null) => {
+        if (!value) return { reading: null, photoId: null };
+        const { uploadId, ...reading } = cipher.decrypt<Kept<T>>(column, userId, value);
+        return { reading: reading as T, photoId: uploadId };
+      };
+      const failure = row.state === 'failed' && row.failure_reason ? FAILURE_OF[row.failure_reason] : null;
+      return {
+        state: row.state,
+        startedAt: row.created_at,
+        updatedAt: row.updated_at,
+        confirmedAt: row.confirmed_at,
+        verifiedAt: row.verified_at,
+        failure,
+        confirmed: row.identity_enc ? cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc) : null,
+        portrait: side<Portrait>('portrait_enc', row.portrait_enc),
+        emblem: side<Emblem>('emblem_enc', row.emblem_enc),
+      };
+    },
+
     /** What deregistration keeps of a verified identity (docs/api.md "Deregistration"); undefined otherwise. */
     async retainedIdentity(userId: string, trx?: Executor): Promise<(ConfirmedIdentity & { verifiedAt: number }) | undefined> {
       const row = await repo.find(userId, trx);

@@ -8,6 +8,8 @@ export type UploadRow = Selectable<UploadsTable>;
 
 export interface UploadsRepository {
   create(input: { id: string; userId: string; purpose: string; declaredSize: number; now: number; expiresAt: number }, trx?: Executor): Promise<void>;
+  /** A photo a capability took (used), of this user only. */
+  findUsed(id: string, userId: string, trx?: Executor): Promise<Selectable<UploadsTable> | undefined>;
   /**
    * Serialises the user's upload starts inside a transaction: a no-op update of the account row takes its
    * row lock on PostgreSQL and the write lock on SQLite, so a count that follows cannot be raced.
@@ -87,6 +89,9 @@ export function createUploadsRepository(db: Kysely<Database>): UploadsRepository
         .where('expires_at', '>', now)
         .executeTakeFirst();
       return Number(row?.n ?? 0);
+    },
+    async findUsed(id, userId, trx = db) {
+      return trx.selectFrom('uploads').selectAll().where('id', '=', id).where('user_id', '=', userId).where('used_at', 'is not', null).executeTakeFirst();
     },
     async findOpen(id, userId, now, trx = db) {
       return trx

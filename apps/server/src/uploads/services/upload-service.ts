@@ -166,6 +166,24 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
       };
     },
 
+    /**
+     * For the copy of one's data (PIPL art. 45; docs/api.md "Personal information"): a photo a capability took,
+     * decrypted, only for the user it belongs to; undefined otherwise.
+     */
+    async readUsed(userId: string, uploadId: string): Promise<StoredPhoto | undefined> {
+      const row = await uploads.findUsed(uploadId, userId);
+      if (!row?.content_enc || !row.content_type || !row.width || !row.height) return undefined;
+      return {
+        uploadId: row.id,
+        purpose: row.purpose as UploadPurpose,
+        contentType: row.content_type,
+        width: row.width,
+        height: row.height,
+        orientation: row.orientation,
+        bytes: cipher.decrypt(contentAad(row.id), row.content_enc),
+      };
+    },
+
     /** For capabilities: deletes a photo they claimed and no longer need (identity: a side photographed again). */
     discard: (uploadId: string) => uploads.delete(uploadId),
 

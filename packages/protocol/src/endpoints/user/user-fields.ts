@@ -30,8 +30,11 @@ export const inviteCodeField = z.string().check(z.regex(INVITE_CODE_PATTERN));
  */
 export const documentVersionField = z.string().check(z.regex(/^[0-9A-Za-z._~-]{1,65}$/));
 
-/** What an SMS code is for: a code only verifies for the purpose it was sent for (docs/api.md "SMS code rules"). */
-export const SMS_PURPOSES = ['login', 'deregister', 'bind-card', 'unbind-card', 'verify-phone', 'change-phone'] as const;
+/**
+ * What an SMS code is for: a code only verifies for the purpose it was sent for (docs/api.md "SMS code rules").
+ * 'export-data': a copy of one's personal information (PIPL art. 45; docs/api.md "Personal information").
+ */
+export const SMS_PURPOSES = ['login', 'deregister', 'bind-card', 'unbind-card', 'verify-phone', 'change-phone', 'export-data'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 export const smsPurposeField = z.enum(SMS_PURPOSES);
 

@@ -1,0 +1,132 @@
+// Everything an account holds, gathered for its owner (docs/api.md "Personal information"): the collected
+// list masks it, the copy of one's data (PIPL art. 45) gives it in full. Encrypted parts come through the
+// capability that holds their key (identity, bank cards, uploads); the rest from the account's own rows.
+// Nothing here logs: what is gathered goes only into the sealed answer of the session that asked.
+import type { PersonalDataExport } from '@tyd/protocol';
+import type { Consent } from '../../account/repositories/consents-repository.js';
+import type { Profile } from '../../account/repositories/profiles-repository.js';
+import type { User } from '../../account/repositories/users-repository.js';
+import type { BankCardsService } from '../../bank-cards/bank-cards-module.js';
+import type { IdentityService } from '../../identity/identity-module.js';
+import type { UploadService } from '../../uploads/uploads-module.js';
+import type { PersonalDataRepository } from '../repositories/personal-data-repository.js';
+
+export interface PersonalDataDeps {
+  repo: PersonalDataRepository;
+  profileOf: (userId: string) => Promise<Profile | undefined>;
+  consentsOf: (userId: string) => Promise<Consent[]>;
+  identity: Pick<IdentityService, 'ownRecord'>;
+  bankCards: Pick<BankCardsService, 'ownCards'>;
+  uploads: Pick<UploadService, 'readUsed'>;
+}
+
+type IdentityRecord = NonNullable<Awaited<ReturnType<IdentityService['ownRecord']>>>;
+
+/** What the collected list is made from. */
+export interface AccountHoldings {
+  user: User;
+  identity: IdentityRecord | undefined;
+  cards: Awaited<ReturnType<BankCardsService['ownCards']>>;
+  sessions: Awaited<ReturnType<PersonalDataRepository['sessions']>>;
+}
+
+/** Readings and the confirmed identity as flat text fields (the export's record of strings). */
+const fields = (value: object | null | undefined): Record<string, string> | null =>
+  value ? Object.fromEntries(Object.entries(value).flatMap(([key, field]) => (typeof field === 'string' ? [[key, field]] : []))) : null;
+
+export const ANALYTICS_NOTE = '浏览与使用统计为匿名记录，不含手机号等身份信息，未与您的账号关联，因此无法按账号导出。';
+
+export function createPersonalData(deps: PersonalDataDeps) {
+  async function holdings(user: User): Promise<AccountHoldings> {
+    const [identity, cards, sessions] = await Promise.all([deps.identity.ownRecord(user.id), deps.bankCards.ownCards(user.id), deps.repo.sessions(user.id)]);
+    return { user, identity, cards, sessions };
+  }
+
+  return {
+    holdings,
+
+    /** The copy of everything the account holds, built now (PIPL art. 45); ID and card numbers in full. */
+    async export(user: User, sessionId: string, exportId: string, now: number): Promise<PersonalDataExport> {
+      const { identity, cards, sessions } = await holdings(user);
+      const [profile, consents, balance, entries, vouchers, draws, messages, questions] = await Promise.all([
+        deps.profileOf(user.id),
+        deps.consentsOf(user.id),
+        deps.repo.pointsBalance(user.id),
+        deps.repo.pointsEntries(user.id),
+        deps.repo.vouchers(user.id),
+        deps.repo.draws(user.id),
+        deps.repo.messages(user.id),
+        deps.repo.questions(user.id),
+      ]);
+      const photoIds = [
+        { kind: 'idcard-portrait', id: identity?.portrait.photoId },
+        { kind: 'idcard-emblem', id: identity?.emblem.photoId },
+      ] as const;
+      const photos = [];
+      for (const { kind, id } of photoIds) {
+        const photo = id ? await deps.uploads.readUsed(user.id, id) : undefined;
+        if (photo)
+          photos.push({
+            kind,
+            contentType: photo.contentType,
+            width: photo.width,
+            height: photo.height,
+            dataUrl: `data:${photo.contentType};base64,${photo.bytes.toString('base64')}`,
+          });
+      }
+      return {
+        format: 'tyd-personal-data',
+        formatVersion: 1,
+        exportId,
+        generatedAt: now,
+        account: { phone: user.phone, registeredAt: user.createdAt, inviteCode: profile?.inviteCode ?? null, invited: Boolean(profile?.invitedBy) },
+        consents: consents.map((consent) => ({ version: consent.version, decision: consent.decision, decidedAt: consent.decidedAt })),
+        sessions: sessions.map((session) => ({
+          createdAt: session.created_at,
+          expiresAt: session.expires_at,
+          endedAt: session.revoked_at,
+          current: session.id === sessionId,
+        })),
+        identity: identity
+          ? {
+              state: identity.state,
+              startedAt: identity.startedAt,
+              confirmedAt: identity.confirmedAt,
+              verifiedAt: identity.verifiedAt,
+              failure: identity.failure,
+              confirmed: fields(identity.confirmed),
+              portraitReading: fields(identity.portrait.reading),
+              emblemReading: fields(identity.emblem.reading),
+            }
+          : null,
+        photos,
+        bankCards: cards.map((card) => ({
+          bankName: card.bankName,
+          cardNumber: card.cardNumber,
+          cardType: card.cardType,
+          reservedPhone: card.maskedPhone,
+          isDefault: card.isDefault,
+          boundAt: card.boundAt,
+          agreement: card.agreement,
+        })),
+        points: {
+          balance,
+          entries: entries.map((entry) => ({ amount: Number(entry.amount), reason: entry.reason, at: entry.created_at, expiresAt: entry.expires_at })),
+        },
+        vouchers: vouchers.map((voucher) => ({ name: voucher.name, source: voucher.source, grantedAt: voucher.granted_at, expiresAt: voucher.expires_at })),
+        draws: draws.map((draw) => ({ prize: draw.prize_name, points: draw.points, cost: draw.cost, at: draw.created_at })),
+        messages: messages.map((message) => ({
+          kind: message.kind,
+          title: message.title,
+          body: message.body,
+          at: message.created_at,
+          readAt: message.read_at,
+        })),
+        questions: questions.map((question) => ({ text: question.text, at: question.created_at, answer: question.answer, answeredAt: question.answered_at })),
+        analytics: { linked: false, note: ANALYTICS_NOTE },
+      };
+    },
+  };
+}
+
+export type PersonalData = ReturnType<typeof createPersonalData>;
