@@ -43,6 +43,11 @@ const ROWS: readonly Row[] = [
   { vars: ['HTTP_KEEP_ALIVE_TIMEOUT_MS'], meaning: "keep-alive timeout (longer than common load balancers' 60 s)" },
   { vars: ['SHUTDOWN_TIMEOUT_MS'], meaning: 'how long SIGTERM/SIGINT wait for in-flight requests before exiting anyway' },
   {
+    vars: ['DATABASE_POOL_MAX'],
+    meaning:
+      'PostgreSQL: connections each process may hold (1–1000); processes × this must stay under `max_connections` less its reserved ones, or put PgBouncer in transaction mode in between (docs/operations.md "Connections: processes, pool and max_connections")',
+  },
+  {
     vars: ['DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'],
     meaning:
       'PostgreSQL: longest wait for a connection; longest statement (the server cancels it; the client gives up 1 s later, for a link that carries no answer)',

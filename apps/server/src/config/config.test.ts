@@ -31,8 +31,17 @@ describe('parseConfig', () => {
 
   it('selects PostgreSQL and Redis when their URLs are set', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379' });
-    expect(config.storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(config.storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 10 });
     expect(config.storage.redis).toEqual({ url: 'redis://h:6379', keyPrefix: 'tyd:' });
+  });
+
+  it('takes the PostgreSQL pool size per process from DATABASE_POOL_MAX, 1 to 1000', () => {
+    const url = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(parseConfig({ ...url, DATABASE_POOL_MAX: '25' }).storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 25 });
+    expect(parseConfig({ ...url, DATABASE_POOL_MAX: '1' }).storage.database).toMatchObject({ poolMax: 1 });
+    for (const wrong of ['0', '-1', '1001', '2.5', 'ten']) {
+      expect(() => parseConfig({ ...url, DATABASE_POOL_MAX: wrong }), wrong).toThrow(/DATABASE_POOL_MAX/);
+    }
   });
 
   it('lists every invalid variable at once', () => {

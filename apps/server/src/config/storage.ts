@@ -30,6 +30,10 @@ export const storageSection = defineSection({
     // its bound it forgets its oldest entries rather than refuse (docs/operations.md "Short-lived state").
     KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(500_000),
     REQUEST_KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(1_000_000),
+    // Connections each process may hold to PostgreSQL (docs/operations.md "Connections: processes, pool
+    // and max_connections"): processes × this must stay under the server's max_connections, less its
+    // reserved ones, or a pooler (PgBouncer in transaction mode) must stand in between.
+    DATABASE_POOL_MAX: whole(1, 1_000).default(10),
     DATABASE_CONNECT_TIMEOUT_MS: millis(5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: millis(10_000),
     REDIS_CONNECT_TIMEOUT_MS: millis(2_000),
@@ -43,7 +47,9 @@ export const storageSection = defineSection({
     const dataDir = repoPath(e.DATA_DIR);
     return {
       dataDir,
-      database: e.DATABASE_URL ? { kind: 'postgres' as const, url: e.DATABASE_URL } : { kind: 'sqlite' as const, file: resolve(dataDir, 'tyd.sqlite') },
+      database: e.DATABASE_URL
+        ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+        : { kind: 'sqlite' as const, file: resolve(dataDir, 'tyd.sqlite') },
       redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
       kvMaxEntries: e.KV_MAX_ENTRIES,
       requestKvMaxEntries: e.REQUEST_KV_MAX_ENTRIES,
@@ -62,4 +68,6 @@ export const storageSection = defineSection({
 export type StorageConfig = SectionValue<typeof storageSection>;
 /** Connect, statement and command bounds towards PostgreSQL and Redis, and the bound of each /readyz check. */
 export type UpstreamTimeouts = StorageConfig['upstreamTimeouts'];
-export type DatabaseConfig = StorageConfig['database'];
+/** The database to connect to; `poolMax` may be left out by tests' and tools' direct handles (then 10). */
+export type DatabaseConfig =
+  Extract<StorageConfig['database'], { kind: 'sqlite' }> | (Omit<Extract<StorageConfig['database'], { kind: 'postgres' }>, 'poolMax'> & { poolMax?: number });

@@ -36,8 +36,11 @@ export interface ConnectOptions {
 }
 
 export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {
-  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, opts);
+  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, database.poolMax ?? DEFAULT_POOL_MAX, opts);
 }
+
+/** DATABASE_POOL_MAX's default, for handles opened without the server's configuration (tests, tools). */
+const DEFAULT_POOL_MAX = 10;
 
 /** The client gives up this long after PostgreSQL should have cancelled the statement itself. */
 const QUERY_TIMEOUT_MARGIN_MS = 1_000;
@@ -117,7 +120,7 @@ function connectSqlite(file: string): DatabaseHandle {
   };
 }
 
-function connectPostgres(url: string, opts: ConnectOptions): DatabaseHandle {
+function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): DatabaseHandle {
   // int8 (bigint) columns hold millisecond timestamps, well inside Number.MAX_SAFE_INTEGER.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -130,7 +133,7 @@ function connectPostgres(url: string, opts: ConnectOptions): DatabaseHandle {
   // idle connections.
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: poolMax,
     types,
     connectionTimeoutMillis: timeouts?.databaseConnectMs ?? 5_000,
     keepAlive: true,
