@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolTypeError } from './errors.js';
-import { canonicalSignString, signRequest, verifyRequestSignature, type SignFields } from './signing.js';
+import { canonicalSignString, canonicalSignStringWith, signRequest, verifyRequestSignature, type SignFields } from './signing.js';
 
 const fields: SignFields = {
   path: '/tydApi/v1/user/check-login',
@@ -58,5 +58,20 @@ describe('signing', () => {
     await expect(canonicalSignString({ ...fields, path: 1 } as never)).rejects.toMatchObject({ argument: 'fields.path' });
     await expect(signRequest('', fields)).rejects.toBeInstanceOf(ProtocolTypeError);
     await expect(verifyRequestSignature(secret, { ...fields, data: 'a\nb' }, 'x')).rejects.toMatchObject({ argument: 'fields.data' });
+  });
+
+  it('builds the same string with an injected SHA-256 backend, and refuses a backend that does not return 32 bytes', async () => {
+    const withToken = { ...fields, accessToken: 'tok', data: '数据 AQ==' };
+    const seen: Uint8Array[] = [];
+    const webDigest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(withToken.data)));
+    const canonical = canonicalSignStringWith(withToken, (bytes) => {
+      seen.push(bytes);
+      return webDigest;
+    });
+    expect(canonical).toBe(await canonicalSignString(withToken));
+    // The backend is handed the UTF-8 bytes of data, nothing else.
+    expect(seen).toEqual([new TextEncoder().encode(withToken.data)]);
+    expect(() => canonicalSignStringWith(withToken, () => webDigest.slice(0, 31))).toThrow(/sha256/);
+    expect(() => canonicalSignStringWith({ ...withToken, nonce: 'a\nb' }, () => webDigest)).toThrow(/fields.nonce/);
   });
 });

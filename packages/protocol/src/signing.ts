@@ -44,8 +44,14 @@ function checkSecret(secret: unknown): Uint8Array<ArrayBuffer> {
   return utf8Encode(secret);
 }
 
-function hex(bytes: ArrayBuffer): string {
+function hex(bytes: ArrayBuffer | Uint8Array): string {
   return Array.from(new Uint8Array(bytes), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** The canonical string's lines around the data hash: one definition for both digest backends. */
+function joinCanonical(f: Required<SignFields>, dataSha256: ArrayBuffer | Uint8Array): string {
+  const dataHash = hex(dataSha256);
+  return [SIGN_SCHEME, f.path, f.protocolVersion, f.appId, f.timestamp, f.nonce, f.accessToken, f.clientInfo, f.clientVersion, dataHash].join('\n');
 }
 
 /**
@@ -55,8 +61,20 @@ function hex(bytes: ArrayBuffer): string {
  */
 export async function canonicalSignString(fields: SignFields): Promise<string> {
   const f = checkFields(fields);
-  const dataHash = hex(await subtle().digest('SHA-256', utf8Encode(f.data)));
-  return [SIGN_SCHEME, f.path, f.protocolVersion, f.appId, f.timestamp, f.nonce, f.accessToken, f.clientInfo, f.clientVersion, dataHash].join('\n');
+  return joinCanonical(f, await subtle().digest('SHA-256', utf8Encode(f.data)));
+}
+
+/**
+ * The same canonical string with SHA-256 from a backend the caller supplies, synchronously: the server's
+ * node:crypto one (apps/server/src/crypto/node-signing.ts), which saves WebCrypto's thread-pool hop per
+ * request, as envelope-layout.ts does for the envelope's primitives. `sha256` must return the 32-byte
+ * SHA-256 (FIPS 180-4) of the bytes it is given; a wrong length is refused rather than signed.
+ */
+export function canonicalSignStringWith(fields: SignFields, sha256: (bytes: Uint8Array<ArrayBuffer>) => Uint8Array): string {
+  const f = checkFields(fields);
+  const digest = sha256(utf8Encode(f.data));
+  if (!(digest instanceof Uint8Array) || digest.length !== 32) throw new ProtocolTypeError('sha256', 'expected a function returning 32 bytes');
+  return joinCanonical(f, digest);
 }
 
 async function hmacKey(secret: Uint8Array<ArrayBuffer>, usage: 'sign' | 'verify'): Promise<CryptoKey> {

@@ -9,8 +9,10 @@ import { importServerPrivateKey, importServerPublicKey, openRequest, openRespons
 import { requestAad, responseAad, type RequestContext } from './envelope-layout.js';
 import { EnvelopeError, ProtocolTypeError } from './errors.js';
 import { formatDate, formatMoney, formatPhoneInput, maskBankCard, maskPhone } from './format.js';
-import { canonicalSignString, signRequest, verifyRequestSignature } from './signing.js';
+import { canonicalSignString, canonicalSignStringWith, signRequest, verifyRequestSignature } from './signing.js';
+import { utf8Encode } from './utf8.js';
 import { isBankCardNumber, isLuhnValid, isMainlandMobile, isResidentIdNumber, isSmsCode } from './validate.js';
+import { subtle } from './webcrypto.js';
 import type { BlobMutation, EnvelopeTamper, EnvelopeVectorFile, FormatCase, FormatVectorFile, SigningVectorFile, ValidatorVectorFile } from './vector-types.js';
 
 /** One named check; `run` throws with a reason when the vector is not met. */
@@ -220,6 +222,13 @@ export function signingChecks(file: SigningVectorFile): VectorCheck[] {
       run: async () => {
         expectEqual(await canonicalSignString(v.fields), v.canonical, 'canonical string');
         expectEqual((await canonicalSignString(v.fields)).split('\n').at(-1), v.dataSha256Hex, 'data hash line');
+        // The injected-digest form (the server's node:crypto backend) builds the same string.
+        const digest = new Uint8Array(await subtle().digest('SHA-256', utf8Encode(v.fields.data)));
+        expectEqual(
+          canonicalSignStringWith(v.fields, () => digest),
+          v.canonical,
+          'canonical string with an injected digest',
+        );
         expectEqual(await signRequest(v.secret, v.fields), v.signature, 'signature');
         if (!(await verifyRequestSignature(v.secret, v.fields, v.signature))) fail('the signature does not verify');
       },

@@ -184,7 +184,7 @@ export default fp(
       // 2. App id and signature (constant-time comparison).
       const platform = KNOWN_APP_IDS.get(headers.appId);
       if (!platform) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.UNKNOWN_APP);
-      const signed = await verifySignatureNode(
+      const signed = verifySignatureNode(
         opts.appSecrets[platform],
         {
           path: context.path,
