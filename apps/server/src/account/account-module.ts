@@ -27,6 +27,8 @@ import { createSmsCodes, type SmsCodes } from './services/sms-codes.js';
 import { createSmsSending, type SmsSending } from './services/sms-sending.js';
 import { createSmsOwners, type SmsOwners } from './services/sms-requester.js';
 import { createDeviceCookie, type DeviceCookie } from '../http/device-cookie.js';
+import { createListCursors, type ListCursors } from '../lib/list-cursor.js';
+import { noteActivity } from './services/account-security.js';
 
 /**
  * For other capabilities (docs/architecture.md "Modules"): a one-time authorisation code that opens a
@@ -71,6 +73,10 @@ export interface Accounts {
    * (docs/architecture.md "Modules"), so the dependency runs one way. Without it, none is kept.
    */
   keepRetainedIdentity(reader: RetainedIdentityReader): void;
+  /** login-records' cursors (lib/list-cursor.ts). */
+  cursors: ListCursors;
+  /** Notes a call of a session (when and from where it was last used), at most once a minute (services/account-security.ts). */
+  noteActivity(session: Session, ip: string, now: number): Promise<void>;
 }
 
 export interface AuthenticatedSession {
@@ -83,8 +89,8 @@ declare module 'fastify' {
     accounts: Accounts;
     /**
      * The session of an access token (x-access-token header or the cookie of that name, SPEC §3); only its
-     * SHA-256 is looked up. Unknown, revoked, expired or malformed -> 401 (expired: subcode 4011), which
-     * sends the user to login (SPEC §4).
+     * SHA-256 is looked up. Unknown, revoked, expired or malformed -> 401 (expired: subcode 4011; ended by
+     * 下线 from another device: 4012, docs/api.md "Account security"), which sends the user to login (SPEC §4).
      */
     authenticate(accessToken: string, now: number): Promise<AuthenticatedSession>;
   }
@@ -142,11 +148,16 @@ export default fp(
       keepRetainedIdentity(reader) {
         identityReader = reader;
       },
+      cursors: createListCursors(secrets.cookieSecret),
+      noteActivity: (session, ip, now) => noteActivity({ repos }, session, ip, now),
     });
 
     fastify.decorate('authenticate', async (accessToken: string, now: number): Promise<AuthenticatedSession> => {
       if (!isAccessTokenShape(accessToken)) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'malformed access token' });
       const session = await repos.sessions.findByTokenHash(hashAccessToken(accessToken));
+      if (session?.revokedAt != null && session.endedReason === 'other-device') {
+        throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SIGNED_OUT_ELSEWHERE, { detail: 'session ended from another device' });
+      }
       if (!session || session.revokedAt !== null) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'unknown or revoked session' });
       if (session.expiresAt <= now) throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SESSION_EXPIRED, { detail: 'session expired' });
       const user = await repos.users.findById(session.userId);
@@ -166,7 +177,10 @@ export default fp(
       }
       try {
         const pruned = await pruneSessionsAndCodes(repos, fastify.clock());
-        fastify.log.info({ sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes }, 'ended sessions and expired authorisation codes pruned');
+        fastify.log.info(
+          { sessions: pruned.sessions, authorizationCodes: pruned.authorizationCodes, loginEvents: pruned.loginEvents },
+          'ended sessions, expired authorisation codes and old sign-in records pruned',
+        );
       } catch (error) {
         fastify.log.error({ err: error }, 'pruning sessions and authorisation codes failed');
       }

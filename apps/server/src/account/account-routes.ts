@@ -1,9 +1,10 @@
 // The account capability's routes behind the sealed pipeline (docs/api.md): check-login and logout, SMS
 // codes, login and registration, phone change, user detail, consent, deregistration, authorised login,
-// invite codes and the app download links.
+// invite codes, the app download links, and 账户与安全 (devices and sign-in records).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { SiteConfig } from '../config/index.js';
+import accountSecurityRoutes from './routes/account-security.js';
 import appDownloadUrlRoute from './routes/get-app-download-url.js';
 import authorizedLoginRoutes from './routes/authorized-login.js';
 import cancelRoute from './routes/cancel.js';
@@ -31,6 +32,7 @@ export default fp(
     await fastify.register(authorizedLoginRoutes);
     await fastify.register(inviteCodeRoutes);
     await fastify.register(appDownloadUrlRoute, opts.appDownload);
+    await fastify.register(accountSecurityRoutes);
   },
   { name: 'account-routes', fastify: '5.x', dependencies: ['api-pipeline', 'accounts', 'content'] },
 );

@@ -15,6 +15,7 @@ import * as identityVersion from './migrations/2026-11-27-0900-identity-version.
 import * as outbox from './migrations/2026-11-27-0800-outbox.js';
 import * as bankCardAgreement from './migrations/2026-11-27-1000-bank-card-agreement.js';
 import * as help from './migrations/2026-11-28-0900-help.js';
+import * as sessionDevices from './migrations/2026-11-29-1000-session-devices.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-0800-outbox': outbox,
   '2026-11-27-1000-bank-card-agreement': bankCardAgreement,
   '2026-11-28-0900-help': help,
+  '2026-11-29-1000-session-devices': sessionDevices,
 };
 
 export class MigrationError extends Error {

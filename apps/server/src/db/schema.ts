@@ -22,6 +22,31 @@ export interface SessionsTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
+  /** The last call, kept to the minute (account/services/account-security.ts); null until the first after sign-in. */
+  last_active_at: number | null;
+  /** Model and system from the user agent at sign-in (account/services/device-description.ts). */
+  device: string;
+  client_kind: 'app' | 'browser';
+  client_name: string;
+  /** Approximate region of the last address (account/services/ip-regions.ts), and that address masked; never the address. */
+  region: string;
+  address: string;
+  /** Why a revoked session ended, when its next call should say so: 'other-device' (401/4012). */
+  ended_reason: 'other-device' | null;
+}
+
+/** A sign-in or a refused login code of an account (login-records), kept LOGIN_RECORD_DAYS. */
+export interface LoginEventsTable {
+  id: string;
+  user_id: string;
+  at: number;
+  result: 'success' | 'code-wrong' | 'code-expired' | 'locked';
+  method: 'sms' | 'authorized';
+  device: string;
+  client_kind: 'app' | 'browser';
+  client_name: string;
+  region: string;
+  address: string;
 }
 
 /** One per account, created with it (or on first use for accounts made before). */
@@ -426,6 +451,7 @@ export interface Database {
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;
   help_questions: HelpQuestionsTable;
+  login_events: LoginEventsTable;
   bank_cards: BankCardsTable;
   nfc_antennas: NfcAntennasTable;
   nfc_antenna_changes: NfcAntennaChangesTable;
@@ -437,4 +463,5 @@ export type IdentityRow = Selectable<IdentitiesTable>;
 export type BankCardRow = Selectable<BankCardsTable>;
 export type NewUserRow = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type LoginEventRow = Selectable<LoginEventsTable>;
 export type NewSessionRow = Insertable<SessionsTable>;

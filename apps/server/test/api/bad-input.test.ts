@@ -377,7 +377,12 @@ describe.each(SQLITE_ONLY)('bad input on %s', (engine) => {
     const db = env.t.app.database.db;
     snapshot = async () => ({
       users: await db.selectFrom('users').selectAll().orderBy('id').execute(),
-      sessions: await db.selectFrom('sessions').selectAll().orderBy('id').execute(),
+      // The valid calls among the cases note their session's last activity (docs/api.md "Account security"):
+      // those columns may move, nothing else may.
+      sessions: (await db.selectFrom('sessions').selectAll().orderBy('id').execute()).map(({ last_active_at, region, address, ...rest }) => {
+        void [last_active_at, region, address];
+        return rest;
+      }),
     });
     before = await snapshot();
   });

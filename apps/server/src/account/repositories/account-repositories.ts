@@ -4,6 +4,7 @@ import type { Database } from '../../db/schema.js';
 import type { PhoneProtection } from '../services/phone-protection.js';
 import { createAuthorizationCodesRepository, type AuthorizationCodesRepository } from './authorization-codes-repository.js';
 import { createConsentsRepository, type ConsentsRepository } from './consents-repository.js';
+import { createLoginEventsRepository, type LoginEventsRepository } from './login-events-repository.js';
 import { createProfilesRepository, type ProfilesRepository } from './profiles-repository.js';
 import { createRetainedRecordsRepository, type RetainedRecordsRepository } from './retained-records-repository.js';
 import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
@@ -16,6 +17,7 @@ export interface AccountRepositories {
   consents: ConsentsRepository;
   authorizationCodes: AuthorizationCodesRepository;
   retainedRecords: RetainedRecordsRepository;
+  loginEvents: LoginEventsRepository;
 }
 
 export function createAccountRepositories(db: Kysely<Database>, phones: PhoneProtection): AccountRepositories {
@@ -26,5 +28,6 @@ export function createAccountRepositories(db: Kysely<Database>, phones: PhonePro
     consents: createConsentsRepository(db),
     authorizationCodes: createAuthorizationCodesRepository(db),
     retainedRecords: createRetainedRecordsRepository(db),
+    loginEvents: createLoginEventsRepository(db),
   };
 }

@@ -4,21 +4,55 @@ import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, SessionRow } from '../../db/schema.js';
 
-export interface Session {
+/** What a session's owner is told about where it is used (services/device-description.ts, ip-regions.ts). */
+export interface SessionPlace {
+  device: string;
+  client: 'app' | 'browser';
+  clientName: string;
+  region: string;
+  address: string;
+}
+
+export interface Session extends SessionPlace {
   id: string;
   userId: string;
   createdAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** The last call, kept to the minute; the sign-in until then. */
+  lastActiveAt: number;
+  /** 'other-device': ended by 下线 from another session of the account (its next call: 401/4012). */
+  endedReason: 'other-device' | null;
 }
 
+const NOWHERE: SessionPlace = { device: '未知设备', client: 'browser', clientName: '浏览器', region: '未知', address: '未知' };
+
 export interface SessionsRepository {
-  create(input: { userId: string; tokenHash: string; now: number; ttlMs: number }, trx?: Executor): Promise<Session>;
+  /** `place`: where the sign-in comes from (none: 未知, for sessions made by tests and tools). */
+  create(input: { userId: string; tokenHash: string; now: number; ttlMs: number; place?: SessionPlace }, trx?: Executor): Promise<Session>;
   /** The session for this token hash, whatever its state: callers decide between expired and revoked. */
   findByTokenHash(tokenHash: string, trx?: Executor): Promise<Session | undefined>;
   /** Revokes a live session; false when it was already revoked or does not exist. */
   revoke(id: string, now: number, trx?: Executor): Promise<boolean>;
   revokeAllForUser(userId: string, now: number, trx?: Executor): Promise<number>;
+  /** The account's sessions that are neither revoked nor expired at `now`. */
+  listLive(userId: string, now: number, trx?: Executor): Promise<Session[]>;
+  /**
+   * 下线 of one session of `userId` other than `exceptId`: a conditional update on its being live and the
+   * account's, so another account's id, an ended one and two presses at once all end at most one row.
+   */
+  endOwn(input: { userId: string; id: string; exceptId: string; now: number }, trx?: Executor): Promise<boolean>;
+  /** 下线 of every live session of `userId` but `exceptId`; how many ended. */
+  endOthers(input: { userId: string; exceptId: string; now: number }, trx?: Executor): Promise<number>;
+  findById(id: string, trx?: Executor): Promise<Session | undefined>;
+  /**
+   * Takes the account's row lock (a no-op change of its users row) inside `trx`: 下线 takes it before it
+   * reads or ends any session of the account, so two of them at once run one after the other (lock order:
+   * the users row, then sessions; services/account-security.ts).
+   */
+  lockAccount(userId: string, trx: Executor): Promise<void>;
+  /** Notes a call: its time and where it came from (the device stays the sign-in's). */
+  touch(id: string, input: { now: number; region: string; address: string }, trx?: Executor): Promise<void>;
   count(trx?: Executor): Promise<number>;
   /** Deletes sessions that expired or were revoked before `before`; returns how many. */
   pruneEndedBefore(before: number, trx?: Executor): Promise<number>;
@@ -30,12 +64,33 @@ const toSession = (row: SessionRow): Session => ({
   createdAt: row.created_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
+  lastActiveAt: row.last_active_at ?? row.created_at,
+  endedReason: row.ended_reason,
+  device: row.device,
+  client: row.client_kind,
+  clientName: row.client_name,
+  region: row.region,
+  address: row.address,
 });
 
 export function createSessionsRepository(db: Kysely<Database>): SessionsRepository {
   return {
-    async create({ userId, tokenHash, now, ttlMs }, trx = db) {
-      const row: SessionRow = { id: randomUUID(), token_hash: tokenHash, user_id: userId, created_at: now, expires_at: now + ttlMs, revoked_at: null };
+    async create({ userId, tokenHash, now, ttlMs, place = NOWHERE }, trx = db) {
+      const row: SessionRow = {
+        id: randomUUID(),
+        token_hash: tokenHash,
+        user_id: userId,
+        created_at: now,
+        expires_at: now + ttlMs,
+        revoked_at: null,
+        last_active_at: now,
+        device: place.device,
+        client_kind: place.client,
+        client_name: place.clientName,
+        region: place.region,
+        address: place.address,
+        ended_reason: null,
+      };
       await trx.insertInto('sessions').values(row).execute();
       return toSession(row);
     },
@@ -55,6 +110,55 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows);
+    },
+    async listLive(userId, now, trx = db) {
+      const rows = await trx
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toSession);
+    },
+    async endOwn({ userId, id, exceptId, now }, trx = db) {
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now, ended_reason: 'other-device' })
+        .where('id', '=', id)
+        .where('id', '!=', exceptId)
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async endOthers({ userId, exceptId, now }, trx = db) {
+      const result = await trx
+        .updateTable('sessions')
+        .set({ revoked_at: now, ended_reason: 'other-device' })
+        .where('user_id', '=', userId)
+        .where('id', '!=', exceptId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+    async findById(id, trx = db) {
+      const row = await trx.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+      return row && toSession(row);
+    },
+    async lockAccount(userId, trx) {
+      await trx
+        .updateTable('users')
+        .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+        .where('id', '=', userId)
+        .execute();
+    },
+    async touch(id, { now, region, address }, trx = db) {
+      await trx.updateTable('sessions').set({ last_active_at: now, region, address }).where('id', '=', id).where('revoked_at', 'is', null).execute();
     },
     async pruneEndedBefore(before, trx = db) {
       const result = await trx

@@ -3,13 +3,20 @@
 // session and hour).
 import { authorizedLogin, authorizedCode } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
+import { placeOf } from '../services/account-security.js';
 import { checkMintBudget, mintAuthorizationCode, redeemAuthorizationCode } from '../services/authorization-codes.js';
 
 export default async function authorizedLoginRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
     endpoint: authorizedLogin,
     auth: 'optional',
-    handler: async ({ payload }) => redeemAuthorizationCode(fastify.accounts, payload.authCode, fastify.clock()),
+    handler: async ({ payload, request, headers }) =>
+      redeemAuthorizationCode(
+        fastify.accounts,
+        payload.authCode,
+        fastify.clock(),
+        placeOf({ ip: request.ip, userAgent: request.headers['user-agent'], clientInfo: headers.clientInfo, appId: headers.appId }),
+      ),
   });
   fastify.apiRoute({
     endpoint: authorizedCode,

@@ -5,6 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, maskPhone } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { Accounts } from '../account-module.js';
+import type { SessionPlace } from '../repositories/sessions-repository.js';
 import { openSession } from './login.js';
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -42,9 +43,10 @@ export async function mintAuthorizationCode(
 }
 
 export async function redeemAuthorizationCode(
-  deps: Pick<Accounts, 'db'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions'> },
+  deps: Pick<Accounts, 'db'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions' | 'loginEvents'> },
   authCode: string,
   now: number,
+  place: SessionPlace,
 ): Promise<{ accessToken: string; phone: string }> {
   const invalid = () => new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_INVALID);
   if (!CODE_SHAPE.test(authCode)) throw invalid();
@@ -59,7 +61,7 @@ export async function redeemAuthorizationCode(
     if (stored.expiresAt <= now) return { error: new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_EXPIRED) };
     const user = await deps.repos.users.findById(stored.userId, trx);
     if (!user || user.status !== 'active') return { error: invalid() };
-    const { accessToken, sessionId } = await openSession(deps, user.id, now, trx);
+    const { accessToken, sessionId } = await openSession(deps, user.id, { now, place, method: 'authorized' }, trx);
     // The conditional update decides a race between two redemptions: the loser's transaction rolls back.
     if (!(await deps.repos.authorizationCodes.markUsed(codeHash, sessionId, now, trx))) throw new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_USED);
     return { result: { accessToken, phone: maskPhone(user.phone) } };

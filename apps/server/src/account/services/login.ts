@@ -4,6 +4,7 @@ import { CODE, SUBCODE, isMainlandMobile, maskPhone, readInviteCode } from '@tyd
 import { ApiError } from '../../http/api-error.js';
 import type { Executor } from '../../db/executor.js';
 import type { Profile } from '../repositories/profiles-repository.js';
+import type { SessionPlace } from '../repositories/sessions-repository.js';
 import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
@@ -26,6 +27,8 @@ export interface LoginInput {
   device: SmsDevice;
   /** Where the sign-in comes from, for the welcome or new-device message (sign-in-notices.ts). */
   from: { clientAddress: string; userAgent: string | undefined };
+  /** The same, as 登录设备管理 and 登录记录 show it (services/account-security.ts placeOf). */
+  place: SessionPlace;
   now: number;
 }
 
@@ -35,15 +38,20 @@ export interface LoginResult {
   isNewUser: boolean;
 }
 
-/** Opens a session for a user: the token goes to the client once, only its hash is stored. */
+/**
+ * Opens a session for a user: the token goes to the client once, only its hash is stored. The sign-in is
+ * recorded with it (登录记录), in the same transaction.
+ */
 export async function openSession(
-  deps: { repos: Pick<Accounts['repos'], 'sessions'> },
+  deps: { repos: Pick<Accounts['repos'], 'sessions' | 'loginEvents'> },
   userId: string,
-  now: number,
+  signIn: { now: number; place: SessionPlace; method: 'sms' | 'authorized' },
   trx?: Executor,
 ): Promise<{ accessToken: string; sessionId: string }> {
+  const { now, place, method } = signIn;
   const accessToken = generateAccessToken();
-  const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS }, trx);
+  const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS, place }, trx);
+  await deps.repos.loginEvents.record({ userId, at: now, result: 'success', method, place }, trx);
   return { accessToken, sessionId: session.id };
 }
 
@@ -83,7 +91,7 @@ export async function findInviter(deps: { repos: Pick<Accounts['repos'], 'profil
  */
 /** What login and registration work with. */
 export type LoginDeps = Pick<Accounts, 'db' | 'outbox' | 'kv' | 'phones' | 'smsCodes' | 'smsOwners' | 'legal'> & {
-  repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions'>;
+  repos: Pick<Accounts['repos'], 'users' | 'profiles' | 'consents' | 'sessions' | 'loginEvents'>;
 };
 
 export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Promise<LoginResult> {
@@ -114,7 +122,7 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
     if (input.agreementVersion !== undefined && (isNewUser || !(await deps.repos.consents.hasAccepted(user.id, current, trx)))) {
       await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
     }
-    const { accessToken } = await openSession(deps, user.id, input.now, trx);
+    const { accessToken } = await openSession(deps, user.id, { now: input.now, place: input.place, method: 'sms' }, trx);
     await emit('message', signInMessage({ isNewUser, ...input.from, now: input.now }), user.id);
     return { accessToken, phone: maskPhone(phone), isNewUser };
   });

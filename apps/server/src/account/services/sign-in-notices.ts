@@ -63,8 +63,9 @@ export function signInMessage(input: { isNewUser: boolean; clientAddress: string
   return {
     kind: 'security',
     title: '新设备登录提醒',
-    body: `您的账户于${when(input.now)}在新设备（${family}）上登录。如非本人操作，请尽快更换手机号。`,
-    link: '/mine/phone',
+    body: `您的账户于${when(input.now)}在新设备（${family}）上登录。如非本人操作，请在“账户与安全”中将该设备下线，并尽快更换手机号。`,
+    // 账户与安全 lists the device with 下线, and leads on to 更换手机号 (docs/api.md "Account security").
+    link: '/mine/security',
     dedupeKey,
   };
 }
