@@ -3,12 +3,15 @@
 // docs/protocol.md §14), then read by idcard-ocr. A refusal is said under the photo with a retake.
 // Camera: `capture="environment"` asks for the back camera directly (Android webviews need the shell's
 // onShowFileChooser to honour it, iOS WKWebView opens the camera itself, docs/bridge.md §6); the album
-// input has no capture attribute, so it opens the gallery. Both accept image/* only.
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+// input has no capture attribute, so it opens the gallery. Both accept image/* only. Before either opens the
+// first time on a page load, the permission notice says what the photos are for and where they go
+// (camera-notice.tsx, MIIT 2021); accepted, the input the person pressed opens.
+import { useEffect, useId, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { CODE, ERROR_TEXT, type IdCardSide } from '@tyd/protocol/wire';
 import { userMessage } from '../../../lib/api-errors';
 import { readIdCard, type IdCardOcrResult } from '../api/idcard-ocr';
 import { WARNING_TEXT } from '../utils/identity-texts';
+import { CameraNotice, cameraNotice } from './camera-notice';
 
 // The compressor (compressorjs, about 8 KB gzip) and the upload client are only needed once a photo was
 // chosen: loaded then (fetched ahead when the page shows), outside the page's first load (docs/architecture.md
@@ -39,6 +42,10 @@ export function PhotoCapture({
   const [phase, setPhase] = useState<Phase>(kept ? { step: 'read', result: kept } : { step: 'empty' });
   const [preview, setPreview] = useState<string | null>(null);
   const id = useId();
+  const cameraInput = useRef<HTMLInputElement>(null);
+  const albumInput = useRef<HTMLInputElement>(null);
+  /** The input the person pressed while the notice is open. */
+  const [pending, setPending] = useState<'camera' | 'album' | null>(null);
   const onReadRef = useRef(onRead);
   useEffect(() => {
     onReadRef.current = onRead;
@@ -48,6 +55,19 @@ export function PhotoCapture({
   }, []);
   // The preview's object URL is released when it is replaced or the page goes.
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
+
+  function handleOpen(event: MouseEvent<HTMLInputElement>, input: 'camera' | 'album') {
+    if (!cameraNotice.needed('idcard')) return;
+    // Not yet: the notice first, then this input (opened from the notice's button, still a user gesture).
+    event.preventDefault();
+    setPending(input);
+  }
+
+  function handleAccept() {
+    const input = pending === 'camera' ? cameraInput.current : albumInput.current;
+    setPending(null);
+    input?.click();
+  }
 
   async function handleFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
@@ -129,14 +149,32 @@ export function PhotoCapture({
       ) : null}
       <div className="capture__actions">
         <label className={`btn btn--${phase.step === 'empty' ? 'primary' : 'secondary'} capture__button${working ? ' capture__button--busy' : ''}`}>
-          <input className="visually-hidden" type="file" accept="image/*" capture="environment" disabled={working} onChange={(e) => void handleFile(e)} />
+          <input
+            ref={cameraInput}
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            capture="environment"
+            disabled={working}
+            onClick={(e) => handleOpen(e, 'camera')}
+            onChange={(e) => void handleFile(e)}
+          />
           {phase.step === 'empty' ? '拍照' : '重拍'}
         </label>
         <label className={`btn btn--text capture__button${working ? ' capture__button--busy' : ''}`}>
-          <input className="visually-hidden" type="file" accept="image/*" disabled={working} onChange={(e) => void handleFile(e)} />
+          <input
+            ref={albumInput}
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            disabled={working}
+            onClick={(e) => handleOpen(e, 'album')}
+            onChange={(e) => void handleFile(e)}
+          />
           从相册选择
         </label>
       </div>
+      <CameraNotice use="idcard" open={pending !== null} onAccept={handleAccept} onClose={() => setPending(null)} />
     </section>
   );
 }

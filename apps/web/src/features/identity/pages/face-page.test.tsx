@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { invalidateQuery } from '../../../lib/server-state';
+import { cameraNotice } from '../components/camera-notice';
 import FacePage, { faceNavigation } from './face-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
@@ -32,6 +33,8 @@ async function openPage() {
 }
 
 beforeEach(() => {
+  // The camera notice before the first start has its own test (components/camera-notice.test.tsx).
+  cameraNotice.accept('face');
   api.call.mockReset().mockResolvedValue(INFO);
   api.request.mockReset();
 });

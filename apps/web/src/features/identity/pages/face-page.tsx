@@ -1,5 +1,6 @@
 // /mine/identity/face (SPEC §7 h5-face-url): how to pass the face check, then off to the provider's page,
-// which sends the user back to /mine/identity/face-return. Each start is one of the day's tries.
+// which sends the user back to /mine/identity/face-return. Each start is one of the day's tries. The first
+// start of a page load says first what the camera is for and where the images go (camera-notice.tsx).
 import { useState } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
@@ -9,6 +10,7 @@ import { reportingFailures } from '../../../lib/api-errors';
 import { useMutation } from '../../../lib/server-state';
 import { useCertificationInfo } from '../api/certification-info';
 import { startFaceCheck } from '../api/h5-face-url';
+import { CameraNotice, cameraNotice } from '../components/camera-notice';
 import { FaceLocked, faceLockedToday } from '../components/face-locked';
 import { StepList } from '../components/step-list';
 import '../components/identity.css';
@@ -20,8 +22,11 @@ export default function FacePage() {
   const info = useCertificationInfo();
   const start = useMutation(reportingFailures(startFaceCheck));
   const [problem, setProblem] = useState<{ text: string; subcode?: string } | null>(null);
+  const [noticeOpen, setNoticeOpen] = useState(false);
 
   async function handleStart() {
+    if (cameraNotice.needed('face')) return setNoticeOpen(true);
+    setNoticeOpen(false);
     setProblem(null);
     const response = await start.mutate(undefined);
     if (!response) return;
@@ -87,6 +92,7 @@ export default function FacePage() {
         )}
         {triesLeft !== undefined ? <p className="identity__text identity__centered">今日还可尝试 {triesLeft} 次</p> : null}
       </Card>
+      <CameraNotice use="face" open={noticeOpen} onAccept={() => void handleStart()} onClose={() => setNoticeOpen(false)} />
     </Page>
   );
 }

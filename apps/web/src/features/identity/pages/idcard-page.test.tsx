@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { answerData } from '../../../test/api-answers';
+import { cameraNotice } from '../components/camera-notice';
 import IdCardPage from './idcard-page';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
@@ -51,6 +52,8 @@ async function openPage() {
 const photo = () => new File([new Uint8Array([0xff, 0xd8, 0xff])], 'card.jpg', { type: 'image/jpeg' });
 
 beforeEach(() => {
+  // The camera notice before the first photo has its own test (components/camera-notice.test.tsx).
+  cameraNotice.accept('idcard');
   api.call.mockReset().mockResolvedValue({ state: 'not-started', portrait: null, emblem: null });
   api.request.mockReset();
   upload.uploadPhoto.mockReset();

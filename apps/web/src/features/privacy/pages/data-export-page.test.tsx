@@ -1,0 +1,115 @@
+// /mine/privacy/export?id=… (PIPL art. 45): the copy fetched once, however often the page mounts, shown in
+// full (phone, ID and card numbers, the photos) and saved as the same JSON; refused (fetched already,
+// expired, not this session's), the page says so and leads back to ask again. Answers built through the
+// endpoint's response schema.
+import { API, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createRouter, type Router } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { answer } from '../../../test/api-answers';
+import DataExportPage, { fileSaver } from './data-export-page';
+
+const api = vi.hoisted(() => ({ request: vi.fn() }));
+vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
+
+const AT = Date.UTC(2026, 10, 24, 2);
+let sequence = 0;
+const nextId = () => `x_${String((sequence += 1)).padStart(22, 'A')}`;
+const PHOTO = 'data:image/jpeg;base64,/9j/2Q==';
+
+function copyOf(exportId: string) {
+  return answer(API.downloadDataExport, {
+    format: 'tyd-personal-data',
+    formatVersion: 1,
+    exportId,
+    generatedAt: AT,
+    account: { phone: '13812345678', registeredAt: AT - 86_400_000, inviteCode: '7K3M9QXR', invited: false },
+    consents: [{ version: '2026-11-01~2026-11-01', decision: 'accepted', decidedAt: AT - 86_400_000 }],
+    sessions: [{ createdAt: AT - 60_000, expiresAt: AT + 86_400_000, endedAt: null, current: true }],
+    identity: {
+      state: 'verified',
+      startedAt: AT - 3_600_000,
+      confirmedAt: AT - 3_000_000,
+      verifiedAt: AT - 2_000_000,
+      failure: null,
+      confirmed: { name: '张三', idNumber: '110101199003071234', validTo: 'long-term' },
+      portraitReading: null,
+      emblemReading: null,
+    },
+    photos: [{ kind: 'idcard-portrait', contentType: 'image/jpeg', width: 160, height: 120, dataUrl: PHOTO }],
+    bankCards: [
+      {
+        bankName: '工商银行',
+        cardNumber: '6222020200112233445',
+        cardType: 'debit',
+        reservedPhone: '138****5678',
+        isDefault: true,
+        boundAt: AT,
+        agreement: null,
+      },
+    ],
+    points: { balance: 30, entries: [{ amount: 30, reason: 'invite', at: AT, expiresAt: null }] },
+    vouchers: [],
+    draws: [],
+    messages: [],
+    questions: [],
+    analytics: { linked: false, note: '浏览与使用统计为匿名记录，未与您的账号关联。' },
+  });
+}
+
+let router: Router;
+async function open(exportId: string) {
+  window.history.replaceState(null, '', `/mine/privacy/export?id=${exportId}`);
+  router = createRouter();
+  await router.start();
+  return render(
+    <RouterContext value={router}>
+      <DataExportPage />
+    </RouterContext>,
+  );
+}
+
+beforeEach(() => {
+  api.request.mockReset();
+});
+afterEach(() => {
+  cleanup();
+  router?.destroy();
+  vi.restoreAllMocks();
+});
+
+describe('/mine/privacy/export', () => {
+  it('fetches the copy once however often the page mounts, shows it in full and saves the same JSON', async () => {
+    const exportId = nextId();
+    api.request.mockImplementation(async () => copyOf(exportId));
+    const first = await open(exportId);
+    first.unmount();
+    await open(exportId);
+    expect(await screen.findByText('110101199003071234')).toBeTruthy();
+    expect(api.request).toHaveBeenCalledTimes(1);
+    expect(api.request.mock.calls[0]!.slice(0, 2)).toEqual([API.downloadDataExport.path, { exportId }]);
+    const page = screen.getByRole('main').textContent ?? '';
+    for (const shown of ['13812345678', '6222020200112233445', '长期', '同意 · 版本 2026-11-01~2026-11-01', '本机，当前登录']) expect(page).toContain(shown);
+    expect((screen.getByRole('img', { name: '身份证人像面' }) as HTMLImageElement).src).toBe(PHOTO);
+
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
+    await userEvent.click(screen.getByRole('button', { name: '下载JSON文件' }));
+    const [name, text] = save.mock.calls[0]!;
+    expect(name).toBe('tyd-personal-data-202611241000.json');
+    expect(JSON.parse(text)).toEqual((copyOf(exportId) as ApiResponse).data);
+  });
+
+  it.each([
+    [SUBCODE.DATA_EXPORT_USED, '该导出已下载过，如需再次获取请重新申请导出'],
+    [SUBCODE.DATA_EXPORT_EXPIRED, '导出已过期，请重新申请导出'],
+    [SUBCODE.DATA_EXPORT_NOT_FOUND, '导出记录不存在，请重新申请导出'],
+  ])('says a refused link (%s) and leads back to ask again', async (subcode, text) => {
+    api.request.mockResolvedValue({ code: subcode === SUBCODE.DATA_EXPORT_NOT_FOUND ? '404' : '400', subcode, msg: '请求参数错误', submsg: text });
+    await open(nextId());
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(screen.getByRole('link', { name: '重新申请导出' }).getAttribute('href')).toBe('/mine/privacy');
+    expect(screen.queryByRole('button', { name: '下载JSON文件' })).toBeNull();
+  });
+});
