@@ -15,6 +15,7 @@ import errorHandler from './plugins/error-handler.js';
 import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
 import kv from './plugins/kv.js';
+import metrics from './plugins/metrics.js';
 import notFound from './plugins/not-found.js';
 import outbox from './plugins/outbox.js';
 import requestKv from './plugins/request-kv.js';
@@ -105,6 +106,8 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(outbox, { outbox: config.outbox });
   await app.register(kv, { redis: storage.redis, kvMaxEntries: storage.kvMaxEntries, upstreamTimeouts: storage.upstreamTimeouts });
   await app.register(requestKv, { redis: storage.redis, requestKvMaxEntries: storage.requestKvMaxEntries });
+  // Before every route, so its onResponse hook times them all.
+  await app.register(metrics, { metrics: http.metrics });
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: http.cookieSecure });
   await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });

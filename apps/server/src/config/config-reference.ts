@@ -23,6 +23,11 @@ const ROWS: readonly Row[] = [
     defaults: '`development`',
     meaning: '`development`, `test` or `production` (production: secrets required, sandbox providers refused, `Secure` cookies, HSTS)',
   },
+  {
+    vars: ['METRICS_HOST', 'METRICS_PORT'],
+    meaning:
+      'Prometheus `/metrics` on a listener of its own (docs/operations.md "Metrics"): off unless `METRICS_PORT` is set, loopback unless `METRICS_HOST` says otherwise; refused when equal to `PORT` (the public port never serves it)',
+  },
   { vars: ['LOG_LEVEL'], meaning: '`fatal` `error` `warn` `info` `debug` `trace` `silent`' },
   { vars: ['DATA_DIR'], meaning: 'data directory (SQLite file, generated `keys.json`); created on demand, mode 0700' },
   { vars: ['DATABASE_URL'], meaning: '`postgres://…` to use PostgreSQL; unset: SQLite file `${DATA_DIR}/tyd.sqlite`' },

@@ -57,8 +57,17 @@ export const httpSection = defineSection({
     API_RATE_PER_SESSION_PER_MINUTE: whole(10, 1_000_000).default(300),
     /** bench:server only: every API route also unsealed under /bench-unsealed (api-pipeline.ts). */
     BENCH_UNSEALED_ROUTES: booleanFlag.default(false),
+    // Prometheus metrics on a listener of their own (plugins/metrics.ts, docs/operations.md "Metrics"):
+    // off unless METRICS_PORT is set (0: any free port, for tests), loopback unless METRICS_HOST says
+    // otherwise, never on PORT (the public port never answers /metrics).
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: whole(0, 65_535).optional(),
   },
   check: (e, { env }) => [
+    e.METRICS_PORT !== undefined &&
+      e.METRICS_PORT !== 0 &&
+      e.METRICS_PORT === e.PORT &&
+      'METRICS_PORT: must differ from PORT (the metrics listener is never the public port)',
     env === 'production' &&
       e.BENCH_UNSEALED_ROUTES &&
       'BENCH_UNSEALED_ROUTES: serves the API without the envelope, for bench:server only; refused when NODE_ENV=production',
@@ -81,6 +90,8 @@ export const httpSection = defineSection({
     requestBudget: { perAddressPerMinute: e.API_RATE_PER_ADDRESS_PER_MINUTE, perSessionPerMinute: e.API_RATE_PER_SESSION_PER_MINUTE },
     /** bench:server only: the API routes also without the envelope, to measure what it costs (bench/README.md). */
     benchUnsealedRoutes: e.BENCH_UNSEALED_ROUTES,
+    /** Where /metrics is served; undefined: not served. */
+    metrics: e.METRICS_PORT === undefined ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
   }),
 });
 export type HttpConfig = SectionValue<typeof httpSection>;

@@ -22,7 +22,20 @@ export interface DatabaseHandle {
    * could not complete (another connection was reading); the next one finishes it.
    */
   flushDeletions(): Promise<boolean>;
+  /** PostgreSQL only: the pool's connections now, and the waits for one that timed out since start (metrics). */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  /** Connections open (busy and idle). */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  /** Waits for a connection that gave up (DATABASE_CONNECT_TIMEOUT_MS) since the process started. */
+  timedOut: number;
 }
 
 export interface ConnectOptions {
@@ -52,10 +65,17 @@ const QUERY_READ_TIMEOUT = 'Query read timeout';
  * black-holed link), and every later query on it would wait behind that one (pg-pool drops a client
  * released with an error).
  */
-function discardingTimedOutClients(pool: pg.Pool): PostgresPool {
+function discardingTimedOutClients(pool: pg.Pool, onConnectTimeout: () => void): PostgresPool {
   return {
     async connect() {
-      const client = await pool.connect();
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        // pg-pool's wording when connectionTimeoutMillis passed while waiting for a connection.
+        if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) onConnectTimeout();
+        throw error;
+      }
       let timedOut: Error | undefined;
       const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
         try {
@@ -143,7 +163,8 @@ function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): Da
   // would crash the process on a database restart. The pool drops the dead client by itself, and a
   // lasting outage shows in the next query and in /readyz.
   pool.on('error', (error) => opts.onIdleConnectionError?.(error));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool) }) });
+  let timedOut = 0;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool, () => (timedOut += 1)) }) });
   return {
     db,
     engine: 'postgres',
@@ -152,6 +173,7 @@ function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): Da
       await (timeouts ? within(check, timeouts.readinessMs, 'database') : check);
     },
     flushDeletions: async () => true,
+    poolStats: () => ({ max: poolMax, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, timedOut }),
     close: () => db.destroy(),
   };
 }

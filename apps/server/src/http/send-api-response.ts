@@ -14,11 +14,14 @@ export interface OpenedCall {
 declare module 'fastify' {
   interface FastifyRequest {
     openedCall?: OpenedCall;
+    /** The answer's code and subcode, for the request duration metric (plugins/metrics.ts). */
+    answeredCode?: { code: string; subcode?: string };
   }
 }
 
 export async function sendApiResponse(request: FastifyRequest, reply: FastifyReply, body: ApiResponse, httpStatus = 200): Promise<FastifyReply> {
   reply.code(httpStatus).header('cache-control', 'no-store');
+  request.answeredCode = { code: body.code, ...(body.subcode !== undefined && { subcode: body.subcode }) };
   const opened = request.openedCall;
   if (!opened) return reply.send(body);
   const data = sealResponseNode({ responseKey: opened.responseKey, context: opened.context, body });

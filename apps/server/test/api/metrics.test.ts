@@ -1,0 +1,116 @@
+// Prometheus metrics on their own listener (plugins/metrics.ts, docs/operations.md "Metrics"), through
+// real HTTP: the listener answers /metrics and nothing else, the public port never serves it, a sealed
+// call shows up in the request histogram under its route template, and no phone number, token or raw URL
+// becomes a label value.
+import { CODE, checkLogin, sendSmsCode } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../src/config/index.js';
+import type { ApiClient } from '../support/api-client.js';
+import { createSession, createUser, uniquePhone } from '../support/factories.js';
+import { ENGINES } from '../support/test-databases.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** The samples of one metric family, as `labels → value`. */
+function samples(text: string, name: string): Array<{ labels: string; value: number }> {
+  const out: Array<{ labels: string; value: number }> = [];
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const match = /^(\S+?)(\{.*\})? (\S+)$/.exec(line);
+    if (match?.[1] === name) out.push({ labels: match[2] ?? '', value: Number(match[3]) });
+  }
+  return out;
+}
+
+describe.each(ENGINES)('metrics (%s)', (engine) => {
+  let t: TestApp;
+  let client: ApiClient;
+  let metricsUrl: string;
+  beforeAll(async () => {
+    t = await startTestApp({ engine, env: { METRICS_PORT: '0' } });
+    client = await t.client();
+    const address = t.app.metricsAddress();
+    if (!address) throw new Error('no metrics listener');
+    expect(address.address).toBe('127.0.0.1');
+    metricsUrl = `http://127.0.0.1:${address.port}/metrics`;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const scrape = async () => {
+    const res = await fetch(metricsUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return res.text();
+  };
+
+  it('answers /metrics on its own listener with process and event loop metrics, and nothing else there', async () => {
+    const text = await scrape();
+    for (const name of ['process_cpu_seconds_total', 'process_resident_memory_bytes', 'nodejs_eventloop_lag_p99_seconds', 'nodejs_heap_size_used_bytes']) {
+      expect(samples(text, name).length, name).toBeGreaterThan(0);
+    }
+    const origin = new URL(metricsUrl).origin;
+    expect((await fetch(`${origin}/`)).status).toBe(404);
+    expect((await fetch(`${origin}/tydApi/v1/user/check-login`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(metricsUrl, { method: 'POST' })).status).toBe(404);
+  });
+
+  it('never serves the metrics on the public port', async () => {
+    for (const path of ['/metrics', '/metrics?x=1', '/tydApi/metrics']) {
+      const res = await fetch(`${t.baseUrl}${path}`);
+      const body = await res.text();
+      expect(body, path).not.toContain('http_server_request_duration_seconds');
+      expect(body, path).not.toContain('process_cpu_seconds_total');
+    }
+  });
+
+  it('times each call under its route template, code and subcode, with no phone, token or raw URL in any label', async () => {
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    const phone = uniquePhone();
+    for (let i = 0; i < 3; i++) expect((await client.call(checkLogin, {}, { accessToken })).response?.code).toBe(CODE.OK);
+    await client.call(sendSmsCode, { phone, purpose: 'login' });
+    // A refused call (bad signature) and an unknown path carrying a phone and a token in its query.
+    const prepared = await client.prepare(checkLogin, {}, { accessToken });
+    await client.send({
+      ...prepared,
+      headers: { ...prepared.headers, 'x-sign': `${prepared.headers['x-sign']!.startsWith('A') ? 'B' : 'A'}${prepared.headers['x-sign']!.slice(1)}` },
+    });
+    await fetch(`${t.baseUrl}/tydApi/v1/no-such/${phone}?token=${accessToken}`, { method: 'POST', body: '{}' });
+
+    const text = await scrape();
+    const counts = samples(text, 'http_server_request_duration_seconds_count');
+    const checkLoginOk = counts.find((s) => s.labels === `{endpoint="${checkLogin.fullPath}",code="${CODE.OK}",subcode=""}`);
+    expect(checkLoginOk?.value).toBeGreaterThanOrEqual(3);
+    expect(counts.find((s) => s.labels.includes(`endpoint="${checkLogin.fullPath}"`) && s.labels.includes('subcode="4003"'))?.value).toBe(1);
+    expect(counts.some((s) => s.labels.includes('endpoint="unmatched"'))).toBe(true);
+    expect(samples(text, 'http_server_request_duration_seconds_bucket').length).toBeGreaterThan(0);
+    // Every label value is a template, a code or a fixed word.
+    for (const secret of [phone, phone.slice(-8), accessToken, accessToken.slice(0, 16), 'no-such', String(user.id)]) expect(text).not.toContain(secret);
+  });
+
+  it('carries the request store, the outbox and (on PostgreSQL) the pool', async () => {
+    const text = await scrape();
+    expect(samples(text, 'tyd_short_lived_store_entries').map((s) => s.labels)).toEqual(['{store="requests"}', '{store="state"}']);
+    expect(samples(text, 'tyd_short_lived_store_max_entries').find((s) => s.labels === '{store="requests"}')?.value).toBe(1_000_000);
+    expect(samples(text, 'tyd_short_lived_store_forgotten_live_total').length).toBe(2);
+    expect(samples(text, 'tyd_outbox_backlog_events')).toHaveLength(1);
+    expect(samples(text, 'tyd_outbox_oldest_age_seconds')).toHaveLength(1);
+    if (engine === 'postgres') {
+      expect(samples(text, 'tyd_db_pool_connections').find((s) => s.labels === '{state="max"}')?.value).toBe(10);
+      expect(samples(text, 'tyd_db_pool_waiting')).toEqual([{ labels: '', value: 0 }]);
+    } else {
+      expect(samples(text, 'tyd_db_pool_connections')).toEqual([]);
+    }
+  });
+});
+
+describe('metrics configuration', () => {
+  it('is off unless METRICS_PORT is set, loopback by default, and never the public port', () => {
+    expect(parseConfig({}).http.metrics).toBeUndefined();
+    expect(parseConfig({ METRICS_PORT: '9464' }).http.metrics).toEqual({ host: '127.0.0.1', port: 9464 });
+    expect(parseConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).http.metrics).toEqual({ host: '10.0.0.5', port: 9464 });
+    expect(() => parseConfig({ PORT: '8080', METRICS_PORT: '8080' })).toThrow(/METRICS_PORT: must differ from PORT/);
+    expect(() => parseConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+  });
+});
