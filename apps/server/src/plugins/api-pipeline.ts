@@ -244,8 +244,6 @@ export default fp(
       if (route.auth === 'required' && !session) throw new ApiError(CODE.UNAUTHORIZED);
       // 登录设备管理 shows when and from where each session was last used (docs/api.md "Account security").
       if (session) await fastify.accounts.noteActivity(session.session, request.ip, now);
-      // 登录设备管理 shows when and from where each session was last used (docs/api.md "Account security").
-      if (session) await fastify.accounts.noteActivity(session.session, request.ip, now);
 
       // 7. Payload against the endpoint's schema.
       // Issues name fields and rules, never values (payloads carry phone, ID and card numbers).
