@@ -40,6 +40,8 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/messages', name: 'messages', title: '消息中心', requiresLogin: true, page: 'features/notices/pages/messages-page.tsx' },
   { path: '/messages/notice', name: 'noticeDetail', title: '通知详情', page: 'features/notices/pages/notice-detail-page.tsx' },
   { path: '/mine/phone', name: 'changePhone', title: '更换手机号', requiresLogin: true, page: 'features/account/pages/change-phone-page.tsx' },
+  // 账户与安全 (not in SPEC §2; docs/api.md "Account security"): signed-in devices with 下线, 登录记录, 更换手机号.
+  { path: '/mine/security', name: 'security', title: '账户与安全', requiresLogin: true, page: 'features/security/pages/security-page.tsx' },
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   // Every agreement the person accepted, with version and date (docs/api.md "Consent" my-agreements).
   { path: '/mine/agreements', name: 'agreements', title: '协议与政策', requiresLogin: true, page: 'app/pages/agreements-page.tsx' },

@@ -20,7 +20,8 @@ export const MINE_LINKS: readonly LinkListItem[] = [
 
 /** The account's own settings, on 我的 when logged in. */
 export const ACCOUNT_LINKS: readonly LinkListItem[] = [
+  { to: '/mine/security', label: '账户与安全', hint: '登录设备管理、登录记录' },
   { to: '/mine/phone', label: '更换手机号', hint: '验证当前手机号后绑定新号码' },
   { to: '/mine/agreements', label: '协议与政策', hint: '您同意过的协议、版本与日期' },
-];
   { to: '/mine/privacy', label: '个人信息', hint: '已收集与共享的信息、导出副本、撤回同意' },
+];

@@ -41,6 +41,18 @@ describe('code 401 (SPEC §4)', () => {
     expect(sessionStore.get().ended).toBe(false);
   });
 
+  it('remembers that another device signed this one out (4012), for the login page to say; a new login forgets it', async () => {
+    captured.handler!({ ...UNAUTHORIZED, subcode: '4012', submsg: '已在其他设备上将本设备下线，请重新登录' });
+    await vi.waitFor(() => expect(router.current?.path).toBe('/login'));
+    expect(sessionStore.get()).toMatchObject({ accessToken: null, ended: true, signedOutElsewhere: true });
+    startSession({ accessToken: 'tok2', phone: '13812345678' });
+    expect(sessionStore.get()).toMatchObject({ ended: false, signedOutElsewhere: false });
+    await router.navigate('/discover/notice?id=7');
+    captured.handler!(UNAUTHORIZED);
+    await vi.waitFor(() => expect(sessionStore.get().ended).toBe(true));
+    expect(sessionStore.get().signedOutElsewhere).toBe(false);
+  });
+
   it('does nothing when the user is already on the login page', async () => {
     await router.navigate('/login');
     captured.handler!(UNAUTHORIZED);

@@ -2,6 +2,7 @@
 // session when the app returns); otherwise, unless the user is already on the login page, the session
 // is cleared and the login page opens with returnUrl = the current address (a same-origin path, so it
 // cannot become an open redirect). A shell without a bridge falls back to the web login.
+import { SUBCODE } from '@tyd/protocol/wire';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import type { Router } from '../lib/router';
 import { clearSession } from '../lib/session';
@@ -13,11 +14,12 @@ export function loginUrl(returnUrl: string): string {
 }
 
 export function installUnauthorizedHandler(router: Router): void {
-  setUnauthorizedHandler(() => {
+  setUnauthorizedHandler((response) => {
     const current = router.current;
     if (current?.path === LOGIN_PATH) return;
-    // The login page says why it opened (登录已失效，请重新登录, the 401 text of the code table).
-    clearSession({ ended: true });
+    // The login page says why it opened: 登录已失效，请重新登录 (the 401 text of the code table), or that
+    // another device of the account signed this one out (4012, docs/api.md "Account security").
+    clearSession({ ended: true, signedOutElsewhere: response.subcode === SUBCODE.SIGNED_OUT_ELSEWHERE });
     const target = current?.fullPath ?? '/';
     const webLogin = () => void router.navigate(loginUrl(target));
     openAppLogin(target).then(

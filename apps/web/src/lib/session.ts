@@ -23,6 +23,8 @@ export interface SessionState {
    * expired instead of opening without a word. In memory only; a new login or a logout ends it.
    */
   ended: boolean;
+  /** The refusal said the session was ended from another device (401/4012, 下线): the login page says that instead. */
+  signedOutElsewhere: boolean;
 }
 
 export const STORAGE_KEY = { accessToken: 'accessToken', phone: 'phone', clockOffset: 'shortTime' } as const;
@@ -42,6 +44,7 @@ function load(): SessionState {
     phone: local.get(STORAGE_KEY.phone),
     loginPhone: null,
     ended: false,
+    signedOutElsewhere: false,
     clockOffset: parseOffset(local.get(STORAGE_KEY.clockOffset) ?? readCookie(COOKIE.clockOffset)),
   };
 }
@@ -64,7 +67,7 @@ export const sessionStore = {
 };
 
 /** A visitor without a session, as the first screen sent to one was rendered. */
-const VISITOR: SessionState = { accessToken: null, phone: null, loginPhone: null, clockOffset: 0, ended: false };
+const VISITOR: SessionState = { accessToken: null, phone: null, loginPhone: null, clockOffset: 0, ended: false, signedOutElsewhere: false };
 let firstScreenSession: SessionState | null = null;
 const firstScreenSnapshot = () => firstScreenSession;
 
@@ -104,7 +107,7 @@ export function startSession(login: { accessToken: string; phone: string }): voi
   writeCookie(COOKIE.accessToken, login.accessToken, TOKEN_COOKIE_DAYS);
   if (phone) local.set(STORAGE_KEY.phone, phone);
   else local.remove(STORAGE_KEY.phone);
-  set({ accessToken: login.accessToken, phone, ended: false });
+  set({ accessToken: login.accessToken, phone, ended: false, signedOutElsewhere: false });
 }
 
 /** The phone-save response carries the phone (SPEC §3). */
@@ -121,13 +124,14 @@ export function rememberLoginPhone(phone: string | null): void {
 /**
  * Login failure, failed login check, 401 and deregistration (SPEC §4): the token leaves state,
  * storage, client configuration and cookie, and the stored phone is cleared. `ended`: the server
- * refused the session (401), which the login page then explains.
+ * refused the session (401), which the login page then explains; `signedOutElsewhere`: it said 4012, ended
+ * from another device of the account (docs/api.md "Account security").
  */
-export function clearSession({ ended = false }: { ended?: boolean } = {}): void {
+export function clearSession({ ended = false, signedOutElsewhere = false }: { ended?: boolean; signedOutElsewhere?: boolean } = {}): void {
   local.remove(STORAGE_KEY.accessToken);
   local.remove(STORAGE_KEY.phone);
   removeCookie(COOKIE.accessToken);
-  set({ accessToken: null, phone: null, ended });
+  set({ accessToken: null, phone: null, ended, signedOutElsewhere: ended && signedOutElsewhere });
 }
 
 /** Subcode 4001 (SPEC §4): offset = server time − local time, in store, storage and a 720-day cookie. */

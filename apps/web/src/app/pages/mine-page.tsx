@@ -3,6 +3,7 @@
 // confirmation, ends the session on the server and on this device (SPEC §4), says so, and goes home;
 // 注销账号 comes last and plain, as an irreversible step should. Logged out, the page offers login
 // instead of redirecting, so the tab bar always leads somewhere. Composes features: app layer.
+import { CODE_TEXT, SUBCODE } from '@tyd/protocol/wire';
 import { useState } from 'react';
 import { Button } from '../../components/button';
 import { Dialog } from '../../components/dialog';
@@ -75,7 +76,9 @@ export default function MinePage() {
             <span>
               <span className="mine__phone">未登录</span>
               {/* The session was refused by the server (SPEC §4 code 401): say so here too. */}
-              <span className="mine__hint">{session.ended ? '登录已失效，请重新登录' : '登录后查看您的账户'}</span>
+              <span className="mine__hint">
+                {session.signedOutElsewhere ? CODE_TEXT[SUBCODE.SIGNED_OUT_ELSEWHERE] : session.ended ? '登录已失效，请重新登录' : '登录后查看您的账户'}
+              </span>
             </span>
           )}
         </div>

@@ -574,6 +574,16 @@ describe('/login after the session ended (SPEC §4 code 401)', () => {
     expect(sessionStore.get()).toMatchObject({ accessToken: null, ended: true });
   });
 
+  it('a session ended from another device (401/4012) says so, not that the login expired', async () => {
+    startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
+    answer({
+      '/v1/user/check-login': { code: '401', subcode: '4012', msg: '登录已失效，请重新登录', submsg: '已在其他设备上将本设备下线，请重新登录' },
+    });
+    await openLogin();
+    expect((await screen.findByRole('note')).textContent).toBe('已在其他设备上将本设备下线，请重新登录');
+    expect(sessionStore.get()).toMatchObject({ accessToken: null, ended: true, signedOutElsewhere: true });
+  });
+
   it('a plain logout says nothing of the kind', async () => {
     startSession({ accessToken: 'B'.repeat(43), phone: '13812345678' });
     clearSession();

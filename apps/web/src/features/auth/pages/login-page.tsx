@@ -4,7 +4,7 @@
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
 // log out to use another number.
 import { lazy, Suspense, useState } from 'react';
-import { CODE, CODE_TEXT } from '@tyd/protocol/wire';
+import { CODE, CODE_TEXT, SUBCODE } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
@@ -59,7 +59,7 @@ export default function LoginPage() {
       ) : (
         <>
           {/* The session this browser held was refused (SPEC §4 code 401): say why the login page opened. */}
-          {session?.ended ? <Tip>{CODE_TEXT[CODE.UNAUTHORIZED]}</Tip> : null}
+          {session?.ended ? <Tip>{CODE_TEXT[session.signedOutElsewhere ? SUBCODE.SIGNED_OUT_ELSEWHERE : CODE.UNAUTHORIZED]}</Tip> : null}
           <LoginForm
             inviteCode={params.get('inviteCode')}
             links={agreement.links}

@@ -1,0 +1,60 @@
+// 登录记录 (docs/api.md "Account security"): sign-ins and refused login codes of the last 30 days, newest
+// first: time, result, device with its app or browser, region and masked address. Load-more footer and
+// no-data placeholder as SPEC §2 names them.
+import { chinaDateTime } from '@tyd/protocol/wire';
+import { Button } from '../../../components/button';
+import { LoadMore } from '../../../components/load-more';
+import { NoData } from '../../../components/no-data';
+import { userMessage } from '../../../lib/api-errors';
+import { useLoginRecords, type LoginRecord } from '../api/login-records';
+
+const RESULT_TEXT: Readonly<Record<LoginRecord['result'], string>> = {
+  success: '登录成功',
+  'code-wrong': '验证码错误',
+  'code-expired': '验证码已失效',
+  locked: '错误次数过多',
+};
+
+export function LoginRecordList() {
+  const list = useLoginRecords();
+  if (list.status === 'loading' && list.items.length === 0)
+    return (
+      <p className="security__status" role="status" aria-busy="true">
+        正在加载…
+      </p>
+    );
+  if (list.status === 'error' && list.items.length === 0)
+    return (
+      <div className="security__status" role="alert">
+        <p>{userMessage(list.error)}</p>
+        <Button variant="secondary" onClick={list.refetch}>
+          重试
+        </Button>
+      </div>
+    );
+  if (list.items.length === 0) return <NoData text="近30天暂无登录记录" />;
+  return (
+    <>
+      <ul className="security-records" aria-label="登录记录列表">
+        {list.items.map((record) => (
+          <li key={record.id} className="security-record">
+            <div className="security-record__head">
+              <time>{chinaDateTime(record.at)}</time>
+              <span className={`security-result security-result--${record.result === 'success' ? 'ok' : 'failed'}`}>
+                {RESULT_TEXT[record.result]}
+                {record.method === 'authorized' && record.result === 'success' ? '（App授权）' : ''}
+              </span>
+            </div>
+            <p className="security-record__device">
+              {record.device} · {record.clientName}
+            </p>
+            <p className="security__muted">
+              {record.region} · <span className="security__address">{record.address}</span>
+            </p>
+          </li>
+        ))}
+      </ul>
+      <LoadMore hasMore={list.hasMore} loading={list.loadingMore} onLoadMore={() => void list.loadMore()} />
+    </>
+  );
+}
