@@ -54,6 +54,18 @@ describe('inside the app', () => {
     expect(sessionStore.get().phone).toBe('138****0001');
   });
 
+  it('does not take back a token the server just refused (signed out from another device), but takes the app’s next one', async () => {
+    shell.token = 'app-token-stale';
+    await adoptAppSession();
+    clearSession({ ended: true, signedOutElsewhere: true });
+    // The app still reports the refused token until its own login has run: taking it would be refused again.
+    await adoptAppSession();
+    expect(sessionStore.get().accessToken).toBeNull();
+    shell.token = 'app-token-new';
+    await adoptAppSession();
+    expect(sessionStore.get().accessToken).toBe('app-token-new');
+  });
+
   it('an app without a session leaves the page’s own session alone', async () => {
     startSession({ accessToken: 'web-token', phone: '13800000002' });
     await adoptAppSession();

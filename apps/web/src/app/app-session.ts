@@ -16,13 +16,28 @@ import { sessionStore, startSession } from '../lib/session';
 /** Where the user was going when the app's login window opened; followed once the session arrives. */
 let pendingTarget: string | null = null;
 
+/**
+ * The token the server refused last (401: signed out from another device, expired, logged out elsewhere).
+ * The app may report it until its own login has run; taking it again would only be refused again and open
+ * the app's login once more, round and round (docs/api.md "Account security").
+ */
+let refusedToken: string | null = null;
+let currentToken = sessionStore.get().accessToken;
+sessionStore.subscribe(() => {
+  const { accessToken, ended } = sessionStore.get();
+  if (accessToken === null && ended && currentToken !== null) refusedToken = currentToken;
+  currentToken = accessToken;
+});
+
 /** Reads the app's info and takes its token when it has one that differs from ours; null outside the app. */
 export async function adoptAppSession(bridge: Promise<NativeBridge> | null = nativeBridge()): Promise<AppInfo | null> {
   if (!bridge) return null;
   const info = await (await bridge).getAppInfo();
   if (!info) return null;
   const token = typeof info.token === 'string' ? info.token.trim() : '';
-  if (token && token !== sessionStore.get().accessToken) startSession({ accessToken: token, phone: typeof info.phone === 'string' ? info.phone : '' });
+  if (token && token !== sessionStore.get().accessToken && token !== refusedToken) {
+    startSession({ accessToken: token, phone: typeof info.phone === 'string' ? info.phone : '' });
+  }
   return info;
 }
 

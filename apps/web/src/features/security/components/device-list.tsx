@@ -19,11 +19,16 @@ function DeviceRow({ device, onEnd }: { device: LoginDevice; onEnd: (device: Log
   return (
     <li className="security-device">
       <DeviceIcon client={device.client} device={device.device} />
-      <div className="security-device__body">
-        <p className="security-device__name">
-          <span>{device.device}</span>
-          {device.current ? <span className="security-badge">本机</span> : null}
-        </p>
+      <p className="security-device__name">
+        <span>{device.device}</span>
+        {device.current ? <span className="security-badge">本机</span> : null}
+      </p>
+      {device.current ? null : (
+        <Button variant="secondary" className="security-device__end" onClick={() => onEnd(device)} aria-label={`下线 ${device.device}`}>
+          下线
+        </Button>
+      )}
+      <div className="security-device__meta">
         <p className="security__muted">
           {device.clientName} · {device.region} · <span className="security__address">{device.address}</span>
         </p>
@@ -38,11 +43,6 @@ function DeviceRow({ device, onEnd }: { device: LoginDevice; onEnd: (device: Log
           </div>
         </dl>
       </div>
-      {device.current ? null : (
-        <Button variant="secondary" className="security-device__end" onClick={() => onEnd(device)} aria-label={`下线 ${device.device}`}>
-          下线
-        </Button>
-      )}
     </li>
   );
 }

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
+import { clearSession, startSession } from '../../../lib/session';
 import { answer, answerData } from '../../../test/api-answers';
 import { Toaster } from '../../../components/toaster';
 import SecurityPage from './security-page';
@@ -101,6 +102,7 @@ async function open() {
 const deviceList = () => screen.findByRole('list', { name: '登录设备列表' });
 
 beforeEach(() => {
+  startSession({ accessToken: 'A'.repeat(43), phone: '13812345678' });
   api.request.mockReset();
   api.call.mockReset();
   clearQueries();
@@ -208,5 +210,16 @@ describe('/mine/security 登录记录 and the way on', () => {
     await open();
     expect(screen.getByRole('link', { name: /更换手机号/ }).getAttribute('href')).toBe('/mine/phone');
     expect(screen.getByRole('link', { name: /个人信息/ }).getAttribute('href')).toBe('/mine/privacy');
+  });
+});
+
+describe('/mine/security after the session ended', () => {
+  it('says this device was signed out from another one and offers to log in again, reading nothing', async () => {
+    clearSession({ ended: true, signedOutElsewhere: true });
+    await open();
+    expect(screen.getByText('已在其他设备上将本设备下线，请重新登录')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '重新登录' }).getAttribute('href')).toBe('/login?returnUrl=%2Fmine%2Fsecurity');
+    expect(screen.queryByRole('list', { name: '登录设备列表' })).toBeNull();
+    expect(api.call).not.toHaveBeenCalled();
   });
 });
