@@ -21,6 +21,14 @@ import { certification, h5FaceUrl } from '@tyd/protocol';
 let server: RunningServer;
 let browser: Browser;
 
+/** 开始人脸识别, and the camera notice's 同意并开始 when it shows (once per tab: camera-notice.tsx). */
+async function startFace(page: Page): Promise<void> {
+  await page.getByRole('button', { name: '开始人脸识别' }).click();
+  const notice = page.getByRole('dialog', { name: '需要使用摄像头' });
+  await Promise.race([notice.waitFor().catch(() => undefined), page.waitForURL((url) => url.pathname === '/sandbox/face').catch(() => undefined)]);
+  if (await notice.isVisible()) await notice.getByRole('button', { name: '同意并开始' }).click();
+}
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }),
@@ -201,14 +209,14 @@ describe.each([
         await statusPage(page, '待人脸识别');
         await screenshotsAtWidths(page, `${tag}-status-confirmed`);
         await page.getByRole('link', { name: '继续认证' }).click();
-        await page.getByRole('button', { name: '开始人脸识别' }).click();
+        await startFace(page);
         await page.waitForURL((url) => url.pathname === '/sandbox/face');
         await statusPage(page, '人脸识别未完成');
         await screenshotsAtWidths(page, `${tag}-status-face-pending`);
         await page.getByRole('link', { name: '继续认证' }).click();
         await page.getByText('今日还可尝试 4 次').waitFor();
       }
-      await page.getByRole('button', { name: '开始人脸识别' }).click();
+      await startFace(page);
       await page.waitForURL((url) => url.pathname === '/sandbox/face');
       // The fake camera's preview plays inline.
       await page.locator('video').waitFor({ timeout: 10_000 });
@@ -252,14 +260,14 @@ describe('identity certification that fails', () => {
     await page.getByRole('button', { name: '下一步' }).click();
     await page.getByRole('button', { name: '确认无误，下一步' }).click();
     await page.waitForURL((url) => url.pathname === '/mine/identity/face');
-    await page.getByRole('button', { name: '开始人脸识别' }).click();
+    await startFace(page);
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     // Back without finishing, with a forged "passed" in the address: abandoned.
     await page.goto(`${server.baseUrl}/mine/identity/face-return?result=passed&token=forged`);
     await page.getByText('识别过程中返回了，或识别已超时，请重新开始').waitFor();
     await screenshotsAtWidths(page, 'web-abandoned');
     await page.getByRole('link', { name: '重新人脸识别' }).click();
-    await page.getByRole('button', { name: '开始人脸识别' }).click();
+    await startFace(page);
     await page.waitForURL((url) => url.pathname === '/sandbox/face');
     await page.getByRole('button', { name: '完成检测' }).click();
     await page.waitForURL((url) => url.pathname === '/mine/identity/face-return');

@@ -2,20 +2,40 @@
 // camera or the album opens for the ID card, and before the face check starts, a layer says what the camera
 // is for and where the images go. It comes before the browser's or the app shell's own permission prompt
 // (docs/bridge.md §6: the shell asks the system when the file input or getUserMedia asks it), so the person
-// knows why when the system asks. Said once per page load and kind: a retake does not ask again.
+// knows why when the system asks. Said once per tab and kind (sessionStorage): a retake, or the next start
+// after the face page came back, does not ask again; a new tab or app session does.
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 
 export type CameraUse = 'idcard' | 'face';
 
+const KEY = 'tyd.cameraNotice.';
 const acknowledged = new Set<CameraUse>();
 
-/** Whether the notice of this use was accepted on this page load. */
+function stored(use: CameraUse): boolean {
+  try {
+    return sessionStorage.getItem(KEY + use) === '1';
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the notice of this use was accepted in this tab. */
 export const cameraNotice = {
-  needed: (use: CameraUse): boolean => !acknowledged.has(use),
-  accept: (use: CameraUse): void => void acknowledged.add(use),
+  needed: (use: CameraUse): boolean => !acknowledged.has(use) && !stored(use),
+  accept(use: CameraUse): void {
+    acknowledged.add(use);
+    try {
+      sessionStorage.setItem(KEY + use, '1');
+    } catch {
+      // Storage refused (a private mode): remembered for this page load only.
+    }
+  },
   /** Tests start each case as a first visit. */
-  reset: (): void => acknowledged.clear(),
+  reset(): void {
+    acknowledged.clear();
+    for (const use of ['idcard', 'face'] as const) sessionStorage.removeItem(KEY + use);
+  },
 };
 
 const TEXT: Record<CameraUse, { title: string; lines: readonly string[]; go: string }> = {

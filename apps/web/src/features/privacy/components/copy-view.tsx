@@ -27,9 +27,10 @@ const STATE_TEXT: Record<string, string> = {
 const DECISION_TEXT: Record<string, string> = { accepted: '同意', declined: '不同意', withdrawn: '撤回同意' };
 const time = (ms: number | null) => (ms === null ? '—' : chinaDateTime(ms));
 
-function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
+/** `log`: rows labelled by a time, which needs a wider first column. */
+function Facts({ rows, log }: { rows: readonly (readonly [string, ReactNode])[]; log?: boolean }) {
   return (
-    <dl className="privacy-facts privacy-facts--copy">
+    <dl className={`privacy-facts privacy-facts--copy${log ? ' privacy-facts--log' : ''}`}>
       {rows.map(([label, value]) => (
         <div key={label}>
           <dt>{label}</dt>
@@ -49,8 +50,12 @@ function Section({ title, empty, children }: { title: string; empty?: boolean; c
   );
 }
 
+/** The fields a person reads, in their order (what else the reading carries is in the JSON file). */
 function identityRows(fields: Record<string, string>) {
-  return Object.entries(fields).map(([key, value]) => [IDENTITY_FIELDS[key] ?? key, value === 'long-term' ? '长期' : value] as const);
+  return Object.entries(IDENTITY_FIELDS).flatMap(([key, label]) => {
+    const value = fields[key];
+    return value === undefined ? [] : [[label, value === 'long-term' ? '长期' : value] as const];
+  });
 }
 
 export function CopyView({ copy }: { copy: PersonalDataCopy }) {
@@ -75,7 +80,7 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
                 ['认证状态', STATE_TEXT[identity.state] ?? identity.state],
                 ['开始时间', time(identity.startedAt)],
                 ['确认时间', time(identity.confirmedAt)],
-                ['认证通过时间', time(identity.verifiedAt)],
+                ['通过时间', time(identity.verifiedAt)],
               ]}
             />
             {identity.confirmed ? <Facts rows={identityRows(identity.confirmed)} /> : null}
@@ -88,7 +93,7 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
         <div className="privacy-photos">
           {copy.photos.map((photo) => (
             <figure key={photo.kind}>
-              <img src={photo.dataUrl} alt={photo.kind === 'idcard-portrait' ? '身份证人像面' : '身份证国徽面'} width={photo.width} height={photo.height} />
+              <img src={photo.dataUrl} alt={photo.kind === 'idcard-portrait' ? '身份证人像面' : '身份证国徽面'} />
               <figcaption>{photo.kind === 'idcard-portrait' ? '人像面' : '国徽面'}</figcaption>
             </figure>
           ))}
@@ -109,6 +114,7 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
       </Section>
       <Section title="同意记录" empty={copy.consents.length === 0}>
         <Facts
+          log
           rows={copy.consents.map(
             (consent) => [time(consent.decidedAt), `${DECISION_TEXT[consent.decision] ?? consent.decision} · 版本 ${consent.version}`] as const,
           )}
@@ -116,6 +122,7 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
       </Section>
       <Section title="登录记录" empty={copy.sessions.length === 0}>
         <Facts
+          log
           rows={copy.sessions.map(
             (session) =>
               [time(session.createdAt), session.current ? '本机，当前登录' : session.endedAt !== null ? `已退出 ${time(session.endedAt)}` : '登录中'] as const,
