@@ -141,15 +141,15 @@ const ROWS: readonly Row[] = [
     meaning: 'the current privacy policy: version, title, address and what changed; a new version asks every user to consent again',
   },
   {
-    vars: ['SERVICE_AGREEMENT_VERSION', 'SERVICE_AGREEMENT_TITLE', 'SERVICE_AGREEMENT_URL', 'SERVICE_AGREEMENT_SUMMARY'],
-    meaning: 'the current service agreement, likewise',
-  },
-  {
-  {
     vars: ['PRIVACY_EXPORT_TTL_MINUTES', 'PRIVACY_EXPORTS_PER_DAY'],
     meaning:
       'a copy of one\'s personal information (个人信息, PIPL art. 45): how long it may be fetched after it was asked for (once), and how many copies an account may ask for in a China day (docs/api.md "Personal information")',
   },
+  {
+    vars: ['SERVICE_AGREEMENT_VERSION', 'SERVICE_AGREEMENT_TITLE', 'SERVICE_AGREEMENT_URL', 'SERVICE_AGREEMENT_SUMMARY'],
+    meaning: 'the current service agreement, likewise',
+  },
+  {
     vars: ['QUICK_PAYMENT_AGREEMENT_VERSION', 'QUICK_PAYMENT_AGREEMENT_TITLE', 'QUICK_PAYMENT_AGREEMENT_URL'],
     meaning:
       'the current 快捷支付服务协议 a card binding agrees to: version, title, address; each card keeps the version and time it was agreed (docs/api.md "Bank cards")',

@@ -45,11 +45,11 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/mine/signOff', name: 'signOff', title: '注销账号', requiresLogin: true, page: 'features/account/pages/sign-off-page.tsx' },
   // Every agreement the person accepted, with version and date (docs/api.md "Consent" my-agreements).
   { path: '/mine/agreements', name: 'agreements', title: '协议与政策', requiresLogin: true, page: 'app/pages/agreements-page.tsx' },
-  // 帮助与客服 (not in SPEC §2; docs/api.md "Help and customer service"): open without a session, as error pages link to it.
-  { path: '/mine/help', name: 'help', title: '帮助与客服', page: 'features/help/pages/help-page.tsx' },
   // 个人信息 (not in SPEC §2; docs/api.md "Personal information"): the two lists, a copy of one's data, withdrawing consent.
   { path: '/mine/privacy', name: 'privacy', title: '个人信息', requiresLogin: true, page: 'features/privacy/pages/privacy-page.tsx' },
   { path: '/mine/privacy/export', name: 'privacyExport', title: '我的个人信息副本', requiresLogin: true, page: 'features/privacy/pages/data-export-page.tsx' },
+  // 帮助与客服 (not in SPEC §2; docs/api.md "Help and customer service"): open without a session, as error pages link to it.
+  { path: '/mine/help', name: 'help', title: '帮助与客服', page: 'features/help/pages/help-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").
   { path: '/mine/identity', name: 'identity', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/identity-page.tsx' },
   { path: '/mine/identity/idcard', name: 'identityIdCard', title: '实名认证', requiresLogin: true, page: 'features/identity/pages/idcard-page.tsx' },
