@@ -7,19 +7,17 @@
 // login. The operator's /ops/rewards page issues a batch whose codes download once and work.
 // Screenshots at 320, 375 and 414 px: e2e/screenshots/activity-exchange-*.png and ops-rewards-*.png.
 import { randomBytes } from 'node:crypto';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext } from './support/browser';
 import { screenshotsAtWidths } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { adminCommand } from './support/admin-command';
+import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 import { redeemCode } from '@tyd/protocol';
 
-const run = promisify(execFile);
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 let server: RunningServer;
@@ -35,12 +33,8 @@ afterAll(async () => {
 });
 
 /** `npm run admin -- rewards …` against this server's database (docs/operations.md "Vouchers and redeem codes"). */
-async function admin(...args: string[]): Promise<string> {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
-  });
-  return stdout;
+function admin(...args: string[]): Promise<string> {
+  return adminCommand(server, ['rewards', ...args]);
 }
 
 /** A China date `days` from today, as the admin command takes it. */

@@ -8,19 +8,17 @@
 // only after the answer and lands on the cell of the prize the server recorded, taps during the draw draw
 // nothing, and under prefers-reduced-motion the won cell is lit at once. Screenshots at 320, 375 and
 // 414 px: e2e/screenshots/lucky-draw-*.png.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { expectFitsThePhone, PHONE_WIDTHS, screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { adminCommand } from './support/admin-command';
+import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 import { getLuckyDrawUrl, luckyDrawHistory } from '@tyd/protocol';
 
-const run = promisify(execFile);
 /** The server's defaults (REWARDS_DRAW_COST, REWARDS_DRAW_DAILY_LIMIT). */
 const COST = 10;
 const DAILY_LIMIT = 5;
@@ -40,14 +38,7 @@ afterAll(async () => {
 
 /** What an operator runs (docs/operations.md "Points and prizes"), against this server's database. */
 async function grant(phone: string, points: number): Promise<void> {
-  const { stdout } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'rewards', 'grant', phone, String(points), '--operator', 'e2e'],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir },
-    },
-  );
+  const stdout = await adminCommand(server, ['rewards', 'grant', phone, String(points), '--operator', 'e2e']);
   expect(JSON.parse(stdout)).toMatchObject({ granted: true, balance: points });
 }
 

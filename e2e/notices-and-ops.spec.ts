@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp } from '../apps/server/test/support/accounts';
 import { ApiClient } from '../apps/server/test/support/api-client';
-import { launchBrowser, newMobileContext, waitForApp } from './support/browser';
+import { DEVICE_SCALE, launchBrowser, newMobileContext, waitForApp } from './support/browser';
 import { screenshotsAtWidths } from './support/layout';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -186,7 +186,7 @@ describe('the operators’ pages', () => {
   const operatorContext = () =>
     browser.newContext({
       viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
+      deviceScaleFactor: DEVICE_SCALE,
       isMobile: true,
       hasTouch: true,
       locale: 'en-US',

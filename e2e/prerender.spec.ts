@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
 
@@ -219,7 +219,7 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
   it('looks the same before and after hydration (screenshots for review)', async () => {
     const still = await browser.newContext({
       viewport: { width: 375, height: 812 },
-      deviceScaleFactor: 2,
+      deviceScaleFactor: DEVICE_SCALE,
       isMobile: true,
       hasTouch: true,
       locale: 'zh-CN',

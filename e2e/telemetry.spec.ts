@@ -3,14 +3,15 @@
 // pages, is killed abruptly (the renderer crashes: no pagehide, records still queued), restarts, and
 // every expected record is then in the server's database exactly once. Then deep links, and /ops with
 // the data of this run (screenshot e2e/screenshots/ops*.png).
-import { spawnSync } from 'node:child_process';
+import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
-import { repoRoot, startServer, type RunningServer } from './support/server';
+import { adminCommand } from './support/admin-command';
+import { startServer, type RunningServer } from './support/server';
 
 const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 // The sandbox SMS provider's fixed test code for one number (SMS_SANDBOX_FIXED_CODES, docs/operations.md), so /ops has codes sent and verified.
@@ -41,19 +42,17 @@ interface StoredRecord {
   client_time: number;
 }
 
-/** Reads the server's SQLite database (WAL: safe beside the running server) in a child process. */
+/** Reads the server's SQLite database (WAL: a reader beside the running server), read-only. */
 function storedRecords(): StoredRecord[] {
-  const script = `
-    const Database = require('better-sqlite3');
-    const db = new Database(process.argv[1], { readonly: true, fileMustExist: true });
-    const rows = db.prepare('SELECT id, kind, purl, ei, ed, client_time FROM telemetry_records ORDER BY client_time, id').all();
-    process.stdout.write(JSON.stringify(rows));`;
-  const run = spawnSync(process.execPath, ['-e', script, join(server.dataDir, 'tyd.sqlite')], { cwd: repoRoot, encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`reading the database failed: ${run.stderr}`);
-  return (JSON.parse(run.stdout) as (Omit<StoredRecord, 'ed'> & { ed: string })[]).map((row) => ({
-    ...row,
-    ed: JSON.parse(row.ed) as Record<string, unknown>,
-  }));
+  const db = new Database(join(server.dataDir, 'tyd.sqlite'), { readonly: true, fileMustExist: true });
+  try {
+    const rows = db.prepare('SELECT id, kind, purl, ei, ed, client_time FROM telemetry_records ORDER BY client_time, id').all() as (Omit<StoredRecord, 'ed'> & {
+      ed: string;
+    })[];
+    return rows.map((row) => ({ ...row, ed: JSON.parse(row.ed) as Record<string, unknown> }));
+  } finally {
+    db.close();
+  }
 }
 
 async function waitForPerfReported(page: Page, path: string): Promise<{ _perf: number; _st: number }> {
@@ -215,17 +214,11 @@ describe('telemetry reaches the collector exactly once', () => {
 });
 
 describe('deep links', () => {
-  function setDeepLink(key: string, system: string, params: unknown) {
-    const run = spawnSync(
-      process.execPath,
-      ['--import', 'tsx', 'apps/server/src/admin/admin-cli.ts', 'deeplink', 'set', key, '--system', system, '--params', JSON.stringify(params)],
-      { cwd: repoRoot, env: { ...process.env, DATA_DIR: server.dataDir, LOG_LEVEL: 'warn', TYD_ADMIN_TOKEN: ADMIN_TOKEN }, encoding: 'utf8' },
-    );
-    if (run.status !== 0) throw new Error(`admin deeplink set failed: ${run.stderr}${run.stdout}`);
-  }
+  const setDeepLink = (key: string, system: string, params: unknown) =>
+    adminCommand(server, ['deeplink', 'set', key, '--system', system, '--params', JSON.stringify(params)], { TYD_ADMIN_TOKEN: ADMIN_TOKEN });
 
   it('/?dl=<key> opens the page the key names; an unknown key shows the default page', async () => {
-    setDeepLink('spring-2026', 'android', { path: '/download', channel: 'sms' });
+    await setDeepLink('spring-2026', 'android', { path: '/download', channel: 'sms' });
     const context = await newMobileContext(browser);
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/?dl=spring-2026&utm_source=push`);
