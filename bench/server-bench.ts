@@ -16,6 +16,7 @@ import { createUsersRepository } from '../apps/server/src/account/repositories/u
 import { createPhoneProtection } from '../apps/server/src/account/services/phone-protection.js';
 import { BENCH_UNSEALED_PREFIX } from '../apps/server/src/plugins/api-pipeline.js';
 import { ApiClient, type PrepareOptions, type PreparedRequest } from '../apps/server/test/support/api-client.js';
+import { buildServer } from '../apps/server/scripts/build-server.js';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
 import { createSession, createUser } from '../apps/server/test/support/factories.js';
 
@@ -63,6 +64,8 @@ const WARMUP_REQUESTS = 3_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-'));
 // One client, one session, one address: the request budgets are raised out of the way, so (b) measures
 // the whole pipeline (their counters are still incremented on every call) rather than 429 answers.
+// The server as `npm run serve` runs it: its build, made now from the current sources.
+await buildServer();
 const server = await startChildServer({
   DATA_DIR: dataDir,
   WEB_DIST: join(dataDir, 'no-web-build'),

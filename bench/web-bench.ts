@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { ROUTES } from '../apps/web/src/app/route-table';
+import { buildServer } from '../apps/server/scripts/build-server.js';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
 import { runLab } from './web-lab';
 import { runLighthouse } from './web-lighthouse';
@@ -95,6 +96,8 @@ const TARGET_PERFORMANCE = 95;
 const TARGET_LCP_MS = 1500;
 const dataDir = mkdtempSync(join(tmpdir(), 'tyd-bench-web-'));
 // Download links configured as a deployment has them (/download's buttons redirect to them).
+// The server as `npm run serve` runs it: its build, made now from the current sources.
+await buildServer();
 const server = await startChildServer({
   DATA_DIR: dataDir,
   APP_DOWNLOAD_ANDROID_URL: 'https://dl.example.com/tyd.apk',

@@ -1,4 +1,4 @@
-// Starts the server: `node --import tsx apps/server/src/server.ts` (npm run serve / npm start).
+// Starts the server; `npm run serve` runs its build (scripts/build-server.ts, `npm run build`), `npm start` builds then serves.
 // Config errors print a clear message and exit 1; SIGTERM/SIGINT close gracefully, finishing
 // in-flight requests within SHUTDOWN_TIMEOUT_MS.
 import closeWithGrace from 'close-with-grace';

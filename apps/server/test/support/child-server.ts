@@ -1,7 +1,9 @@
-// The real server as a child process, started exactly as `npm run serve` does, for tests that need
-// to kill it (crash test) and for the benchmark.
+// The real server as a child process, started exactly as `npm run serve` does (the build of
+// scripts/build-server.ts, which the test projects' global setups and the benchmarks make first from the
+// current sources), for tests that need to kill it (crash test), journeys and the benchmark.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { serverBundle } from '../../scripts/build-server.js';
 import { repoRoot } from '../../src/paths.js';
 
 export interface ChildServer {
@@ -27,7 +29,7 @@ export async function freePort(): Promise<number> {
 
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
