@@ -1,5 +1,5 @@
 // The operators' API addresses (docs/api.md "Content operations", "Rewards operations", "Help and customer
-// service", "Operations summary data"): plain JSON behind `Authorization: Bearer <TYD_ADMIN_TOKEN>`, not
+// service", "Operations summary data"): plain JSON behind an operator's session (docs/api.md "Operators"), not
 // sealed product calls. One table, like API_PATH: the ops endpoint objects (endpoints/ops/, the schemas entry) take their paths from here, and
 // the ops pages build their addresses from it without any schema code (zod-free). `:id` is filled by opsUrl.
 import { OPS_CONTENT_PATH } from './content-ops.js';
@@ -30,6 +30,15 @@ export const OPS_PATH = {
   rewardsGift: `${OPS_REWARDS_PATH}/gift`,
   helpQuestions: `${OPS_HELP_PATH}/questions`,
   helpQuestionAnswer: `${OPS_HELP_PATH}/questions/:id/answer`,
+  session: '/ops/api/session',
+  sessionSignOut: '/ops/api/session/sign-out',
+  operators: '/ops/api/operators',
+  operatorDisable: '/ops/api/operators/:id/disable',
+  operatorReset: '/ops/api/operators/:id/reset',
+  approvals: '/ops/api/approvals',
+  approvalApprove: '/ops/api/approvals/:id/approve',
+  approvalWithdraw: '/ops/api/approvals/:id/withdraw',
+  audit: '/ops/api/audit',
 } as const;
 
 export type OpsPath = (typeof OPS_PATH)[keyof typeof OPS_PATH];

@@ -2,10 +2,10 @@
 import * as z from 'zod/mini';
 
 /**
- * Who acts, named in every change (the admin token is shared; `by` is what the audit keeps). 1–64
- * characters here; the server also trims it and allows letters, digits, spaces and `. _ @ -` only.
+ * Accepted and ignored: the audit names the signed-in operator, never what a request says. Optional so a
+ * page that still sends it is not refused; no call needs it.
  */
-export const operatorField = z.string().check(z.minLength(1), z.maxLength(64));
+export const operatorField = z.optional(z.string().check(z.maxLength(64)));
 
 /** Times are milliseconds since the epoch; counts and versions whole numbers. */
 export const opsTimeField = z.int();

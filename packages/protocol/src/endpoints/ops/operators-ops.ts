@@ -1,0 +1,144 @@
+// Operators' accounts, sign-in, maker-checker approvals and the audit log (docs/api.md "Operators").
+// Plain JSON at OPS_PATH's addresses like every operators' call; the session is an httpOnly cookie scoped
+// to /ops, and every state-changing call carries the session's CSRF token in X-Ops-CSRF.
+import * as z from 'zod/mini';
+import { OPS_PATH } from '../../ops-paths.js';
+import { defineOpsEndpoint } from '../define-endpoint.js';
+import { opsTimeField } from './ops-fields.js';
+
+/** What an operator may do: every role may view charts and lists; each other one adds its own capability. */
+export const OPS_ROLES = ['administrator', 'content_editor', 'rewards_manager', 'viewer'] as const;
+export type OpsRole = (typeof OPS_ROLES)[number];
+
+/** The header carrying the session's CSRF token on every state-changing call (OWASP CSRF cheat sheet: custom request header). */
+export const OPS_CSRF_HEADER = 'x-ops-csrf';
+
+/** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
+export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
+
+/** NIST SP 800-63B §5.1.1.2: at least 8, and at least 64 allowed; here at least 12 for accounts that create money-like value. */
+export const OPS_PASSWORD_LIMITS = { minChars: 12, maxChars: 128 } as const;
+
+const operatorName = z.string().check(z.regex(OPS_OPERATOR_NAME));
+const password = z.string().check(z.minLength(1), z.maxLength(OPS_PASSWORD_LIMITS.maxChars * 4));
+
+export const opsOperatorSchema = z.strictObject({
+  id: z.string(),
+  name: z.string(),
+  role: z.enum(OPS_ROLES),
+  createdAt: opsTimeField,
+  createdBy: z.string(),
+  disabledAt: z.nullable(opsTimeField),
+});
+export type OpsOperator = z.output<typeof opsOperatorSchema>;
+
+const sessionSchema = z.strictObject({ operator: opsOperatorSchema, csrfToken: z.string(), idleExpiresAt: opsTimeField, expiresAt: opsTimeField });
+
+/** POST: signs in with name, password and a TOTP code (RFC 6238), all at once; sets the session cookie. */
+export const opsSignIn = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.session,
+  request: z.strictObject({ name: z.string().check(z.maxLength(200)), password, code: z.string().check(z.regex(/^[0-9]{6}$/)) }),
+  response: sessionSchema,
+});
+
+/** GET: the signed-in operator and the session's CSRF token (the page keeps it in memory only). */
+export const opsSession = defineOpsEndpoint({ method: 'GET', path: OPS_PATH.session, request: z.strictObject({}), response: sessionSchema });
+
+export const opsSignOut = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.sessionSignOut, request: z.strictObject({}), response: z.strictObject({}) });
+
+/** What is handed over once, when an operator is added or reset: the password (if generated) and the TOTP secret. */
+const enrolmentSchema = z.strictObject({
+  operator: opsOperatorSchema,
+  password: z.nullable(z.string()),
+  totpSecret: z.string(),
+  otpauthUri: z.string(),
+});
+
+export const opsOperatorsList = defineOpsEndpoint({
+  method: 'GET',
+  path: OPS_PATH.operators,
+  request: z.strictObject({}),
+  response: z.strictObject({ operators: z.array(opsOperatorSchema) }),
+});
+
+/** POST: adds an operator; without a password one is generated. The secret and the password are in this answer only. */
+export const opsOperatorsAdd = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.operators,
+  request: z.strictObject({ name: operatorName, role: z.enum(OPS_ROLES), password: z.optional(password) }),
+  response: enrolmentSchema,
+});
+
+/** Disables an operator: no more sign-ins, their live sessions refused at once. Not oneself. */
+export const opsOperatorsDisable = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.operatorDisable,
+  request: z.strictObject({}),
+  response: z.strictObject({ operator: opsOperatorSchema }),
+});
+
+/** A new generated password and TOTP secret (shown once), the lock lifted, live sessions ended, enabled again. */
+export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.operatorReset, request: z.strictObject({}), response: enrolmentSchema });
+
+export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'gift'] as const;
+export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed'] as const;
+
+export const opsApprovalSchema = z.strictObject({
+  id: z.string(),
+  kind: z.enum(OPS_APPROVAL_KINDS),
+  role: z.enum(OPS_ROLES),
+  targetId: z.nullable(z.string()),
+  summary: z.string(),
+  status: z.enum(OPS_APPROVAL_STATUSES),
+  requestedBy: z.string(),
+  requestedAt: opsTimeField,
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(opsTimeField),
+});
+export type OpsApproval = z.output<typeof opsApprovalSchema>;
+
+/** A change that waits for a second operator answers HTTP 202 with this (code 200). */
+export const opsApprovalPendingSchema = z.strictObject({ approval: opsApprovalSchema });
+
+export const opsApprovalsList = defineOpsEndpoint({
+  method: 'GET',
+  path: OPS_PATH.approvals,
+  request: z.strictObject({}),
+  response: z.strictObject({ approvals: z.array(opsApprovalSchema) }),
+});
+
+/** Approves and runs a pending request of one's own role, not one's own; `result` is what the change itself answers. */
+export const opsApprovalsApprove = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.approvalApprove,
+  request: z.strictObject({}),
+  response: z.strictObject({ approval: opsApprovalSchema, result: z.unknown() }),
+});
+
+/** The requester withdraws their own pending request. */
+export const opsApprovalsWithdraw = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.approvalWithdraw,
+  request: z.strictObject({}),
+  response: z.strictObject({ approval: opsApprovalSchema }),
+});
+
+export const opsAuditEntrySchema = z.strictObject({
+  id: z.string(),
+  operator: z.string(),
+  action: z.string(),
+  targetId: z.nullable(z.string()),
+  address: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  at: opsTimeField,
+});
+
+/** GET: the newest 200 entries of the audit log (read only: no call edits it). */
+export const opsAuditList = defineOpsEndpoint({
+  method: 'GET',
+  path: OPS_PATH.audit,
+  request: z.strictObject({}),
+  response: z.strictObject({ entries: z.array(opsAuditEntrySchema) }),
+});
