@@ -45,6 +45,8 @@ import helpModule from './help/help-module.js';
 import helpRoutes from './help/help-routes.js';
 import privacyModule from './privacy/privacy-module.js';
 import privacyRoutes from './privacy/privacy-routes.js';
+import operatorsModule from './operators/operators-module.js';
+import opsOperatorsRoutes from './operators/routes/ops-operators.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -110,9 +112,11 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(metrics, { metrics: http.metrics });
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: http.cookieSecure });
-  await app.register(smsProvider, { env: config.env, sms: config.sms, adminToken: secrets.adminToken });
-  await app.register(verificationProviders, { env: config.env, verification: config.verification, adminToken: secrets.adminToken });
-  await app.register(telemetryModule, { telemetry: config.telemetry, adminToken: secrets.adminToken });
+  // Before every capability: it guards the /ops/api routes they register, and refuses one without a role.
+  await app.register(operatorsModule, { operators: config.operators, cookieSecure: http.cookieSecure });
+  await app.register(smsProvider, { env: config.env, sms: config.sms });
+  await app.register(verificationProviders, { env: config.env, verification: config.verification });
+  await app.register(telemetryModule, { telemetry: config.telemetry });
   await app.register(accountModule, {
     account: config.account,
     legal: config.legal,
@@ -121,25 +125,26 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
     cookieSecure: http.cookieSecure,
   });
   await app.register(uploadsModule, { uploads: config.uploads, dataKey: secrets.dataKey });
-  await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
+  await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret') });
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
   await app.register(accountRoutes, { appDownload: config.site.appDownload });
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
-  await app.register(identityRoutes, { faceReturnUrl: config.identity.faceReturnUrl, secrets: pick(secrets, 'adminToken') });
+  await app.register(identityRoutes, { faceReturnUrl: config.identity.faceReturnUrl });
   // After identity: invitations are paid on its verified event, once per person (its person keys).
-  await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'cookieSecret', 'adminToken') });
+  await app.register(rewardsModule, { rewards: config.rewards, secrets: pick(secrets, 'phoneHashKey', 'cookieSecret') });
   await app.register(rewardsRoutes);
   // After identity: binding needs the verified identity (requireVerifiedIdentity).
   await app.register(bankCardsModule, { bankCards: config.bankCards, agreement: config.legal.quickPayment, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(bankCardsRoutes);
-  await app.register(helpModule, { secrets: pick(secrets, 'cookieSecret', 'adminToken') });
+  await app.register(helpModule, { secrets: pick(secrets, 'cookieSecret') });
   await app.register(helpRoutes);
   // After identity, bank cards and uploads: the copy of one's data reads them through their services.
   await app.register(privacyModule, { privacy: config.privacy, sms: config.sms, verification: config.verification });
   await app.register(privacyRoutes);
   await app.register(telemetryRoutes);
+  await app.register(opsOperatorsRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);
   await app.register(webApp, { webDist: http.webDist, browserConfig: browserConfig(secrets, config.site) });

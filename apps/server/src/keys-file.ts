@@ -51,7 +51,6 @@ export async function resolveSecrets(config: Pick<Config, 'env' | 'storage'>, ex
     cookieSecret: await pick('cookieSecret', explicit.cookieSecret, stored.cookieSecret, secret32),
     phoneHashKey: await pick('phoneHashKey', explicit.phoneHashKey, stored.phoneHashKey, secret32),
     dataKey: await pick('dataKey', explicit.dataKey, stored.dataKey, secret32),
-    adminToken: explicit.adminToken,
   };
   if (generated.length > 0) {
     // Only what came from the file or was generated is stored: secrets given in the environment never reach disk.

@@ -27,8 +27,11 @@ import { OUTBOX_USAGE, runOutbox } from './outbox-cli.js';
 import { createMessagesOutsideServer, deliverMessages } from '../content/content-module.js';
 import { createOutbox } from '../outbox/outbox.js';
 import { createOutboxRepository } from '../outbox/outbox-repository.js';
+import { createOperatorsRepository } from '../operators/repositories/operators-repository.js';
+import { createOperators } from '../operators/services/operators.js';
+import { OPERATORS_USAGE, runOperators } from './operators-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}`;
 
 /** What a subcommand gets: the migrated database, the configuration, the secrets on demand, where to write. */
 interface AdminContext {
@@ -38,6 +41,7 @@ interface AdminContext {
   secrets(): Promise<Secrets>;
   out: CliOutput;
   now: number;
+  env: NodeJS.ProcessEnv;
 }
 
 // One line per subcommand: its arguments and the context in, its exit code out.
@@ -77,6 +81,10 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
   },
   outbox: (args, c) => runOutbox(args, createOutboxRepository(c.db, c.engine), c.out, c.now),
   nfc: (args, c) => runNfc(args, createNfcAntennasRepository(c.db), c.out, c.now),
+  operators: (args, c) => {
+    const repo = createOperatorsRepository(c.db);
+    return runOperators(args, { accounts: createOperators({ repo, config: c.config.operators }), repo, env: c.env }, c.out, c.now);
+  },
 };
 
 export interface AdminIo {
@@ -104,7 +112,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     try {
       await migrateToLatest(handle.db);
       const secrets = async () => (await resolveSecrets(config, parseSecretEnv(env))).secrets;
-      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now: io.now?.() ?? Date.now() });
+      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now: io.now?.() ?? Date.now(), env });
     } finally {
       await handle.close();
     }

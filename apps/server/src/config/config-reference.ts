@@ -141,6 +141,20 @@ const ROWS: readonly Row[] = [
     meaning: 'the current privacy policy: version, title, address and what changed; a new version asks every user to consent again',
   },
   {
+    vars: ['OPS_SESSION_IDLE_MINUTES', 'OPS_SESSION_MAX_HOURS'],
+    meaning: "an operator's /ops session: ended after this long without a call, and at most this long after signing in (NIST SP 800-63B §4.2.3)",
+  },
+  {
+    vars: ['OPS_SIGN_IN_FREE_FAILURES'],
+    meaning:
+      'failed operator sign-ins of one name before it is locked, 1 minute then doubling per further failure up to 1 hour, whether the name exists or not (docs/operations.md "Operators")',
+  },
+  {
+    vars: ['OPS_APPROVAL_POINTS'],
+    meaning:
+      'a redeem batch worth more points than this in total (codes × points) waits for a second operator of the same role; prize odds and the gift always do (docs/operations.md "Approvals")',
+  },
+  {
     vars: ['PRIVACY_EXPORT_TTL_MINUTES', 'PRIVACY_EXPORTS_PER_DAY'],
     meaning:
       'a copy of one\'s personal information (个人信息, PIPL art. 45): how long it may be fetched after it was asked for (once), and how many copies an account may ask for in a China day (docs/api.md "Personal information")',
@@ -201,7 +215,6 @@ const ROWS: readonly Row[] = [
     meaning:
       '`npm run bench:server` only: every API route also without the envelope under `/bench-unsealed/tydApi/…` (every other pipeline step kept), to measure what the envelope costs; refused in production',
   },
-  { vars: ['TYD_ADMIN_TOKEN'], meaning: 'bearer token of the operations view `/ops` (required in production; unset elsewhere turns `/ops/api` off)' },
   {
     vars: ['TYD_SERVER_KEYS'],
     defaults: 'generated',

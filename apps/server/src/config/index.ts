@@ -7,6 +7,7 @@ import { accountSection } from './account.js';
 import { httpSection } from './http.js';
 import { identitySection } from './identity.js';
 import { legalSection } from './legal.js';
+import { operatorsSection } from './operators.js';
 import { outboxSection } from './outbox.js';
 import { privacySection } from './privacy.js';
 import { rewardsSection } from './rewards.js';
@@ -24,6 +25,7 @@ export type { AccountConfig } from './account.js';
 export type { HttpConfig } from './http.js';
 export type { IdentityConfig } from './identity.js';
 export type { LegalConfig, LegalDocumentConfig, QuickPaymentAgreementConfig } from './legal.js';
+export type { OperatorsConfig } from './operators.js';
 export type { OutboxConfig } from './outbox.js';
 export type { PrivacyConfig } from './privacy.js';
 export type { RewardsConfig } from './rewards.js';
@@ -53,6 +55,7 @@ export const SECTIONS = {
   rewards: rewardsSection,
   bankCards: bankCardsSection,
   privacy: privacySection,
+  operators: operatorsSection,
 };
 
 export type Config = { env: NodeEnv } & { [K in keyof typeof SECTIONS]: SectionValue<(typeof SECTIONS)[K]> };

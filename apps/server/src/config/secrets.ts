@@ -30,8 +30,6 @@ export interface Secrets {
   phoneHashKey: string;
   /** AES-256-GCM key encrypting phone numbers at rest (users.phone_enc). */
   dataKey: string;
-  /** Bearer token of the operations API and the sandboxes from afar; never generated (unset: API off). */
-  adminToken: string | undefined;
 }
 
 export const SECRET_ENV = {
@@ -42,7 +40,6 @@ export const SECRET_ENV = {
   cookieSecret: 'TYD_COOKIE_SECRET',
   phoneHashKey: 'TYD_PHONE_HASH_KEY',
   dataKey: 'TYD_DATA_KEY',
-  adminToken: 'TYD_ADMIN_TOKEN',
 } as const;
 
 export const secretsSection = defineSection({
@@ -68,7 +65,6 @@ export const secretsSection = defineSection({
       .string()
       .regex(/^[A-Za-z0-9_-]{43}$/, 'base64url of exactly 32 random bytes (AES-256 key)')
       .optional(),
-    TYD_ADMIN_TOKEN: base64UrlSecret.optional(),
   },
   check: (e, { env }) =>
     env !== 'production'
@@ -86,7 +82,6 @@ export const secretsSection = defineSection({
     ...(e.TYD_COOKIE_SECRET && { cookieSecret: e.TYD_COOKIE_SECRET }),
     ...(e.TYD_PHONE_HASH_KEY && { phoneHashKey: e.TYD_PHONE_HASH_KEY }),
     ...(e.TYD_DATA_KEY && { dataKey: e.TYD_DATA_KEY }),
-    adminToken: e.TYD_ADMIN_TOKEN,
   }),
 });
 /** The secrets given in the environment; resolveSecrets (keys-file.ts) fills in the rest. */

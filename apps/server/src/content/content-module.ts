@@ -51,8 +51,6 @@ export interface ContentService {
   reading: Reading;
   messages: Messages;
   publishing: Publishing;
-  /** TYD_ADMIN_TOKEN: the /ops content API is off without it. */
-  adminToken: string | undefined;
 }
 
 declare module 'fastify' {
@@ -62,7 +60,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret' | 'adminToken'> }) => {
+  async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret'> }) => {
     const repo = createContentRepository(fastify.database.db);
     const cursors = createListCursors(opts.secrets.cookieSecret);
     const messages = createMessages(repo, { dedupeKey: messagesKey(opts.secrets), clock: () => fastify.clock(), cursors });
@@ -71,7 +69,6 @@ export default fp(
       reading: createReading(repo, cursors),
       messages,
       publishing: createPublishing(fastify.database.db, repo),
-      adminToken: opts.secrets.adminToken,
     });
   },
   { name: 'content', fastify: '5.x', dependencies: ['database', 'clock', 'outbox'] },

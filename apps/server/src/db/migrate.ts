@@ -16,6 +16,7 @@ import * as outbox from './migrations/2026-11-27-0800-outbox.js';
 import * as bankCardAgreement from './migrations/2026-11-27-1000-bank-card-agreement.js';
 import * as help from './migrations/2026-11-28-0900-help.js';
 import * as sessionDevices from './migrations/2026-11-29-1000-session-devices.js';
+import * as operators from './migrations/2026-11-30-0900-operators.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-27-1000-bank-card-agreement': bankCardAgreement,
   '2026-11-28-0900-help': help,
   '2026-11-29-1000-session-devices': sessionDevices,
+  '2026-11-30-0900-operators': operators,
 };
 
 export class MigrationError extends Error {

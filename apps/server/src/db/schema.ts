@@ -423,7 +423,75 @@ export interface NfcAntennaChangesTable {
   at: number;
 }
 
+/** Operators of /ops (docs/operations.md "Operators"). */
+export interface OperatorsTable {
+  id: string;
+  name: string;
+  role: 'administrator' | 'content_editor' | 'rewards_manager' | 'viewer';
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** Base32 TOTP secret (RFC 6238). */
+  totp_secret: string;
+  /** The last RFC 6238 time step accepted (0: none yet); a code of this step or an earlier one is refused. */
+  last_totp_step: number;
+  created_at: number;
+  created_by: string;
+  disabled_at: number | null;
+}
+
+/** Failed sign-ins per typed name, whether such an operator exists or not. */
+export interface OperatorSignInFailuresTable {
+  name_key: string;
+  failures: number;
+  locked_until: number;
+  last_failure_at: number;
+}
+
+export interface OperatorSessionsTable {
+  /** SHA-256 (hex) of the cookie's session id. */
+  id_hash: string;
+  operator_id: string;
+  csrf_token: string;
+  created_at: number;
+  last_seen_at: number;
+  address: string;
+}
+
+export interface OpsApprovalsTable {
+  id: string;
+  kind: 'redeem-batch' | 'prize-odds' | 'gift';
+  role: OperatorsTable['role'];
+  target_id: string | null;
+  /** JSON of the change asked for, run as it is once approved. */
+  payload: string;
+  summary: string;
+  status: 'pending' | 'approved' | 'withdrawn' | 'failed';
+  requested_by: string;
+  requested_at: number;
+  decided_by: string | null;
+  decided_at: number | null;
+}
+
+/** Insert-only (no /ops route updates or deletes it). */
+export interface OpsAuditTable {
+  id: string;
+  operator_id: string | null;
+  operator_name: string;
+  action: string;
+  target_id: string | null;
+  address: string;
+  /** JSON, or null when there was nothing before (a creation) or it is not known. */
+  before: string | null;
+  after: string | null;
+  at: number;
+}
+
 export interface Database {
+  operators: OperatorsTable;
+  operator_sign_in_failures: OperatorSignInFailuresTable;
+  operator_sessions: OperatorSessionsTable;
+  ops_approvals: OpsApprovalsTable;
+  ops_audit: OpsAuditTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_profiles: UserProfilesTable;

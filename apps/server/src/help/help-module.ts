@@ -14,8 +14,6 @@ import { createQuestions, type Questions } from './services/questions.js';
 
 export interface Help {
   questions: Questions;
-  /** TYD_ADMIN_TOKEN: the /ops help API is off without it. */
-  adminToken: string | undefined;
 }
 
 declare module 'fastify' {
@@ -25,7 +23,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret' | 'adminToken'> }) => {
+  async (fastify: FastifyInstance, opts: { secrets: Pick<Secrets, 'cookieSecret'> }) => {
     const questions = createQuestions({
       repo: createQuestionsRepository(fastify.database.db),
       outbox: fastify.outbox,
@@ -38,7 +36,7 @@ export default fp(
       },
       operatorOf: auditedOperator,
     });
-    fastify.decorate('help', { questions, adminToken: opts.secrets.adminToken });
+    fastify.decorate('help', { questions });
   },
   // content: the `message` topic this module emits on is delivered by it.
   { name: 'help', fastify: '5.x', dependencies: ['database', 'outbox', 'kv', 'accounts', 'content'] },

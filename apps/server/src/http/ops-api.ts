@@ -1,28 +1,19 @@
-// The operations API's HTTP (docs/api.md: the operations view data, "Content operations", "Rewards operations"):
-// plain JSON behind the admin token (Authorization: Bearer, compared in constant time, admin-token.ts).
-// Without a configured token the API does not exist (404). One check of the token, one reading of a body,
-// one shape of an answer, for every capability's operations routes.
+// The operations API's HTTP (docs/api.md: "Operators", the operations view data, "Content operations",
+// "Rewards operations"): plain JSON behind an operator's session, each route declaring the role it needs
+// (operators/operators-module.ts guards it). One declaration of access, one reading of a body, one shape of
+// an answer, for every capability's operations routes.
 import { CODE, CODE_TEXT, SUBCODE, parseOpsResponseData, type Code, type OpsEndpoint, type OpsMethod, type OpsResponseData, type Subcode } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { OpsAccess } from '../operators/operators-module.js';
 import * as z from 'zod/mini';
 import { en } from 'zod/locales';
 import type { $ZodType, output } from 'zod/v4/core';
-import { isAdminToken } from './admin-token.js';
 import { ApiError } from './api-error.js';
 import { sendApiResponse } from './send-api-response.js';
 
-/** Throws 404 when the API is off, 401 (with the Bearer challenge) without the right token. */
-export function requireAdminToken(request: FastifyRequest, reply: FastifyReply, adminToken: string | undefined): void {
-  if (!adminToken) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, detail: 'operations API off' });
-  if (!isAdminToken(request, adminToken)) {
-    reply.header('www-authenticate', 'Bearer realm="ops"');
-    throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, detail: 'admin token missing or wrong' });
-  }
-}
-
 /**
- * An operator's name as the audits keep it (`by`: the token is shared, the name says who acted): trimmed,
- * 1 to 64 letters, digits, spaces or `. _ @ -`; undefined for anything else.
+ * An operator's name as the audits keep it (the signed-in operator's, whose names are already of this
+ * shape): trimmed, 1 to 64 letters, digits, spaces or `. _ @ -`; undefined for anything else.
  */
 export function auditedOperator(by: string): string | undefined {
   const trimmed = by.trim();
@@ -59,9 +50,19 @@ export function parseOpsInput<Req extends $ZodType>(endpoint: OpsEndpoint<OpsMet
   return result.data;
 }
 
-/** Registers `handler` at the call's method and path (OPS_PATH, with `:id` as Fastify's parameter). */
-export function opsRoute(fastify: FastifyInstance, endpoint: OpsEndpoint, handler: RouteHandlerMethod): void {
-  fastify.route({ method: endpoint.method, url: endpoint.path, handler });
+/**
+ * Registers `handler` at the call's method and path (OPS_PATH, with `:id` as Fastify's parameter), behind
+ * the operators' guard for `access`: the role the call needs (`viewer`: any signed-in operator).
+ */
+export function opsRoute(fastify: FastifyInstance, endpoint: OpsEndpoint, access: OpsAccess, handler: RouteHandlerMethod): void {
+  fastify.route({ method: endpoint.method, url: endpoint.path, config: { opsAccess: access }, onRequest: fastify.operators.guard(access), handler });
+}
+
+/** The signed-in operator (the guard set it; a route without one is a wiring fault). */
+export function signedInOperator(request: FastifyRequest) {
+  const operator = request.operator;
+  if (!operator) throw new Error(`${request.method} ${request.url}: no signed-in operator`);
+  return operator;
 }
 
 /** A refusal of an operations service, as the page shows it: which kind, and why (data.reason). */

@@ -1,5 +1,5 @@
 // Who may use a sandbox endpoint (the SMS outbox, the sandbox face page and its "done"): a client on this
-// machine, or a request carrying the operations token. A sandbox shows codes and documents meant for
+// machine only (no shared token opens it from afar any more: docs/operations.md "Operators"). A sandbox shows codes and documents meant for
 // someone else's phone, so on a development or staging server reachable from a network it must not be public.
 // "On this machine" is decided on the TCP peer (request.socket.remoteAddress), never on request.ip: with
 // TRUST_PROXY, request.ip is read from X-Forwarded-For, which any client that reaches the port directly
@@ -9,7 +9,6 @@
 import { CODE } from '@tyd/protocol';
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import { ApiError } from './api-error.js';
-import { isAdminToken } from './admin-token.js';
 
 const LOOPBACK = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3})$/i;
 
@@ -40,11 +39,10 @@ export function isLocalRequest(request: FastifyRequest): boolean {
   return forwardedAddresses(request).every((address) => address === '' || isLoopbackAddress(address));
 }
 
-/** onRequest hook of every sandbox route: 403 unless a local request (above) or the admin token. */
-export function sandboxAccess(adminToken: string | undefined): onRequestHookHandler {
+/** onRequest hook of every sandbox route: 403 unless a local request (above). */
+export function sandboxAccess(): onRequestHookHandler {
   return async (request) => {
     if (isLocalRequest(request)) return;
-    if (adminToken && isAdminToken(request, adminToken)) return;
-    throw new ApiError(CODE.FORBIDDEN, undefined, { httpStatus: 403, detail: 'sandbox endpoint: loopback or admin token only' });
+    throw new ApiError(CODE.FORBIDDEN, undefined, { httpStatus: 403, detail: 'sandbox endpoint: loopback only' });
   };
 }

@@ -26,7 +26,7 @@ declare module 'fastify' {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { env: NodeEnv; verification: VerificationConfig; adminToken: string | undefined }) => {
+  async (fastify: FastifyInstance, opts: { env: NodeEnv; verification: VerificationConfig }) => {
     const { ocr, face, bankCard } = opts.verification;
     const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
     if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');
@@ -46,7 +46,7 @@ export default fp(
     }
     const sandboxFace = createSandboxFaceProvider({ now: () => fastify.clock() });
     fastify.decorate('faceProvider', sandboxFace);
-    fastify.post<{ Querystring: { session?: string } }>('/sandbox/face/complete', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
+    fastify.post<{ Querystring: { session?: string } }>('/sandbox/face/complete', { onRequest: sandboxAccess() }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const returnUrl = typeof request.query.session === 'string' ? sandboxFace.complete(request.query.session) : undefined;
       if (returnUrl === undefined) return reply.code(404).send({ error: 'no live sandbox face session with this id' });

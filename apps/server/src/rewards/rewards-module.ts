@@ -102,8 +102,6 @@ export interface Rewards {
   redeeming: Redeeming;
   /** Operators' changes (docs/api.md "Rewards operations"). */
   operations: RewardsOperations;
-  /** The /ops rewards API's bearer token; unset: that API is off. */
-  adminToken: string | undefined;
   newUserGift: NewUserGift;
   invitations: Invitations;
   /** The rewards lists' cursors (lib/list-cursor.ts), for my-invitees' route. */
@@ -131,7 +129,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const EXPIRY_BATCH = 500;
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'cookieSecret' | 'adminToken'> }) => {
+  async (fastify: FastifyInstance, opts: { rewards: RewardsConfig; secrets: Pick<Secrets, 'phoneHashKey' | 'cookieSecret'> }) => {
     const db = fastify.database.db;
     const cursors = createListCursors(opts.secrets.cookieSecret);
     const points = createPointsRepository(db);
@@ -194,7 +192,6 @@ export default fp(
       exchange,
       redeeming,
       operations: createOperations(db, opts.secrets),
-      adminToken: opts.secrets.adminToken,
       giftContents,
       newUserGift,
       invitations,

@@ -22,8 +22,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     telemetry: TelemetryRepositories & {
       config: TelemetryConfig;
-      /** The operations API's bearer token; undefined turns that API off. */
-      adminToken: string | undefined;
       flushAnswerCounts(): Promise<void>;
     };
   }
@@ -35,7 +33,7 @@ const FIRST_PRUNE_MS = 60_000;
 const COUNTED_PREFIX = '/tydApi/';
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { telemetry: TelemetryConfig; adminToken: string | undefined }) => {
+  async (fastify: FastifyInstance, opts: { telemetry: TelemetryConfig }) => {
     const db = fastify.database.db;
     const repos: TelemetryRepositories = {
       records: createTelemetryRecordsRepository(db),
@@ -81,7 +79,7 @@ export default fp(
       await flush();
     });
 
-    fastify.decorate('telemetry', { ...repos, config: opts.telemetry, adminToken: opts.adminToken, flushAnswerCounts: flush });
+    fastify.decorate('telemetry', { ...repos, config: opts.telemetry, flushAnswerCounts: flush });
   },
   { name: 'telemetry', fastify: '5.x', dependencies: ['database', 'error-handler', 'clock'] },
 );

@@ -4,7 +4,6 @@
 // exact unread counts under parallel reads and clears, message dedupe (also in parallel) and per-account
 // isolation, bad input, the sign-in and phone-change messages, the /ops content API, hostile Markdown read
 // back through every reading path, and article images. Both engines.
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import {
   OPS_CONTENT_PATH,
@@ -36,6 +35,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, testClock, type TestClock } from '../support/accounts.js';
 import type { ApiClient, EndpointPayload, PayloadArg } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
+import { opsFetch, signedInOperator, type OpsClient } from '../support/operators.js';
 import { expectSafe } from '../support/safe-html.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
@@ -53,12 +53,16 @@ interface Page {
 // stored images; the checks of one request at a time (itSqliteOnly) run on SQLite only (docs/operations.md
 // "Test suite").
 describe.each(ENGINES)('content on %s', (engine) => {
-  const token = randomBytes(32).toString('base64url');
   let t: TestApp;
   let clock: TestClock;
+  // Two content editors, signed in to /ops (the audit names the signed-in operator).
+  let wang: OpsClient;
+  let li: OpsClient;
   beforeAll(async () => {
     clock = testClock();
-    t = await startTestApp({ engine, clock, env: { TYD_ADMIN_TOKEN: token, HUMAN_CHECK_IP_PER_HOUR: '100000' } });
+    t = await startTestApp({ engine, clock, env: { HUMAN_CHECK_IP_PER_HOUR: '100000' } });
+    wang = await signedInOperator(t, 'content_editor', { staySignedIn: true });
+    li = await signedInOperator(t, 'content_editor', { staySignedIn: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -80,14 +84,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
     const item = await publishing().create(kind, { title, body: opts.body ?? `${title}的正文`, important: opts.important }, 'test', clock());
     return publishing().publish(item.id, 'test', clock());
   }
-  /** The /ops content API (plain JSON behind the admin token). */
-  async function ops(method: string, path: string, body?: unknown, auth: string | null = `Bearer ${token}`) {
-    const response = await fetch(`${t.baseUrl}${OPS_CONTENT_PATH}${path}`, {
-      method,
-      headers: { ...(auth !== null && { authorization: auth }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-      ...(body !== undefined && { body: JSON.stringify(body) }),
-    });
-    return { status: response.status, body: (await response.json()) as { code: string; data?: Record<string, unknown> } };
+  /** The /ops content API (plain JSON behind an operator's session), as `as` (null: no session). */
+  async function ops(method: string, path: string, body?: unknown, as: OpsClient | null = wang) {
+    const answer = as
+      ? await as.call<Record<string, unknown>>(method, `${OPS_CONTENT_PATH}${path}`, body)
+      : await opsFetch<Record<string, unknown>>(t, method, `${OPS_CONTENT_PATH}${path}`, body);
+    return { status: answer.status, body: answer.body };
   }
   const unreadNotices = async (client: ApiClient) => ((await call(client, messageUnread)).data as { notices: number }).notices;
   async function allPages<E extends Paged>(client: ApiClient, endpoint: E, payload: EndpointPayload<E>): Promise<string[]> {
@@ -430,9 +432,8 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(titles[0]!.body).not.toMatch(/127\.0\.0\.1|::1/);
   });
 
-  itSqliteOnly(engine)('offers the /ops content API only with the admin token, and keeps who did what', async () => {
+  itSqliteOnly(engine)('offers the /ops content API only to a signed-in operator, and keeps who did what', async () => {
     expect((await ops('GET', '', undefined, null)).status).toBe(401);
-    expect((await ops('GET', '', undefined, `Bearer ${token}x`)).status).toBe(401);
     expect((await ops('POST', '/preview', { body: '<script>alert(1)</script>' }, null)).status).toBe(401);
     // However the address is written: percent-encoded, with a doubled slash, with a query.
     for (const address of [OPS_CONTENT_PATH.replace('content', '%63ontent'), OPS_CONTENT_PATH.replace('/content', '//content'), `${OPS_CONTENT_PATH}?x=1`]) {
@@ -450,15 +451,15 @@ describe.each(ENGINES)('content on %s', (engine) => {
       version: 2,
     });
     // A stale version: someone else saved first.
-    expect(await ops('PUT', `/${id}`, { by: '运营小李', version: 1, title: '覆盖' })).toMatchObject({ status: 409 });
-    expect((await ops('POST', `/${id}/publish`, { by: '运营小李' })).body.data).toMatchObject({ status: 'published' });
+    expect(await ops('PUT', `/${id}`, { version: 1, title: '覆盖' }, li)).toMatchObject({ status: 409 });
+    expect((await ops('POST', `/${id}/publish`, { by: '运营小李' }, li)).body.data).toMatchObject({ status: 'published' });
     expect(await ops('POST', '', { kind: 'poster', title: 'x', body: 'y', by: 'z' })).toMatchObject({ status: 400 });
     expect(await ops('POST', '/r_doesnotexist0/publish', { by: 'z' })).toMatchObject({ status: 404 });
     const shown = await ops('GET', `/${id}`);
     expect((shown.body.data!.audit as { action: string; by: string }[]).map((a) => `${a.action}:${a.by}`)).toEqual([
-      'publish:运营小李',
-      'edit:运营小王',
-      'create:运营小王',
+      `publish:${li.operator.name}`,
+      `edit:${wang.operator.name}`,
+      `create:${wang.operator.name}`,
     ]);
     const reader = await t.client();
     expect(await call(reader, tydNoticeDetail, { id })).toMatchObject({ code: '200', data: { title: '运营文章（改）' } });
@@ -492,7 +493,6 @@ describe.each(ENGINES)('content on %s', (engine) => {
         ['POST', '', { kind: 'article', title: 't', body: 'b', by: 'x', token: 'x' }, /token/],
         ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version: /],
         ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at: /],
-        ['POST', `/${created.id}/unpublish`, {}, /^by: /],
         ['POST', '/preview', { body: 5 }, /^body: /],
         ['GET', '?kind=poster', undefined, /^kind: /],
       ];

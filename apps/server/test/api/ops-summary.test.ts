@@ -1,10 +1,10 @@
-// GET /ops/api/summary (docs/api.md): the admin token, and aggregates computed
+// GET /ops/api/summary (docs/api.md): a signed-in operator of any role, and aggregates computed
 // from known data (nearest-rank percentiles, China-time days, answer counts), on both engines.
-import { randomBytes } from 'node:crypto';
 import { OPS_SUMMARY_PATH, opsTelemetrySummary, parseOpsResponseData, type OpsSummary, checkLogin, sendSmsCode, userLoginV1, verifyPhone } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../../src/db/connect.js';
 import { createAnswerCountsRepository } from '../../src/telemetry/repositories/answer-counts-repository.js';
+import { signedInOperator, type OpsClient } from '../support/operators.js';
 import { batch, pageRecord, perfRecord, postBatch } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES, itSqliteOnly } from '../support/test-databases.js';
@@ -13,33 +13,40 @@ const DAY_MS = 86_400_000;
 const chinaDay = (ms: number) => new Date(ms + 8 * 3_600_000).toISOString().slice(0, 10);
 
 // PostgreSQL runs the aggregates (percentiles, China-time days, the per-hour answer counts written with an
-// upsert); the admin token and the days parameter (one request at a time, no aggregate checked) run on SQLite
+// upsert); the session and the days parameter (one request at a time, no aggregate checked) run on SQLite
 // only (docs/operations.md "Test suite").
 describe.each(ENGINES)('ops summary on %s', (engine) => {
-  const token = randomBytes(32).toString('base64url');
   let t: TestApp;
+  let viewer: OpsClient;
   beforeAll(async () => {
-    t = await startTestApp({ engine, env: { TYD_ADMIN_TOKEN: token } });
+    t = await startTestApp({ engine });
+    viewer = await signedInOperator(t, 'viewer');
   });
   afterAll(async () => {
     await t?.close();
   });
 
   // null: no Authorization header at all. Every '200' answer is read through the call's response schema.
-  const summary = async (query = '', auth: string | null = `Bearer ${token}`) => {
-    const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}${query}`, { headers: auth === null ? {} : { authorization: auth } });
+  const summary = async (query = '', cookie: string | null = viewer.cookie) => {
+    const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}${query}`, { headers: cookie === null ? {} : { cookie } });
     const body = (await response.json()) as { code: string; data?: OpsSummary };
     if (response.status === 200) expect(parseOpsResponseData(opsTelemetrySummary, body.data)).toEqual({ ok: true, data: body.data });
     return { status: response.status, headers: response.headers, body };
   };
 
-  itSqliteOnly(engine)('needs the admin token', async () => {
-    for (const auth of [null, '', 'Bearer', `Bearer ${token}x`, `Bearer ${token.slice(1)}`, `bearer ${token}`, token, `Basic ${token}`]) {
-      const { status, headers, body } = await summary('', auth);
-      expect(status, String(auth)).toBe(401);
+  itSqliteOnly(engine)("needs an operator's session cookie", async () => {
+    for (const cookie of [
+      null,
+      '',
+      'tyd_ops=',
+      `tyd_ops=${viewer.cookie.slice(9, -1)}`,
+      `tyd_ops=${viewer.cookie.slice(8)}x`,
+      `other=${viewer.cookie.slice(8)}`,
+    ]) {
+      const { status, body } = await summary('', cookie);
+      expect(status, String(cookie)).toBe(401);
       expect(body.code).toBe('401');
-      expect(body.data).toBeUndefined();
-      expect(headers.get('www-authenticate')).toBe('Bearer realm="ops"');
+      expect(body.data).not.toHaveProperty('days');
     }
     expect((await summary()).status).toBe(200);
   });
@@ -142,24 +149,6 @@ describe.each(ENGINES)('ops summary on %s', (engine) => {
     );
     // The deep-link lookup is a /tydApi route too; /collect and /ops are not counted.
     expect(d.errorCodes.every((e) => e.code !== '200')).toBe(true);
-  });
-});
-
-describe('ops summary without TYD_ADMIN_TOKEN', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  it('does not exist (404), whatever is presented', async () => {
-    for (const headers of [{}, { authorization: 'Bearer ' }, { authorization: 'Bearer undefined' }] as Array<Record<string, string>>) {
-      const response = await fetch(`${t.baseUrl}${OPS_SUMMARY_PATH}`, { headers });
-      expect(response.status).toBe(404);
-      expect(((await response.json()) as { code: string }).code).toBe('404');
-    }
   });
 });
 

@@ -1,5 +1,5 @@
-// Sandbox endpoints (the SMS outbox, the sandbox face "done") answer loopback clients and holders of the
-// admin token only. The server runs behind one trusted proxy hop (TRUST_PROXY=1), so X-Forwarded-For
+// Sandbox endpoints (the SMS outbox, the sandbox face "done") answer loopback clients only; the retired
+// admin token (still set here) opens nothing. The server runs behind one trusted proxy hop (TRUST_PROXY=1), so X-Forwarded-For
 // stands for a client elsewhere on the network while the test itself connects over loopback; injected
 // requests (light-my-request's remoteAddress) stand for a host that reaches the port directly.
 import { randomBytes } from 'node:crypto';
@@ -73,22 +73,22 @@ describe('sandbox endpoints', () => {
     expect(
       (await t.app.inject({ method: 'GET', url: `/sandbox/sms?phone=${phone}`, remoteAddress: '::1', headers: { forwarded: 'for="[::1]:4711"' } })).statusCode,
     ).toBe(200);
-    // The admin token still opens it from afar.
+    // The retired admin token does not open it from afar.
     const remote = await t.app.inject({
       method: 'GET',
       url: `/sandbox/sms?phone=${phone}`,
       remoteAddress: '203.0.113.5',
       headers: { authorization: `Bearer ${adminToken}` },
     });
-    expect(remote.statusCode).toBe(200);
+    expect(remote.statusCode).toBe(403);
   });
 
-  it('answers another address that presents the admin token', async () => {
+  it('refuses another address that presents the retired admin token', async () => {
     const res = await outbox({ 'x-forwarded-for': '203.0.113.5', authorization: `Bearer ${adminToken}` });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(403);
   });
 
-  it('refuses other addresses outright when no admin token is configured (proxies named by address)', async () => {
+  it('refuses other addresses with the proxy named by address', async () => {
     // TRUST_PROXY as the proxy's address: the test's loopback socket is the proxy.
     const open = await startTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {

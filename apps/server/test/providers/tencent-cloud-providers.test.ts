@@ -326,7 +326,6 @@ describe('verification provider configuration', () => {
     TYD_COOKIE_SECRET: 'd'.repeat(43),
     TYD_PHONE_HASH_KEY: 'e'.repeat(43),
     TYD_DATA_KEY: 'f'.repeat(43),
-    TYD_ADMIN_TOKEN: 'g'.repeat(43),
     SMS_PROVIDER: 'http',
     SMS_HTTP_URL: 'https://sms.example.com/send',
     SMS_HTTP_TEMPLATE_ID: 'T1',

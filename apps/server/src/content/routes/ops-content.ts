@@ -1,6 +1,6 @@
-// The /ops content API (docs/api.md "Content operations"): plain JSON behind the admin token, like the
-// operations summary (http/ops-api.ts). The operator names themselves in `by`, which the
-// audit keeps with every change (the token is shared; `by` says who acted). Each call's address, body and
+// The /ops content API (docs/api.md "Content operations"): plain JSON behind an operator's session
+// (http/ops-api.ts): every role reads, a content editor changes. The content audit keeps the signed-in
+// operator's name with every change, and the /ops audit the item before. Each call's address, body and
 // answer are its endpoint object's in packages/protocol (endpoints/ops/content-ops.ts).
 import {
   CODE,
@@ -17,7 +17,7 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
 import { ContentInputError } from '../services/publishing.js';
 
 /** n_ notice, a_ announcement, r_ article, f_ FAQ entry (services/publishing.ts). */
@@ -42,43 +42,48 @@ const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyRe
   opsAnswer(request, reply, endpoint, run, refusalOf);
 
 export default async function opsContentRoutes(fastify: FastifyInstance): Promise<void> {
-  const { adminToken, publishing } = fastify.content;
-  // This plugin's routes only (it is registered without fastify-plugin, so the hook stays in it), every
-  // one of them: matching the raw address instead let one written another way (`%63ontent`) past the token.
-  fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
+  const { publishing } = fastify.content;
   const now = () => fastify.clock();
+  const by = (request: FastifyRequest) => signedInOperator(request).name;
+  /** The item as it was, for the /ops audit (none when the id is unknown: the call is refused anyway). */
+  const noteBefore = async (request: FastifyRequest, id: string) => {
+    request.opsAudit = { targetId: id, before: await publishing.get(id, now()).catch(() => null) };
+  };
 
-  opsRoute(fastify, opsContentList, async (request, reply) => {
+  opsRoute(fastify, opsContentList, 'viewer', async (request, reply) => {
     // The named parameter only: other query parameters (a cache-buster) are not the call's and are left alone.
     const { kind } = parse(opsContentList, { kind: (request.query as { kind?: unknown }).kind });
     return answer(request, reply, opsContentList, async () => ({ items: await publishing.list(kind, now()), audit: await publishing.audit(undefined, 50) }));
   });
-  opsRoute(fastify, opsContentPreview, async (request, reply) => {
+  opsRoute(fastify, opsContentPreview, 'content_editor', async (request, reply) => {
     const { body } = parse(opsContentPreview, request.body);
     return answer(request, reply, opsContentPreview, async () => ({ html: body.trim() === '' ? '' : publishing.preview(body) }));
   });
-  opsRoute(fastify, opsContentCreate, async (request, reply) => {
-    const { kind, by: actor, ...draft } = parse(opsContentCreate, request.body);
-    return answer(request, reply, opsContentCreate, () => publishing.create(kind, draft, actor, now()));
+  opsRoute(fastify, opsContentCreate, 'content_editor', async (request, reply) => {
+    const { kind, by: _by, ...draft } = parse(opsContentCreate, request.body);
+    return answer(request, reply, opsContentCreate, () => publishing.create(kind, draft, by(request), now()));
   });
-  opsRoute(fastify, opsContentGet, async (request, reply) => {
+  opsRoute(fastify, opsContentGet, 'viewer', async (request, reply) => {
     const id = contentId(request);
     return answer(request, reply, opsContentGet, async () => ({ item: await publishing.get(id, now()), audit: await publishing.audit(id) }));
   });
-  opsRoute(fastify, opsContentUpdate, async (request, reply) => {
+  opsRoute(fastify, opsContentUpdate, 'content_editor', async (request, reply) => {
     const id = contentId(request);
-    const { by: actor, version, ...draft } = parse(opsContentUpdate, request.body);
+    const { by: _by, version, ...draft } = parse(opsContentUpdate, request.body);
     const changes = Object.fromEntries(Object.entries(draft).filter(([, value]) => value !== undefined));
-    return answer(request, reply, opsContentUpdate, () => publishing.edit(id, changes, actor, now(), version));
+    await noteBefore(request, id);
+    return answer(request, reply, opsContentUpdate, () => publishing.edit(id, changes, by(request), now(), version));
   });
-  opsRoute(fastify, opsContentPublish, async (request, reply) => {
+  opsRoute(fastify, opsContentPublish, 'content_editor', async (request, reply) => {
     const id = contentId(request);
-    const { by: actor, at } = parse(opsContentPublish, request.body);
-    return answer(request, reply, opsContentPublish, () => publishing.publish(id, actor, now(), at));
+    const { at } = parse(opsContentPublish, request.body);
+    await noteBefore(request, id);
+    return answer(request, reply, opsContentPublish, () => publishing.publish(id, by(request), now(), at));
   });
-  opsRoute(fastify, opsContentUnpublish, async (request, reply) => {
+  opsRoute(fastify, opsContentUnpublish, 'content_editor', async (request, reply) => {
     const id = contentId(request);
-    const { by: actor } = parse(opsContentUnpublish, request.body);
-    return answer(request, reply, opsContentUnpublish, () => publishing.unpublish(id, actor, now()));
+    parse(opsContentUnpublish, request.body);
+    await noteBefore(request, id);
+    return answer(request, reply, opsContentUnpublish, () => publishing.unpublish(id, by(request), now()));
   });
 }

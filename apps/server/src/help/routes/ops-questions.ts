@@ -1,11 +1,11 @@
-// The /ops help API (docs/api.md "Help and customer service"): plain JSON behind the admin token, like the
-// content operations (content/routes/ops-content.ts). The operator names themselves in `by`, kept with the
-// answer. Each call's address, body and answer are its endpoint object's in packages/protocol
-// (endpoints/ops/help-ops.ts).
+// The /ops help API (docs/api.md "Help and customer service"): plain JSON behind an operator's session,
+// like the content operations (content/routes/ops-content.ts): every role reads the questions, a content
+// editor answers them, and the answer is kept with the signed-in operator's name. Each call's address, body
+// and answer are its endpoint object's in packages/protocol (endpoints/ops/help-ops.ts).
 import { CODE, SUBCODE, opsHelpAnswer, opsHelpQuestions, type OpsEndpoint, type OpsResponseData } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
 import { HelpInputError } from '../services/questions.js';
 
 const ID = /^q_[A-Za-z0-9_-]{16}$/;
@@ -29,17 +29,15 @@ const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyRe
   opsAnswer(request, reply, endpoint, run, refusalOf);
 
 export default async function opsQuestionRoutes(fastify: FastifyInstance): Promise<void> {
-  const { adminToken, questions } = fastify.help;
-  // This plugin's routes only, every one of them (as content/routes/ops-content.ts).
-  fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
+  const { questions } = fastify.help;
 
-  opsRoute(fastify, opsHelpQuestions, async (request, reply) => {
+  opsRoute(fastify, opsHelpQuestions, 'viewer', async (request, reply) => {
     const { status } = parse(opsHelpQuestions, { status: (request.query as { status?: unknown }).status });
     return answer(request, reply, opsHelpQuestions, async () => ({ items: await questions.list(status ?? 'open') }));
   });
-  opsRoute(fastify, opsHelpAnswer, async (request, reply) => {
+  opsRoute(fastify, opsHelpAnswer, 'content_editor', async (request, reply) => {
     const id = questionId(request);
-    const { by, answer: text } = parse(opsHelpAnswer, request.body);
-    return answer(request, reply, opsHelpAnswer, () => questions.answer(id, text, by, fastify.clock()));
+    const { answer: text } = parse(opsHelpAnswer, request.body);
+    return answer(request, reply, opsHelpAnswer, () => questions.answer(id, text, signedInOperator(request).name, fastify.clock()));
   });
 }

@@ -1,12 +1,11 @@
 // GET /sandbox/face?session=…: the sandbox face provider's H5 page (services/sandbox-face-page.ts). Only
-// with FACE_PROVIDER=sandbox, and like every sandbox route only for loopback clients and holders of the
-// admin token (http/sandbox-access.ts).
+// with FACE_PROVIDER=sandbox, and like every sandbox route only for loopback clients (http/sandbox-access.ts).
 import type { FastifyInstance } from 'fastify';
 import { sandboxAccess } from '../../http/sandbox-access.js';
 import { sandboxFacePage } from '../services/sandbox-face-page.js';
 
-export default async function sandboxFacePageRoute(fastify: FastifyInstance, opts: { adminToken: string | undefined; returnUrl: string }): Promise<void> {
-  fastify.get<{ Querystring: { session?: string } }>('/sandbox/face', { onRequest: sandboxAccess(opts.adminToken) }, async (request, reply) => {
+export default async function sandboxFacePageRoute(fastify: FastifyInstance, opts: { returnUrl: string }): Promise<void> {
+  fastify.get<{ Querystring: { session?: string } }>('/sandbox/face', { onRequest: sandboxAccess() }, async (request, reply) => {
     const session = request.query.session;
     reply.header('cache-control', 'no-store');
     if (typeof session !== 'string' || !/^[A-Za-z0-9_-]{16,64}$/.test(session))

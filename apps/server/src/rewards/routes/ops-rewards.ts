@@ -1,10 +1,14 @@
-// The /ops rewards API (docs/api.md "Rewards operations"): plain JSON behind the admin token, like the
-// content API (http/ops-api.ts). The operator names themselves in `by`, kept with every
-// change in reward_changes (the token is shared; `by` says who acted). What may be set is checked by
-// services/rewards-operations.ts, the same rules as the admin command. Each call's address, body and answer
-// are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
+// The /ops rewards API (docs/api.md "Rewards operations"): plain JSON behind an operator's session, like
+// the content API (http/ops-api.ts): every role reads, a rewards manager changes. reward_changes keeps the
+// signed-in operator's name with every change, the /ops audit the values before. What may be set is checked
+// by services/rewards-operations.ts, the same rules as the admin command. Maker-checker (docs/operations.md
+// "Approvals"): a batch worth more than OPS_APPROVAL_POINTS in total, any change of a prize's odds and any
+// new gift are kept as requests (HTTP 202) until a second rewards manager approves them
+// (operators/routes/ops-approvals.ts runs them then, through the executors registered here). Each call's
+// address, body and answer are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
 import {
   CODE,
+  CODE_TEXT,
   SUBCODE,
   opsRewardsChangeItem,
   opsRewardsChangePrize,
@@ -17,8 +21,11 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, opsRoute, parseOpsInput as parse, requireAdminToken, type OpsRefusal } from '../../http/ops-api.js';
-import { operatorName, RewardsInputError } from '../services/rewards-operations.js';
+import { sendApiResponse } from '../../http/send-api-response.js';
+import type { ApprovalKind } from '../../operators/services/approvals.js';
+import type { RewardsOperations } from '../services/rewards-operations.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
+import { RewardsInputError } from '../services/rewards-operations.js';
 
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
@@ -41,37 +48,89 @@ const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyRe
 /** Drops the fields not given, so a change names only what it sets. */
 const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
-export default async function opsRewardsRoutes(fastify: FastifyInstance): Promise<void> {
-  const { adminToken, operations } = fastify.rewards;
-  // This plugin's routes only (it is registered without fastify-plugin, so the hook stays in it), every
-  // one of them: matching the raw address instead let one written another way (`%72ewards`) past the token.
-  fastify.addHook('onRequest', async (request, reply) => requireAdminToken(request, reply, adminToken));
-  const now = () => fastify.clock();
+/** Runs a check of the rewards service, its refusal answered as the change's own would be. */
+async function refused<T>(check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    throw new ApiError(refusal.code, refusal.subcode, { httpStatus: refusal.httpStatus, data: { reason: refusal.reason }, detail: refusal.reason });
+  }
+}
 
-  opsRoute(fastify, opsRewardsSummary, async (request, reply) => answer(request, reply, opsRewardsSummary, () => operations.summary()));
-  opsRoute(fastify, opsRewardsChangePrize, async (request, reply) => {
+type BatchInput = { name: string; points?: number; itemId?: string; count: number; expires: string };
+type GiftInput = Parameters<RewardsOperations['replaceGift']>[0];
+
+export default async function opsRewardsRoutes(fastify: FastifyInstance): Promise<void> {
+  const { operations } = fastify.rewards;
+  const { approvals, config } = fastify.operators;
+  const now = () => fastify.clock();
+  const by = (request: FastifyRequest) => signedInOperator(request).name;
+
+  // What an approved request runs: the same service calls as the routes below, named for the requester.
+  approvals.register('redeem-batch', (payload, _target, requester, at) => operations.createBatch(payload as BatchInput, requester, at));
+  approvals.register('prize-odds', async (payload, target, requester, at) => ({
+    prize: await operations.changePrize(target ?? '', payload as Record<string, never>, requester, at),
+  }));
+  approvals.register('gift', async (payload, _target, requester, at) => ({ gift: await operations.replaceGift(payload as GiftInput, requester, at) }));
+
+  /** Keeps the change as a request for a second rewards manager: HTTP 202, code 200, the request in data. */
+  async function askApproval(request: FastifyRequest, reply: FastifyReply, kind: ApprovalKind, targetId: string | null, payload: unknown, summary: string) {
+    const row = await approvals.request({ kind, role: 'rewards_manager', targetId, payload, summary }, signedInOperator(request), now());
+    request.opsAudit = { ...request.opsAudit, targetId: row.id, after: { approval: row.id, kind, targetId, change: payload } };
+    return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: { approval: await approvals.view(row) } }, 202);
+  }
+
+  opsRoute(fastify, opsRewardsSummary, 'viewer', async (request, reply) => answer(request, reply, opsRewardsSummary, () => operations.summary()));
+  opsRoute(fastify, opsRewardsChangePrize, 'rewards_manager', async (request, reply) => {
     const id = idParam(request);
-    const { by: actor, ...change } = parse(opsRewardsChangePrize, request.body);
-    return answer(request, reply, opsRewardsChangePrize, async () => ({ prize: await operations.changePrize(id, given(change), operatorName(actor), now()) }));
+    const { by: _by, ...change } = parse(opsRewardsChangePrize, request.body);
+    const before = (await operations.prizeTable()).find((prize) => prize.id === id);
+    request.opsAudit = { targetId: id, before: before ?? null };
+    // The odds are money-like: who wins what. A change of a prize's weight waits for a second operator.
+    if (change.weight !== undefined && before && change.weight !== before.weight) {
+      const checked = await refused(() => operations.checkPrizeChange(id, given(change)));
+      return askApproval(request, reply, 'prize-odds', id, checked, `prize ${id}: weight ${before.weight} → ${change.weight}`);
+    }
+    return answer(request, reply, opsRewardsChangePrize, async () => ({ prize: await operations.changePrize(id, given(change), by(request), now()) }));
   });
-  opsRoute(fastify, opsRewardsChangeItem, async (request, reply) => {
+  opsRoute(fastify, opsRewardsChangeItem, 'rewards_manager', async (request, reply) => {
     const id = idParam(request);
-    const { by: actor, ...change } = parse(opsRewardsChangeItem, request.body);
-    return answer(request, reply, opsRewardsChangeItem, async () => ({ item: await operations.changeItem(id, given(change), operatorName(actor), now()) }));
+    const { by: _by, ...change } = parse(opsRewardsChangeItem, request.body);
+    request.opsAudit = { targetId: id, before: (await operations.summary()).items.find((item) => item.id === id) ?? null };
+    return answer(request, reply, opsRewardsChangeItem, async () => ({ item: await operations.changeItem(id, given(change), by(request), now()) }));
   });
-  opsRoute(fastify, opsRewardsCreateBatch, async (request, reply) => {
-    const { by: actor, ...batch } = parse(opsRewardsCreateBatch, request.body);
+  opsRoute(fastify, opsRewardsCreateBatch, 'rewards_manager', async (request, reply) => {
+    const { by: _by, ...batch } = parse(opsRewardsCreateBatch, request.body);
+    const checked = await refused(() => operations.checkBatch(batch, now()));
+    // Worth: codes × points, or codes × the item's cost in points. An item off offer has no price to count
+    // by, so its batch always waits for approval.
+    const itemCost = checked.reward.itemId === null ? 0 : (await operations.summary()).items.find((item) => item.id === checked.reward.itemId)?.pointsCost;
+    const worth = itemCost == null ? Infinity : checked.count * (checked.reward.points ?? itemCost);
+    if (worth > config.approvalPoints)
+      return askApproval(
+        request,
+        reply,
+        'redeem-batch',
+        null,
+        batch,
+        `batch ${checked.name}: ${checked.count} codes, ${Number.isFinite(worth) ? `${worth} points` : 'items off offer'} in total`,
+      );
     // The codes are in this answer only: the page offers them as a file to download, once.
-    return answer(request, reply, opsRewardsCreateBatch, () => operations.createBatch(batch, operatorName(actor), now()));
+    return answer(request, reply, opsRewardsCreateBatch, () => operations.createBatch(batch, by(request), now()));
   });
-  opsRoute(fastify, opsRewardsRevokeBatch, async (request, reply) => {
+  opsRoute(fastify, opsRewardsRevokeBatch, 'rewards_manager', async (request, reply) => {
     const id = idParam(request);
-    const { by: actor } = parse(opsRewardsRevokeBatch, request.body);
-    return answer(request, reply, opsRewardsRevokeBatch, async () => ({ batch: await operations.revokeBatch(id, operatorName(actor), now()) }));
+    parse(opsRewardsRevokeBatch, request.body);
+    return answer(request, reply, opsRewardsRevokeBatch, async () => ({ batch: await operations.revokeBatch(id, by(request), now()) }));
   });
-  opsRoute(fastify, opsRewardsReplaceGift, async (request, reply) => {
-    const { by: actor, lines } = parse(opsRewardsReplaceGift, request.body);
+  opsRoute(fastify, opsRewardsReplaceGift, 'rewards_manager', async (request, reply) => {
+    const { lines } = parse(opsRewardsReplaceGift, request.body);
     const gift = lines.map((line) => ('itemId' in line ? { points: null, itemId: line.itemId } : { points: line.points, itemId: null }));
-    return answer(request, reply, opsRewardsReplaceGift, async () => ({ gift: await operations.replaceGift(gift, operatorName(actor), now()) }));
+    request.opsAudit = { before: (await operations.summary()).gift };
+    await refused(() => operations.checkGift(gift));
+    // The gift is paid to every new account: its contents always wait for a second operator.
+    return askApproval(request, reply, 'gift', null, gift, `new-user gift: ${gift.map((l) => l.itemId ?? `${l.points} points`).join(', ') || 'closed'}`);
   });
 }

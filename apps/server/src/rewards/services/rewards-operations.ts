@@ -78,7 +78,8 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
   return {
     prizeTable,
 
-    async changePrize(prizeId: string, change: PrizeChange, operator: string, now: number) {
+    /** The change as it would be made, or the refusal: also asked before a change waits for approval. */
+    async checkPrizeChange(prizeId: string, change: PrizeChange): Promise<PrizeChange> {
       const prize = (await prizes.listAll()).find((p) => p.id === prizeId);
       if (!prize) throw new RewardsInputError('not-found', `no prize ${prizeId}`);
       const checked: PrizeChange = {
@@ -91,6 +92,11 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
       if (Object.keys(checked).length === 0) throw invalid('nothing to change');
       if (prize.kind === 'thanks' && (checked.stock != null || checked.points != null)) throw invalid('谢谢参与 has no stock and no points');
       if (prize.kind === 'points' && checked.points === null) throw invalid('points: a points prize needs its points');
+      return checked;
+    },
+
+    async changePrize(prizeId: string, change: PrizeChange, operator: string, now: number) {
+      const checked = await this.checkPrizeChange(prizeId, change);
       await prizes.change(prizeId, checked, operator, now);
       return (await prizeTable()).find((p) => p.id === prizeId)!;
     },
@@ -122,7 +128,8 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
       return (await items.find(item.id))!;
     },
 
-    async createBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, operator: string, now: number) {
+    /** The batch as it would be made, or the refusal: also asked before a batch waits for approval. */
+    async checkBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, now: number) {
       if ((input.points === undefined) === (input.itemId === undefined)) throw invalid('a batch gives either points or an item');
       const reward: RedeemReward =
         input.itemId !== undefined
@@ -130,14 +137,11 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
           : { points: whole(input.points!, 'points', 1, REWARDS_OPS_LIMITS.redeemPoints), itemId: null };
       const expiresAt = endOfChinaDate(input.expires);
       if (expiresAt <= now) throw invalid('expires: a day from today on');
-      return deps.batches.create({
-        name: text(input.name, 'name', 40),
-        reward,
-        count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes),
-        expiresAt,
-        operator,
-        now,
-      });
+      return { name: text(input.name, 'name', 40), reward, count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes), expiresAt };
+    },
+
+    async createBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, operator: string, now: number) {
+      return deps.batches.create({ ...(await this.checkBatch(input, now)), operator, now });
     },
 
     /** Batches newest first, with how many codes were used. */
@@ -150,9 +154,14 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
       return (await codes.findBatch(batchId))!;
     },
 
-    async replaceGift(lines: GiftLine[], operator: string, now: number) {
+    /** Refuses a gift that could not be made: also asked before the gift waits for approval. */
+    async checkGift(lines: GiftLine[]) {
       const problem = await giftPackageProblem(lines, items);
       if (problem) throw invalid(problem);
+    },
+
+    async replaceGift(lines: GiftLine[], operator: string, now: number) {
+      await this.checkGift(lines);
       await giftContents.replace(lines, operator, now);
       return giftContents.list();
     },

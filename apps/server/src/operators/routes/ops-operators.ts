@@ -1,0 +1,184 @@
+// The operators' own /ops API (docs/api.md "Operators"): signing in and out, the session, operators'
+// accounts (administrators), maker-checker requests (each role its own) and the audit log (administrators,
+// read only). Each call's address, body and answer are its endpoint object's in packages/protocol
+// (endpoints/ops/operators-ops.ts).
+import {
+  CODE,
+  SUBCODE,
+  opsApprovalsApprove,
+  opsApprovalsList,
+  opsApprovalsWithdraw,
+  opsAuditList,
+  opsOperatorsAdd,
+  opsOperatorsDisable,
+  opsOperatorsList,
+  opsOperatorsReset,
+  opsSession,
+  opsSignIn,
+  opsSignOut,
+  type OpsEndpoint,
+  type OpsResponseData,
+} from '@tyd/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../../http/api-error.js';
+import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
+import { OPS_SESSION_COOKIE } from '../operators-module.js';
+import { RewardsInputError } from '../../rewards/services/rewards-operations.js';
+import { ApprovalError } from '../services/approvals.js';
+import { OperatorsError, operatorView, type Enrolment } from '../services/operators.js';
+
+const ID = /^(op|ap)_[0-9a-f-]{36}$/;
+
+function idParam(request: FastifyRequest): string {
+  const id = (request.params as { id?: string }).id ?? '';
+  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: 'no such id' } });
+  return id;
+}
+
+const refusalOf = (error: unknown): OpsRefusal | undefined => {
+  if (error instanceof OperatorsError || error instanceof ApprovalError) {
+    if (error.kind === 'not-found') return { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message };
+    if (error.kind === 'conflict') return { code: CODE.CONFLICT, httpStatus: 409, reason: error.message };
+    if (error.kind === 'forbidden') return { code: CODE.FORBIDDEN, httpStatus: 403, reason: error.message };
+    return { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message };
+  }
+  // A change refused when an approval runs it (a prize gone meanwhile, a day now past) is the change's own refusal.
+  if (error instanceof RewardsInputError)
+    return error.kind === 'not-found'
+      ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
+      : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message };
+  return undefined;
+};
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
+  opsAnswer(request, reply, endpoint, run, refusalOf);
+
+const enrolmentView = (enrolment: Enrolment) => ({
+  operator: operatorView(enrolment.operator),
+  password: enrolment.password,
+  totpSecret: enrolment.totpSecret,
+  otpauthUri: enrolment.otpauthUri,
+});
+
+export default async function opsOperatorsRoutes(fastify: FastifyInstance): Promise<void> {
+  const { accounts, approvals, repo } = fastify.operators;
+  const now = () => fastify.clock();
+
+  opsRoute(fastify, opsSignIn, 'public', async (request, reply) => {
+    const input = parse(opsSignIn, request.body);
+    const result = await accounts.signIn(input, request.ip.slice(0, 64), now());
+    if (!result.ok) {
+      // The same answers whether the name exists or not: a wrong name, password or code, a code used
+      // before and a disabled operator are one refusal; a locked name says when to come back.
+      if (result.lockedUntil !== undefined) {
+        const seconds = Math.max(1, Math.ceil((result.lockedUntil - now()) / 1000));
+        reply.header('retry-after', String(seconds));
+        throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, {
+          httpStatus: 429,
+          data: { reason: 'too many failed sign-ins; try again later', retryAfterSeconds: seconds },
+        });
+      }
+      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, data: { reason: 'name, password or code wrong' }, detail: 'ops sign-in refused' });
+    }
+    fastify.operators.setSessionCookie(reply, result.sessionId);
+    request.operator = result.operator;
+    request.opsAudit = { targetId: result.operator.id, after: { signedIn: true } };
+    return answer(request, reply, opsSignIn, async () => ({
+      operator: operatorView(result.operator),
+      csrfToken: result.csrfToken,
+      idleExpiresAt: result.idleExpiresAt,
+      expiresAt: result.expiresAt,
+    }));
+  });
+
+  opsRoute(fastify, opsSession, 'viewer', async (request, reply) => {
+    const session = await accounts.session(request.cookies[OPS_SESSION_COOKIE] ?? '', now());
+    if (session.state !== 'live') throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401 });
+    return answer(request, reply, opsSession, async () => ({
+      operator: operatorView(session.operator),
+      csrfToken: session.csrfToken,
+      idleExpiresAt: session.idleExpiresAt,
+      expiresAt: session.expiresAt,
+    }));
+  });
+
+  opsRoute(fastify, opsSignOut, 'viewer', async (request, reply) => {
+    await accounts.signOut(request.cookies[OPS_SESSION_COOKIE] ?? '');
+    fastify.operators.clearSessionCookie(reply);
+    request.opsAudit = { after: { signedOut: true } };
+    return answer(request, reply, opsSignOut, async () => ({}));
+  });
+
+  opsRoute(fastify, opsOperatorsList, 'administrator', async (request, reply) =>
+    answer(request, reply, opsOperatorsList, async () => ({ operators: (await accounts.list()).map(operatorView) })),
+  );
+  opsRoute(fastify, opsOperatorsAdd, 'administrator', async (request, reply) => {
+    const input = parse(opsOperatorsAdd, request.body);
+    return answer(request, reply, opsOperatorsAdd, async () => {
+      const enrolment = await accounts.enrol(input.name, input.role, input.password, by(request), now());
+      request.opsAudit = { targetId: enrolment.operator.id, after: operatorView(enrolment.operator) };
+      return enrolmentView(enrolment);
+    });
+  });
+  opsRoute(fastify, opsOperatorsDisable, 'administrator', async (request, reply) => {
+    const id = idParam(request);
+    parse(opsOperatorsDisable, request.body);
+    return answer(request, reply, opsOperatorsDisable, async () => {
+      const { before, after } = await accounts.disable(id, signedInOperator(request), now());
+      request.opsAudit = { targetId: id, before: operatorView(before), after: operatorView(after) };
+      return { operator: operatorView(after) };
+    });
+  });
+  opsRoute(fastify, opsOperatorsReset, 'administrator', async (request, reply) => {
+    const id = idParam(request);
+    parse(opsOperatorsReset, request.body);
+    return answer(request, reply, opsOperatorsReset, async () => {
+      const { before, enrolment } = await accounts.reset(id);
+      request.opsAudit = {
+        targetId: id,
+        before: operatorView(before),
+        after: { ...operatorView(enrolment.operator), credentials: 'new password and TOTP secret' },
+      };
+      return enrolmentView(enrolment);
+    });
+  });
+
+  opsRoute(fastify, opsApprovalsList, 'viewer', async (request, reply) =>
+    answer(request, reply, opsApprovalsList, async () => ({ approvals: await approvals.list() })),
+  );
+  opsRoute(fastify, opsApprovalsApprove, 'viewer', async (request, reply) => {
+    const id = idParam(request);
+    parse(opsApprovalsApprove, request.body);
+    return answer(request, reply, opsApprovalsApprove, async () => {
+      request.opsAudit = { targetId: id, before: { status: 'pending' } };
+      const { approval, result } = await approvals.approve(id, signedInOperator(request), now());
+      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'approved', kind: approval.kind, targetId: approval.target_id } };
+      return { approval: await approvals.view(approval), result };
+    });
+  });
+  opsRoute(fastify, opsApprovalsWithdraw, 'viewer', async (request, reply) => {
+    const id = idParam(request);
+    parse(opsApprovalsWithdraw, request.body);
+    return answer(request, reply, opsApprovalsWithdraw, async () => {
+      const row = await approvals.withdraw(id, signedInOperator(request), now());
+      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'withdrawn' } };
+      return { approval: await approvals.view(row) };
+    });
+  });
+
+  opsRoute(fastify, opsAuditList, 'administrator', async (request, reply) =>
+    answer(request, reply, opsAuditList, async () => ({
+      entries: (await repo.listAudit(200)).map((row) => ({
+        id: row.id,
+        operator: row.operator_name,
+        action: row.action,
+        targetId: row.target_id,
+        address: row.address,
+        before: row.before === null ? null : (JSON.parse(row.before) as unknown),
+        after: row.after === null ? null : (JSON.parse(row.after) as unknown),
+        at: row.at,
+      })),
+    })),
+  );
+}
+
+const by = (request: FastifyRequest) => signedInOperator(request).name;

@@ -1,0 +1,166 @@
+// Operators' accounts and sessions (docs/operations.md "Operators"): adding, disabling and resetting them,
+// signing in with a password and a TOTP code, and the sessions the /ops cookie names. No HTTP here.
+import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { OPS_OPERATOR_NAME, type OpsOperator, type OpsRole } from '@tyd/protocol';
+import type { OperatorsConfig } from '../../config/index.js';
+import type { OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
+import { generatePassword, hashPassword, newTotp, passwordProblem, totpStep, verifyPassword } from './credentials.js';
+
+/** A refusal the routes turn into an answer: `input` 400, `not-found` 404, `conflict` 409. */
+export class OperatorsError extends Error {
+  override readonly name = 'OperatorsError';
+  constructor(
+    readonly kind: 'input' | 'not-found' | 'conflict',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Why a sign-in was refused: the same for an unknown name, a wrong password, a wrong or reused code and a disabled operator. */
+export type SignInResult =
+  { ok: true; operator: OperatorRow; sessionId: string; csrfToken: string; idleExpiresAt: number; expiresAt: number } | { ok: false; lockedUntil?: number };
+
+export interface Enrolment {
+  operator: OperatorRow;
+  /** The generated password, or null when the caller chose it. */
+  password: string | null;
+  totpSecret: string;
+  otpauthUri: string;
+}
+
+export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+/** The failures table's key of a typed name: trimmed, lower case, hashed (a typed name is kept as no text). */
+const nameKeyOf = (name: string) => sha256Hex(name.trim().toLowerCase().slice(0, 200));
+
+export function operatorView(row: OperatorRow): OpsOperator {
+  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, createdBy: row.created_by, disabledAt: row.disabled_at };
+}
+
+/** 1 minute at the `free`-th failure, doubling with each further one, at most 1 hour (NIST SP 800-63B §5.2.2). */
+export const lockMsFor = (free: number) => (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - free), 3_600_000);
+
+export function createOperators(deps: { repo: OperatorsRepository; config: OperatorsConfig }) {
+  const { repo, config } = deps;
+  // A hash of nothing anyone knows, verified when the name is unknown, so an unknown name costs the same
+  // argon2id work as a known one and the answer's timing says nothing about which it was.
+  const dummy = (async () => ({ hash: await hashPassword(randomBytes(16).toString('base64url')), totp: newTotp('x').secret }))();
+
+  async function enrol(name: string, role: OpsRole, chosen: string | undefined, by: string, now: number): Promise<Enrolment> {
+    if (!OPS_OPERATOR_NAME.test(name))
+      throw new OperatorsError('input', 'name: 2 to 64 lower-case letters, digits or . _ @ -, starting with a letter or digit');
+    const password = chosen ?? generatePassword();
+    const problem = passwordProblem(password, name);
+    if (problem) throw new OperatorsError('input', problem);
+    const totp = newTotp(name);
+    const row: OperatorRow = {
+      id: `op_${randomUUID()}`,
+      name,
+      role,
+      password_hash: await hashPassword(password),
+      totp_secret: totp.secret,
+      last_totp_step: 0,
+      created_at: now,
+      created_by: by,
+      disabled_at: null,
+    };
+    if (!(await repo.insert(row))) throw new OperatorsError('conflict', 'name: an operator of this name exists');
+    return { operator: row, password: chosen === undefined ? password : null, totpSecret: totp.secret, otpauthUri: totp.uri };
+  }
+
+  async function target(id: string): Promise<OperatorRow> {
+    const row = await repo.find(id);
+    if (!row) throw new OperatorsError('not-found', 'no such operator');
+    return row;
+  }
+
+  return {
+    enrol,
+    list: () => repo.list(),
+
+    /** Disables an operator and ends their sessions; not oneself (so an administrator always remains: the one acting). */
+    async disable(id: string, actor: OperatorRow, now: number): Promise<{ before: OperatorRow; after: OperatorRow }> {
+      const before = await target(id);
+      if (before.id === actor.id) throw new OperatorsError('input', 'an operator cannot disable themselves');
+      if (before.disabled_at !== null) throw new OperatorsError('conflict', 'disabled already');
+      if (!(await repo.disable(id, now))) throw new OperatorsError('conflict', 'disabled already');
+      await repo.deleteSessionsOf(id);
+      return { before, after: { ...before, disabled_at: now } };
+    },
+
+    /** A new generated password and TOTP secret, the lock lifted, the sessions ended, enabled again. */
+    async reset(id: string): Promise<{ before: OperatorRow; enrolment: Enrolment }> {
+      const before = await target(id);
+      const password = generatePassword();
+      const totp = newTotp(before.name);
+      await repo.resetCredentials(id, { passwordHash: await hashPassword(password), totpSecret: totp.secret });
+      await repo.deleteSessionsOf(id);
+      await repo.clearFailures(nameKeyOf(before.name));
+      const after = (await repo.find(id)) ?? before;
+      return { before, enrolment: { operator: after, password, totpSecret: totp.secret, otpauthUri: totp.uri } };
+    },
+
+    /**
+     * Password and TOTP code together, so nothing tells which of them (or the name) was wrong. Each attempt
+     * of a name is counted before it is checked and forgotten when it succeeds (repository countAttempt);
+     * a locked name answers with when to come back, whether it exists or not.
+     */
+    async signIn(input: { name: string; password: string; code: string }, address: string, now: number): Promise<SignInResult> {
+      const nameKey = nameKeyOf(input.name);
+      const { hash: dummyHash, totp: dummyTotp } = await dummy;
+      const attempt = await repo.countAttempt(nameKey, now, config.freeFailures, lockMsFor(config.freeFailures));
+      const operator = await repo.findByName(input.name.trim().toLowerCase());
+      if (attempt === undefined) {
+        await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
+        return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
+      }
+      const passwordOk = await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
+      const step = totpStep(operator?.totp_secret ?? dummyTotp, input.code, now);
+      if (!operator || !passwordOk || step === undefined || operator.disabled_at !== null) return { ok: false };
+      // RFC 6238 §5.2: one code, one use; of two sign-ins racing with it, one takes the step.
+      if (!(await repo.takeTotpStep(operator.id, step))) return { ok: false };
+      await repo.clearFailures(nameKey);
+      const sessionId = randomBytes(32).toString('base64url');
+      const csrfToken = randomBytes(32).toString('base64url');
+      await repo.insertSession({ id_hash: sha256Hex(sessionId), operator_id: operator.id, csrf_token: csrfToken, created_at: now, last_seen_at: now, address });
+      return { ok: true, operator, sessionId, csrfToken, idleExpiresAt: now + config.sessionIdleMs, expiresAt: now + config.sessionMaxMs };
+    },
+
+    /**
+     * The live session the cookie names, or why not: `none` (no such session), `expired` (idle or too old:
+     * deleted now), `disabled` (its operator was disabled: every session of theirs deleted). Refreshes the idle clock.
+     */
+    async session(sessionId: string, now: number) {
+      const idHash = sha256Hex(sessionId);
+      const found = await repo.findSession(idHash);
+      if (!found) return { state: 'none' as const };
+      const { session, operator } = found;
+      if (operator.disabled_at !== null) {
+        await repo.deleteSessionsOf(operator.id);
+        return { state: 'disabled' as const };
+      }
+      if (now - session.last_seen_at > config.sessionIdleMs || now - session.created_at > config.sessionMaxMs) {
+        await repo.deleteSession(idHash);
+        return { state: 'expired' as const };
+      }
+      await repo.touchSession(idHash, now);
+      return {
+        state: 'live' as const,
+        operator,
+        csrfToken: session.csrf_token,
+        idleExpiresAt: now + config.sessionIdleMs,
+        expiresAt: session.created_at + config.sessionMaxMs,
+      };
+    },
+
+    signOut: (sessionId: string) => repo.deleteSession(sha256Hex(sessionId)),
+  };
+}
+export type Operators = ReturnType<typeof createOperators>;
+
+/** Constant-time equality of two tokens (STYLE.md "Errors": secrets compared in constant time). */
+export function sameToken(presented: string, expected: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(expected).digest();
+  return timingSafeEqual(a, b) && presented.length > 0;
+}
