@@ -1,0 +1,49 @@
+// Operators for browser journeys (docs/operations.md "Operators"): one made with the admin command
+// in-process against the journey server's DATA_DIR (`operators add … --password-env`, as an administrator
+// scripts it), and a browser context signed in as it through POST /ops/api/session with its password and a
+// TOTP code (RFC 6238) of now. The session cookie (httpOnly, SameSite=Strict, Path=/ops) lands in the
+// context's cookie jar, as a sign-in in the page would leave it; the CSRF token is returned for calls the
+// journey makes itself, and the /ops pages read it from GET /ops/api/session.
+import { randomBytes } from 'node:crypto';
+import { OPS_PATH, type OpsRole } from '@tyd/protocol';
+import type { BrowserContext } from 'playwright-core';
+import { totpCode } from '../../apps/server/src/operators/services/credentials';
+import { adminCommand } from './admin-command';
+import type { RunningServer } from './server';
+
+export interface E2eOperator {
+  name: string;
+  role: OpsRole;
+  password: string;
+  totpSecret: string;
+}
+
+let made = 0;
+
+/** Adds an operator of `role` (a name unique in the run unless given); its password is chosen here, never printed. */
+export async function addOperator(server: RunningServer, role: OpsRole, name = `${role.replace('_', '-')}-${process.pid}-${++made}`): Promise<E2eOperator> {
+  const password = `e2e ${randomBytes(12).toString('base64url')} pass`;
+  const stdout = await adminCommand(server, ['operators', 'add', name, '--role', role, '--password-env', 'E2E_OPS_PASSWORD'], { E2E_OPS_PASSWORD: password });
+  const { totpSecret } = JSON.parse(stdout) as { totpSecret: string };
+  return { name, role, password, totpSecret };
+}
+
+/**
+ * Signs `context` in as `operator`; answers the session's CSRF token. A TOTP code is taken once, so an
+ * operator signs in at most once per 30-second step: a journey that needs two sessions adds two operators.
+ */
+export async function signInOperator(context: BrowserContext, server: RunningServer, operator: E2eOperator): Promise<string> {
+  const answer = await context.request.post(`${server.baseUrl}${OPS_PATH.session}`, {
+    data: { name: operator.name, password: operator.password, code: totpCode(operator.totpSecret, Date.now()) },
+    headers: { origin: server.baseUrl },
+  });
+  const body = (await answer.json()) as { code: string; data?: { csrfToken: string } };
+  if (answer.status() !== 200 || !body.data) throw new Error(`operator sign-in of ${operator.name} answered ${answer.status()} ${JSON.stringify(body)}`);
+  return body.data.csrfToken;
+}
+
+/** An operator of `role`, added and signed in in `context`. */
+export async function signedInOperator(context: BrowserContext, server: RunningServer, role: OpsRole): Promise<E2eOperator & { csrfToken: string }> {
+  const operator = await addOperator(server, role);
+  return { ...operator, csrfToken: await signInOperator(context, server, operator) };
+}
