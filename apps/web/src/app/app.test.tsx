@@ -102,7 +102,7 @@ describe('navigation behaviour (SPEC §2)', () => {
 
   it('the body background comes from the route (login is white), else it is reset', async () => {
     await openApp('/login');
-    expect(document.body.style.getPropertyValue('--route-bg')).toBe('#fff');
+    expect(document.body.style.getPropertyValue('--route-bg')).toBe('var(--c-surface)');
     await go('/nfc');
     expect(document.body.style.getPropertyValue('--route-bg')).toBe('');
   });

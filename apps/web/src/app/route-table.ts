@@ -26,8 +26,8 @@ export interface RouteDef {
 export const ROUTES: readonly RouteDef[] = [
   { path: '/', name: 'home', fullScreen: true, page: 'app/pages/home-page.tsx' },
   { path: '/mine', name: 'mine', title: '我的', fullScreen: true, page: 'app/pages/mine-page.tsx' },
-  // White body background; the `pageTitle` query parameter overrides the title (SPEC §2).
-  { path: '/login', name: 'login', title: '验证码登录', background: '#fff', page: 'features/auth/pages/login-page.tsx' },
+  // The surface colour as body background (white, or the dark surface in dark mode); the `pageTitle` query parameter overrides the title (SPEC §2).
+  { path: '/login', name: 'login', title: '验证码登录', background: 'var(--c-surface)', page: 'features/auth/pages/login-page.tsx' },
   { path: '/test', name: 'test', page: 'features/diagnostics/pages/test-page.tsx' },
   { path: '/download', name: 'download', title: 'APP下载', page: 'features/download/pages/download-page.tsx' },
   { path: '/error500', name: 'error500', title: '500', page: 'features/errors/pages/error500-page.tsx' },
