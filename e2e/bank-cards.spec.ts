@@ -125,7 +125,7 @@ describe.each([
       ['/mine', 'mine'],
     ] as const) {
       await page.goto(`${server.baseUrl}${path}`);
-      const tile = page.getByRole('link', { name: `银行卡：已绑定2张，默认工商银行尾号${secondLast4}` });
+      const tile = page.getByRole('link', { name: new RegExp(`^银行卡\\s*默认 工商银行 尾号${secondLast4}\\s*2张$`) });
       await tile.getByText(`默认 工商银行 尾号${secondLast4}`).waitFor();
       expect(await tile.getByText('2张', { exact: true }).count()).toBe(1);
       expect(await page.content()).not.toContain(second);
@@ -135,7 +135,7 @@ describe.each([
       }
     }
     // The tile leads to the list; the new default's page again, to unbind it.
-    await page.getByRole('link', { name: /^银行卡：/ }).click();
+    await page.getByRole('link', { name: /^银行卡/ }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards');
     await page.getByRole('link', { name: `工商银行借记卡，尾号${secondLast4}，默认卡` }).click();
     await page.waitForURL((url) => url.pathname === '/bank-cards/detail');
@@ -165,7 +165,7 @@ describe.each([
     // Home again: one card, the first one, default again.
     await page.goto(`${server.baseUrl}/`);
     await page
-      .getByRole('link', { name: `银行卡：已绑定1张，默认工商银行尾号${last4}` })
+      .getByRole('link', { name: new RegExp(`^银行卡\\s*工商银行 尾号${last4}\\s*1张$`) })
       .getByText(`工商银行 尾号${last4}`, { exact: true })
       .waitFor();
     // The binding and the unbinding reached 我的消息 (docs/api.md "Messages the product posts now").

@@ -126,13 +126,13 @@ describe('content journey in a mobile browser', () => {
     // The banner, the badge (the notice and the welcome message) and the newest articles.
     const banner = page.getByRole('complementary', { name: '重要通知' });
     await banner.getByText('系统升级通知').waitFor();
-    await page.getByRole('link', { name: '消息中心，2条未读' }).waitFor();
+    await page.getByRole('link', { name: /^消息中心\s*您有2条未读消息/ }).waitFor();
     await page.getByRole('region', { name: '最新资讯' }).getByText('如何保护您的账户安全').waitFor();
     await atWidths(page, 'home');
     await page.getByRole('button', { name: '关闭通知' }).click();
     await expect.poll(() => banner.count()).toBe(0);
     await page.reload();
-    await page.getByRole('link', { name: '消息中心，2条未读' }).waitFor();
+    await page.getByRole('link', { name: /^消息中心\s*您有2条未读消息/ }).waitFor();
     expect(await page.getByRole('complementary', { name: '重要通知' }).count()).toBe(0);
 
     // Announcements: 20, then 点我加载更多··· brings the last 2, then 已全部加载.
@@ -225,7 +225,7 @@ describe('content journey in the app shell', () => {
     // A new account: the important notice and the welcome message are unread.
     const banner = page.getByRole('complementary', { name: '重要通知' });
     await banner.getByText('系统升级通知').waitFor();
-    await page.getByRole('link', { name: '消息中心，2条未读' }).waitFor();
+    await page.getByRole('link', { name: /^消息中心\s*您有2条未读消息/ }).waitFor();
     await atWidths(page, 'home-in-app');
     // The banner leads to the notice.
     await banner.getByRole('link').click();

@@ -133,7 +133,7 @@ describe.each([
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/`);
       await waitForApp(page);
-      const tile = page.getByRole('link', { name: '实名认证：登录后认证' });
+      const tile = page.getByRole('link', { name: /^实名认证.*去认证$/ });
       if (!inApp) await screenshotsAtWidths(page, `${tag}-home-tile-logged-out`);
       await tile.click();
       if (inApp) {
@@ -152,14 +152,14 @@ describe.each([
       if (!inApp) {
         // The tiles on home and 我的, logged in and not certified yet.
         await page.goto(`${server.baseUrl}/`);
-        const unverified = page.getByRole('link', { name: '实名认证：未认证' });
+        const unverified = page.getByRole('link', { name: /^实名认证.*未认证$/ });
         await unverified.waitFor();
         await page.getByText('借款前请完成认证').waitFor();
         await screenshotsAtWidths(page, `${tag}-home-tile-unverified`);
         await page.getByRole('link', { name: '我的', exact: true }).click();
-        await page.getByRole('link', { name: '实名认证：未认证' }).waitFor();
+        await page.getByRole('link', { name: /^实名认证.*未认证$/ }).waitFor();
         await screenshotsAtWidths(page, `${tag}-mine-tile-unverified`);
-        await page.getByRole('link', { name: '实名认证：未认证' }).click();
+        await page.getByRole('link', { name: /^实名认证.*未认证$/ }).click();
         await page.waitForURL((url) => url.pathname === '/mine/identity');
       }
       await page.getByRole('link', { name: '开始认证' }).click();

@@ -17,7 +17,6 @@ export default function BankCardsSummary() {
       // With more than one card, the hint says which one it shows.
       hint={`${cards.length > 1 ? '默认 ' : ''}${card.bankName} 尾号${card.last4}`}
       badge={`${cards.length}张`}
-      label={`银行卡：已绑定${cards.length}张，默认${card.bankName}尾号${card.last4}`}
     />
   );
 }

@@ -91,7 +91,8 @@ describe('BankCardsTile', () => {
     await show();
     expect(await screen.findByText('招商银行 尾号1234')).toBeTruthy();
     expect(screen.getByText('1张')).toBeTruthy();
-    expect(tile().getAttribute('aria-label')).toBe('银行卡：已绑定1张，默认招商银行尾号1234');
+    // Named by what it shows (WCAG 2.1 2.5.3).
+    expect(screen.getByRole('link', { name: /^银行卡\s*招商银行 尾号1234\s*1张$/ })).toBe(tile());
   });
 
   it('several cards: the default one, wherever the list has it', async () => {
@@ -105,7 +106,7 @@ describe('BankCardsTile', () => {
     await show();
     expect(await screen.findByText('默认 中国邮政储蓄银行 尾号2222')).toBeTruthy();
     expect(screen.getByText('3张')).toBeTruthy();
-    expect(tile().getAttribute('aria-label')).toBe('银行卡：已绑定3张，默认中国邮政储蓄银行尾号2222');
+    expect(screen.getByRole('link', { name: /^银行卡\s*默认 中国邮政储蓄银行 尾号2222\s*3张$/ })).toBe(tile());
   });
 
   it('the call failed: a neutral way in, no badge and nothing toasted', async () => {

@@ -6,7 +6,7 @@ import { SummaryTile, type SummaryTileProps } from '../../../components/summary-
 import { useSession } from '../../../lib/session';
 
 /** The tile in each of its states: the same link, icon and title. */
-export function BankCardsTileFrame(props: Pick<SummaryTileProps, 'hint' | 'busy' | 'badge' | 'badgeClassName' | 'label'>) {
+export function BankCardsTileFrame(props: Pick<SummaryTileProps, 'hint' | 'busy' | 'badge' | 'badgeClassName'>) {
   return (
     <SummaryTile
       to="/bank-cards"

@@ -17,7 +17,6 @@ export function IdentityTile() {
   return (
     <SummaryTile
       to="/mine/identity"
-      label={`实名认证：${state ? STATE_LABEL[state] : loggedIn ? '查询中' : '登录后认证'}`}
       tone="blue"
       icon={
         <>

@@ -65,7 +65,11 @@ export function MessageListView() {
           const expanded = open === message.id;
           return (
             <li key={message.id} className="message-item">
-              <span className={unread ? 'notice-dot' : 'notice-dot notice-dot--read'} aria-label={unread ? '未读' : undefined} />
+              <span
+                className={unread ? 'notice-dot' : 'notice-dot notice-dot--read'}
+                role={unread ? 'img' : undefined}
+                aria-label={unread ? '未读' : undefined}
+              />
               <div className="notice-item__text">
                 <button type="button" className="message-item__head" aria-expanded={expanded} onClick={() => handleOpen(message.id, unread)}>
                   <span className="notice-item__title">{message.title}</span>

@@ -14,7 +14,6 @@ export function MessagesTile() {
   return (
     <SummaryTile
       to="/messages"
-      label={`消息中心${total ? `，${total}条未读` : ''}`}
       tone="red"
       icon={<path d="M6 9a6 6 0 1 1 12 0c0 5 2 6.5 2 6.5H4S6 14 6 9zM10 19a2 2 0 0 0 4 0" />}
       title="消息中心"

@@ -38,7 +38,11 @@ export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' |
           <li key={item.id}>
             <Link className="notice-item" to={`${detailPath}?id=${encodeURIComponent(item.id)}`}>
               {item.unread !== undefined ? (
-                <span className={item.unread ? 'notice-dot' : 'notice-dot notice-dot--read'} aria-label={item.unread ? '未读' : undefined} />
+                <span
+                  className={item.unread ? 'notice-dot' : 'notice-dot notice-dot--read'}
+                  role={item.unread ? 'img' : undefined}
+                  aria-label={item.unread ? '未读' : undefined}
+                />
               ) : null}
               <span className="notice-item__text">
                 <span className="notice-item__title">{item.title}</span>
