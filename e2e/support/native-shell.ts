@@ -42,6 +42,8 @@ export interface NativeShellOptions {
    * null for a phone without the information. Without it the fake does not know the method, like an older shell.
    */
   nfcAntennaInfo?: { deviceWidth: number; deviceHeight: number; deviceFoldable: boolean; antennas: Array<{ locationX: number; locationY: number }> } | null;
+  /** The app's own care mode and theme, set at document start (docs/bridge.md "Display settings"). */
+  displaySettings?: { careMode?: boolean; theme?: 'light' | 'dark' };
 }
 
 export const DEFAULT_APP_INFO = {
@@ -61,6 +63,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     safeArea: opts.safeArea ?? null,
     loginToken: opts.loginToken ?? null,
     nfcAntennaInfo: opts.nfcAntennaInfo,
+    displaySettings: opts.displaySettings ?? null,
   };
   return `(() => {
   const config = ${JSON.stringify(config)};
@@ -97,6 +100,7 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
   if (config.platform === 'ios') window.webkit = { messageHandlers: { tydBridge: target } };
   else window.tydBridge = target;
   window.__nativeShell = { calls };
+  if (config.displaySettings) window.tydDisplaySettings = config.displaySettings;
   if (config.safeArea) {
     const apply = () => {
       const s = document.documentElement.style;

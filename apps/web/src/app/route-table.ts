@@ -48,6 +48,8 @@ export const ROUTES: readonly RouteDef[] = [
   // 个人信息 (not in SPEC §2; docs/api.md "Personal information"): the two lists, a copy of one's data, withdrawing consent.
   { path: '/mine/privacy', name: 'privacy', title: '个人信息', requiresLogin: true, page: 'features/privacy/pages/privacy-page.tsx' },
   { path: '/mine/privacy/export', name: 'privacyExport', title: '我的个人信息副本', requiresLogin: true, page: 'features/privacy/pages/data-export-page.tsx' },
+  // 设置 (not in SPEC §2): 关怀模式 on this device and what follows the phone; open without a session, like home's switch.
+  { path: '/mine/settings', name: 'settings', title: '设置', page: 'features/settings/pages/settings-page.tsx' },
   // 帮助与客服 (not in SPEC §2; docs/api.md "Help and customer service"): open without a session, as error pages link to it.
   { path: '/mine/help', name: 'help', title: '帮助与客服', page: 'features/help/pages/help-page.tsx' },
   // Identity certification (SPEC §1, §7; docs/api.md "Identity certification").

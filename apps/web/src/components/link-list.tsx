@@ -9,6 +9,8 @@ export interface LinkListItem {
   label: string;
   hint?: string;
   external?: boolean;
+  /** A promotion (gifts, points, invitations): not shown in care mode (适老化通用设计规范: no inducements). */
+  promo?: boolean;
 }
 
 export function LinkList({ items, label }: { items: readonly LinkListItem[]; label: string }) {
@@ -22,7 +24,7 @@ export function LinkList({ items, label }: { items: readonly LinkListItem[]; lab
           </span>
         );
         return (
-          <li key={item.to}>
+          <li key={item.to} className={item.promo ? 'link-list__promo' : undefined}>
             {item.external ? (
               <a className="link-list__item" href={item.to} target="_blank" rel="noopener noreferrer">
                 {content}

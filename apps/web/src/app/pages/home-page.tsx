@@ -3,6 +3,7 @@
 // capability. Capabilities add their own tiles here as they arrive. It composes features, so it lives
 // in the app layer.
 import { BrandLogo } from '../../components/brand-logo';
+import { CareModeSwitch } from '../../components/care-mode-switch';
 import { Link } from '../../components/link';
 import { LinkList } from '../../components/link-list';
 import { Card, Page } from '../../components/page';
@@ -28,6 +29,12 @@ const PROMISES = [
   { title: '全程加密', text: '请求内容加密传输，敏感信息加密存储' },
   { title: '账户安全', text: '验证码登录，异常请求自动拦截' },
   { title: '随时注销', text: '在“我的”中可注销账号并删除数据' },
+];
+
+const CARE_ACTIONS = [
+  { to: '/messages', label: '消息', hint: '通知与账户消息' },
+  { to: '/mine', label: '我的', hint: '账户、银行卡与设置' },
+  { to: '/mine/help', label: '客服', hint: '常见问题与客服电话' },
 ];
 
 function Account() {
@@ -86,14 +93,23 @@ export default function HomePage() {
             <span className="home__name">通盈达</span>
             <span className="home__tagline">安心借款，便捷支付</span>
           </span>
+          <CareModeSwitch className="home__care" />
         </header>
+        {/* Care mode: the most used actions first, in one column (适老化通用设计规范); shown by CSS, so the
+            prerendered page is the same in both modes. */}
+        <nav className="home__care-actions" aria-label="常用">
+          <LinkList items={CARE_ACTIONS} label="常用功能" />
+        </nav>
         <HomeNoticeBanner />
         <Account />
         <MessagesTile />
         <IdentityTile />
         <BankCardsTile />
-        <RewardsTile />
-        <DiscoverFeed />
+        {/* No promotions or lucky-draw invitations in care mode (适老化通用设计规范: no ads or inducements). */}
+        <div className="home__promo">
+          <RewardsTile />
+          <DiscoverFeed />
+        </div>
         <nav aria-label="服务">
           <LinkList items={SERVICE_LINKS} label="服务列表" />
         </nav>

@@ -1,0 +1,34 @@
+// 关怀模式 (care mode) on this device: the `care` class on <html>, which index.html's head script sets
+// before first paint from what is stored here (or from the app shell's setting, docs/bridge.md "Display
+// settings"), and which switches the design tokens of styles/base.css. A class outside #root, so the
+// prerendered markup and hydration are the same in either mode; components that must say which mode is
+// on read it after hydration (useCareMode).
+import { useSyncExternalStore } from 'react';
+import { local } from './storage';
+
+/** '1' on, '0' off (chosen here, over the shell's setting); absent: the shell's setting, else off. */
+export const CARE_MODE_KEY = 'careMode';
+export const CARE_CLASS = 'care';
+
+const listeners = new Set<() => void>();
+
+export function isCareMode(): boolean {
+  return document.documentElement.classList.contains(CARE_CLASS);
+}
+
+/** Switches care mode now and for this device's next visits. */
+export function setCareMode(on: boolean): void {
+  local.set(CARE_MODE_KEY, on ? '1' : '0');
+  document.documentElement.classList.toggle(CARE_CLASS, on);
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Whether care mode is on; false in the prerender and while hydrating (lib/hydration.ts), then the truth. */
+export function useCareMode(): boolean {
+  return useSyncExternalStore(subscribe, isCareMode, () => false);
+}
