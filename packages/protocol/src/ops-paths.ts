@@ -41,6 +41,9 @@ export const OPS_PATH = {
   audit: '/ops/api/audit',
 } as const;
 
+/** The header carrying the session's CSRF token on every state-changing call (OWASP CSRF cheat sheet: custom request header). */
+export const OPS_CSRF_HEADER = 'x-ops-csrf';
+
 export type OpsPath = (typeof OPS_PATH)[keyof typeof OPS_PATH];
 
 /** The address of `path` with its `:id` filled in, percent-encoded (an id is one path segment). */

@@ -1,19 +1,14 @@
-// The operators' APIs behind the admin token (docs/api.md "Operations summary", "Content operations",
-// "Rewards operations"): plain JSON with `Authorization: Bearer`, not sealed product calls, so not through
-// the API client (its toasts, 401 login handling and request counter are for users' pages). The token is
-// the operator's, one for every /ops page: kept for this tab only (sessionStorage), never logged.
-import { session } from './storage';
+// The operators' APIs (docs/api.md "Operators", "Content operations", "Rewards operations", "Operations
+// summary"): plain JSON behind an operator's session, not sealed product calls, so not through the API
+// client (its toasts, 401 login handling and request counter are for users' pages). The session is the
+// httpOnly `tyd_ops` cookie the browser sends by itself; the CSRF token each state-changing call carries in
+// X-Ops-CSRF is held in this module's memory only, never in web storage (OWASP CSRF cheat sheet), and read
+// again from GET /ops/api/session when the page is loaded anew.
+import type { OpsOperator } from '@tyd/protocol/schemas';
+import { OPS_CSRF_HEADER, OPS_PATH } from '@tyd/protocol/wire';
 
-export const OPS_TOKEN_KEY = 'tyd.opsToken';
-
-export const opsToken = {
-  get: (): string | null => session.get(OPS_TOKEN_KEY),
-  set: (token: string): void => session.set(OPS_TOKEN_KEY, token),
-  clear: (): void => session.remove(OPS_TOKEN_KEY),
-};
-
-/** 'unauthorized': a missing or wrong token; 'disabled': the server has no admin token (the API is off); 'refused': the server's reason. */
-export type OpsApiFailure = 'unauthorized' | 'disabled' | 'refused' | 'unavailable';
+/** 'unauthorized': no session or an ended one; 'locked': too many failed sign-ins; 'refused': the server's reason. */
+export type OpsApiFailure = 'unauthorized' | 'locked' | 'refused' | 'unavailable';
 
 export class OpsApiError extends Error {
   override name = 'OpsApiError';
@@ -26,28 +21,63 @@ export class OpsApiError extends Error {
   }
 }
 
-/** A call with the stored token: the answer's `data`, or an OpsApiError whose message the page shows as is. */
-export async function opsRequest<T>(url: string, opts: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const { method = 'GET', body, signal } = opts;
-  let res: Response;
+let csrfToken: string | null = null;
+
+async function send(url: string, method: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   try {
-    res = await fetch(url, {
+    return await fetch(url, {
       method,
       credentials: 'same-origin',
       signal,
-      headers: { authorization: `Bearer ${opsToken.get() ?? ''}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
+      headers: {
+        ...(method !== 'GET' && csrfToken !== null && { [OPS_CSRF_HEADER]: csrfToken }),
+        ...(body !== undefined && { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body: JSON.stringify(body) }),
     });
   } catch (error) {
     if (signal?.aborted) throw error;
     throw new OpsApiError('unavailable', '网络连接异常，请稍后重试');
   }
-  if (res.status === 401) throw new OpsApiError('unauthorized', '管理令牌错误', 401);
+}
+
+/** A call with the session: the answer's `data` (also of a 202: a change kept for approval), or an OpsApiError whose message the page shows as is. */
+export async function opsRequest<T>(url: string, opts: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const res = await send(url, opts.method ?? 'GET', opts.body, opts.signal);
   const answer = (await res.json().catch(() => null)) as { code?: string; data?: unknown } | null;
-  if (res.status === 404 && !answer?.data) throw new OpsApiError('disabled', '运营接口未开启：服务器未配置管理令牌（TYD_ADMIN_TOKEN）。', 404);
-  if (!res.ok || answer?.code !== '200') {
-    const reason = (answer?.data as { reason?: string } | undefined)?.reason;
-    throw new OpsApiError('refused', reason ?? '操作失败，请稍后重试', res.status);
+  const reason = (answer?.data as { reason?: string } | undefined)?.reason;
+  if (res.status === 401) {
+    csrfToken = null;
+    throw new OpsApiError('unauthorized', '登录已失效，请重新登录', 401);
   }
+  if (res.status === 429) throw new OpsApiError('locked', '登录失败次数过多，请稍后再试', 429);
+  if (!res.ok || answer?.code !== '200') throw new OpsApiError('refused', reason ?? '操作失败，请稍后重试', res.status);
   return answer.data as T;
 }
+
+interface SessionAnswer {
+  operator: OpsOperator;
+  csrfToken: string;
+}
+
+/** The operator's session: who is signed in (and the CSRF token, kept here), signing in and out. */
+export const opsSession = {
+  async current(signal?: AbortSignal): Promise<OpsOperator> {
+    const session = await opsRequest<SessionAnswer>(OPS_PATH.session, { signal });
+    csrfToken = session.csrfToken;
+    return session.operator;
+  },
+  async signIn(credentials: { name: string; password: string; code: string }): Promise<OpsOperator> {
+    const session = await opsRequest<SessionAnswer>(OPS_PATH.session, { method: 'POST', body: credentials }).catch((error: unknown) => {
+      // Signing in, a 401 is the credentials, not an ended session.
+      if (error instanceof OpsApiError && error.failure === 'unauthorized') throw new OpsApiError('refused', '名称、密码或验证码不正确', 401);
+      throw error;
+    });
+    csrfToken = session.csrfToken;
+    return session.operator;
+  },
+  async signOut(): Promise<void> {
+    await opsRequest(OPS_PATH.sessionSignOut, { method: 'POST', body: {} }).catch(() => undefined);
+    csrfToken = null;
+  },
+};

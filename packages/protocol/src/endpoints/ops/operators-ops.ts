@@ -10,9 +10,6 @@ import { opsTimeField } from './ops-fields.js';
 export const OPS_ROLES = ['administrator', 'content_editor', 'rewards_manager', 'viewer'] as const;
 export type OpsRole = (typeof OPS_ROLES)[number];
 
-/** The header carrying the session's CSRF token on every state-changing call (OWASP CSRF cheat sheet: custom request header). */
-export const OPS_CSRF_HEADER = 'x-ops-csrf';
-
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 

@@ -1,13 +1,13 @@
 // /ops/content as an operator uses it, against a fake of the /ops content API (docs/api.md "Content
-// operations") that keeps versions and the audit like the server: the token first, then the list, a draft
+// operations") that keeps versions and the audit like the server: the shared sign-in first, then the list, a draft
 // with the server's preview, publish, schedule, unpublish, the item's audit, and a conflicting edit.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
 import {
   opsContentCreate,
   opsContentGet,
@@ -23,7 +23,7 @@ import OpsContentPage from './ops-content-page';
 
 /** 2026-11-21 10:00 in China. */
 const NOW = Date.UTC(2026, 10, 21, 2);
-const TOKEN = 'admin-secret';
+let session = opsSessionAnswers({ signedIn: true });
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 const calls: Call[] = [];
@@ -153,15 +153,17 @@ beforeEach(async () => {
       detail: { title: '春节服务安排', publishAt: null, state: 'draft' },
     },
   ];
-  sessionStorage.clear();
+  session = opsSessionAnswers({ signedIn: true });
   window.history.replaceState(null, '', '/ops/content');
   router = createRouter();
   await router.start();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const sessionAnswer = session.answer(url, init);
+    if (sessionAnswer) return sessionAnswer;
     const method = init.method ?? 'GET';
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     calls.push({ method, path: url, body });
-    if (new Headers(init.headers).get('authorization') !== `Bearer ${TOKEN}`) return json(401, { code: '401', msg: '未授权' });
+    if (method !== 'GET' && new Headers(init.headers).get('x-ops-csrf') !== OPS_TEST_CSRF) return json(403, { code: '403', msg: '无权访问' });
     return serve(method, url, body);
   });
 });
@@ -186,7 +188,6 @@ const auditLines = () =>
     .map((li) => li.textContent);
 
 async function openWithToken() {
-  sessionStorage.setItem(OPS_TOKEN_KEY, TOKEN);
   show();
   await screen.findByRole('button', { name: /春节服务安排/ });
 }
@@ -198,7 +199,8 @@ async function writeDraft(title: string, body: string) {
 }
 
 describe('/ops/content', () => {
-  it('asks for the token first and again when it is wrong; the right one opens the list', async () => {
+  it('asks the operator to sign in first and again when refused; signed in, the list opens', async () => {
+    session = opsSessionAnswers({ signedIn: false });
     // Nothing is asked of the server before the operator signs in (no preview of an empty body, no 401):
     // well past the preview's pause, on the test's clock.
     vi.useFakeTimers();
@@ -206,15 +208,18 @@ describe('/ops/content', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     vi.useRealTimers();
     expect(calls).toEqual([]);
-    await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
+    await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
+    await userEvent.type(screen.getByLabelText('密码'), 'a wrong pass phrase');
+    await userEvent.type(screen.getByLabelText('动态验证码'), OPS_TEST_CREDENTIALS.code);
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('名称、密码或验证码不正确');
     expect(screen.queryByRole('form', { name: '内容编辑' })).toBeNull();
-    await userEvent.clear(screen.getByLabelText('管理令牌'));
-    await userEvent.type(screen.getByLabelText('管理令牌'), TOKEN);
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    await userEvent.clear(screen.getByLabelText('密码'));
+    await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
+    await userEvent.type(screen.getByLabelText('动态验证码'), OPS_TEST_CREDENTIALS.code);
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
     expect((await screen.findByRole('button', { name: /春节服务安排/ })).textContent).toBe('[通知·已发布] 春节服务安排2026-11-20 10:00');
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe(TOKEN);
+    expect(Object.keys(sessionStorage)).toEqual([]);
   });
 
   it('writes a draft with the live preview, saves it, publishes it and shows who did what when', async () => {

@@ -1,15 +1,17 @@
 // /ops/content (docs/operations.md "Content"): operators write notices, announcements and articles in
 // Markdown with a live preview rendered by the server (exactly what readers will get), save drafts, publish
-// now or at a time, and take items down. Behind the admin token; every change is audited with `by`, and the
+// now or at a time, and take items down. Behind the operator's session (components/ops-sign-in.tsx); every change is
+// audited with the signed-in operator's name, and the
 // item's audit (who did what, when) shows under the editor. 常见问题 are written here too (docs/operations.md
 // "Help and customer service"): the question as the title, the answer as the body, with a category and an order.
 import { useEffect, useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
-import { OpsTokenForm } from '../../../components/ops-token-form';
+import { OpsSignedIn } from '../../../components/ops-sign-in';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
-import { OpsApiError, opsToken } from '../../../lib/ops-api';
+import { OpsApiError } from '../../../lib/ops-api';
+import { useOpsSession } from '../../../lib/use-ops-session';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
 import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsContentKind } from '@tyd/protocol/schemas';
 import { opsContent } from '../api/ops-content';
@@ -156,34 +158,29 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
 }
 
 export default function OpsContentPage() {
-  const [token, setToken] = useState(opsToken.get);
-  const [entry, setEntry] = useState(0);
-  const list = useQuery(token ? [LIST_KEY, entry] : null, (signal) => opsContent.list(signal), { staleTimeMs: 5_000 });
+  const session = useOpsSession();
+  return (
+    <OpsSignedIn title="内容管理" session={session}>
+      <ContentConsole onSessionEnded={session.ended} />
+    </OpsSignedIn>
+  );
+}
+
+function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
+  const list = useQuery([LIST_KEY], (signal) => opsContent.list(signal), { staleTimeMs: 5_000 });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   // Keyed by version: every change of the item (ours or, after a 409, someone else's) reads its audit anew.
-  const itemKey = token && draft.id ? [ITEM_KEY, draft.id, draft.version] : null;
+  const itemKey = draft.id ? [ITEM_KEY, draft.id, draft.version] : null;
   const item = useQuery(itemKey, (signal) => opsContent.get(draft.id ?? '', signal), { staleTimeMs: 0 });
   const [by, setBy] = useState('');
   const [at, setAt] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const unauthorized = list.error instanceof OpsApiError && (list.error.failure === 'unauthorized' || list.error.failure === 'disabled');
-  const preview = usePreview(draft.body, Boolean(token) && !unauthorized);
-
-  if (!token || unauthorized) {
-    return (
-      <Page title="内容管理">
-        <OpsTokenForm
-          error={unauthorized ? (list.error as Error).message : undefined}
-          onSubmit={(value) => {
-            opsToken.set(value);
-            setToken(value);
-            setEntry((n) => n + 1);
-          }}
-        />
-      </Page>
-    );
-  }
+  const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
+  const preview = usePreview(draft.body, !ended);
+  useEffect(() => {
+    if (ended) onSessionEnded();
+  }, [ended, onSessionEnded]);
 
   /** `done` says what happened as the item now is (已保存（草稿）, 已定时，将于…发布): never the same word twice. */
   async function run(action: () => Promise<ManagedItem>, done: (item: ManagedItem) => string) {
@@ -198,7 +195,7 @@ export default function OpsContentPage() {
       // Someone else changed it: the list and the audit say who and what the item is now.
       if (error instanceof OpsApiError && error.status === 409 && itemKey) invalidateQuery(itemKey);
     } finally {
-      invalidateQuery([LIST_KEY, entry]);
+      invalidateQuery([LIST_KEY]);
       setBusy(false);
     }
   }

@@ -1,20 +1,20 @@
 // /ops/help as an operator uses it, against a fake of the /ops help API (docs/api.md "Help and customer
-// service") that answers each question once like the server: the token first, the open questions newest
+// service") that answers each question once like the server: the shared sign-in first, the open questions newest
 // first with the phone masked, an answer named by its operator, and a question another operator answered
 // meanwhile refused and read again. Answers built through the calls' response schemas.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsHelpAnswer, opsHelpQuestions, parseOpsResponseData, type OpsEndpoint, type OpsQuestion, type OpsResponseData } from '@tyd/protocol/schemas';
-import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
 import OpsHelpPage from './ops-help-page';
 
 /** 2026-11-24 10:00 in China. */
 const NOW = Date.UTC(2026, 10, 24, 2);
-const TOKEN = 'admin-secret';
+let session = opsSessionAnswers({ signedIn: true });
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 const calls: Call[] = [];
@@ -68,15 +68,17 @@ beforeEach(async () => {
       answeredAt: null,
     },
   ];
-  sessionStorage.clear();
+  session = opsSessionAnswers({ signedIn: true });
   window.history.replaceState(null, '', '/ops/help');
   router = createRouter();
   await router.start();
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const sessionAnswer = session.answer(url, init);
+    if (sessionAnswer) return sessionAnswer;
     const method = init.method ?? 'GET';
     const body = init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined;
     calls.push({ method, path: url, body });
-    if (new Headers(init.headers).get('authorization') !== `Bearer ${TOKEN}`) return json(401, { code: '401', msg: '未授权' });
+    if (method !== 'GET' && new Headers(init.headers).get('x-ops-csrf') !== OPS_TEST_CSRF) return json(403, { code: '403', msg: '无权访问' });
     return serve(method, url, body);
   });
 });
@@ -99,15 +101,14 @@ const listed = () =>
     .map((li) => li.querySelector('.help-question__text')?.textContent);
 
 describe('/ops/help', () => {
-  it('asks for the token first; then lists open questions newest first, the phone masked', async () => {
+  it('asks the operator to sign in first; then lists open questions newest first, the phone masked', async () => {
+    session = opsSessionAnswers({ signedIn: false });
     show();
+    await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
+    await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
+    await userEvent.type(screen.getByLabelText('动态验证码'), OPS_TEST_CREDENTIALS.code);
     expect(calls).toEqual([]);
-    await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
-    await userEvent.clear(screen.getByLabelText('管理令牌'));
-    await userEvent.type(screen.getByLabelText('管理令牌'), TOKEN);
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
     await screen.findByRole('list', { name: '提问列表' });
     expect(listed()).toEqual(['额度怎么提升？', '借款什么时候到账？']);
     expect(screen.getByText('138****5678 · 2026-11-24 10:00')).toBeTruthy();
@@ -115,7 +116,6 @@ describe('/ops/help', () => {
   });
 
   it('answers a question in the operator’s name; it leaves the open list and shows under 已回复', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, TOKEN);
     show();
     await screen.findByRole('list', { name: '提问列表' });
     const first = screen.getAllByRole('form')[0]!;
@@ -136,7 +136,6 @@ describe('/ops/help', () => {
   });
 
   it('says so when another operator answered first, and reads the list again', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, TOKEN);
     show();
     await screen.findByRole('list', { name: '提问列表' });
     await userEvent.type(screen.getByLabelText('操作人'), '客服小吴');

@@ -1,15 +1,16 @@
 // /ops/help (docs/operations.md "Help and customer service"): operators read users' questions, newest first
 // with the asker's phone masked (SPEC §3), and answer each once; the answer reaches the user as a message
-// (我的消息) and under the question on 帮助与客服. Behind the admin token of /ops; the answer names its
-// operator. A question someone else answered meanwhile is refused and the list read again.
+// (我的消息) and under the question on 帮助与客服. Behind the operator's session of /ops (components/ops-sign-in.tsx); the server names the signed-in
+// operator with the answer. A question someone else answered meanwhile is refused and the list read again.
 import { chinaDateTime, HELP_LIMITS, helpTextLength, QUESTION_STATUS_TEXT } from '@tyd/protocol/wire';
 import type { OpsQuestion } from '@tyd/protocol/schemas';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { OpsTokenForm } from '../../../components/ops-token-form';
+import { OpsSignedIn } from '../../../components/ops-sign-in';
 import { Card, Page } from '../../../components/page';
-import { OpsApiError, opsToken } from '../../../lib/ops-api';
+import { OpsApiError } from '../../../lib/ops-api';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
+import { useOpsSession } from '../../../lib/use-ops-session';
 import { opsHelp, type OpsQuestionFilter } from '../api/ops-help';
 import '../components/help.css';
 
@@ -60,29 +61,24 @@ function AnswerForm({ question, by, onAnswered }: { question: OpsQuestion; by: s
 }
 
 export default function OpsHelpPage() {
-  const [token, setToken] = useState(opsToken.get);
-  const [entry, setEntry] = useState(0);
+  const session = useOpsSession();
+  return (
+    <OpsSignedIn title="用户提问" session={session}>
+      <QuestionsConsole onSessionEnded={session.ended} />
+    </OpsSignedIn>
+  );
+}
+
+function QuestionsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
   const [filter, setFilter] = useState<OpsQuestionFilter>('open');
-  const key = [LIST_KEY, filter, entry] as const;
-  const list = useQuery(token ? key : null, (signal) => opsHelp.questions(filter, signal), { staleTimeMs: 0 });
+  const key = [LIST_KEY, filter] as const;
+  const list = useQuery(key, (signal) => opsHelp.questions(filter, signal), { staleTimeMs: 0 });
   const [by, setBy] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const unauthorized = list.error instanceof OpsApiError && (list.error.failure === 'unauthorized' || list.error.failure === 'disabled');
-
-  if (!token || unauthorized) {
-    return (
-      <Page title="用户提问">
-        <OpsTokenForm
-          error={unauthorized ? (list.error as Error).message : undefined}
-          onSubmit={(value) => {
-            opsToken.set(value);
-            setToken(value);
-            setEntry((n) => n + 1);
-          }}
-        />
-      </Page>
-    );
-  }
+  const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
+  useEffect(() => {
+    if (ended) onSessionEnded();
+  }, [ended, onSessionEnded]);
 
   const handleAnswered = (text: string, error: boolean) => {
     setMessage({ text, error });

@@ -1,4 +1,4 @@
-// /ops/rewards as an operator sees it: the token first, then prizes with odds, vouchers, the gift's lines,
+// /ops/rewards as an operator sees it: the shared sign-in first, then prizes with odds, vouchers, the gift's lines,
 // redeem batches and the audit; each change names the operator and says the server's answer; a new
 // batch's codes are offered once as a text file.
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -13,7 +13,7 @@ import {
   parseOpsResponseData,
 } from '@tyd/protocol/schemas';
 import type { OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
-import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
 import { clearQueries } from '../../../lib/server-state';
 import OpsRewardsPage from './ops-rewards-page';
 
@@ -71,7 +71,7 @@ const SUMMARY: OpsRewardsSummary = {
   ],
 };
 
-type Call = { url: string; method: string; body: Record<string, unknown> | undefined; auth: string | null };
+type Call = { url: string; method: string; body: Record<string, unknown> | undefined; csrf: string | null };
 const calls: Call[] = [];
 let answers: Array<(call: Call) => Response> = [];
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -84,16 +84,20 @@ function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Respo
 /** A batch as the create and revoke calls answer it: without the summary's count of used codes. */
 const { used: _used, ...BATCH } = SUMMARY.batches[0]!;
 
+let session = opsSessionAnswers({ signedIn: true });
+
 beforeEach(() => {
   calls.length = 0;
   answers = [];
-  sessionStorage.clear();
+  session = opsSessionAnswers({ signedIn: true });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const sessionAnswer = session.answer(url, init);
+    if (sessionAnswer) return sessionAnswer;
     const call = {
       url,
       method: init.method ?? 'GET',
       body: init.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : undefined,
-      auth: new Headers(init.headers).get('authorization'),
+      csrf: new Headers(init.headers).get('x-ops-csrf'),
     };
     calls.push(call);
     const next = answers.shift();
@@ -107,24 +111,34 @@ afterEach(() => {
 });
 
 async function openWithToken() {
-  sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
   render(<OpsRewardsPage />);
   await screen.findByRole('region', { name: '抽奖奖品' });
 }
 
 describe('/ops/rewards', () => {
-  it('asks for the token first, keeps it for the tab, and asks again when it is wrong', async () => {
+  it('asks the operator to sign in first, with name, password and code, and says when that was refused', async () => {
+    session = opsSessionAnswers({ signedIn: false });
+    render(<OpsRewardsPage />);
+    await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
+    await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
+    await userEvent.type(screen.getByLabelText('动态验证码'), '654321');
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('名称、密码或验证码不正确');
+    expect(calls).toHaveLength(0);
+    // A code is taken once: the field is emptied for the next one.
+    expect((screen.getByLabelText('动态验证码') as HTMLInputElement).value).toBe('');
+    await userEvent.type(screen.getByLabelText('动态验证码'), OPS_TEST_CREDENTIALS.code);
+    await userEvent.click(screen.getByRole('button', { name: '登录' }));
+    expect(await screen.findByRole('region', { name: '抽奖奖品' })).toBeTruthy();
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('goes back to the sign-in when the server says the session ended', async () => {
     answers.push(() => json(401, { code: '401', msg: '登录已失效' }));
     render(<OpsRewardsPage />);
-    await userEvent.type(screen.getByLabelText('管理令牌'), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌错误');
-    expect(calls[0]).toMatchObject({ url: '/ops/api/rewards', auth: 'Bearer wrong' });
-    await userEvent.clear(screen.getByLabelText('管理令牌'));
-    await userEvent.type(screen.getByLabelText('管理令牌'), 'admin-secret');
-    await userEvent.click(screen.getByRole('button', { name: '进入' }));
-    expect(await screen.findByRole('region', { name: '抽奖奖品' })).toBeTruthy();
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
+    expect((await screen.findByRole('alert')).textContent).toBe('登录已失效，请重新登录');
+    expect(screen.getByRole('form', { name: '运营登录' })).toBeTruthy();
   });
 
   it('shows prizes with odds, vouchers, the gift, batches with use and the audit', async () => {
@@ -160,7 +174,7 @@ describe('/ops/rewards', () => {
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       url: '/ops/api/rewards/prizes/points-100',
       body: { by: '李四', weight: 5, stock: null },
-      auth: 'Bearer admin-secret',
+      csrf: OPS_TEST_CSRF,
     });
   });
 

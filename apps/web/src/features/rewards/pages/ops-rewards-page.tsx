@@ -1,14 +1,16 @@
 // /ops/rewards (docs/operations.md "Vouchers and redeem codes"; docs/api.md "Rewards operations"):
 // operators set the lucky draw's prizes (weights, so odds, and stock), the voucher catalogue (cost, stock,
 // per-user limit, validity, on offer), the new-user gift's lines, and issue redeem batches (the codes
-// downloaded once as a text file) or revoke them; the audit shows who changed what. Behind the admin
-// token of /ops; every change names its operator, kept by the server with the change.
-import { useState } from 'react';
+// downloaded once as a text file) or revoke them; the audit shows who changed what. Behind the operator's
+// session of /ops (the shared sign-in, components/ops-sign-in.tsx); the server names the signed-in operator
+// with every change. A change that waits for a second operator's approval (202) is said so.
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Field } from '../../../components/field';
-import { OpsTokenForm } from '../../../components/ops-token-form';
+import { OpsSignedIn } from '../../../components/ops-sign-in';
 import { Card, Page } from '../../../components/page';
-import { OpsApiError, opsToken } from '../../../lib/ops-api';
+import { OpsApiError } from '../../../lib/ops-api';
+import { useOpsSession } from '../../../lib/use-ops-session';
 import { useQuery } from '../../../lib/server-state';
 import { opsRewards } from '../api/ops-rewards';
 import { BatchesSection, ChangesSection, GiftSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
@@ -18,28 +20,23 @@ import '../components/ops-rewards.css';
 const SUMMARY_KEY = 'ops-rewards';
 
 export default function OpsRewardsPage() {
-  const [token, setToken] = useState(opsToken.get);
-  const [entry, setEntry] = useState(0);
-  const summary = useQuery(token ? [SUMMARY_KEY, entry] : null, (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
+  const session = useOpsSession();
+  return (
+    <OpsSignedIn title="奖励管理" session={session}>
+      <RewardsConsole onSessionEnded={session.ended} />
+    </OpsSignedIn>
+  );
+}
+
+function RewardsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
+  const summary = useQuery([SUMMARY_KEY], (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
   const [by, setBy] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const locked = summary.error instanceof OpsApiError && (summary.error.failure === 'unauthorized' || summary.error.failure === 'disabled');
-
-  if (!token || locked) {
-    return (
-      <Page title="奖励管理">
-        <OpsTokenForm
-          error={locked ? (summary.error as Error).message : undefined}
-          onSubmit={(value) => {
-            opsToken.set(value);
-            setToken(value);
-            setEntry((n) => n + 1);
-          }}
-        />
-      </Page>
-    );
-  }
+  const ended = summary.error instanceof OpsApiError && summary.error.failure === 'unauthorized';
+  useEffect(() => {
+    if (ended) onSessionEnded();
+  }, [ended, onSessionEnded]);
 
   const run: RunChange = async (action, done) => {
     if (!by.trim()) {

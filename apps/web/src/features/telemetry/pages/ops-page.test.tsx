@@ -2,10 +2,10 @@ import { opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { OPS_TOKEN_KEY } from '../../../lib/ops-api';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
+import { OPS_TEST_CREDENTIALS, opsSessionAnswers } from '../../../test/ops-session-answers';
 import OpsPage from './ops-page';
 
 // The real uPlot draws into happy-dom (no canvas pixels, but its DOM: one .uplot per chart, legends).
@@ -58,9 +58,10 @@ beforeEach(async () => {
   window.history.replaceState(null, '', '/ops');
   router = createRouter();
   await router.start();
-  sessionStorage.clear();
   fetchMock.mockReset();
-  vi.stubGlobal('fetch', fetchMock);
+  session = opsSessionAnswers({ signedIn: true });
+  // The session's calls answered apart: fetchMock sees the summary's only.
+  vi.stubGlobal('fetch', async (url: string, init?: RequestInit) => session.answer(url, init) ?? fetchMock(url, init));
   vi.stubGlobal(
     'ResizeObserver',
     class {
@@ -77,23 +78,27 @@ afterEach(() => {
   clearQueries();
 });
 
-async function enterToken(token: string) {
-  await userEvent.type(screen.getByLabelText('管理令牌'), token);
-  await userEvent.click(screen.getByRole('button', { name: '查看数据' }));
+let session = opsSessionAnswers({ signedIn: true });
+
+async function signIn(code = OPS_TEST_CREDENTIALS.code) {
+  await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
+  await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
+  await userEvent.type(screen.getByLabelText('动态验证码'), code);
+  await userEvent.click(screen.getByRole('button', { name: '登录' }));
 }
 
 describe('/ops', () => {
-  it('asks for the admin token, keeps it for the tab only, and shows the four charts and the route table', async () => {
+  it('asks the operator to sign in, keeps nothing in web storage, and shows the four charts and the route table', async () => {
+    session = opsSessionAnswers({ signedIn: false });
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();
-    expect(fetchMock).not.toHaveBeenCalled();
-    await enterToken('admin-secret');
+    await signIn();
     await screen.findByRole('heading', { name: '页面性能' });
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/ops/api/summary?days=14');
-    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer admin-secret');
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBe('admin-secret');
-    expect(localStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(init).toMatchObject({ credentials: 'same-origin' });
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
     expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual([
       '页面性能',
       '真实访问指标',
@@ -135,7 +140,6 @@ describe('/ops', () => {
   });
 
   it('changes the window and asks again', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();
     await screen.findByRole('heading', { name: '页面性能' });
@@ -144,31 +148,17 @@ describe('/ops', () => {
     expect(screen.getByRole('button', { name: '30 天' }).getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('a wrong token: back to the form with a message, the token forgotten; the next token is the one sent', async () => {
-    // The server as it is: only the right token gets the summary.
-    fetchMock.mockImplementation(async (_url: string | URL | Request, init?: RequestInit) =>
-      new Headers(init?.headers).get('authorization') === 'Bearer admin-secret' ? ok(SUMMARY) : coded(401, '401'),
-    );
+  it('a session the server ended: back to the sign-in with a message; signing in again shows the data', async () => {
+    fetchMock.mockResolvedValueOnce(coded(401, '401')).mockResolvedValue(ok(SUMMARY));
     show();
-    await enterToken('wrong');
-    expect((await screen.findByRole('alert')).textContent).toBe('管理令牌不正确，请重新输入。');
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
-    await userEvent.clear(screen.getByLabelText('管理令牌'));
-    await enterToken('admin-secret');
+    const form = await screen.findByRole('form', { name: '运营登录' });
+    expect(within(form).getByRole('alert').textContent).toBe('登录已失效，请重新登录');
+    session = opsSessionAnswers({ signedIn: false });
+    await signIn();
     expect(await screen.findByRole('heading', { name: '页面性能' })).toBeTruthy();
-    expect(new Headers(fetchMock.mock.calls.at(-1)![1]?.headers).get('authorization')).toBe('Bearer admin-secret');
-  });
-
-  it('says when the server has the ops API off', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
-    fetchMock.mockResolvedValue(coded(404, '404'));
-    show();
-    expect((await screen.findByRole('alert')).textContent).toContain('TYD_ADMIN_TOKEN');
-    expect(screen.queryByRole('button', { name: '重试' })).toBeNull();
   });
 
   it('a network failure can be retried', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(ok(SUMMARY));
     show();
     expect((await screen.findByRole('alert')).textContent).toBe('数据加载失败，请检查网络后重试。');
@@ -177,7 +167,6 @@ describe('/ops', () => {
   });
 
   it('no data yet: every section says so, no chart is drawn', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     // The server may list quiet days with zero counts: nothing to draw either.
     fetchMock.mockResolvedValue(ok({ ...SUMMARY, pagePerformance: [], events: [], sms: [{ day: '2026-11-21', sent: 0, verified: 0 }], errorCodes: [] }));
     show();
@@ -188,7 +177,6 @@ describe('/ops', () => {
   });
 
   it('shows the outbox backlog: none waiting, or how many, how many failing and how old the oldest is', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
     fetchMock.mockResolvedValueOnce(ok(SUMMARY));
     const { unmount } = show();
     const quiet = within(await screen.findByRole('region', { name: '待投递事件' }));
@@ -205,13 +193,12 @@ describe('/ops', () => {
     expect(busy.getByText(/outbox list/)).toBeTruthy();
   });
 
-  it('signing out forgets the token', async () => {
-    sessionStorage.setItem(OPS_TOKEN_KEY, 'admin-secret');
+  it('signing out ends the session on the server and shows the sign-in', async () => {
     fetchMock.mockResolvedValue(ok(SUMMARY));
     show();
     await screen.findByRole('heading', { name: '页面性能' });
     await userEvent.click(screen.getByRole('button', { name: '退出' }));
-    expect(screen.getByLabelText('管理令牌')).toBeTruthy();
-    expect(sessionStorage.getItem(OPS_TOKEN_KEY)).toBeNull();
+    expect(await screen.findByRole('form', { name: '运营登录' })).toBeTruthy();
+    expect(fetchMock.mock.calls.at(-1)).toEqual(['/ops/api/session/sign-out', expect.objectContaining({ method: 'POST' })]);
   });
 });

@@ -1,15 +1,15 @@
-// /ops (docs/telemetry.md "Operations view"): read-only aggregates for operators, behind the admin token the
-// operator types in (kept in sessionStorage for this tab only). Charts, with uPlot loaded after the
+// /ops (docs/telemetry.md "Operations view"): read-only aggregates for every signed-in operator (the shared
+// sign-in, components/ops-sign-in.tsx; nothing kept in web storage). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.
-import { Fragment, useEffect, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
-import { Field } from '../../../components/field';
 import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
-import { opsToken } from '../../../lib/ops-api';
+import { OpsSignedIn } from '../../../components/ops-sign-in';
+import { useOpsSession } from '../../../lib/use-ops-session';
 import { OpsError, getOpsSummary, type OpsFailure } from '../api/get-ops-summary';
 import { OpsChart } from '../components/ops-chart';
 import { useQuery } from '../../../lib/server-state';
@@ -19,29 +19,9 @@ import './ops-page.css';
 const DAY_CHOICES = [7, 14, 30] as const;
 
 const FAILURE_TEXT: Record<OpsFailure, string> = {
-  unauthorized: '管理令牌不正确，请重新输入。',
-  disabled: '运营接口未开启：服务器未配置管理令牌（TYD_ADMIN_TOKEN）。',
+  unauthorized: '登录已失效，请重新登录。',
   unavailable: '数据加载失败，请检查网络后重试。',
 };
-
-function TokenForm({ error, onSubmit }: { error?: string; onSubmit: (token: string) => void }) {
-  const [token, setToken] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (token.trim()) onSubmit(token.trim());
-  };
-  return (
-    <Card label="输入管理令牌">
-      <form className="ops__form" onSubmit={submit}>
-        <Field label="管理令牌" type="password" autoComplete="off" value={token} onChange={(e) => setToken(e.target.value)} error={error} />
-        <Button type="submit" block disabled={!token.trim()}>
-          查看数据
-        </Button>
-        <p className="ops__note">令牌只保存在本标签页中，关闭即清除。</p>
-      </form>
-    </Card>
-  );
-}
 
 /** `empty` defaults to: nothing counted in the whole window (all zero is no data to draw). */
 function Section({
@@ -222,15 +202,23 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
   );
 }
 
-/** The summary's query key: one answer per range and per token entered (`entry` counts them). */
-const summaryKey = (days: number, entry: number) => ['ops-summary', days, entry] as const;
+/** The summary's query key: one answer per range and per operator signed in (their id). */
+const summaryKey = (days: number, operatorId: string) => ['ops-summary', days, operatorId] as const;
 
 export default function OpsPage() {
-  const [token, setToken] = useState(opsToken.get);
+  const session = useOpsSession();
+  return (
+    <OpsSignedIn title="运营数据" session={session}>
+      {session.state.status === 'signed-in' ? (
+        <Dashboards operatorId={session.state.operator.id} onSignOut={() => void session.signOut()} onSessionEnded={session.ended} />
+      ) : null}
+    </OpsSignedIn>
+  );
+}
+
+function Dashboards({ operatorId, onSignOut, onSessionEnded }: { operatorId: string; onSignOut: () => void; onSessionEnded: () => void }) {
   const [days, setDays] = useState<number>(14);
-  // A token entered anew is a new key: its answers never mix with those of the token before.
-  const [entry, setEntry] = useState(0);
-  const summary = useQuery<OpsSummary>(token ? summaryKey(days, entry) : null, (signal) => getOpsSummary(token ?? '', days, signal), { staleTimeMs: 60_000 });
+  const summary = useQuery<OpsSummary>(summaryKey(days, operatorId), (signal) => getOpsSummary(days, signal), { staleTimeMs: 60_000 });
   const failure: OpsFailure | null = summary.status === 'error' ? (summary.error instanceof OpsError ? summary.error.failure : 'unavailable') : null;
   const state =
     summary.status === 'success' && summary.data
@@ -240,27 +228,8 @@ export default function OpsPage() {
         : { status: 'loading' as const };
 
   useEffect(() => {
-    if (failure === 'unauthorized') opsToken.clear();
-  }, [failure]);
-
-  const handleToken = (next: string) => {
-    opsToken.set(next);
-    setToken(next);
-    setEntry((n) => n + 1);
-  };
-  const handleSignOut = () => {
-    opsToken.clear();
-    setToken(null);
-  };
-
-  const unauthorized = state.status === 'failed' && state.failure === 'unauthorized';
-  if (!token || unauthorized) {
-    return (
-      <Page title="运营数据" lead="只读汇总，需要管理令牌。">
-        <TokenForm error={unauthorized ? FAILURE_TEXT.unauthorized : undefined} onSubmit={handleToken} />
-      </Page>
-    );
-  }
+    if (failure === 'unauthorized') onSessionEnded();
+  }, [failure, onSessionEnded]);
 
   return (
     <Page title="运营数据" lead={state.status === 'ready' ? `${state.summary.from} 至 ${state.summary.to}（中国时间）` : '只读汇总'}>
@@ -272,7 +241,7 @@ export default function OpsPage() {
             </button>
           ))}
         </div>
-        <Button variant="text" onClick={handleSignOut}>
+        <Button variant="text" onClick={onSignOut}>
           退出
         </Button>
       </div>
