@@ -31,9 +31,9 @@ import './mine-page.css';
 function Avatar() {
   return (
     <svg className="mine__avatar" viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-      <circle cx="24" cy="24" r="24" fill="#e8efff" />
-      <circle cx="24" cy="19" r="8" fill="#1a5cff" opacity="0.85" />
-      <path d="M10.5 40c2.2-7 7.4-10.5 13.5-10.5S35.3 33 37.5 40" fill="#1a5cff" opacity="0.85" />
+      <circle className="mine__avatar-bg" cx="24" cy="24" r="24" />
+      <circle className="mine__avatar-figure" cx="24" cy="19" r="8" />
+      <path className="mine__avatar-figure" d="M10.5 40c2.2-7 7.4-10.5 13.5-10.5S35.3 33 37.5 40" />
     </svg>
   );
 }

@@ -28,14 +28,19 @@ export function renderChart(target: HTMLElement, data: ChartData, width: number,
   addStylesheet();
   const x = data.days.map((_, i) => i);
   const label = (i: number) => data.days[i]?.slice(5) ?? '';
+  // Axis text and grid in the design tokens of the mode shown (styles/base.css), so the canvas follows
+  // dark mode like the page around it (WCAG 2.1 1.4.3, 1.4.11).
+  const token = (name: string) => getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  const axisColours = { stroke: token('--c-muted'), grid: { stroke: token('--c-line') }, ticks: { stroke: token('--c-line') } };
   const chart = new uPlot(
     {
       width,
       height: 200,
       scales: { x: { time: false }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.1 : 1] } },
       axes: [
-        { values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? label(t) : '')), size: 30, font: '11px sans-serif', gap: 4 },
+        { ...axisColours, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? label(t) : '')), size: 30, font: '11px sans-serif', gap: 4 },
         {
+          ...axisColours,
           size: 44,
           font: '11px sans-serif',
           ...(unit ? {} : { incrs: COUNT_STEPS }),
