@@ -3,7 +3,6 @@
 // 常见问题 by category (a draft unseen), asks a question and sees it 待回复; an operator answers it through
 // the /ops API; the answer arrives once in 我的消息 and under the question as 已回复. Every error page leads
 // here (联系客服). Taps are real touch events. Screenshots at 320, 375 and 414 px.
-import { randomBytes } from 'node:crypto';
 import { OPS_PATH, opsUrl, type OpsQuestion } from '@tyd/protocol';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,10 +10,10 @@ import { launchBrowser, newMobileContext, waitForApp } from './support/browser';
 import { readNativeCalls } from './support/native-shell';
 import { expectFitsThePhone, screenshotsAtWidths } from './support/layout';
 import { newPhone } from './support/phones';
+import { opsApiClient } from './support/operators';
 import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 
-const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 const SERVICE_PHONE = '400-820-0000';
 const QUESTION = '提前还款需要手续费吗？我想在下个月一次性还清。';
 const ANSWER = '您好，提前还款不收取手续费，可在借款详情页选择“提前还款”。';
@@ -22,16 +21,9 @@ const ANSWER = '您好，提前还款不收取手续费，可在借款详情页�
 let server: RunningServer;
 let browser: Browser;
 
-async function ops<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const answer = (await res.json()) as { code: string; data: T };
-  expect(answer.code, JSON.stringify(answer)).toBe('200');
-  return answer.data;
-}
+/** The ops API as a content editor signed in (support/operators.ts). */
+let editor: Awaited<ReturnType<typeof opsApiClient>>;
+const ops = <T>(method: string, path: string, body?: unknown): Promise<T> => editor.call<T>(method, path, body);
 
 async function faqEntry(question: string, answer: string, category: string, order: number, publish = true): Promise<string> {
   const { id } = await ops<{ id: string }>('POST', OPS_PATH.content, { kind: 'faq', title: question, body: answer, category, order, by: '运营e2e' });
@@ -47,10 +39,8 @@ async function tap(page: Page, target: Locator): Promise<void> {
 }
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, SERVICE_PHONE, HUMAN_CHECK_IP_PER_HOUR: '1000' } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SERVICE_PHONE, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+  editor = await opsApiClient(server, 'content_editor');
   await faqEntry('如何还款？', '在借款详情页点击“还款”即可。如有疑问请致电客服 [400-820-0000](tel:4008200000)。', '还款', 1);
   await faqEntry('还款日可以修改吗？', '暂不支持修改还款日，请按时还款以免影响信用。', '还款', 2);
   await faqEntry('如何更换绑定的手机号？', '在“我的”中选择“更换手机号”，验证当前手机号后绑定新号码。', '账户与安全', 0);

@@ -5,7 +5,7 @@
 // context's cookie jar, as a sign-in in the page would leave it; the CSRF token is returned for calls the
 // journey makes itself, and the /ops pages read it from GET /ops/api/session.
 import { randomBytes } from 'node:crypto';
-import { OPS_PATH, type OpsRole } from '@tyd/protocol';
+import { OPS_CSRF_HEADER, OPS_PATH, type OpsRole } from '@tyd/protocol';
 import type { BrowserContext } from 'playwright-core';
 import { totpCode } from '../../apps/server/src/operators/services/credentials';
 import { adminCommand } from './admin-command';
@@ -47,3 +47,36 @@ export async function signedInOperator(context: BrowserContext, server: RunningS
   const operator = await addOperator(server, role);
   return { ...operator, csrfToken: await signInOperator(context, server, operator) };
 }
+
+/**
+ * The ops API from the journey's own process (not a browser): an operator of `role` signed in with fetch,
+ * its cookie and CSRF token sent with every call. `call` answers `data` of a `200`, failing the journey on
+ * anything else.
+ */
+export async function opsApiClient(server: RunningServer, role: OpsRole): Promise<{ call<T>(method: string, path: string, body?: unknown): Promise<T> }> {
+  const operator = await addOperator(server, role);
+  const res = await fetch(`${server.baseUrl}${OPS_PATH.session}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ name: operator.name, password: operator.password, code: totpCode(operator.totpSecret, Date.now()) }),
+  });
+  const signedIn = (await res.json()) as { code: string; data?: { csrfToken: string } };
+  if (!signedIn.data) throw new Error(`operator sign-in of ${operator.name} answered ${res.status} ${JSON.stringify(signedIn)}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const csrfToken = signedIn.data.csrfToken;
+  return {
+    async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const answer = await fetch(`${server.baseUrl}${path}`, {
+        method,
+        headers: { cookie, ...(method !== 'GET' && { [OPS_CSRF_HEADER]: csrfToken }), ...(body !== undefined && { 'content-type': 'application/json' }) },
+        ...(body !== undefined && { body: JSON.stringify(body) }),
+      });
+      const parsed = (await answer.json()) as { code: string; data: T };
+      if (parsed.code !== '200') throw new Error(`${method} ${path} answered ${answer.status} ${JSON.stringify(parsed)}`);
+      return parsed.data;
+    },
+  };
+}
+
+/** The operator's TOTP code of now, for a journey that signs in through the /ops form. */
+export const currentCode = (operator: E2eOperator): string => totpCode(operator.totpSecret, Date.now());
