@@ -1,7 +1,7 @@
 // 关怀模式 measured against 移动互联网应用（App）适老化通用设计规范 on every page a signed-in person reaches,
 // in a real mobile Chromium: every visible run of text at least 18 px with a line height of at least 1.3,
 // every control (buttons, links that stand alone, fields, switches) at least 60×60 px, nothing wider than
-// the phone; home without promotions or lucky-draw invitations and with 消息, 我的 and 客服 first. Also
+// the phone, the prerendered page hydrated without a mismatch; home without promotions or lucky-draw invitations and with 消息, 我的 and 客服 first. Also
 // with the system's text at 200 % (WCAG 2.1 1.4.4): the pages still fit. Inside the app the shell's own care
 // mode and dark theme apply from the first paint (docs/bridge.md "Display settings"). Screenshots of each
 // page in care and dark-care at 320/375/414 when E2E_SCREENSHOTS=1.
@@ -115,7 +115,14 @@ describe('关怀模式, signed in, in the browser', () => {
     const page = await context.newPage();
     const failures: string[] = [];
     const figures: string[] = [];
+    // The same prerendered markup hydrates in care mode: a mismatch is React's error 418/423/425 (or the
+    // words "hydrat…" in a development build).
+    let current = '';
+    const hydration = (text: string) => /hydrat|#418|#423|#425/i.test(text) && failures.push(`${current}: ${text.slice(0, 160)}`);
+    page.on('console', (message) => message.type() === 'error' && hydration(message.text()));
+    page.on('pageerror', (error) => hydration(error.message));
     for (const path of LOGGED_IN_PATHS) {
+      current = path;
       await openSettled(page, `${server.baseUrl}${path}`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('care'))).toBe(true);
       const found = await measure(page, { text: MIN_TEXT_PX, lineHeight: MIN_LINE_HEIGHT, control: MIN_CONTROL_PX });
