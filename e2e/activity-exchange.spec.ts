@@ -14,17 +14,16 @@ import { screenshotsAtWidths } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { adminCommand } from './support/admin-command';
+import { signedInOperator } from './support/operators';
 import { startServer, type RunningServer } from './support/server';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 import { redeemCode } from '@tyd/protocol';
-
-const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 
 let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -149,10 +148,9 @@ describe('/ops/rewards', () => {
     { timeout: 120_000 },
     async () => {
       const context = await newMobileContext(browser);
+      await signedInOperator(context, server, 'rewards_manager');
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/ops/rewards`);
-      await page.getByLabel('管理令牌').fill(ADMIN_TOKEN);
-      await page.getByRole('button', { name: '进入' }).click();
       await page.getByRole('region', { name: '抽奖奖品' }).waitFor();
       await page.getByLabel('操作人', { exact: true }).fill('运营-e2e');
       await screenshotsAtWidths(page, 'ops-rewards-top');

@@ -4,16 +4,15 @@
 // every expected record is then in the server's database exactly once. Then deep links, and /ops with
 // the data of this run (screenshot e2e/screenshots/ops*.png).
 import Database from 'better-sqlite3';
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { adminCommand } from './support/admin-command';
+import { addOperator, currentCode, opsApiClient } from './support/operators';
 import { startServer, type RunningServer } from './support/server';
 
-const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 // The sandbox SMS provider's fixed test code for one number (SMS_SANDBOX_FIXED_CODES, docs/operations.md), so /ops has codes sent and verified.
 const PHONE = '13800138000';
 const SMS_CODE = '246810';
@@ -22,10 +21,7 @@ let server: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([
-    startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, SMS_SANDBOX_FIXED_CODES: `${PHONE}=${SMS_CODE}` } }),
-    launchBrowser(),
-  ]);
+  [server, browser] = await Promise.all([startServer({ env: { SMS_SANDBOX_FIXED_CODES: `${PHONE}=${SMS_CODE}` } }), launchBrowser()]);
 });
 
 afterAll(async () => {
@@ -215,7 +211,7 @@ describe('telemetry reaches the collector exactly once', () => {
 
 describe('deep links', () => {
   const setDeepLink = (key: string, system: string, params: unknown) =>
-    adminCommand(server, ['deeplink', 'set', key, '--system', system, '--params', JSON.stringify(params)], { TYD_ADMIN_TOKEN: ADMIN_TOKEN });
+    adminCommand(server, ['deeplink', 'set', key, '--system', system, '--params', JSON.stringify(params)]);
 
   it('/?dl=<key> opens the page the key names; an unknown key shows the default page', async () => {
     await setDeepLink('spring-2026', 'android', { path: '/download', channel: 'sms' });
@@ -252,12 +248,14 @@ describe('/ops with the data of this run', () => {
     await page.close();
   }
 
-  async function summary(): Promise<{ sms: { sent: number; verified: number }[]; errorCodes: { code: string; subcode: string | null }[] }> {
-    const res = await fetch(`${server.baseUrl}/ops/api/summary?days=14`, { headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
-    return ((await res.json()) as { data: Awaited<ReturnType<typeof summary>> }).data;
+  type Summary = { sms: { sent: number; verified: number }[]; errorCodes: { code: string; subcode: string | null }[] };
+  let viewer: Awaited<ReturnType<typeof opsApiClient>> | undefined;
+  async function summary(): Promise<Summary> {
+    viewer ??= await opsApiClient(server, 'viewer');
+    return viewer.call<Summary>('GET', '/ops/api/summary?days=14');
   }
 
-  it('shows the charts behind the admin token', async () => {
+  it('shows the charts to a signed-in operator', async () => {
     const context = await newMobileContext(browser);
     await logIn(context);
     // The server adds its answer counts to the database every few seconds.
@@ -281,13 +279,17 @@ describe('/ops with the data of this run', () => {
       ),
     ];
     const page = await context.newPage();
+    const operator = await addOperator(server, 'viewer');
     await page.goto(`${server.baseUrl}/ops`);
-    await page.getByRole('textbox', { name: '管理令牌' }).fill('wrong-token-wrong-token-wrong-token-wrong-token');
-    await page.getByRole('button', { name: '查看数据' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('管理令牌不正确，请重新输入。');
-    await saveScreenshot(page, 'ops-token');
-    await page.getByRole('textbox', { name: '管理令牌' }).fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: '查看数据' }).click();
+    await page.getByRole('textbox', { name: '账号' }).fill(operator.name);
+    await page.getByLabel('密码').fill('not the password at all');
+    await page.getByRole('textbox', { name: '动态验证码' }).fill(currentCode(operator));
+    await page.getByRole('button', { name: '登录' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent(), { timeout: 10_000 }).toBe('名称、密码或验证码不正确');
+    await saveScreenshot(page, 'ops-sign-in');
+    await page.getByLabel('密码').fill(operator.password);
+    await page.getByRole('textbox', { name: '动态验证码' }).fill(currentCode(operator));
+    await page.getByRole('button', { name: '登录' }).click();
     await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
     // Four charts, none empty: performance, records, SMS codes, error codes.
     await expect.poll(() => page.locator('.ops-chart canvas').count(), { timeout: 10_000 }).toBe(4);
@@ -299,11 +301,12 @@ describe('/ops with the data of this run', () => {
     expect(reported).toContain('/login');
     const withoutOps = (list: string[]) => list.filter((route) => route !== '/ops').sort();
     expect(withoutOps(routes)).toEqual(withoutOps(reported));
-    // The token stays in this tab only.
-    expect(await page.evaluate(() => [sessionStorage.getItem('tyd.opsToken') !== null, JSON.stringify(localStorage).includes('opsToken')])).toEqual([
-      true,
-      false,
-    ]);
+    // Nothing of the session in web storage or in reach of scripts: it is the httpOnly cookie.
+    const sessionId = (await context.cookies(`${server.baseUrl}/ops`)).find((cookie) => cookie.name === 'tyd_ops')?.value ?? '';
+    expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const reachable = await page.evaluate(() => [document.cookie, JSON.stringify({ ...sessionStorage }), JSON.stringify({ ...localStorage })].join(' '));
+    expect(reachable).not.toContain(sessionId);
+    expect(reachable).not.toContain('tyd_ops');
     await saveScreenshot(page, 'ops');
     await saveScreenshot(page, 'ops-full', { fullPage: true });
     await context.close();
