@@ -6,7 +6,6 @@
 // the same banner, badge, lists and details; the article's title and the share sheet go through the
 // bridge). Last, the operators' editor at /ops/content against the same server. Screenshots at 320, 375
 // and 414 px.
-import { randomBytes } from 'node:crypto';
 import { OPS_CONTENT_PATH } from '@tyd/protocol';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,9 +15,9 @@ import { launchBrowser, newMobileContext, saveScreenshot } from './support/brows
 import { screenshotsAtWidths } from './support/layout';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
+import { opsApiClient, signedInOperator } from './support/operators';
 import { startServer, type RunningServer } from './support/server';
 
-const ADMIN_TOKEN = randomBytes(32).toString('base64url');
 /** Every trick an author could try; the page must show it as text and run none of it. */
 const HOSTILE_BODY = [
   '安全说明正文第一段，较长的中文句子用来检查在窄屏上是否能够正常换行而不会溢出到页面之外。',
@@ -35,16 +34,9 @@ let browser: Browser;
 let token: string;
 const ids: { notice: string; article: string; hostile: string; announcements: string[] } = { notice: '', article: '', hostile: '', announcements: [] };
 
-async function ops<T>(method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${server.baseUrl}${OPS_CONTENT_PATH}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${ADMIN_TOKEN}`, ...(body !== undefined && { 'content-type': 'application/json' }) },
-    ...(body !== undefined && { body: JSON.stringify(body) }),
-  });
-  const answer = (await res.json()) as { code: string; data: T };
-  expect(answer.code, JSON.stringify(answer)).toBe('200');
-  return answer.data;
-}
+/** The content API as a content editor signed in (support/operators.ts). */
+let contentEditor: Awaited<ReturnType<typeof opsApiClient>>;
+const ops = <T>(method: string, path: string, body?: unknown): Promise<T> => contentEditor.call<T>(method, `${OPS_CONTENT_PATH}${path}`, body);
 
 async function publish(kind: 'notice' | 'announcement' | 'article', title: string, body: string, important = false): Promise<string> {
   const { id } = await ops<{ id: string }>('POST', '', { kind, title, body, important, by: '运营e2e' });
@@ -90,7 +82,8 @@ function guard(page: Page): { dialogs: string[] } {
 const atWidths = (page: Page, name: string, target?: Locator) => screenshotsAtWidths(page, `content-${name}`, target);
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { TYD_ADMIN_TOKEN: ADMIN_TOKEN, HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }), launchBrowser()]);
+  contentEditor = await opsApiClient(server, 'content_editor');
   token = await newAccount();
 });
 
@@ -264,11 +257,10 @@ describe('content journey in the app shell', () => {
 describe('the operators’ editor at /ops/content', () => {
   it('previews through the server, publishes for readers and shows the item’s audit', async () => {
     const context = await newMobileContext(browser);
+    const operator = await signedInOperator(context, server, 'content_editor');
     const page = await context.newPage();
     const seen = guard(page);
     await page.goto(`${server.baseUrl}/ops/content`);
-    await page.getByLabel('管理令牌').fill(ADMIN_TOKEN);
-    await page.getByRole('button', { name: '进入' }).click();
     // Everything published above is listed, the newest first.
     await page.getByRole('button', { name: /\[资讯·已发布\] 安全测试文章/ }).waitFor();
     const editor = page.getByRole('form', { name: '内容编辑' });
@@ -284,7 +276,7 @@ describe('the operators’ editor at /ops/content', () => {
     const audit = page.getByRole('list', { name: '操作记录' }).getByRole('listitem');
     await expect
       .poll(() => audit.allTextContents())
-      .toEqual([expect.stringMatching(/ 运营张三 发布（第2版）$/), expect.stringMatching(/ 运营张三 创建（第1版）$/)]);
+      .toEqual([expect.stringMatching(new RegExp(` ${operator.name} 发布（第2版）$`)), expect.stringMatching(new RegExp(` ${operator.name} 创建（第1版）$`))]);
     await atWidths(page, 'ops-editor');
     await page.getByRole('list', { name: '操作记录' }).evaluate((el) => el.scrollIntoView({ block: 'start' }));
     await saveScreenshot(page, 'content-ops-editor-audit');
