@@ -7,8 +7,11 @@
 import type { OpsOperator } from '@tyd/protocol/schemas';
 import { OPS_CSRF_HEADER, OPS_PATH } from '@tyd/protocol/wire';
 
-/** 'unauthorized': no session or an ended one; 'locked': too many failed sign-ins; 'refused': the server's reason. */
-export type OpsApiFailure = 'unauthorized' | 'locked' | 'refused' | 'unavailable';
+/**
+ * 'unauthorized': no session or an ended one; 'locked': too many failed sign-ins; 'refused': the server's
+ * reason; 'awaiting-approval': the change was kept as a request for a second operator (HTTP 202), not made.
+ */
+export type OpsApiFailure = 'unauthorized' | 'locked' | 'refused' | 'awaiting-approval' | 'unavailable';
 
 export class OpsApiError extends Error {
   override name = 'OpsApiError';
@@ -41,7 +44,11 @@ async function send(url: string, method: string, body: unknown, signal?: AbortSi
   }
 }
 
-/** A call with the session: the answer's `data` (also of a 202: a change kept for approval), or an OpsApiError whose message the page shows as is. */
+/**
+ * A call with the session: the answer's `data`, or an OpsApiError whose message the page shows as is. A
+ * change kept for a second operator's approval (202, docs/operations.md "Approvals") is not the change's
+ * answer, so it is an OpsApiError too, saying so.
+ */
 export async function opsRequest<T>(url: string, opts: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const res = await send(url, opts.method ?? 'GET', opts.body, opts.signal);
   const answer = (await res.json().catch(() => null)) as { code?: string; data?: unknown } | null;
@@ -52,6 +59,7 @@ export async function opsRequest<T>(url: string, opts: { method?: string; body?:
   }
   if (res.status === 429) throw new OpsApiError('locked', '登录失败次数过多，请稍后再试', 429);
   if (!res.ok || answer?.code !== '200') throw new OpsApiError('refused', reason ?? '操作失败，请稍后重试', res.status);
+  if (res.status === 202) throw new OpsApiError('awaiting-approval', '已提交审批：需另一位同角色的运营人员批准后生效', 202);
   return answer.data as T;
 }
 

@@ -5,6 +5,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  opsApprovalsWithdraw,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
   opsRewardsReplaceGift,
@@ -205,6 +206,31 @@ describe('/ops/rewards', () => {
       url: '/ops/api/rewards/gift',
       body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] },
     });
+  });
+
+  it('says a change kept for a second operator’s approval (202) was not made yet', async () => {
+    await openWithToken();
+    await userEvent.type(screen.getByLabelText('操作人'), '赵六');
+    const gift = screen.getByRole('form', { name: '新人礼内容' });
+    const approval = {
+      id: 'ap_1',
+      kind: 'gift',
+      role: 'rewards_manager',
+      targetId: null,
+      summary: 'new-user gift',
+      status: 'pending',
+      requestedBy: 'li-si',
+      requestedAt: 1,
+      decidedBy: null,
+      decidedAt: null,
+    };
+    // The 202 answer's data is the request, as opsApprovalsWithdraw's schema describes it.
+    const pending = parseOpsResponseData(opsApprovalsWithdraw, { approval });
+    if (!pending.ok) throw new Error(pending.issues.join(', '));
+    answers.push(() => json(202, { code: '200', msg: '成功', data: pending.data }));
+    await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('已提交审批：需另一位同角色的运营人员批准后生效');
+    expect(screen.queryByText('新人礼已保存')).toBeNull();
   });
 
   it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {
