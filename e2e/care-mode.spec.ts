@@ -212,7 +212,7 @@ describe('关怀模式 and dark theme from the app shell', () => {
       expect(found.small, path).toEqual([]);
       for (const width of PHONE_WIDTHS) {
         await page.setViewportSize({ width, height: 812 });
-        await saveScreenshot(page, `care-app-dark${path.replaceAll('/', '-') === '-' ? '-home' : path.replaceAll('/', '-')}-${width}`);
+        await saveScreenshot(page, `care-app-dark${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`);
         await expectNoHorizontalOverflow(page, width);
       }
       await page.setViewportSize({ width: 375, height: 812 });

@@ -138,7 +138,7 @@ describe('notices', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
     await waitForApp(page);
-    await tap(page, page.getByRole('link', { name: '消息中心，1条未读' }));
+    await tap(page, page.getByRole('link', { name: /^消息中心\s*您有1条未读消息/ }));
     await page.waitForURL(`${server.baseUrl}/messages`);
     await page
       .getByRole('list', { name: '消息列表' })
