@@ -84,7 +84,8 @@ describe.each(MODES)('axe-core, WCAG 2.1 A/AA, $name mode', { concurrent: true }
         for (const violation of await seriousViolations(page)) {
           found.push(`${path} ${violation.rule} (${violation.impact}):\n    ${violation.where.join('\n    ')}`);
         }
-        if (mode.name !== 'normal') await saveScreenshot(page, `a11y-${mode.name}-${loggedIn ? 'in' : 'out'}${path === '/' ? '-home' : path.replaceAll('/', '-')}-375`);
+        if (mode.name !== 'normal')
+          await saveScreenshot(page, `a11y-${mode.name}-${loggedIn ? 'in' : 'out'}${path === '/' ? '-home' : path.replaceAll('/', '-')}-375`);
       }
       await context.close();
       expect(found).toEqual([]);
