@@ -1,8 +1,11 @@
-// The operators' rewards API (docs/api.md "Rewards operations"): plain JSON behind the admin token
-// (lib/ops-api.ts). Every change names the operator in `by`; the server keeps it with the change.
+// The operators' rewards API (docs/api.md "Rewards operations", "Operators"): plain JSON behind the
+// operator's session (lib/ops-api.ts); the server names the signed-in operator with every change.
 // Paths from the zod-free wire entry, types only from the calls' schemas (endpoints/ops/rewards-ops.ts), so the
 // page carries no schema code.
 import type {
+  opsApprovalsApprove,
+  opsApprovalsList,
+  opsApprovalsWithdraw,
   OpsGiftLine,
   OpsRequest,
   OpsResponseData,
@@ -35,6 +38,10 @@ export const opsRewards = {
     opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: { by, ...batch } }),
   revokeBatch: (id: string, by: string) =>
     opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: { by } }),
+  /** Maker-checker requests (docs/operations.md "Approvals"), pending first. */
+  approvals: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsApprovalsList>>(OPS_PATH.approvals, { signal }),
+  approve: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsApprove>>(opsUrl(OPS_PATH.approvalApprove, { id }), { method: 'POST', body: {} }),
+  withdraw: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsWithdraw>>(opsUrl(OPS_PATH.approvalWithdraw, { id }), { method: 'POST', body: {} }),
   replaceGift: (lines: OpsGiftLine[], by: string) => {
     const body: OpsRequest<typeof opsRewardsReplaceGift> = {
       by,

@@ -8,6 +8,7 @@ import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
 import type {
+  OpsApproval,
   OpsBatch,
   OpsBatchUsage,
   OpsChange,
@@ -405,6 +406,72 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
       >
         {revoking ? `${revoking.name}：未使用的 ${revoking.codes - revoking.used} 个兑换码将立即失效，已兑换的不受影响。此操作不能撤销。` : null}
       </Dialog>
+    </Card>
+  );
+}
+
+/**
+ * Requests waiting for a second operator (docs/operations.md "Approvals"): 批准 runs the change, for anyone
+ * of the role but the one who asked (a batch's codes are then offered here, once); 撤回 for the one who asked.
+ */
+export function ApprovalsSection({ approvals, me, onDecided }: { approvals: OpsApproval[]; me: string; onDecided: () => void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [created, setCreated] = useState<{ batch: OpsBatch; codes: string[] } | null>(null);
+  const pending = approvals.filter((approval) => approval.status === 'pending');
+  async function decide(approval: OpsApproval, action: 'approve' | 'withdraw') {
+    setBusy(approval.id);
+    setMessage(null);
+    try {
+      if (action === 'withdraw') await opsRewards.withdraw(approval.id);
+      else {
+        const { result } = await opsRewards.approve(approval.id);
+        const made = result as { batch?: OpsBatch; codes?: string[] } | null;
+        if (made?.batch && made.codes) setCreated({ batch: made.batch, codes: made.codes });
+      }
+      setMessage({ text: action === 'approve' ? `已批准并生效：${approval.summary}` : `已撤回：${approval.summary}`, error: false });
+    } catch (error) {
+      setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
+    } finally {
+      setBusy(null);
+      onDecided();
+    }
+  }
+  return (
+    <Card label="待审批">
+      {message ? (
+        <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>
+          {message.text}
+        </p>
+      ) : null}
+      {created ? <CodesFile key={created.batch.id} batch={created.batch} codes={created.codes} /> : null}
+      {pending.length === 0 ? (
+        <p className="ops-rewards__muted">没有待审批的申请。</p>
+      ) : (
+        <ul className="ops-rewards__list" aria-label="待审批申请">
+          {pending.map((approval) => (
+            <li key={approval.id} className="ops-rewards__entry">
+              <div>
+                <p className="ops-rewards__entry-title">{approval.summary}</p>
+                <p className="ops-rewards__muted ops-rewards__meta">
+                  <span>
+                    {approval.requestedBy} 申请于{chinaDateTime(approval.requestedAt)}
+                  </span>
+                </p>
+              </div>
+              {approval.requestedBy === me ? (
+                <Button variant="secondary" busy={busy === approval.id} onClick={() => void decide(approval, 'withdraw')}>
+                  撤回
+                </Button>
+              ) : (
+                <Button busy={busy === approval.id} onClick={() => void decide(approval, 'approve')}>
+                  批准
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }

@@ -5,6 +5,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  opsApprovalsApprove,
+  opsApprovalsList,
   opsApprovalsWithdraw,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
@@ -13,8 +15,8 @@ import {
   opsRewardsSummary,
   parseOpsResponseData,
 } from '@tyd/protocol/schemas';
-import type { OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
-import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
+import type { OpsApproval, OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, OPS_TEST_OPERATOR, opsSessionAnswers } from '../../../test/ops-session-answers';
 import { clearQueries } from '../../../lib/server-state';
 import OpsRewardsPage from './ops-rewards-page';
 
@@ -86,14 +88,18 @@ function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Respo
 const { used: _used, ...BATCH } = SUMMARY.batches[0]!;
 
 let session = opsSessionAnswers({ signedIn: true });
+/** What GET /ops/api/approvals answers (through its schema); the other calls go through `answers`. */
+let approvalsListed: OpsApproval[] = [];
 
 beforeEach(() => {
+  approvalsListed = [];
   calls.length = 0;
   answers = [];
   session = opsSessionAnswers({ signedIn: true });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const sessionAnswer = session.answer(url, init);
     if (sessionAnswer) return sessionAnswer;
+    if (url === '/ops/api/approvals') return ok(opsApprovalsList, { approvals: approvalsListed });
     const call = {
       url,
       method: init.method ?? 'GET',
@@ -231,6 +237,49 @@ describe('/ops/rewards', () => {
     await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
     expect((await screen.findByRole('alert')).textContent).toBe('已提交审批：需另一位同角色的运营人员批准后生效');
     expect(screen.queryByText('新人礼已保存')).toBeNull();
+  });
+
+  it('lists requests waiting for approval: approves another operator’s (a batch’s codes offered once), withdraws one’s own', async () => {
+    const request = (id: string, requestedBy: string, summary: string): OpsApproval => ({
+      id,
+      kind: 'redeem-batch',
+      role: 'rewards_manager',
+      targetId: null,
+      summary,
+      status: 'pending',
+      requestedBy,
+      requestedAt: Date.UTC(2026, 10, 27, 2),
+      decidedBy: null,
+      decidedAt: null,
+    });
+    approvalsListed = [
+      request('ap_other', 'wang-wu', 'batch 大促: 200 codes, 20000 points in total'),
+      request('ap_mine', OPS_TEST_OPERATOR.name, 'batch 小促'),
+    ];
+    await openWithToken();
+    const waiting = screen.getByRole('list', { name: '待审批申请' });
+    expect(
+      within(waiting)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
+      expect.stringMatching(/^batch 大促: 200 codes, 20000 points in totalwang-wu 申请于2026-11-27 10:00批准$/),
+      expect.stringMatching(/^batch 小促li-si 申请于2026-11-27 10:00撤回$/),
+    ]);
+    answers.push(() =>
+      ok(opsApprovalsApprove, {
+        approval: { ...approvalsListed[0]!, status: 'approved', decidedBy: 'li-si', decidedAt: 1 },
+        result: { batch: BATCH, codes: ['AAAA-BBBB-CCCC-DDDD'] },
+      }),
+    );
+    await userEvent.click(within(waiting).getByRole('button', { name: '批准' }));
+    expect(await screen.findByText('已批准并生效：batch 大促: 200 codes, 20000 points in total')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '下载兑换码（.txt）' })).toBeTruthy();
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/ops/api/approvals/ap_other/approve', csrf: OPS_TEST_CSRF });
+    answers.push(() => ok(opsApprovalsWithdraw, { approval: { ...approvalsListed[1]!, status: 'withdrawn', decidedBy: 'li-si', decidedAt: 1 } }));
+    await userEvent.click(within(screen.getByRole('list', { name: '待审批申请' })).getByRole('button', { name: '撤回' }));
+    expect(await screen.findByText('已撤回：batch 小促')).toBeTruthy();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/ops/api/approvals/ap_other/approve', '/ops/api/approvals/ap_mine/withdraw']);
   });
 
   it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {

@@ -13,23 +13,25 @@ import { OpsApiError } from '../../../lib/ops-api';
 import { useOpsSession } from '../../../lib/use-ops-session';
 import { useQuery } from '../../../lib/server-state';
 import { opsRewards } from '../api/ops-rewards';
-import { BatchesSection, ChangesSection, GiftSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
+import { ApprovalsSection, BatchesSection, ChangesSection, GiftSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
 import '../components/rewards.css';
 import '../components/ops-rewards.css';
 
 const SUMMARY_KEY = 'ops-rewards';
+const APPROVALS_KEY = 'ops-approvals';
 
 export default function OpsRewardsPage() {
   const session = useOpsSession();
   return (
     <OpsSignedIn title="奖励管理" session={session}>
-      <RewardsConsole onSessionEnded={session.ended} />
+      {session.state.status === 'signed-in' ? <RewardsConsole me={session.state.operator.name} onSessionEnded={session.ended} /> : null}
     </OpsSignedIn>
   );
 }
 
-function RewardsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
+function RewardsConsole({ me, onSessionEnded }: { me: string; onSessionEnded: () => void }) {
   const summary = useQuery([SUMMARY_KEY], (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
+  const approvals = useQuery([APPROVALS_KEY], (signal) => opsRewards.approvals(signal), { staleTimeMs: 0 });
   const [by, setBy] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -52,6 +54,8 @@ function RewardsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
       return true;
     } catch (error) {
       setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
+      // Kept for approval: it is listed under 待审批.
+      if (error instanceof OpsApiError && error.failure === 'awaiting-approval') approvals.refetch();
       return false;
     } finally {
       setBusy(false);
@@ -75,6 +79,14 @@ function RewardsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
       </Card>
       {data ? (
         <>
+          <ApprovalsSection
+            approvals={approvals.data?.approvals ?? []}
+            me={me}
+            onDecided={() => {
+              approvals.refetch();
+              summary.refetch();
+            }}
+          />
           <PrizesSection prizes={data.prizes} run={run} />
           <ItemsSection items={data.items} run={run} />
           <GiftSection key={JSON.stringify(data.gift)} gift={data.gift} items={data.items} run={run} />
