@@ -148,7 +148,7 @@ describe('/ops/rewards', () => {
     { timeout: 120_000 },
     async () => {
       const context = await newMobileContext(browser);
-      await signedInOperator(context, server, 'rewards_manager');
+      const operator = await signedInOperator(context, server, 'rewards_manager');
       const page = await context.newPage();
       await page.goto(`${server.baseUrl}/ops/rewards`);
       await page.getByRole('region', { name: '抽奖奖品' }).waitFor();
@@ -175,7 +175,7 @@ describe('/ops/rewards', () => {
       await item.getByLabel('库存（空=不限）').fill('0');
       await item.getByRole('button', { name: '保存' }).click();
       await page.getByText('已保存 7天免息券').waitFor();
-      await page.getByRole('region', { name: '操作记录' }).getByText('运营-e2e', { exact: false }).first().waitFor();
+      await page.getByRole('region', { name: '操作记录' }).getByText(operator.name, { exact: false }).first().waitFor();
       await screenshotsAtWidths(page, 'ops-rewards-audit', page.getByRole('region', { name: '操作记录' }));
 
       const phone = newPhone('137');
