@@ -1,7 +1,7 @@
 // The bank-card tile on home and 我的, in each state a user can meet: logged out, asking, no card yet (also
 // before certification), the cards with the default one, and a failed call or chunk (a plain way in).
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
@@ -43,6 +43,12 @@ async function show() {
 }
 
 const tile = () => screen.getByRole('link', { name: /银行卡/ });
+
+// The tile's summary is a lazy chunk: its first import is compiled on demand, which on a loaded machine took
+// longer than a test's waits. Imported once here, every render finds it in the module cache.
+beforeAll(async () => {
+  await import('./bank-cards-summary');
+});
 
 // A block body: a function returned from beforeEach would be run after the test as its teardown.
 beforeEach(() => {
