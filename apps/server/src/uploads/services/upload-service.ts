@@ -10,7 +10,7 @@ import { ApiError } from '../../http/api-error.js';
 import { ImageRejected, type ImageRejection } from './image-rejected.js';
 import { checkPhotoKind, inspectPhoto } from './inspect-photo.js';
 import { contentAad, partAad, type UploadCipher } from './upload-cipher.js';
-import type { UploadsRepository } from '../repositories/uploads-repository.js';
+import type { UploadRow, UploadsRepository } from '../repositories/uploads-repository.js';
 
 export interface UploadRules {
   /** Largest photo in bytes as sent (UPLOAD_MAX_BYTES). */
@@ -50,6 +50,20 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
     await uploads.delete(uploadId);
     if (error instanceof ImageRejected) throw new ApiError(CODE.BAD_REQUEST, REJECTION_SUBCODE[error.reason], { detail: error.message });
     throw error;
+  }
+
+  /** A finished upload's row as a capability receives it, decrypted; undefined for none or one still in parts. */
+  function storedPhoto(row: UploadRow | undefined): StoredPhoto | undefined {
+    if (!row?.content_enc || !row.content_type || !row.width || !row.height) return undefined;
+    return {
+      uploadId: row.id,
+      purpose: row.purpose as UploadPurpose,
+      contentType: row.content_type,
+      width: row.width,
+      height: row.height,
+      orientation: row.orientation,
+      bytes: cipher.decrypt(contentAad(row.id), row.content_enc),
+    };
   }
 
   return {
@@ -153,17 +167,9 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
      * deletes it.
      */
     async claim(userId: string, uploadId: string, purposes: readonly UploadPurpose[], now: number): Promise<StoredPhoto> {
-      const row = await uploads.claim({ id: uploadId, userId, purposes, now });
-      if (!row?.content_enc || !row.content_type || !row.width || !row.height) throw notFound();
-      return {
-        uploadId: row.id,
-        purpose: row.purpose as UploadPurpose,
-        contentType: row.content_type,
-        width: row.width,
-        height: row.height,
-        orientation: row.orientation,
-        bytes: cipher.decrypt(contentAad(row.id), row.content_enc),
-      };
+      const photo = storedPhoto(await uploads.claim({ id: uploadId, userId, purposes, now }));
+      if (!photo) throw notFound();
+      return photo;
     },
 
     /**
@@ -171,17 +177,7 @@ export function createUploadService(deps: { db: Kysely<Database>; uploads: Uploa
      * decrypted, only for the user it belongs to; undefined otherwise.
      */
     async readUsed(userId: string, uploadId: string): Promise<StoredPhoto | undefined> {
-      const row = await uploads.findUsed(uploadId, userId);
-      if (!row?.content_enc || !row.content_type || !row.width || !row.height) return undefined;
-      return {
-        uploadId: row.id,
-        purpose: row.purpose as UploadPurpose,
-        contentType: row.content_type,
-        width: row.width,
-        height: row.height,
-        orientation: row.orientation,
-        bytes: cipher.decrypt(contentAad(row.id), row.content_enc),
-      };
+      return storedPhoto(await uploads.findUsed(uploadId, userId));
     },
 
     /** For capabilities: deletes a photo they claimed and no longer need (identity: a side photographed again). */
