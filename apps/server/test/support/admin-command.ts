@@ -11,16 +11,21 @@ export interface AdminOutcome {
   stderr: string;
 }
 
-/** The command's exit code and output, whatever the code (for tests that check refusals as well as successes). */
-export async function adminOutcome(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<AdminOutcome> {
+/** Runs the command in-process in `env` and keeps what it printed (also the journeys' e2e/support/admin-command.ts). */
+export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutcome> {
   let stdout = '';
   let stderr = '';
   const code = await runAdmin(args, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
-    env: { ...t.env, ...env },
+    env,
   });
   return { code, stdout, stderr };
+}
+
+/** The command's exit code and output, whatever the code (for tests that check refusals as well as successes). */
+export function adminOutcome(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<AdminOutcome> {
+  return capturedAdmin(args, { ...t.env, ...env });
 }
 
 /** Rejects with {code, stdout, stderr} on a non-zero exit (1 not found or failed, 2 wrong usage), as a child process's failure would. */
