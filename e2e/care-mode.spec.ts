@@ -3,17 +3,24 @@
 // every control (buttons, links that stand alone, fields, switches) at least 60×60 px, nothing wider than
 // the phone, the prerendered page hydrated without a mismatch; home without promotions or lucky-draw invitations and with 消息, 我的 and 客服 first. Also
 // with the system's text at 200 % (WCAG 2.1 1.4.4): the pages still fit. Inside the app the shell's own care
-// mode and dark theme apply from the first paint (docs/bridge.md "Display settings"). Screenshots of each
-// page in care and dark-care at 320/375/414 when E2E_SCREENSHOTS=1.
+// mode and dark theme apply from the first paint (docs/bridge.md "Display settings"). Screenshots of every
+// page, signed in with data and logged out, in care, dark and dark-care at 320/375/414, in the browser and
+// the app shell, when E2E_SCREENSHOTS=1.
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { CARE_MODE_ON, LOGGED_IN_PATHS, openSettled } from './support/display-modes';
+import { latestCode } from '../apps/server/test/support/accounts';
+import { ROUTES } from '../apps/web/src/app/route-table';
+import { adminCommand } from './support/admin-command';
+import { launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
+import { CARE_MODE_ON, LOGGED_IN_PATHS, MODES, openSettled, type Mode } from './support/display-modes';
 import { expectNoHorizontalOverflow, PHONE_WIDTHS } from './support/layout';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
+import { opsApiClient } from './support/operators';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
-import { loggedInContext, signedUpClient } from './support/sign-in';
+import { certify, loggedInContext, logInThroughForm, signedUpClient } from './support/sign-in';
+import { askQuestion, bindBankcard, exchangeInfo, exchangePoints, OPS_PATH, opsUrl, updateLuckyPoints, userBindBankcard } from '@tyd/protocol';
 
 /** The standard's figures. */
 const MIN_TEXT_PX = 18;
@@ -93,7 +100,8 @@ let token: string;
 let phone: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  // The screenshots' account signs in twice and gets codes for its card: no wait between codes, no human check.
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '3' } }), launchBrowser()]);
   phone = newPhone('139');
   token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
 });
@@ -226,21 +234,156 @@ describe('关怀模式 and dark theme from the app shell', () => {
   });
 });
 
-describe('screenshots', () => {
-  it.skipIf(process.env.E2E_SCREENSHOTS !== '1')('every signed-in page in care and dark-care mode at 320/375/414', { timeout: 600_000 }, async () => {
-    for (const dark of [false, true]) {
-      const context = await careContext();
-      const page = await context.newPage();
-      if (dark) await page.emulateMedia({ colorScheme: 'dark' });
-      for (const path of LOGGED_IN_PATHS) {
-        await openSettled(page, `${server.baseUrl}${path}`);
-        for (const width of PHONE_WIDTHS) {
-          await page.setViewportSize({ width, height: 812 });
-          await saveScreenshot(page, `care${dark ? '-dark' : ''}${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`, { fullPage: true });
+/** A Luhn-valid 19-digit 工商银行 debit card number (docs/sandbox.md: the sandbox binds any valid number). */
+const SCREENSHOT_CARD = '6222021000112233449';
+
+/** The modes the screenshots show every page in; normal mode is in each journey's own pictures. */
+const SCREENSHOT_MODES: readonly Mode[] = MODES.filter((mode) => mode.care || mode.dark);
+
+/** Every route a visitor reaches without a session, and a path that is no route (404); operators' pages aside. */
+const LOGGED_OUT_PATHS = [...ROUTES.filter((route) => !route.requiresLogin).map((route) => route.path), '/no-such-page'];
+
+interface AccountWithData {
+  token: string;
+  phone: string;
+  /** Query strings of the pages about one thing (a card, a notice, an article). */
+  query: Record<string, string>;
+}
+
+/**
+ * An account that has something on every page, as the journeys make it: certified (sandbox OCR and face), a
+ * bound card, points granted by an operator and spent on two draws and a voucher, a question answered by
+ * customer service, a notice, an article and an entry of 常见问题 published, and a second device signed in
+ * through /login (the 新设备登录提醒 among its messages and two devices in 账户与安全).
+ */
+async function accountWithData(): Promise<AccountWithData> {
+  const phone = newPhone('138');
+  const client = await signedUpClient(server.baseUrl, phone);
+  await certify(client);
+  const reserved = newPhone('136');
+  const started = (await client.call(bindBankcard, { cardNumber: SCREENSHOT_CARD, phone: reserved })).response?.data as { ticket: string };
+  const bound = (await client.call(userBindBankcard, { ticket: started.ticket, smsCode: await latestCode(server.baseUrl, reserved) })).response?.data as {
+    cardId: string;
+  };
+  await adminCommand(server, ['rewards', 'grant', phone, '3000', '--operator', 'e2e']);
+  const key = () => randomBytes(16).toString('base64url');
+  for (let draw = 0; draw < 2; draw += 1) expect((await client.call(updateLuckyPoints, { idempotencyKey: key() })).response?.code).toBe('200');
+  const offer = (await client.call(exchangeInfo, {})).response?.data as {
+    balance: number;
+    items: Array<{ id: string; pointsCost: number; stockLeft: number | null }>;
+  };
+  const item = offer.items.find((one) => one.stockLeft !== 0 && one.pointsCost <= offer.balance);
+  const exchanged = await client.call(exchangePoints, { itemId: item!.id, idempotencyKey: key() });
+  expect(exchanged.response?.code, JSON.stringify({ offer, answer: exchanged.response })).toBe('200');
+  const asked = (await client.call(askQuestion, { text: '提前还款需要手续费吗？我想在下个月一次性还清。', idempotencyKey: key() })).response?.data as {
+    question: { id: string };
+  };
+  const editor = await opsApiClient(server, 'content_editor');
+  await editor.call('POST', opsUrl(OPS_PATH.helpQuestionAnswer, { id: asked.question.id }), {
+    by: '客服',
+    answer: '您好，提前还款不收取手续费，可在借款详情页选择“提前还款”。',
+  });
+  const publish = async (kind: 'notice' | 'article' | 'faq', title: string, body: string) => {
+    const fields = kind === 'faq' ? { category: '还款', order: 1 } : { important: kind === 'notice' };
+    const { id } = await editor.call<{ id: string }>('POST', OPS_PATH.content, { kind, title, body, ...fields, by: '运营' });
+    await editor.call('POST', opsUrl(OPS_PATH.contentPublish, { id }), { by: '运营' });
+    return id;
+  };
+  const notice = await publish('notice', '系统维护通知：12月20日 00:00—06:00 暂停服务', '维护期间如有疑问，请致电客服 400-000-0000。\n\n还款不受影响。');
+  await publish('faq', '还款日可以修改吗？', '暂不支持修改还款日，请按时还款以免影响信用。');
+  const article = await publish('article', '如何保护您的账户安全', '不要把验证码告诉任何人。\n\n客服不会向您索要密码或验证码。');
+  // A second device: the same person in a mobile browser, through the login form, once the sign-up's code
+  // is out of the cooldown (SMS_COOLDOWN_SECONDS above).
+  await new Promise((done) => setTimeout(done, 3_500));
+  const other = await newMobileContext(browser);
+  const login = await other.newPage();
+  await login.goto(`${server.baseUrl}/login`);
+  await logInThroughForm(login, server.baseUrl, phone);
+  await login.waitForURL((url) => url.pathname !== '/login');
+  await other.close();
+  return {
+    token: client.accessToken!,
+    phone,
+    query: {
+      '/bank-cards/detail': `?id=${bound.cardId}`,
+      '/bank-cards/agreement': `?id=${bound.cardId}`,
+      '/messages/notice': `?id=${notice}`,
+      '/discover/detail': `?id=${article}`,
+    },
+  };
+}
+
+/**
+ * A phone in `mode`: a plain mobile browser (care stored as the settings switch stores it, dark from the
+ * system) or the Android app shell (both from the shell's display settings, docs/bridge.md); signed in
+ * when `account` is given.
+ */
+async function modeContext(mode: Mode, inApp: boolean, account: AccountWithData | null): Promise<BrowserContext> {
+  if (inApp) {
+    return newMobileContext(browser, {
+      userAgent: APP_USER_AGENTS.androidZhongduoduo,
+      initScripts: [
+        nativeShellScript({
+          platform: 'android',
+          appInfo: { ...DEFAULT_APP_INFO, token: account?.token ?? '', phone: account?.phone ?? '' },
+          displaySettings: { careMode: Boolean(mode.care), theme: mode.dark ? 'dark' : 'light' },
+        }),
+      ],
+    });
+  }
+  const context = account ? await loggedInContext(browser, account.token, account.phone) : await newMobileContext(browser);
+  if (mode.care) await context.addInitScript({ content: CARE_MODE_ON });
+  return context;
+}
+
+/** The layout for a new viewport size lands in the next frames: a picture taken sooner shows the old one. */
+const settledLayout = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * For people to look at (E2E_SCREENSHOTS=1; docs/operations.md "Test suite"): every page, signed in with
+ * data and logged out, in care, dark and dark-care mode, in the browser and the app shell, the whole page at
+ * each phone width: e2e/screenshots/modes-<web|app>-<mode>-<in|out>-<page>-<width>.png.
+ */
+describe.skipIf(!screenshotsWanted)('screenshots', () => {
+  // Made by the first test that needs it (expect.poll, which reading the SMS outbox uses, runs only in a test).
+  let account: Promise<AccountWithData> | undefined;
+  const dataAccount = () => (account ??= accountWithData());
+
+  describe.each([
+    ['web', false],
+    ['app', true],
+  ] as const)('in the %s', (shell, inApp) => {
+    it.each(SCREENSHOT_MODES.map((mode) => [mode.name, mode] as const))(
+      'every page in %s mode at 320/375/414, signed in and logged out',
+      { timeout: 900_000 },
+      async (_name, mode) => {
+        const signedInAccount = await dataAccount();
+        for (const [signedIn, paths] of [
+          ['in', LOGGED_IN_PATHS],
+          ['out', LOGGED_OUT_PATHS],
+        ] as const) {
+          const context = await modeContext(mode, inApp, signedIn === 'in' ? signedInAccount : null);
+          const page = await context.newPage();
+          // The browser's own scheme; in the app the shell's theme decides, whatever the system says.
+          if (mode.dark && !inApp) await page.emulateMedia({ colorScheme: 'dark' });
+          for (const path of paths) {
+            await openSettled(page, `${server.baseUrl}${path}${signedInAccount.query[path] ?? ''}`);
+            for (const width of PHONE_WIDTHS) {
+              // The whole page as one screen: what is fixed to the screen's bottom (the tab bar) is drawn at
+              // the page's end, where a person scrolling sees it, not across the middle of a full-page capture.
+              await page.setViewportSize({ width, height: 812 });
+              await settledLayout(page);
+              await page.setViewportSize({ width, height: Math.max(812, await page.evaluate(() => document.documentElement.scrollHeight)) });
+              await settledLayout(page);
+              await saveScreenshot(page, `modes-${shell}-${mode.name}-${signedIn}${path === '/' ? '-home' : path.replaceAll('/', '-')}-${width}`, {
+                fullPage: true,
+              });
+            }
+            await page.setViewportSize({ width: 375, height: 812 });
+          }
+          await context.close();
         }
-        await page.setViewportSize({ width: 375, height: 812 });
-      }
-      await context.close();
-    }
+      },
+    );
   });
 });
