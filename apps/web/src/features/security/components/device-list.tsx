@@ -14,13 +14,16 @@ import { endOtherSessions } from '../api/end-other-sessions';
 import { endSession } from '../api/end-session';
 import { refreshLoginDevices, useLoginDevices, type LoginDevice } from '../api/login-devices';
 import { DeviceIcon } from './device-icon';
+import { facts, Separated } from './separated';
 
 function DeviceRow({ device, onEnd }: { device: LoginDevice; onEnd: (device: LoginDevice) => void }) {
   return (
     <li className="security-device">
       <DeviceIcon client={device.client} device={device.device} />
       <p className="security-device__name">
-        <span>{device.device}</span>
+        <span>
+          <Separated parts={facts(device.device)} />
+        </span>
         {device.current ? <span className="security-badge">本机</span> : null}
       </p>
       {device.current ? null : (
@@ -30,7 +33,7 @@ function DeviceRow({ device, onEnd }: { device: LoginDevice; onEnd: (device: Log
       )}
       <div className="security-device__meta">
         <p className="security__muted">
-          {device.clientName} · {device.region} · <span className="security__address">{device.address}</span>
+          <Separated parts={[device.clientName, device.region, <span className="security__address">{device.address}</span>]} />
         </p>
         <dl className="security-device__times">
           <div>

@@ -7,6 +7,7 @@ import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
 import { userMessage } from '../../../lib/api-errors';
 import { useLoginRecords, type LoginRecord } from '../api/login-records';
+import { facts, Separated } from './separated';
 
 const RESULT_TEXT: Readonly<Record<LoginRecord['result'], string>> = {
   success: '登录成功',
@@ -46,10 +47,10 @@ export function LoginRecordList() {
               </span>
             </div>
             <p className="security-record__device">
-              {record.device} · {record.clientName}
+              <Separated parts={[...facts(record.device), record.clientName]} />
             </p>
             <p className="security__muted">
-              {record.region} · <span className="security__address">{record.address}</span>
+              <Separated parts={[record.region, <span className="security__address">{record.address}</span>]} />
             </p>
           </li>
         ))}
