@@ -6,6 +6,20 @@ import type { ReactNode } from 'react';
 import { RING_SIZE } from '../utils/draw-grid';
 import './draw-grid.css';
 
+/**
+ * A prize's name whose figure and unit break apart as words (100⏎积分), never inside the unit (100积⏎分):
+ * each is one box, wrapping inside only when wider than its cell (of the 九宫格, or of the rules' table).
+ */
+export function PrizeName({ name }: { name: string }) {
+  const words = name.split(/(?<=\d)(?=[^\d\s.,%])/);
+  if (words.length === 1) return name;
+  return words.map((word, i) => (
+    <span key={i} className="draw-grid__word">
+      {word}
+    </span>
+  ));
+}
+
 /** Said after the landed cell's prize. */
 const LANDED_SUFFIX = '（本次结果）';
 
@@ -34,7 +48,9 @@ export function DrawGrid({ cells, lit, landed, children }: { cells: readonly Gri
                 <span className="draw-grid__glyph" aria-hidden="true">
                   {cell.kind === 'points' ? '积' : '谢'}
                 </span>
-                <span className="draw-grid__name">{cell.name}</span>
+                <span className="draw-grid__name">
+                  <PrizeName name={cell.name} />
+                </span>
                 {i === landed ? <span className="visually-hidden">{LANDED_SUFFIX}</span> : null}
               </li>
             ))}

@@ -151,7 +151,8 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
             <>
               抽奖
               <small className="draw-grid__cost" aria-hidden="true">
-                {state.cost}积分/次
+                <span className="draw-grid__word">{state.cost}积分</span>
+                <span className="draw-grid__word">/次</span>
               </small>
             </>
           )}
