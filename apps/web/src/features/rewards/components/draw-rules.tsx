@@ -7,6 +7,7 @@ import { Card } from '../../../components/page';
 import { optionalWebConfig } from '../../../lib/web-config';
 import type { LuckyDrawInfo } from '../api/lucky-draw-info';
 import { stockText } from '../utils/rewards-texts';
+import { PrizeName } from './draw-grid';
 
 const KIND_LABEL = { points: '积分', thanks: '无奖品' } as const;
 
@@ -20,15 +21,29 @@ export function DrawRules({ info }: { info: LuckyDrawInfo }) {
         <thead>
           <tr>
             <th scope="col">奖品</th>
-            <th scope="col">奖品类型</th>
-            <th scope="col">中奖概率</th>
-            <th scope="col">剩余数量</th>
+            <th scope="col">
+              奖品
+              <wbr />
+              类型
+            </th>
+            <th scope="col">
+              中奖
+              <wbr />
+              概率
+            </th>
+            <th scope="col">
+              剩余
+              <wbr />
+              数量
+            </th>
           </tr>
         </thead>
         <tbody>
           {info.prizes.map((prize) => (
             <tr key={prize.id}>
-              <th scope="row">{prize.name}</th>
+              <th scope="row">
+                <PrizeName name={prize.name} />
+              </th>
               <td>{KIND_LABEL[prize.kind]}</td>
               <td>{prize.oddsPercent}%</td>
               <td>{prize.kind === 'thanks' ? '—' : stockText(prize.stockLeft)}</td>
