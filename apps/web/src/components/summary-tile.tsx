@@ -20,12 +20,14 @@ export interface SummaryTileProps {
   /** Nothing (no badge), or its text; `badgeClassName` replaces the default grey pill. */
   badge?: string | number | null;
   badgeClassName?: string;
+  /** A class besides `summary-tile`, naming which capability's tile it is for its own stylesheet. */
+  className?: string;
 }
 
-export function SummaryTile({ to, title, icon, tone, hint, busy, badge, badgeClassName = 'summary-tile__badge' }: SummaryTileProps) {
+export function SummaryTile({ to, title, icon, tone, hint, busy, badge, badgeClassName = 'summary-tile__badge', className }: SummaryTileProps) {
   return (
     // Named by its visible words (title, state, badge), never a different label (WCAG 2.1 2.5.3).
-    <Link className="summary-tile" to={to}>
+    <Link className={className ? `summary-tile ${className}` : 'summary-tile'} to={to}>
       <span className={`summary-tile__icon summary-tile__icon--${tone}`} aria-hidden="true">
         <svg viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="1.8">
           {icon}

@@ -20,6 +20,7 @@ export function MessagesTile() {
       hint={total ? `您有${total}条未读消息` : loggedIn ? '通知与账户消息' : '登录后查看通知与账户消息'}
       badge={total ? (total > 99 ? '99+' : total) : null}
       badgeClassName="notice-count"
+      className="messages-tile"
     />
   );
 }
