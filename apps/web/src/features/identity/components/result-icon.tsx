@@ -1,11 +1,11 @@
 export function ResultIcon({ ok }: { ok: boolean }) {
   return (
-    <svg className="identity__result-icon" viewBox="0 0 56 56" aria-hidden="true">
-      <circle cx="28" cy="28" r="28" fill={ok ? '#e7f6ec' : '#fdecea'} />
+    <svg className={`identity__result-icon identity__result-icon--${ok ? 'ok' : 'failed'}`} viewBox="0 0 56 56" aria-hidden="true">
+      <circle cx="28" cy="28" r="28" />
       {ok ? (
-        <path d="M17 29l7 7 15-16" fill="none" stroke="#12b76a" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+        <path d="M17 29l7 7 15-16" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
       ) : (
-        <path d="M20 20l16 16M36 20L20 36" fill="none" stroke="#d92d20" strokeWidth="4" strokeLinecap="round" />
+        <path d="M20 20l16 16M36 20L20 36" fill="none" stroke="currentColor" strokeWidth="4" strokeLinecap="round" />
       )}
     </svg>
   );
