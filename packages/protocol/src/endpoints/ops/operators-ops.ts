@@ -131,6 +131,7 @@ export const opsAuditEntrySchema = z.strictObject({
   after: z.unknown(),
   at: opsTimeField,
 });
+export type OpsAuditEntry = z.output<typeof opsAuditEntrySchema>;
 
 /** GET: the newest 200 entries of the audit log (read only: no call edits it). */
 export const opsAuditList = defineOpsEndpoint({
