@@ -82,10 +82,10 @@ function htmlStylesheets(dist: string): string[] {
   return [...html.matchAll(/<link rel="stylesheet"[^>]*href="\/([^"]+)"/g)].map((m) => m[1]!);
 }
 
+/** The consumer app's entry (index.html); the operators' console is the build's other entry (ops.html). */
 function entryKey(manifest: Manifest): string {
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  if (!entry) throw new Error('manifest has no entry chunk');
-  return entry;
+  if (!manifest['index.html']?.isEntry) throw new Error('manifest has no index.html entry chunk');
+  return 'index.html';
 }
 
 export interface ShellSize {

@@ -13,6 +13,7 @@ import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './s
 import { CARE_MODE_ON, LOGGED_IN_PATHS, MODES, openSettled, type Mode } from './support/display-modes';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
+import { signInOperator, addOperator } from './support/operators';
 import { loggedInContext, signedUpClient } from './support/sign-in';
 
 const WCAG_21_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -91,6 +92,34 @@ describe.each(MODES)('axe-core, WCAG 2.1 A/AA, $name mode', { concurrent: true }
       expect(found).toEqual([]);
     });
   }
+});
+
+// The operators' console, its own entry (docs/operations.md "The console"): its sign-in, then every page as
+// an administrator sees it (the menu shows them all), in the light and dark schemes.
+describe("axe-core, WCAG 2.1 A/AA, the operators' console", () => {
+  it('no serious or critical violation on its sign-in and its pages, light and dark', { timeout: 300_000 }, async ({ expect }) => {
+    const operator = await addOperator(server, 'administrator');
+    const found: string[] = [];
+    for (const dark of [false, true]) {
+      const context = await newMobileContext(browser);
+      const page = await context.newPage();
+      if (dark) await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto(`${server.baseUrl}/ops`);
+      await page.getByRole('form', { name: '运营登录' }).waitFor();
+      for (const violation of await seriousViolations(page)) found.push(`${dark ? 'dark ' : ''}sign-in ${violation.rule}: ${violation.where.join('; ')}`);
+      // One sign-in per TOTP step and operator: the light pass signs in, the dark one signs in a second operator.
+      await signInOperator(context, server, dark ? await addOperator(server, 'administrator') : operator);
+      for (const path of ['/ops', '/ops/content', '/ops/rewards', '/ops/help', '/ops/operators']) {
+        await page.goto(`${server.baseUrl}${path}`);
+        await page.getByRole('navigation', { name: '运营后台' }).waitFor();
+        await page.waitForLoadState('networkidle');
+        for (const violation of await seriousViolations(page)) found.push(`${dark ? 'dark ' : ''}${path} ${violation.rule}: ${violation.where.join('; ')}`);
+        await saveScreenshot(page, `a11y-console${dark ? '-dark' : ''}${path.replaceAll('/', '-')}-375`);
+      }
+      await context.close();
+    }
+    expect(found).toEqual([]);
+  });
 });
 
 describe('focus and names', () => {

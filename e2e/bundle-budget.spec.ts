@@ -33,6 +33,24 @@ describe('bundle budget', () => {
     expect(size.js).toBe(shell.js + size.ownJs);
   });
 
+  it("carries no operators' code in any route's first load or what it loads later: the console is its own entry", () => {
+    // What only the console's code contains: its CSRF header, its API's addresses and its title.
+    const consoleMarks = ['x-ops-csrf', '/ops/api/', '运营后台'];
+    const manifest = readManifest();
+    expect(manifest['ops.html']?.isEntry).toBe(true);
+    const consumerFiles = new Set(sizes.flatMap((size) => [...size.jsFiles, ...size.deferredFiles]));
+    for (const file of consumerFiles) {
+      const text = readFileSync(join(webDist, file), 'utf8');
+      expect(
+        consoleMarks.filter((mark) => text.includes(mark)),
+        file,
+      ).toEqual([]);
+    }
+    // The marks are real: the console's own files have them.
+    const consoleEntry = readFileSync(join(webDist, manifest['ops.html']!.file), 'utf8');
+    expect(consoleMarks.some((mark) => consoleEntry.includes(mark))).toBe(true);
+  });
+
   it('the measure can fail: a page whose own import is over budget is counted over it, the shell apart', () => {
     const dist = mkdtempSync(join(tmpdir(), 'tyd-budget-'));
     try {

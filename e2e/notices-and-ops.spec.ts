@@ -217,7 +217,6 @@ describe('the operators’ pages', () => {
     const editor = page.getByRole('form', { name: '内容编辑' });
     await editor.getByLabel('标题').fill('运营后台：定时发布的公告');
     await editor.getByLabel('正文（Markdown）').fill('客服电话 [400-000-0000](tel:4000000000)');
-    await editor.getByLabel('操作人').fill('运营李四');
     await page.getByTestId('ops-preview').getByRole('link', { name: '400-000-0000' }).waitFor();
     await editor.getByRole('button', { name: '保存并发布' }).click();
     await expect.poll(() => editor.getByRole('status').textContent()).toBe('已发布');

@@ -152,20 +152,17 @@ async function navigatesWithoutReload(page: Page): Promise<void> {
 const PAGES = [...ROUTES.map((route) => ({ path: route.path, route })), { path: '/no-such-page', route: NOT_FOUND_ROUTE }];
 
 describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")', () => {
-  it.each(PAGES.filter(({ route }) => !route.noPrerender))(
-    '$path in a mobile browser: painted before scripts, hydrated without an error',
-    async ({ path, route }) => {
-      const { page, errors } = await open(web, path);
-      const shown = await firstScreen(page);
-      expect(shown.route).toBe(route.requiresLogin ? '/login' : route.path);
-      expect(shown.text.length).toBeGreaterThan(0);
-      expect(shown.htmlClass).toBe('');
-      expect(await keptPrerenderedElement(page)).toBe(true);
-      expect(errors).toEqual([]);
-    },
-  );
+  it.each(PAGES)('$path in a mobile browser: painted before scripts, hydrated without an error', async ({ path, route }) => {
+    const { page, errors } = await open(web, path);
+    const shown = await firstScreen(page);
+    expect(shown.route).toBe(route.requiresLogin ? '/login' : route.path);
+    expect(shown.text.length).toBeGreaterThan(0);
+    expect(shown.htmlClass).toBe('');
+    expect(await keptPrerenderedElement(page)).toBe(true);
+    expect(errors).toEqual([]);
+  });
 
-  it.each(PAGES.filter(({ route }) => !route.noPrerender && !route.requiresLogin))(
+  it.each(PAGES.filter(({ route }) => !route.requiresLogin))(
     '$path in the app: styled for the app from the first paint, hydrated without an error',
     async ({ path, route }) => {
       const { page, errors } = await open(app, path);

@@ -20,7 +20,11 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 //  - one small stylesheet for the whole app (≈2 KB gzip) loaded by index.html, so lazy pages
 //    never flash unstyled and need no CSS preloading;
 //  - no modulepreload polyfill: every supported webview (Chrome 66+, Safari 17+) preloads natively,
-//    and older ones simply load the same files without the hint.
+//    and older ones simply load the same files without the hint;
+//  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
+//    "The console"): none of its code is in the consumer app's graph, and the shell group above is the
+//    consumer entry's closure only, so the console shares files with the app only where Rolldown's own
+//    splitting finds modules both use (React, components).
 
 /** Module ids the entry reaches through static imports, known once the graph is built. */
 const entryClosure = new Set<string>();
@@ -33,13 +37,15 @@ const PROTOCOL_INDEX = /\/packages\/protocol\/src\/(index|wire|schemas)\.ts$/;
 const PROTOCOL_FOR_SHELL = /\/packages\/protocol\/src\/(constants|codes|errors|format|protocol-type-error)\.ts$/;
 // The page frame and links nearly every page uses: in the shell rather than one more request each.
 const PAGE_BASICS = /\/apps\/web\/src\/components\/(page|link)\.tsx$/;
+// The consumer app's entry (index.html, which loads src/main.tsx); ops.html, the console's, is the other.
+const CONSUMER_ENTRY = /\/apps\/web\/(index\.html|src\/main\.tsx)$/;
 
 const findEntryClosure: Plugin = {
   name: 'tyd:entry-closure',
   apply: 'build',
   buildEnd() {
     entryClosure.clear();
-    const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry);
+    const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id));
     while (queue.length > 0) {
       const id = queue.pop()!;
       if (entryClosure.has(id)) continue;
@@ -146,6 +152,7 @@ export default defineConfig({
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      input: { index: resolve(import.meta.dirname, 'index.html'), ops: resolve(import.meta.dirname, 'ops.html') },
       output: {
         advancedChunks: {
           groups: [

@@ -20,11 +20,8 @@ export const MODES: readonly Mode[] = [
 /** Stores 关怀模式 on as the settings switch does (apps/web/src/lib/display-settings.ts), before the page's first script. */
 export const CARE_MODE_ON = `try { localStorage.setItem('careMode', '1'); } catch (error) {}`;
 
-/** Operators' pages, behind the admin token: a signed-in person never reaches them. */
-export const isOpsPath = (path: string) => path === '/ops' || path.startsWith('/ops/');
-
 /** Every page a signed-in person reaches (login sends them on). */
-export const LOGGED_IN_PATHS = ROUTES.filter((route) => !isOpsPath(route.path) && route.path !== '/login').map((route) => route.path);
+export const LOGGED_IN_PATHS = ROUTES.filter((route) => route.path !== '/login').map((route) => route.path);
 
 /** Opens `url` and waits until the app has taken over and stopped asking (no call in flight, nothing busy). */
 export async function openSettled(page: Page, url: string): Promise<void> {

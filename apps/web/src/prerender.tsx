@@ -58,7 +58,6 @@ export function prerenderCurrentAddress(): Promise<PrerenderedRoute> {
       ...(route.fullScreen ? { fullScreen: true } : {}),
     };
     if (route.requiresLogin) return { ...meta, requiresLogin: true };
-    if (route.noPrerender) return meta;
     await loadPage(route);
     const html = renderToString(<App router={router} />);
     renderFirstScreenFor(true);

@@ -10,7 +10,9 @@
 // - the page carries the route's first screen prerendered at build time, set for a browser or the app
 //   (first-screen.ts), so it paints before any script ran; its scripts load as the build's index.html
 //   names them (the entry as a module script) with the route's chunks as modulepreload links, so they
-//   start with the HTML and the page hydrates as soon as they have run.
+//   start with the HTML and the page hydrates as soon as they have run;
+// - /ops and below get the operators' console instead (ops.html, its own entry; docs/operations.md "The
+//   console"): no config, no first screen, no XSRF cookie, and a stricter CSP.
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
@@ -88,11 +90,33 @@ function encodePage(html: string): EncodedPage {
   };
 }
 
+/**
+ * The console's CSP: scripts and styles from this origin only, no inline script or style element at all (it
+ * has none; React's style properties are set through the CSSOM, which CSP does not govern), calls to this
+ * origin only, no frames, forms posting nowhere else, no <base>.
+ */
+const CONSOLE_CSP = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** The console's addresses: /ops and every page below it (its API, /ops/api, is routes of its own). */
+export const isConsolePath = (path: string) => path === '/ops' || path.startsWith('/ops/');
+
 const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export default fp(
   async (fastify: FastifyInstance, opts: { webDist: string; browserConfig: BrowserConfig }) => {
     const indexFile = join(opts.webDist, 'index.html');
+    const consoleFile = join(opts.webDist, 'ops.html');
+    let consolePage: { mtimeMs: number; page: EncodedPage } | undefined;
     const assetsDir = join(opts.webDist, 'assets') + sep;
     const script = configScript(opts.browserConfig);
     const scriptContent = script.slice(script.indexOf('>') + 1, script.lastIndexOf('<'));
@@ -111,7 +135,7 @@ export default fp(
         cacheControl: false,
         // index.html is only ever served with the config injected, by servePage. The .br/.gz copies are
         // reached through content negotiation only, never by their own names.
-        allowedPath: (pathName) => pathName !== '/index.html' && !PRECOMPRESSED.test(pathName),
+        allowedPath: (pathName) => pathName !== '/index.html' && pathName !== '/ops.html' && !PRECOMPRESSED.test(pathName),
         // Picks file.br or file.gz by Accept-Encoding (q-values honoured), falls back to the file when
         // a copy is missing, and sends the copy's own Content-Length and ETag (its size differs) with
         // the original's Content-Type. Range applies to the representation sent (RFC 9110 §14.1.2).
@@ -168,6 +192,23 @@ export default fp(
       return { page, csp: build.csp };
     }
 
+    /** ops.html as built (it needs nothing injected), encoded once per build. */
+    async function renderConsole(): Promise<EncodedPage | undefined> {
+      try {
+        const { mtimeMs } = await stat(consoleFile);
+        if (consolePage?.mtimeMs !== mtimeMs) consolePage = { mtimeMs, page: encodePage(await readFile(consoleFile, 'utf8')) };
+        return consolePage.page;
+      } catch {
+        return undefined;
+      }
+    }
+
+    function sendEncoded(request: FastifyRequest, reply: FastifyReply, page: EncodedPage) {
+      const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.send(encoding ? page[encoding] : page.identity);
+    }
+
     fastify.decorate('webApp', {
       isPageRoute(request) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return false;
@@ -179,18 +220,23 @@ export default fp(
         return accept.includes('text/html') || accept.includes('*/*');
       },
       async servePage(request, reply) {
-        const rendered = await renderPage(request);
         reply.header('cache-control', 'no-cache, no-store');
+        if (isConsolePath(request.url.split('?', 1)[0] ?? '')) {
+          const page = await renderConsole();
+          if (page === undefined)
+            return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
+          reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', CONSOLE_CSP).header('x-robots-tag', 'noindex, nofollow');
+          return sendEncoded(request, reply.header('vary', 'accept-encoding'), page);
+        }
+        const rendered = await renderPage(request);
         fastify.xsrf.ensureCookie(request, reply);
         if (rendered === undefined) {
           return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
         }
-        const encoding = negotiate(request.headers['accept-encoding'] ?? '', ['br', 'gzip']);
         // The page differs by encoding, and by what first-screen.ts reads: the app's user agent, the session cookie.
         const { page, csp } = rendered;
         reply.code(200).type('text/html; charset=utf-8').header('content-security-policy', csp).header('vary', 'accept-encoding, user-agent, cookie');
-        if (encoding) reply.header('content-encoding', encoding);
-        return reply.send(encoding ? page[encoding] : page.identity);
+        return sendEncoded(request, reply, page);
       },
     } satisfies WebApp);
   },

@@ -47,7 +47,7 @@ const PRERENDER = {
     '/login': { html: '<main class="page"><h1 class="page__title">验证码登录</h1></main>', title: '验证码登录', background: '#fff' },
     '/nfc': { html: '<main class="page">nfc</main>', title: 'NFC读卡位置说明' },
     '/mine/signOff': { title: '注销账号', requiresLogin: true },
-    '/ops': { title: '运营数据' },
+    '/test': { title: '通盈达' },
     '/download': { html: '<main class="page">正在获取下载地址…</main>', title: '下载通盈达 APP' },
     '/cloudSteward/index': { html: '<main class="page">gift loading</main>', title: '新人礼' },
     '*': { html: '<main class="error-view">404</main>', title: '404' },
@@ -109,6 +109,10 @@ function decode(res: RawResponse): string {
   return res.body.toString('utf8');
 }
 
+// The operators' console's own entry (apps/web/ops.html as built): no inline script, its own bundle.
+const CONSOLE =
+  '<!doctype html><html><head><title>通盈达运营后台</title><script type="module" crossorigin src="/assets/ops-Op12Op34.js"></script></head><body><div id="root"></div></body></html>';
+
 describe('web app serving', () => {
   let t: TestApp;
   let dist: string;
@@ -119,6 +123,7 @@ describe('web app serving', () => {
     mkdirSync(join(dist, 'assets'), { recursive: true });
     mkdirSync(join(dist, '.vite'), { recursive: true });
     writeFileSync(join(dist, 'index.html'), INDEX);
+    writeFileSync(join(dist, 'ops.html'), CONSOLE);
     writeFileSync(join(dist, 'assets', 'index-Ab12Cd34.js'), 'console.log(1)');
     writeFileSync(join(dist, 'favicon.ico'), 'icon');
     mkdirSync(join(dist, 'agreements'), { recursive: true });
@@ -159,6 +164,41 @@ describe('web app serving', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('same-origin');
     }
+  });
+
+  it("serves the operators' console at /ops and below: its own page, a stricter CSP, nothing of the consumer app's", async () => {
+    for (const path of ['/ops', '/ops/content', '/ops/operators?x=1', '/ops/no-such-page']) {
+      const res = await fetch(`${t.baseUrl}${path}`, { headers: { ...html, 'accept-encoding': 'br' } });
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache, no-store');
+      expect(res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const body = await res.text();
+      expect(body).toBe(CONSOLE);
+      // No browser config, no first screen, no XSRF cookie: the console's calls carry the operator's CSRF token.
+      expect(res.headers.getSetCookie()).toEqual([]);
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp.split('; ')).toEqual(
+        expect.arrayContaining([
+          "default-src 'none'",
+          "script-src 'self'",
+          "style-src 'self'",
+          "connect-src 'self'",
+          "frame-ancestors 'none'",
+          "base-uri 'none'",
+        ]),
+      );
+      expect(csp).not.toContain('unsafe');
+      expect(csp).not.toContain('sha256');
+    }
+    // The file is only ever served as the console's page, never by its own name.
+    expect((await fetch(`${t.baseUrl}/ops.html`, { headers: html })).headers.get('content-security-policy')).not.toBe(
+      (await fetch(`${t.baseUrl}/ops`, { headers: html })).headers.get('content-security-policy'),
+    );
+    expect(await (await fetch(`${t.baseUrl}/ops.html`, { headers: html })).text()).not.toBe(CONSOLE);
+    // Its API stays an API: JSON, never the page.
+    const api = await fetch(`${t.baseUrl}/ops/api/session`, { headers: html });
+    expect(api.status).toBe(401);
+    expect(api.headers.get('content-type')).toContain('application/json');
   });
 
   it('gives a client everything it needs: config from the page, then a sealed call', async () => {
@@ -374,7 +414,7 @@ describe('web app serving', () => {
       ['/mine/signOff', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
       // Without one.
       ['/login?title=x', {}, ['/assets/login-page-Lp12Lp34.js', '/assets/field-Fd12Fd34.js']],
-      ['/ops', {}, []],
+      ['/test', {}, []],
       ['/mine/signOff', { cookie: `x-access-token=${'A'.repeat(43)}` }, []],
       ['/mine/signOff', { 'user-agent': APP_UA }, []],
     ];
@@ -393,7 +433,7 @@ describe('web app serving', () => {
   it("allows the page's inline scripts, and only those, by their hashes in its CSP", async () => {
     const config = configScript(browserConfig(t.secrets, t.config.site));
     const allowed = [sha256(config.slice(config.indexOf('>') + 1, config.lastIndexOf('<'))), sha256(EARLY_SCRIPT)];
-    for (const path of ['/login', '/nfc', '/login?title=x', '/ops']) {
+    for (const path of ['/login', '/nfc', '/login?title=x', '/test']) {
       const res = await fetch(`${t.baseUrl}${path}`, { headers: html });
       const scriptSrc = /script-src ([^;]*)/.exec(res.headers.get('content-security-policy') ?? '')?.[1]?.split(' ');
       expect(scriptSrc, path).toEqual(["'self'", ...allowed]);

@@ -12,8 +12,9 @@ import type { RouteDef } from './route-table';
 export type PageModule = { default: ComponentType };
 type Importers = Record<string, () => Promise<PageModule>>;
 
-// One glob, so Vite emits one chunk per page and the route table stays plain data.
-const modules = import.meta.glob<PageModule>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx']);
+// One glob, so Vite emits one chunk per page and the route table stays plain data. The operators' pages
+// (ops-page.tsx, ops-*-page.tsx) are the console's (src/console/console-routes.ts): not even their addresses are here.
+const modules = import.meta.glob<PageModule>(['../features/*/pages/*-page.tsx', './pages/*-page.tsx', '!../features/*/pages/ops-*page.tsx']);
 
 export const CHUNK_RELOAD_KEY = 'tyd.chunkReload';
 

@@ -1,6 +1,7 @@
 // The route table of SPEC §2, as plain data (no imports), so the budget check
 // (bench/web-sizes.ts) can read which page module each route loads. Every page is a lazy chunk
-// (app/page-loader.ts); `page` is the module path under src/.
+// (app/page-loader.ts); `page` is the module path under src/. The operators' pages under /ops are not
+// here: they are the console's, its own entry (src/console/console-routes.ts).
 
 export interface RouteDef {
   path: string;
@@ -15,11 +16,6 @@ export interface RouteDef {
   fullScreen?: boolean;
   /** Needs a session: a logged-out visitor is sent to login with returnUrl back (app/login-guard.ts). */
   requiresLogin?: boolean;
-  /**
-   * Its first screen depends on what this browser stored, so the build cannot prerender it (src/prerender.tsx;
-   * routes that require login are not prerendered either).
-   */
-  noPrerender?: boolean;
   page: string;
 }
 
@@ -82,15 +78,6 @@ export const ROUTES: readonly RouteDef[] = [
   { path: '/activity/invite', name: 'invite', title: '邀请好友', requiresLogin: true, page: 'features/rewards/pages/invite-page.tsx' },
   // The new-user gift (SPEC §1, §2, §7 get-cloud-steward-url; docs/api.md "New-user gift").
   { path: '/cloudSteward/index', name: 'cloudStewardIndex', title: '新人礼', page: 'features/activity/pages/cloud-steward-page.tsx' },
-  // Operators' read-only telemetry view behind the admin token (docs/telemetry.md "Operations view").
-  // Its first screen depends on the admin token this tab stored.
-  { path: '/ops', name: 'ops', title: '运营数据', noPrerender: true, page: 'features/telemetry/pages/ops-page.tsx' },
-  // Operators' content editor behind the same token (docs/operations.md "Content").
-  { path: '/ops/content', name: 'opsContent', title: '内容管理', noPrerender: true, page: 'features/content/pages/ops-content-page.tsx' },
-  // Operators' prizes, vouchers, redeem batches and the new-user gift behind the same token (docs/operations.md "Vouchers and redeem codes").
-  { path: '/ops/rewards', name: 'opsRewards', title: '奖励管理', noPrerender: true, page: 'features/rewards/pages/ops-rewards-page.tsx' },
-  // Operators answer users' questions behind the same token (docs/operations.md "Help and customer service").
-  { path: '/ops/help', name: 'opsHelp', title: '用户提问', noPrerender: true, page: 'features/help/pages/ops-help-page.tsx' },
 ];
 
 /** Any other path (SPEC §2). */

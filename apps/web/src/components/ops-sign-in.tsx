@@ -1,8 +1,10 @@
 // The one sign-in of every /ops page (docs/operations.md "Operators"): name, password and the 6-digit code
 // of the operator's authenticator app (RFC 6238), sent together, so nothing tells which of them was wrong.
-// Nothing is kept in web storage: the session is an httpOnly cookie (lib/ops-api.ts).
-import { useState, type FormEvent, type ReactNode } from 'react';
-import type { OpsSession } from '../lib/use-ops-session';
+// Nothing is kept in web storage: the session is an httpOnly cookie (lib/ops-api.ts). OperatorSession shows it
+// until an operator is signed in, then provides the operator to the console's menu and pages.
+import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { OperatorContext } from '../lib/operator-context';
+import { useOpsSession, type OpsSession } from '../lib/use-ops-session';
 import { Button } from './button';
 import { Field } from './field';
 import { Card, Page } from './page';
@@ -46,12 +48,15 @@ function OpsSignIn({ session }: { session: OpsSession }) {
   );
 }
 
-/** The page's content once an operator is signed in; the sign-in form (or a wait while the session is asked for) before. */
-export function OpsSignedIn({ title, session, children }: { title: string; session: OpsSession; children: ReactNode }) {
-  if (session.state.status === 'signed-in') return <>{children}</>;
+/** Asks for the operator's session once; signed in, provides it (lib/operator-context.ts) to `children`. */
+export function OperatorSession({ title, children }: { title: string; children: ReactNode }) {
+  const session = useOpsSession();
+  const { state, ended, signOut } = session;
+  const signedIn = useMemo(() => (state.status === 'signed-in' ? { operator: state.operator, ended, signOut } : null), [state, ended, signOut]);
+  if (signedIn) return <OperatorContext value={signedIn}>{children}</OperatorContext>;
   return (
     <Page title={title}>
-      {session.state.status === 'checking' ? (
+      {state.status === 'checking' ? (
         <p role="status" aria-busy="true">
           正在确认登录…
         </p>

@@ -1,8 +1,9 @@
 // Test support for the /ops pages: the server's answers to the operator's session calls (GET and POST
 // /ops/api/session), built through the call's response schema, so a page test stubs fetch once for the
 // session and gets on with what it is about. `signedIn` false: no session until the form signs in with
-// OPS_TEST_CREDENTIALS (anything else is the server's refusal).
-import { opsSession, opsSignIn, parseOpsResponseData, type OpsOperator } from '@tyd/protocol/schemas';
+// OPS_TEST_CREDENTIALS (anything else is the server's refusal). `role`: the signed-in operator's (pages show
+// only what it may do), administrator unless named.
+import { opsSession, opsSignIn, parseOpsResponseData, type OpsOperator, type OpsRole } from '@tyd/protocol/schemas';
 import { OPS_PATH } from '@tyd/protocol/wire';
 
 export const OPS_TEST_OPERATOR: OpsOperator = {
@@ -18,10 +19,11 @@ export const OPS_TEST_CREDENTIALS = { name: 'li-si', password: 'a long pass phra
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-export function opsSessionAnswers(opts: { signedIn: boolean }) {
+export function opsSessionAnswers(opts: { signedIn: boolean; role?: OpsRole }) {
   let signedIn = opts.signedIn;
+  const operator = { ...OPS_TEST_OPERATOR, role: opts.role ?? OPS_TEST_OPERATOR.role };
   const session = () => {
-    const data = parseOpsResponseData(opsSession, { operator: OPS_TEST_OPERATOR, csrfToken: OPS_TEST_CSRF, idleExpiresAt: 2, expiresAt: 3 });
+    const data = parseOpsResponseData(opsSession, { operator, csrfToken: OPS_TEST_CSRF, idleExpiresAt: 2, expiresAt: 3 });
     if (!data.ok || !parseOpsResponseData(opsSignIn, data.data).ok)
       throw new Error(`session answer outside its schema: ${data.ok ? '' : data.issues.join(', ')}`);
     return json(200, { code: '200', msg: '成功', data: data.data });

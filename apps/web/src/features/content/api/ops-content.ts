@@ -1,6 +1,6 @@
-// The operators' content API (docs/api.md "Content operations"): plain JSON behind the admin token, not a
-// sealed product call, so not through the API client (its toasts and 401 handling are for users' pages).
-// The token is the one every /ops page uses (lib/ops-api.ts).
+// The operators' content API (docs/api.md "Content operations"): plain JSON behind the operator's session,
+// not a sealed product call, so not through the API client (its toasts and 401 handling are for users' pages;
+// lib/ops-api.ts). The audit names the signed-in operator.
 // Paths from the zod-free wire entry, types only from the calls' schemas (endpoints/ops/content-ops.ts), so the
 // page carries no schema code.
 import type {
@@ -32,7 +32,6 @@ export const opsContent = {
     opsCall<OpsResponseData<typeof opsContentPreview>>('POST', OPS_PATH.contentPreview, { body: { body }, signal }),
   create: (input: OpsRequest<typeof opsContentCreate>) => opsCall<ManagedContent>('POST', OPS_PATH.content, { body: input }),
   edit: (id: string, input: OpsRequest<typeof opsContentUpdate>) => opsCall<ManagedContent>('PUT', OPS_PATH.contentItem, { id, body: input }),
-  publish: (id: string, by: string, at?: number) =>
-    opsCall<ManagedContent>('POST', OPS_PATH.contentPublish, { id, body: { by, ...(at !== undefined && { at }) } }),
-  unpublish: (id: string, by: string) => opsCall<ManagedContent>('POST', OPS_PATH.contentUnpublish, { id, body: { by } }),
+  publish: (id: string, at?: number) => opsCall<ManagedContent>('POST', OPS_PATH.contentPublish, { id, body: at !== undefined ? { at } : {} }),
+  unpublish: (id: string) => opsCall<ManagedContent>('POST', OPS_PATH.contentUnpublish, { id, body: {} }),
 };

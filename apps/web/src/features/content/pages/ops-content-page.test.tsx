@@ -1,13 +1,14 @@
 // /ops/content as an operator uses it, against a fake of the /ops content API (docs/api.md "Content
 // operations") that keeps versions and the audit like the server: the shared sign-in first, then the list, a draft
 // with the server's preview, publish, schedule, unpublish, the item's audit, and a conflicting edit.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
-import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, OPS_TEST_OPERATOR, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { renderInConsole } from '../../../test/render-in-console';
 import {
   opsContentCreate,
   opsContentGet,
@@ -23,7 +24,7 @@ import OpsContentPage from './ops-content-page';
 
 /** 2026-11-21 10:00 in China. */
 const NOW = Date.UTC(2026, 10, 21, 2);
-let session = opsSessionAnswers({ signedIn: true });
+let session = opsSessionAnswers({ signedIn: true, role: 'content_editor' });
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 const calls: Call[] = [];
@@ -79,7 +80,7 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
     audit.unshift({
       contentId: item.id,
       action: 'create',
-      by: String(body!.by),
+      by: OPS_TEST_OPERATOR.name,
       version: 1,
       at: NOW,
       detail: { title: item.title, publishAt: null, state: 'draft' },
@@ -90,7 +91,7 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
   const item = items.find((i) => i.id === id);
   if (!item) return refused(404, `no content ${id}`);
   if (method === 'GET') return ok(opsContentGet, { item, audit: audit.filter((a) => a.contentId === id) });
-  const by = String(body!.by);
+  const by = OPS_TEST_OPERATOR.name;
   if (method === 'PUT') {
     if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
     const { title, body: text, summary, important, category, order } = body as Partial<ManagedItem>;
@@ -153,7 +154,7 @@ beforeEach(async () => {
       detail: { title: '春节服务安排', publishAt: null, state: 'draft' },
     },
   ];
-  session = opsSessionAnswers({ signedIn: true });
+  session = opsSessionAnswers({ signedIn: true, role: 'content_editor' });
   window.history.replaceState(null, '', '/ops/content');
   router = createRouter();
   await router.start();
@@ -175,7 +176,7 @@ afterEach(() => {
 });
 
 const show = () =>
-  render(
+  renderInConsole(
     <RouterContext value={router}>
       <OpsContentPage />
     </RouterContext>,
@@ -195,12 +196,11 @@ async function openWithToken() {
 async function writeDraft(title: string, body: string) {
   await userEvent.type(within(editor()).getByLabelText('标题'), title);
   await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), body);
-  await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
 }
 
 describe('/ops/content', () => {
   it('asks the operator to sign in first and again when refused; signed in, the list opens', async () => {
-    session = opsSessionAnswers({ signedIn: false });
+    session = opsSessionAnswers({ signedIn: false, role: 'content_editor' });
     // Nothing is asked of the server before the operator signs in (no preview of an empty body, no 401):
     // well past the preview's pause, on the test's clock.
     vi.useFakeTimers();
@@ -237,20 +237,20 @@ describe('/ops/content', () => {
       {
         method: 'POST',
         path: '/ops/api/content',
-        body: { kind: 'announcement', title: '系统升级公告', body: '今晚**暂停**借款', important: false, by: '张三' },
+        body: { kind: 'announcement', title: '系统升级公告', body: '今晚**暂停**借款', important: false },
       },
     ]);
     expect(await screen.findByRole('list', { name: '操作记录' })).toBeTruthy();
-    expect(auditLines()).toEqual(['2026-11-21 10:00 张三 创建（第1版）']);
+    expect(auditLines()).toEqual(['2026-11-21 10:00 li-si 创建（第1版）']);
 
     await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
     expect((await screen.findByRole('status')).textContent).toBe('已发布');
     expect(changes().slice(1)).toEqual([
-      { method: 'PUT', path: '/ops/api/content/a_item2xx', body: { version: 1, by: '张三' } },
-      { method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三' } },
+      { method: 'PUT', path: '/ops/api/content/a_item2xx', body: { version: 1 } },
+      { method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: {} },
     ]);
     await vi.waitFor(() =>
-      expect(auditLines()).toEqual(['2026-11-21 10:00 张三 发布（第3版）', '2026-11-21 10:00 张三 修改（第2版）', '2026-11-21 10:00 张三 创建（第1版）']),
+      expect(auditLines()).toEqual(['2026-11-21 10:00 li-si 发布（第3版）', '2026-11-21 10:00 li-si 修改（第2版）', '2026-11-21 10:00 li-si 创建（第1版）']),
     );
     expect(within(editor()).getByText(/公告·已发布 · 发布时间 2026-11-21 10:00 · 第3版/)).toBeTruthy();
     expect((await screen.findByRole('button', { name: /系统升级公告/ })).textContent).toBe('[公告·已发布] 系统升级公告2026-11-21 10:00');
@@ -275,13 +275,13 @@ describe('/ops/content', () => {
     await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
     expect((await screen.findByRole('status')).textContent).toBe('已定时，将于 2026年12月12日 星期六 09:30（北京时间）发布');
     // 09:30 in Beijing is 01:30 UTC, whatever zone this computer is in.
-    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { by: '张三', at: Date.UTC(2026, 11, 12, 1, 30) } });
-    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 定时发布 2026-12-12 09:30（第2版）'));
+    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/publish', body: { at: Date.UTC(2026, 11, 12, 1, 30) } });
+    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 li-si 定时发布 2026-12-12 09:30（第2版）'));
 
     await userEvent.click(within(editor()).getByRole('button', { name: '下线' }));
     expect((await screen.findByRole('status')).textContent).toBe('已下线');
-    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/unpublish', body: { by: '张三' } });
-    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 张三 下线（第3版）'));
+    expect(changes().at(-1)).toEqual({ method: 'POST', path: '/ops/api/content/a_item2xx/unpublish', body: {} });
+    await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 li-si 下线（第3版）'));
   });
 
   it('a refused publish keeps the saved draft: the retry edits it instead of creating another', async () => {
@@ -312,13 +312,13 @@ describe('/ops/content', () => {
     await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), '每月15日前还款');
     await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
     await vi.waitFor(() => expect(changes()).toHaveLength(2));
-    expect(changes()[1]!.body).toEqual({ body: '每月15日前还款', version: 1, by: '张三' });
+    expect(changes()[1]!.body).toEqual({ body: '每月15日前还款', version: 1 });
     await vi.waitFor(() => expect((within(editor()).getByLabelText('摘要（可选）') as HTMLInputElement).value).toBe('每月15日前还款'));
     await userEvent.type(within(editor()).getByLabelText('摘要（可选）'), '，逾期影响征信');
     await userEvent.click(within(editor()).getByRole('checkbox', { name: '重要（首页横幅）' }));
     await userEvent.click(within(editor()).getByRole('button', { name: '保存草稿' }));
     await vi.waitFor(() => expect(changes()).toHaveLength(3));
-    expect(changes()[2]!.body).toEqual({ summary: '每月15日前还款，逾期影响征信', important: true, version: 2, by: '张三' });
+    expect(changes()[2]!.body).toEqual({ summary: '每月15日前还款，逾期影响征信', important: true, version: 2 });
   });
 
   it('writes 常见问题: a question and its answer under a category, in an order; an edit sends the new category alone', async () => {
@@ -329,7 +329,6 @@ describe('/ops/content', () => {
     expect(within(editor()).queryByLabelText('摘要（可选）')).toBeNull();
     await userEvent.type(within(editor()).getByLabelText('问题'), '如何还款？');
     await userEvent.type(within(editor()).getByLabelText('回答（Markdown，可含电话链接）'), '在借款详情页点击还款。');
-    await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
     // No category yet: nothing can be saved.
     expect(within(editor()).getByRole('button', { name: '保存草稿' }).hasAttribute('disabled')).toBe(true);
     await userEvent.type(within(editor()).getByLabelText('分类'), '还款');
@@ -342,7 +341,7 @@ describe('/ops/content', () => {
     expect(changes()[0]).toEqual({
       method: 'POST',
       path: '/ops/api/content',
-      body: { kind: 'faq', title: '如何还款？', body: '在借款详情页点击还款。', important: false, category: '还款', order: 2, by: '张三' },
+      body: { kind: 'faq', title: '如何还款？', body: '在借款详情页点击还款。', important: false, category: '还款', order: 2 },
     });
     expect((await screen.findByRole('button', { name: /如何还款/ })).textContent).toBe('[常见问题·已发布] 还款 · 如何还款？2026-11-21 10:00');
 
@@ -350,7 +349,7 @@ describe('/ops/content', () => {
     await userEvent.type(within(editor()).getByLabelText('分类'), '还款与账单');
     await userEvent.click(within(editor()).getByRole('button', { name: '保存修改' }));
     await vi.waitFor(() => expect(changes()).toHaveLength(3));
-    expect(changes()[2]!.body).toEqual({ category: '还款与账单', version: 2, by: '张三' });
+    expect(changes()[2]!.body).toEqual({ category: '还款与账单', version: 2 });
   });
 
   it('refuses to overwrite an edit made meanwhile and shows who made it', async () => {
@@ -361,11 +360,22 @@ describe('/ops/content', () => {
     // Another operator saves a change while this one edits.
     change(items[0]!, '李四', 'edit', { body: '春节期间暂停人工客服。' });
     await userEvent.type(within(editor()).getByLabelText('正文（Markdown）'), '新增说明。');
-    await userEvent.type(within(editor()).getByLabelText('操作人'), '张三');
     await userEvent.click(within(editor()).getByRole('button', { name: '保存修改' }));
     expect((await screen.findByRole('alert')).textContent).toBe('内容已被他人修改，请刷新后再编辑。');
-    expect(changes()).toEqual([{ method: 'PUT', path: '/ops/api/content/n_existing1', body: expect.objectContaining({ version: 2, by: '张三' }) }]);
+    expect(changes()).toEqual([{ method: 'PUT', path: '/ops/api/content/n_existing1', body: expect.objectContaining({ version: 2 }) }]);
     await vi.waitFor(() => expect(auditLines()[0]).toBe('2026-11-21 10:00 李四 修改（第3版）'));
     expect(items[0]!.body).toBe('春节期间暂停人工客服。');
+  });
+
+  it('another role reads the items and their audit, with no editor and no preview asked for', async () => {
+    session = opsSessionAnswers({ signedIn: true, role: 'viewer' });
+    await openWithToken();
+    expect(screen.queryByRole('form', { name: '内容编辑' })).toBeNull();
+    expect(screen.getByText(/仅内容编辑可以新建和修改内容/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: /春节服务安排/ }));
+    const view = screen.getByRole('region', { name: '查看' });
+    expect(within(view).getByRole('heading', { name: '春节服务安排' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: '预览' })).toBeNull();
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
   });
 });

@@ -1,17 +1,16 @@
 // /ops/content (docs/operations.md "Content"): operators write notices, announcements and articles in
 // Markdown with a live preview rendered by the server (exactly what readers will get), save drafts, publish
-// now or at a time, and take items down. Behind the operator's session (components/ops-sign-in.tsx); every change is
-// audited with the signed-in operator's name, and the
-// item's audit (who did what, when) shows under the editor. 常见问题 are written here too (docs/operations.md
+// now or at a time, and take items down. Behind the operator's session (the console signs in); every change is
+// audited with the signed-in operator's name, and the item's audit (who did what, when) shows under the editor.
+// Editing is the content editors' (docs/operations.md "Roles"): other roles read the items and their audit. 常见问题 are written here too (docs/operations.md
 // "Help and customer service"): the question as the title, the answer as the body, with a category and an order.
 import { useEffect, useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
-import { OpsSignedIn } from '../../../components/ops-sign-in';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { OpsApiError } from '../../../lib/ops-api';
-import { useOpsSession } from '../../../lib/use-ops-session';
+import { mayChange, useOperator } from '../../../lib/operator-context';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
 import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsContentKind } from '@tyd/protocol/schemas';
 import { opsContent } from '../api/ops-content';
@@ -157,27 +156,34 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
   );
 }
 
-export default function OpsContentPage() {
-  const session = useOpsSession();
+/** What an operator of another role sees of the chosen item: what it is and what it says, as written. */
+function ItemView({ draft }: { draft: Draft }) {
+  if (!draft.id) return <p className="ops-content__muted">仅内容编辑可以新建和修改内容。请在下方“全部内容”中选择一项查看。</p>;
   return (
-    <OpsSignedIn title="内容管理" session={session}>
-      <ContentConsole onSessionEnded={session.ended} />
-    </OpsSignedIn>
+    <div className="ops-content">
+      <p className="ops-content__muted">
+        {KIND_TEXT[draft.kind]}·{STATUS_TEXT[draft.status]}
+        {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${chinaDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
+      </p>
+      <h2 className="ops-content__heading">{draft.title}</h2>
+      <p className="ops-content__source">{draft.body}</p>
+    </div>
   );
 }
 
-function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
+export default function OpsContentPage() {
+  const { operator, ended: onSessionEnded } = useOperator();
+  const editor = mayChange(operator, 'content_editor');
   const list = useQuery([LIST_KEY], (signal) => opsContent.list(signal), { staleTimeMs: 5_000 });
   const [draft, setDraft] = useState<Draft>(EMPTY);
   // Keyed by version: every change of the item (ours or, after a 409, someone else's) reads its audit anew.
   const itemKey = draft.id ? [ITEM_KEY, draft.id, draft.version] : null;
   const item = useQuery(itemKey, (signal) => opsContent.get(draft.id ?? '', signal), { staleTimeMs: 0 });
-  const [by, setBy] = useState('');
   const [at, setAt] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
-  const preview = usePreview(draft.body, !ended);
+  const preview = usePreview(draft.body, editor && !ended);
   useEffect(() => {
     if (ended) onSessionEnded();
   }, [ended, onSessionEnded]);
@@ -201,7 +207,7 @@ function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
   }
   const save = () =>
     draft.id
-      ? opsContent.edit(draft.id, { ...editsOf(draft), version: draft.version, by })
+      ? opsContent.edit(draft.id, { ...editsOf(draft), version: draft.version })
       : opsContent.create({
           kind: draft.kind,
           title: draft.title,
@@ -209,13 +215,12 @@ function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
           ...(draft.summary && { summary: draft.summary }),
           important: draft.important,
           ...(draft.kind === 'faq' && { category: draft.category, order: orderOf(draft) }),
-          by,
         });
   /** Saves, then publishes: the saved draft (its id, its new version) is kept even when publishing is refused, so a retry neither duplicates the item nor conflicts with itself. */
   const saveThenPublish = async (time?: number) => {
     const saved = await save();
     setDraft(draftOf(saved));
-    return opsContent.publish(saved.id, by, time);
+    return opsContent.publish(saved.id, time);
   };
   function handleSave(event: FormEvent) {
     event.preventDefault();
@@ -237,123 +242,129 @@ function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
   const handleUnpublish = () =>
     draft.id &&
     void run(
-      () => opsContent.unpublish(draft.id!, by),
+      () => opsContent.unpublish(draft.id!),
       () => '已下线',
     );
   const scheduled = chinaTimeOf(at);
   const faq = draft.kind === 'faq';
-  const incomplete = !by.trim() || !draft.title.trim() || !draft.body.trim() || (faq && (!draft.category.trim() || !Number.isFinite(orderOf(draft))));
+  const incomplete = !draft.title.trim() || !draft.body.trim() || (faq && (!draft.category.trim() || !Number.isFinite(orderOf(draft))));
   const audit = item.data?.audit;
 
   return (
     <Page title="内容管理">
-      <Card label="编辑">
-        <form className="ops-content" onSubmit={handleSave} aria-label="内容编辑">
-          {draft.id ? (
-            <p className="ops-content__muted">
-              {KIND_TEXT[draft.kind]}·{STATUS_TEXT[draft.status]}
-              {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${chinaDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
-            </p>
-          ) : null}
-          <div className="ops-content__row">
-            <label>
-              类型
-              <select value={draft.kind} disabled={draft.id !== null} onChange={(e) => setDraft({ ...draft, kind: e.target.value as OpsContentKind })}>
-                {(Object.keys(KIND_TEXT) as OpsContentKind[]).map((kind) => (
-                  <option key={kind} value={kind}>
-                    {KIND_TEXT[kind]}
-                  </option>
-                ))}
-              </select>
-            </label>
-            {faq ? null : (
-              <label className="ops-content__check">
-                <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
-              </label>
-            )}
-          </div>
-          {faq ? (
+      <Card label={editor ? '编辑' : '查看'}>
+        {editor ? (
+          <form className="ops-content" onSubmit={handleSave} aria-label="内容编辑">
+            {draft.id ? (
+              <p className="ops-content__muted">
+                {KIND_TEXT[draft.kind]}·{STATUS_TEXT[draft.status]}
+                {draft.publishAt !== null && draft.status !== 'draft' ? ` · 发布时间 ${chinaDateTime(draft.publishAt)}` : ''} · 第{draft.version}版
+              </p>
+            ) : null}
             <div className="ops-content__row">
               <label>
-                分类
-                <input value={draft.category} maxLength={20} placeholder="如 还款、账户" onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+                类型
+                <select value={draft.kind} disabled={draft.id !== null} onChange={(e) => setDraft({ ...draft, kind: e.target.value as OpsContentKind })}>
+                  {(Object.keys(KIND_TEXT) as OpsContentKind[]).map((kind) => (
+                    <option key={kind} value={kind}>
+                      {KIND_TEXT[kind]}
+                    </option>
+                  ))}
+                </select>
               </label>
-              <label>
-                排序（0 在最前）
-                <input value={draft.order} inputMode="numeric" maxLength={4} placeholder="0" onChange={(e) => setDraft({ ...draft, order: e.target.value })} />
-              </label>
+              {faq ? null : (
+                <label className="ops-content__check">
+                  <input type="checkbox" checked={draft.important} onChange={(e) => setDraft({ ...draft, important: e.target.checked })} /> 重要（首页横幅）
+                </label>
+              )}
             </div>
-          ) : null}
-          <label>
-            {faq ? '问题' : '标题'}
-            <input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
-          </label>
-          {faq ? null : (
-            <label>
-              摘要（可选）
-              <input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} />
-            </label>
-          )}
-          <label>
-            {faq ? '回答（Markdown，可含电话链接）' : '正文（Markdown）'}
-            <textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
-          </label>
-          <label>
-            操作人
-            <input value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，记入操作记录" />
-          </label>
-          <div className="ops-content__row">
-            <Button type="submit" busy={busy} disabled={incomplete}>
-              {draft.status === 'published' ? '保存修改' : '保存草稿'}
-            </Button>
-            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handlePublish}>
-              保存并发布
-            </Button>
-            <Button
-              variant="text"
-              onClick={() => {
-                setDraft(EMPTY);
-                setMessage(null);
-              }}
-            >
-              新建
-            </Button>
-          </div>
-          <div className="ops-content__row">
-            <label>
-              定时发布（北京时间）
-              <input
-                value={at}
-                inputMode="numeric"
-                placeholder="2026-12-01 08:00"
-                autoComplete="off"
-                aria-describedby="ops-content-at"
-                onChange={(e) => setAt(e.target.value)}
-              />
-            </label>
-            <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>
-              定时发布
-            </Button>
-            {draft.id ? (
-              <Button variant="text" busy={busy} disabled={!by.trim()} onClick={handleUnpublish}>
-                下线
-              </Button>
+            {faq ? (
+              <div className="ops-content__row">
+                <label>
+                  分类
+                  <input value={draft.category} maxLength={20} placeholder="如 还款、账户" onChange={(e) => setDraft({ ...draft, category: e.target.value })} />
+                </label>
+                <label>
+                  排序（0 在最前）
+                  <input
+                    value={draft.order}
+                    inputMode="numeric"
+                    maxLength={4}
+                    placeholder="0"
+                    onChange={(e) => setDraft({ ...draft, order: e.target.value })}
+                  />
+                </label>
+              </div>
             ) : null}
-          </div>
-          {/* The typed time read back in Chinese, so a wrong day is seen before it is scheduled. */}
-          <p id="ops-content-at" className="ops-content__muted">
-            {at.trim() === ''
-              ? '定时发布时间格式：年-月-日 时:分'
-              : Number.isFinite(scheduled)
-                ? `将于 ${chinaTimeText(scheduled)}（北京时间）发布`
-                : '请按 年-月-日 时:分 填写，如 2026-12-01 08:00'}
-          </p>
-          {message ? (
-            <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>
-              {message.text}
+            <label>
+              {faq ? '问题' : '标题'}
+              <input value={draft.title} maxLength={100} onChange={(e) => setDraft({ ...draft, title: e.target.value })} />
+            </label>
+            {faq ? null : (
+              <label>
+                摘要（可选）
+                <input value={draft.summary} maxLength={200} placeholder="留空则取正文开头" onChange={(e) => setDraft({ ...draft, summary: e.target.value })} />
+              </label>
+            )}
+            <label>
+              {faq ? '回答（Markdown，可含电话链接）' : '正文（Markdown）'}
+              <textarea value={draft.body} onChange={(e) => setDraft({ ...draft, body: e.target.value })} />
+            </label>
+            <div className="ops-content__row">
+              <Button type="submit" busy={busy} disabled={incomplete}>
+                {draft.status === 'published' ? '保存修改' : '保存草稿'}
+              </Button>
+              <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handlePublish}>
+                保存并发布
+              </Button>
+              <Button
+                variant="text"
+                onClick={() => {
+                  setDraft(EMPTY);
+                  setMessage(null);
+                }}
+              >
+                新建
+              </Button>
+            </div>
+            <div className="ops-content__row">
+              <label>
+                定时发布（北京时间）
+                <input
+                  value={at}
+                  inputMode="numeric"
+                  placeholder="2026-12-01 08:00"
+                  autoComplete="off"
+                  aria-describedby="ops-content-at"
+                  onChange={(e) => setAt(e.target.value)}
+                />
+              </label>
+              <Button variant="secondary" busy={busy} disabled={incomplete} onClick={handleSchedule}>
+                定时发布
+              </Button>
+              {draft.id ? (
+                <Button variant="text" busy={busy} onClick={handleUnpublish}>
+                  下线
+                </Button>
+              ) : null}
+            </div>
+            {/* The typed time read back in Chinese, so a wrong day is seen before it is scheduled. */}
+            <p id="ops-content-at" className="ops-content__muted">
+              {at.trim() === ''
+                ? '定时发布时间格式：年-月-日 时:分'
+                : Number.isFinite(scheduled)
+                  ? `将于 ${chinaTimeText(scheduled)}（北京时间）发布`
+                  : '请按 年-月-日 时:分 填写，如 2026-12-01 08:00'}
             </p>
-          ) : null}
-        </form>
+            {message ? (
+              <p className={message.error ? 'ops-content__error' : undefined} role={message.error ? 'alert' : 'status'}>
+                {message.text}
+              </p>
+            ) : null}
+          </form>
+        ) : (
+          <ItemView draft={draft} />
+        )}
         {audit ? (
           <>
             <h2 className="ops-content__heading">操作记录</h2>
@@ -361,12 +372,14 @@ function ContentConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
           </>
         ) : null}
       </Card>
-      <Card label="预览">
-        <h2 className="ops-content__heading">预览</h2>
-        <div className="ops-content__preview" data-testid="ops-preview">
-          {preview ? <RichText html={preview} /> : <p>输入正文后在此预览</p>}
-        </div>
-      </Card>
+      {editor ? (
+        <Card label="预览">
+          <h2 className="ops-content__heading">预览</h2>
+          <div className="ops-content__preview" data-testid="ops-preview">
+            {preview ? <RichText html={preview} /> : <p>输入正文后在此预览</p>}
+          </div>
+        </Card>
+      ) : null}
       <Card label="全部内容">
         <h2 className="ops-content__heading">全部内容</h2>
         <ul className="ops-content__items">

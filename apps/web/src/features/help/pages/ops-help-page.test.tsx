@@ -2,19 +2,20 @@
 // service") that answers each question once like the server: the shared sign-in first, the open questions newest
 // first with the phone masked, an answer named by its operator, and a question another operator answered
 // meanwhile refused and read again. Answers built through the calls' response schemas.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsHelpAnswer, opsHelpQuestions, parseOpsResponseData, type OpsEndpoint, type OpsQuestion, type OpsResponseData } from '@tyd/protocol/schemas';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
-import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, OPS_TEST_OPERATOR, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { renderInConsole } from '../../../test/render-in-console';
 import OpsHelpPage from './ops-help-page';
 
 /** 2026-11-24 10:00 in China. */
 const NOW = Date.UTC(2026, 10, 24, 2);
-let session = opsSessionAnswers({ signedIn: true });
+let session = opsSessionAnswers({ signedIn: true, role: 'content_editor' });
 
 type Call = { method: string; path: string; body: Record<string, unknown> | undefined };
 const calls: Call[] = [];
@@ -39,7 +40,7 @@ function serve(method: string, url: string, body: Record<string, unknown> | unde
   if (!question) return json(404, { code: '404', subcode: '4707', msg: '服务不存在', data: { reason: `no question ${id}` } });
   if (question.status === 'answered')
     return json(409, { code: '409', subcode: '4708', msg: '请求冲突', data: { reason: `${id} was answered already; reload to read the answer` } });
-  Object.assign(question, { status: 'answered', answer: String(body!.answer).trim(), answeredBy: String(body!.by), answeredAt: NOW });
+  Object.assign(question, { status: 'answered', answer: String(body!.answer).trim(), answeredBy: OPS_TEST_OPERATOR.name, answeredAt: NOW });
   return ok(opsHelpAnswer, question);
 }
 
@@ -68,7 +69,7 @@ beforeEach(async () => {
       answeredAt: null,
     },
   ];
-  session = opsSessionAnswers({ signedIn: true });
+  session = opsSessionAnswers({ signedIn: true, role: 'content_editor' });
   window.history.replaceState(null, '', '/ops/help');
   router = createRouter();
   await router.start();
@@ -90,7 +91,7 @@ afterEach(() => {
 });
 
 const show = () =>
-  render(
+  renderInConsole(
     <RouterContext value={router}>
       <OpsHelpPage />
     </RouterContext>,
@@ -102,7 +103,7 @@ const listed = () =>
 
 describe('/ops/help', () => {
   it('asks the operator to sign in first; then lists open questions newest first, the phone masked', async () => {
-    session = opsSessionAnswers({ signedIn: false });
+    session = opsSessionAnswers({ signedIn: false, role: 'content_editor' });
     show();
     await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
     await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
@@ -120,25 +121,21 @@ describe('/ops/help', () => {
     await screen.findByRole('list', { name: '提问列表' });
     const first = screen.getAllByRole('form')[0]!;
     await userEvent.type(within(first).getByLabelText(/回复（纯文本/), '按时还款可提升额度。');
-    // Nobody named: nothing is sent.
-    expect(within(first).getByRole('button', { name: '回复' }).hasAttribute('disabled')).toBe(true);
-    await userEvent.type(screen.getByLabelText('操作人'), '客服小周');
     await userEvent.click(within(first).getByRole('button', { name: '回复' }));
     expect((await screen.findByRole('status')).textContent).toBe('已回复，用户会在“我的消息”中收到。');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([
-      { method: 'POST', path: '/ops/api/help/questions/q_AAAAAAAAAAAAAAA2/answer', body: { by: '客服小周', answer: '按时还款可提升额度。' } },
+      { method: 'POST', path: '/ops/api/help/questions/q_AAAAAAAAAAAAAAA2/answer', body: { answer: '按时还款可提升额度。' } },
     ]);
     await vi.waitFor(() => expect(listed()).toEqual(['借款什么时候到账？']));
     await userEvent.click(screen.getByRole('button', { name: '已回复' }));
     await vi.waitFor(() => expect(listed()).toEqual(['额度怎么提升？']));
-    expect(screen.getByText('客服小周 回复于 2026-11-24 10:00')).toBeTruthy();
+    expect(screen.getByText('li-si 回复于 2026-11-24 10:00')).toBeTruthy();
     expect(screen.getByText('按时还款可提升额度。')).toBeTruthy();
   });
 
   it('says so when another operator answered first, and reads the list again', async () => {
     show();
     await screen.findByRole('list', { name: '提问列表' });
-    await userEvent.type(screen.getByLabelText('操作人'), '客服小吴');
     const first = screen.getAllByRole('form')[0]!;
     await userEvent.type(within(first).getByLabelText(/回复（纯文本/), '另一个回答');
     // Meanwhile someone else answers it.
@@ -147,5 +144,13 @@ describe('/ops/help', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('该提问已被其他客服回复，请刷新查看。');
     await vi.waitFor(() => expect(listed()).toEqual(['借款什么时候到账？']));
     expect(questions[0]!.answer).toBe('先到的回答');
+  });
+
+  it('another role reads the questions and cannot answer them', async () => {
+    session = opsSessionAnswers({ signedIn: true, role: 'rewards_manager' });
+    show();
+    await screen.findByRole('list', { name: '提问列表' });
+    expect(screen.getByText('仅内容编辑可以回复提问。')).toBeTruthy();
+    expect(screen.queryAllByRole('form')).toEqual([]);
   });
 });

@@ -1,16 +1,15 @@
 // /ops/help (docs/operations.md "Help and customer service"): operators read users' questions, newest first
 // with the asker's phone masked (SPEC §3), and answer each once; the answer reaches the user as a message
-// (我的消息) and under the question on 帮助与客服. Behind the operator's session of /ops (components/ops-sign-in.tsx); the server names the signed-in
-// operator with the answer. A question someone else answered meanwhile is refused and the list read again.
+// (我的消息) and under the question on 帮助与客服. Behind the operator's session (the console signs in); the server names the signed-in operator
+// with the answer; only content editors answer (docs/operations.md "Roles"). A question someone else answered meanwhile is refused and the list read again.
 import { chinaDateTime, HELP_LIMITS, helpTextLength, QUESTION_STATUS_TEXT } from '@tyd/protocol/wire';
 import type { OpsQuestion } from '@tyd/protocol/schemas';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
-import { OpsSignedIn } from '../../../components/ops-sign-in';
 import { Card, Page } from '../../../components/page';
 import { OpsApiError } from '../../../lib/ops-api';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
-import { useOpsSession } from '../../../lib/use-ops-session';
+import { mayChange, useOperator } from '../../../lib/operator-context';
 import { opsHelp, type OpsQuestionFilter } from '../api/ops-help';
 import '../components/help.css';
 
@@ -21,7 +20,7 @@ const FILTERS: readonly { value: OpsQuestionFilter; label: string }[] = [
   { value: 'all', label: '全部' },
 ];
 
-function AnswerForm({ question, by, onAnswered }: { question: OpsQuestion; by: string; onAnswered: (text: string, error: boolean) => void }) {
+function AnswerForm({ question, onAnswered }: { question: OpsQuestion; onAnswered: (text: string, error: boolean) => void }) {
   const [answer, setAnswer] = useState('');
   const [busy, setBusy] = useState(false);
   const length = helpTextLength(answer);
@@ -32,7 +31,7 @@ function AnswerForm({ question, by, onAnswered }: { question: OpsQuestion; by: s
     if (busy) return;
     setBusy(true);
     try {
-      await opsHelp.answer(question.id, by, answer);
+      await opsHelp.answer(question.id, answer);
       setAnswer('');
       onAnswered('已回复，用户会在“我的消息”中收到。', false);
     } catch (error) {
@@ -52,7 +51,7 @@ function AnswerForm({ question, by, onAnswered }: { question: OpsQuestion; by: s
         <span className={length > HELP_LIMITS.answerChars ? 'help-ask__count help-ask__count--over' : 'help-ask__count'}>
           {length}/{HELP_LIMITS.answerChars}
         </span>
-        <Button type="submit" busy={busy} disabled={!by.trim() || length === 0 || length > HELP_LIMITS.answerChars}>
+        <Button type="submit" busy={busy} disabled={length === 0 || length > HELP_LIMITS.answerChars}>
           {busy ? '提交中…' : '回复'}
         </Button>
       </div>
@@ -61,19 +60,12 @@ function AnswerForm({ question, by, onAnswered }: { question: OpsQuestion; by: s
 }
 
 export default function OpsHelpPage() {
-  const session = useOpsSession();
-  return (
-    <OpsSignedIn title="用户提问" session={session}>
-      <QuestionsConsole onSessionEnded={session.ended} />
-    </OpsSignedIn>
-  );
-}
-
-function QuestionsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
+  const { operator, ended: onSessionEnded } = useOperator();
+  // Answering is the content editors' (docs/operations.md "Roles"); the others read the questions.
+  const answers = mayChange(operator, 'content_editor');
   const [filter, setFilter] = useState<OpsQuestionFilter>('open');
   const key = [LIST_KEY, filter] as const;
   const list = useQuery(key, (signal) => opsHelp.questions(filter, signal), { staleTimeMs: 0 });
-  const [by, setBy] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
   useEffect(() => {
@@ -90,10 +82,7 @@ function QuestionsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
   return (
     <Page title="用户提问" lead="最新的在前，用户手机号已脱敏。每个提问只能回复一次，回复会通过“我的消息”通知用户。">
       <Card>
-        <label className="ops-help__by">
-          <span className="field__label">操作人</span>
-          <input className="field__input" value={by} maxLength={64} onChange={(e) => setBy(e.target.value)} placeholder="您的名字，随回复记录" />
-        </label>
+        {answers ? null : <p className="help__muted">仅内容编辑可以回复提问。</p>}
         <div className="ops-help__filters" role="group" aria-label="筛选">
           {FILTERS.map((option) => (
             <Button
@@ -145,9 +134,9 @@ function QuestionsConsole({ onSessionEnded }: { onSessionEnded: () => void }) {
                   </p>
                   <p>{question.answer}</p>
                 </div>
-              ) : (
-                <AnswerForm question={question} by={by} onAnswered={handleAnswered} />
-              )}
+              ) : answers ? (
+                <AnswerForm question={question} onAnswered={handleAnswered} />
+              ) : null}
             </li>
           ))}
         </ul>

@@ -30,21 +30,19 @@ export type NewBatch = Omit<OpsRequest<typeof opsRewardsCreateBatch>, 'by'>;
 
 export const opsRewards = {
   summary: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsRewardsSummary>>(OPS_PATH.rewards, { signal }),
-  changePrize: (id: string, change: PrizeChange, by: string) =>
-    opsRequest<OpsResponseData<typeof opsRewardsChangePrize>>(opsUrl(OPS_PATH.rewardsPrize, { id }), { method: 'POST', body: { by, ...change } }),
-  changeItem: (id: string, change: ItemChange, by: string) =>
-    opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: { by, ...change } }),
-  createBatch: (batch: NewBatch, by: string) =>
-    opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: { by, ...batch } }),
-  revokeBatch: (id: string, by: string) =>
-    opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: { by } }),
+  changePrize: (id: string, change: PrizeChange) =>
+    opsRequest<OpsResponseData<typeof opsRewardsChangePrize>>(opsUrl(OPS_PATH.rewardsPrize, { id }), { method: 'POST', body: change }),
+  changeItem: (id: string, change: ItemChange) =>
+    opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: change }),
+  createBatch: (batch: NewBatch) => opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: batch }),
+  revokeBatch: (id: string) =>
+    opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: {} }),
   /** Maker-checker requests (docs/operations.md "Approvals"), pending first. */
   approvals: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsApprovalsList>>(OPS_PATH.approvals, { signal }),
   approve: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsApprove>>(opsUrl(OPS_PATH.approvalApprove, { id }), { method: 'POST', body: {} }),
   withdraw: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsWithdraw>>(opsUrl(OPS_PATH.approvalWithdraw, { id }), { method: 'POST', body: {} }),
-  replaceGift: (lines: OpsGiftLine[], by: string) => {
+  replaceGift: (lines: OpsGiftLine[]) => {
     const body: OpsRequest<typeof opsRewardsReplaceGift> = {
-      by,
       lines: lines.map((line) => (line.itemId !== null ? { itemId: line.itemId } : { points: line.points })),
     };
     return opsRequest<OpsResponseData<typeof opsRewardsReplaceGift>>(OPS_PATH.rewardsGift, { method: 'PUT', body });

@@ -1,12 +1,15 @@
 // The sections of /ops/rewards (docs/operations.md "Vouchers and redeem codes"): prizes with their odds,
 // the voucher catalogue, the new-user gift's lines, redeem batches and the audit. Each edits through one
-// `run` the page gives it, which names the operator and shows the server's answer; the server checks
-// every value (services/rewards-operations.ts), so these forms only shape what is typed.
+// `run` the page gives it, which shows the server's answer (the server names the signed-in operator and
+// checks every value, services/rewards-operations.ts, so these forms only shape what is typed). Without a
+// `run` (an operator of another role, docs/operations.md "Roles") the values show in disabled fields and no
+// control to change them is offered.
 import { useState, type FormEvent } from 'react';
 import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
+import { ROLE_TEXT } from '../../../lib/operator-context';
 import type {
   OpsApproval,
   OpsBatch,
@@ -14,14 +17,15 @@ import type {
   OpsChange,
   OpsGiftLine as GiftLine,
   OpsItem,
+  OpsOperator,
   OpsPrize,
   OpsRewardsSummary as RewardsSummary,
 } from '@tyd/protocol/schemas';
 import type { NewBatch } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
 
-/** Runs a change as the operator, then reads the summary again; false when it was refused (the page says why). */
-export type RunChange = (action: (by: string) => Promise<unknown>, done: string) => Promise<boolean>;
+/** Runs a change, then reads the summary again; false when it was refused (the page says why). Null: view only. */
+export type RunChange = ((action: () => Promise<unknown>, done: string) => Promise<boolean>) | null;
 
 /** '' is "no limit" (null), digits a number; anything else goes as typed, for the server to refuse with its reason. */
 const countOrNull = (text: string): number | string | null => (text.trim() === '' ? null : /^\d+$/.test(text.trim()) ? Number(text.trim()) : text);
@@ -92,7 +96,7 @@ function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
       ...(stock !== countText(prize.stock) && { stock: countOrNull(stock) }),
       ...(active !== prize.active && { active }),
     };
-    void run((by) => opsRewards.changePrize(prize.id, change, by), `已保存 ${prize.name}`);
+    void run?.(() => opsRewards.changePrize(prize.id, change), `已保存 ${prize.name}`);
   }
   return (
     <li className="ops-rewards__entry">
@@ -103,7 +107,7 @@ function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
             中奖概率 {prize.oddsPercent}%{prize.active ? '' : '（未上架）'}
           </span>
         </p>
-        <div className="ops-rewards__fields">
+        <fieldset className="ops-rewards__fields" disabled={!run}>
           <label>
             权重
             <input inputMode="numeric" value={weight} onChange={(e) => setWeight(e.target.value)} />
@@ -117,10 +121,12 @@ function PrizeRow({ prize, run }: { prize: OpsPrize; run: RunChange }) {
           <label className="ops-rewards__check">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> 上架
           </label>
-          <Button type="submit" variant="secondary" disabled={!changed}>
-            保存
-          </Button>
-        </div>
+          {run ? (
+            <Button type="submit" variant="secondary" disabled={!changed}>
+              保存
+            </Button>
+          ) : null}
+        </fieldset>
       </form>
     </li>
   );
@@ -162,7 +168,7 @@ function ItemRow({ item, run }: { item: OpsItem; run: RunChange }) {
       ...(validDays !== String(item.validDays) && { validDays: countOrNull(validDays) }),
       ...(active !== item.active && { active }),
     };
-    void run((by) => opsRewards.changeItem(item.id, change, by), `已保存 ${item.name}`);
+    void run?.(() => opsRewards.changeItem(item.id, change), `已保存 ${item.name}`);
   }
   return (
     <li className="ops-rewards__entry">
@@ -171,7 +177,7 @@ function ItemRow({ item, run }: { item: OpsItem; run: RunChange }) {
           {item.name} <span className="ops-rewards__muted">{item.id}</span>
         </p>
         <p className="ops-rewards__muted">{item.description}</p>
-        <div className="ops-rewards__fields">
+        <fieldset className="ops-rewards__fields" disabled={!run}>
           <label>
             所需积分（空=不可兑换）
             <input inputMode="numeric" value={cost} onChange={(e) => setCost(e.target.value)} />
@@ -191,10 +197,12 @@ function ItemRow({ item, run }: { item: OpsItem; run: RunChange }) {
           <label className="ops-rewards__check">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> 上架
           </label>
-          <Button type="submit" variant="secondary" disabled={!changed}>
-            保存
-          </Button>
-        </div>
+          {run ? (
+            <Button type="submit" variant="secondary" disabled={!changed}>
+              保存
+            </Button>
+          ) : null}
+        </fieldset>
       </form>
     </li>
   );
@@ -224,52 +232,58 @@ export function GiftSection({ gift, items, run }: { gift: GiftLine[]; items: Ops
   const set = (index: number, line: DraftLine) => setLines(lines.map((old, i) => (i === index ? line : old)));
   function handleSave(event: FormEvent) {
     event.preventDefault();
-    void run((by) => opsRewards.replaceGift(lines.map(fromDraft), by), lines.length === 0 ? '新人礼已关闭（礼包为空）' : '新人礼已保存');
+    void run?.(() => opsRewards.replaceGift(lines.map(fromDraft)), lines.length === 0 ? '新人礼已关闭（礼包为空）' : '新人礼已保存');
   }
   return (
     <Card label="新人礼">
       <h2 className="rewards__heading">新人礼</h2>
       <p className="ops-rewards__muted">每行一份：积分，或一张卡券；最多10行。礼包为空即关闭活动。</p>
       <form onSubmit={handleSave} aria-label="新人礼内容">
-        <ol className="ops-rewards__list">
-          {lines.map((line, index) => (
-            <li key={index} className="ops-rewards__fields ops-rewards__gift-line">
-              <select
-                aria-label={`第${index + 1}行类型`}
-                value={line.kind}
-                onChange={(e) => set(index, e.target.value === 'item' ? { kind: 'item', itemId: items[0]?.id ?? '' } : { kind: 'points', points: '100' })}
-              >
-                <option value="points">积分</option>
-                <option value="item">卡券</option>
-              </select>
-              {line.kind === 'points' ? (
-                <input
-                  aria-label={`第${index + 1}行积分`}
-                  inputMode="numeric"
-                  value={line.points}
-                  onChange={(e) => set(index, { kind: 'points', points: e.target.value })}
-                />
-              ) : (
-                <select aria-label={`第${index + 1}行卡券`} value={line.itemId} onChange={(e) => set(index, { kind: 'item', itemId: e.target.value })}>
-                  {items.map((item) => (
-                    <option key={item.id} value={item.id}>
-                      {item.name}
-                    </option>
-                  ))}
+        <fieldset disabled={!run} className="ops-rewards__plain">
+          <ol className="ops-rewards__list">
+            {lines.map((line, index) => (
+              <li key={index} className="ops-rewards__fields ops-rewards__gift-line">
+                <select
+                  aria-label={`第${index + 1}行类型`}
+                  value={line.kind}
+                  onChange={(e) => set(index, e.target.value === 'item' ? { kind: 'item', itemId: items[0]?.id ?? '' } : { kind: 'points', points: '100' })}
+                >
+                  <option value="points">积分</option>
+                  <option value="item">卡券</option>
                 </select>
-              )}
-              <Button variant="text" onClick={() => setLines(lines.filter((_, i) => i !== index))}>
-                删除
-              </Button>
-            </li>
-          ))}
-        </ol>
-        <div className="ops-rewards__fields">
-          <Button variant="secondary" disabled={lines.length >= 10} onClick={() => setLines([...lines, { kind: 'points', points: '100' }])}>
-            添加一行
-          </Button>
-          <Button type="submit">保存礼包</Button>
-        </div>
+                {line.kind === 'points' ? (
+                  <input
+                    aria-label={`第${index + 1}行积分`}
+                    inputMode="numeric"
+                    value={line.points}
+                    onChange={(e) => set(index, { kind: 'points', points: e.target.value })}
+                  />
+                ) : (
+                  <select aria-label={`第${index + 1}行卡券`} value={line.itemId} onChange={(e) => set(index, { kind: 'item', itemId: e.target.value })}>
+                    {items.map((item) => (
+                      <option key={item.id} value={item.id}>
+                        {item.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+                {run ? (
+                  <Button variant="text" onClick={() => setLines(lines.filter((_, i) => i !== index))}>
+                    删除
+                  </Button>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </fieldset>
+        {run ? (
+          <div className="ops-rewards__fields">
+            <Button variant="secondary" disabled={lines.length >= 10} onClick={() => setLines([...lines, { kind: 'points', points: '100' }])}>
+              添加一行
+            </Button>
+            <Button type="submit">保存礼包</Button>
+          </div>
+        ) : null}
       </form>
     </Card>
   );
@@ -309,53 +323,55 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
     event.preventDefault();
     const batch: NewBatch = kind === 'item' ? { name, itemId, count: Number(count), expires } : { name, points: Number(points), count: Number(count), expires };
     setCreated(null);
-    void run(async (by) => setCreated(await opsRewards.createBatch(batch, by)), '批次已生成');
+    void run?.(async () => setCreated(await opsRewards.createBatch(batch)), '批次已生成');
   }
 
   return (
     <Card label="兑换码批次">
       <h2 className="rewards__heading">兑换码批次</h2>
-      <form onSubmit={handleCreate} aria-label="生成兑换码" className="ops-rewards__fields">
-        <label>
-          批次名称
-          <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
-        </label>
-        <label>
-          奖励
-          <select value={kind} onChange={(e) => setKind(e.target.value as 'points' | 'item')}>
-            <option value="points">积分</option>
-            <option value="item">卡券</option>
-          </select>
-        </label>
-        {kind === 'points' ? (
+      {run ? (
+        <form onSubmit={handleCreate} aria-label="生成兑换码" className="ops-rewards__fields">
           <label>
-            每码积分
-            <input inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} />
+            批次名称
+            <input value={name} maxLength={40} onChange={(e) => setName(e.target.value)} />
           </label>
-        ) : (
           <label>
-            卡券
-            <select value={itemId} onChange={(e) => setItemId(e.target.value)}>
-              {items.map((item) => (
-                <option key={item.id} value={item.id}>
-                  {item.name}
-                </option>
-              ))}
+            奖励
+            <select value={kind} onChange={(e) => setKind(e.target.value as 'points' | 'item')}>
+              <option value="points">积分</option>
+              <option value="item">卡券</option>
             </select>
           </label>
-        )}
-        <label>
-          数量（最多10000）
-          <input inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
-        </label>
-        <label className="ops-rewards__date">
-          有效期至（含当日）
-          <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
-        </label>
-        <Button type="submit" disabled={!name.trim() || !expires}>
-          生成兑换码
-        </Button>
-      </form>
+          {kind === 'points' ? (
+            <label>
+              每码积分
+              <input inputMode="numeric" value={points} onChange={(e) => setPoints(e.target.value)} />
+            </label>
+          ) : (
+            <label>
+              卡券
+              <select value={itemId} onChange={(e) => setItemId(e.target.value)}>
+                {items.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <label>
+            数量（最多10000）
+            <input inputMode="numeric" value={count} onChange={(e) => setCount(e.target.value)} />
+          </label>
+          <label className="ops-rewards__date">
+            有效期至（含当日）
+            <input type="date" value={expires} onChange={(e) => setExpires(e.target.value)} />
+          </label>
+          <Button type="submit" disabled={!name.trim() || !expires}>
+            生成兑换码
+          </Button>
+        </form>
+      ) : null}
       {created ? <CodesFile key={created.batch.id} batch={created.batch} codes={created.codes} /> : null}
       <ul className="ops-rewards__list" aria-label="全部批次">
         {batches.map((batch) => (
@@ -375,7 +391,7 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
                 {batch.revokedAt !== null ? <span>已作废（{chinaDateTime(batch.revokedAt)}）</span> : null}
               </p>
             </div>
-            {batch.revokedAt === null ? (
+            {batch.revokedAt === null && run ? (
               <Button variant="secondary" onClick={() => setRevoking(batch)}>
                 作废
               </Button>
@@ -396,7 +412,7 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
               onClick={() => {
                 const batch = revoking!;
                 setRevoking(null);
-                void run((by) => opsRewards.revokeBatch(batch.id, by), `已作废 ${batch.name}`);
+                void run?.(() => opsRewards.revokeBatch(batch.id), `已作废 ${batch.name}`);
               }}
             >
               作废
@@ -412,9 +428,10 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
 
 /**
  * Requests waiting for a second operator (docs/operations.md "Approvals"): 批准 runs the change, for anyone
- * of the role but the one who asked (a batch's codes are then offered here, once); 撤回 for the one who asked.
+ * of the role but the one who asked (a batch's codes are then offered here, once); 撤回 for the one who asked;
+ * anyone else reads whose approval it waits for.
  */
-export function ApprovalsSection({ approvals, me, onDecided }: { approvals: OpsApproval[]; me: string; onDecided: () => void }) {
+export function ApprovalsSection({ approvals, operator, onDecided }: { approvals: OpsApproval[]; operator: OpsOperator; onDecided: () => void }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [created, setCreated] = useState<{ batch: OpsBatch; codes: string[] } | null>(null);
@@ -459,14 +476,16 @@ export function ApprovalsSection({ approvals, me, onDecided }: { approvals: OpsA
                   </span>
                 </p>
               </div>
-              {approval.requestedBy === me ? (
+              {approval.requestedBy === operator.name ? (
                 <Button variant="secondary" busy={busy === approval.id} onClick={() => void decide(approval, 'withdraw')}>
                   撤回
                 </Button>
-              ) : (
+              ) : approval.role === operator.role ? (
                 <Button busy={busy === approval.id} onClick={() => void decide(approval, 'approve')}>
                   批准
                 </Button>
+              ) : (
+                <span className="ops-rewards__muted">待{ROLE_TEXT[approval.role]}批准</span>
               )}
             </li>
           ))}

@@ -1,7 +1,7 @@
 // /ops/rewards as an operator sees it: the shared sign-in first, then prizes with odds, vouchers, the gift's lines,
 // redeem batches and the audit; each change names the operator and says the server's answer; a new
 // batch's codes are offered once as a text file.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
@@ -17,6 +17,7 @@ import {
 } from '@tyd/protocol/schemas';
 import type { OpsApproval, OpsEndpoint, OpsResponseData, OpsRewardsSummary } from '@tyd/protocol/schemas';
 import { OPS_TEST_CREDENTIALS, OPS_TEST_CSRF, OPS_TEST_OPERATOR, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { renderInConsole } from '../../../test/render-in-console';
 import { clearQueries } from '../../../lib/server-state';
 import OpsRewardsPage from './ops-rewards-page';
 
@@ -87,7 +88,7 @@ function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Respo
 /** A batch as the create and revoke calls answer it: without the summary's count of used codes. */
 const { used: _used, ...BATCH } = SUMMARY.batches[0]!;
 
-let session = opsSessionAnswers({ signedIn: true });
+let session = opsSessionAnswers({ signedIn: true, role: 'rewards_manager' });
 /** What GET /ops/api/approvals answers (through its schema); the other calls go through `answers`. */
 let approvalsListed: OpsApproval[] = [];
 
@@ -95,7 +96,7 @@ beforeEach(() => {
   approvalsListed = [];
   calls.length = 0;
   answers = [];
-  session = opsSessionAnswers({ signedIn: true });
+  session = opsSessionAnswers({ signedIn: true, role: 'rewards_manager' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const sessionAnswer = session.answer(url, init);
     if (sessionAnswer) return sessionAnswer;
@@ -118,14 +119,14 @@ afterEach(() => {
 });
 
 async function openWithToken() {
-  render(<OpsRewardsPage />);
+  renderInConsole(<OpsRewardsPage />);
   await screen.findByRole('region', { name: '抽奖奖品' });
 }
 
 describe('/ops/rewards', () => {
   it('asks the operator to sign in first, with name, password and code, and says when that was refused', async () => {
-    session = opsSessionAnswers({ signedIn: false });
-    render(<OpsRewardsPage />);
+    session = opsSessionAnswers({ signedIn: false, role: 'rewards_manager' });
+    renderInConsole(<OpsRewardsPage />);
     await userEvent.type(await screen.findByLabelText('账号'), OPS_TEST_CREDENTIALS.name);
     await userEvent.type(screen.getByLabelText('密码'), OPS_TEST_CREDENTIALS.password);
     await userEvent.type(screen.getByLabelText('动态验证码'), '654321');
@@ -143,7 +144,7 @@ describe('/ops/rewards', () => {
 
   it('goes back to the sign-in when the server says the session ended', async () => {
     answers.push(() => json(401, { code: '401', msg: '登录已失效' }));
-    render(<OpsRewardsPage />);
+    renderInConsole(<OpsRewardsPage />);
     expect((await screen.findByRole('alert')).textContent).toBe('登录已失效，请重新登录');
     expect(screen.getByRole('form', { name: '运营登录' })).toBeTruthy();
   });
@@ -165,41 +166,36 @@ describe('/ops/rewards', () => {
     expect(audit).not.toMatch(/points_cost|pointsCost|item_id|itemId|perUserLimit|active|weight/);
   });
 
-  it('changes a prize as the named operator, and refuses to change anything without one', async () => {
+  it('changes a prize, sending only what changed: the server names the signed-in operator, so no name is asked', async () => {
     await openWithToken();
+    expect(screen.queryByLabelText('操作人')).toBeNull();
     const form = screen.getByRole('form', { name: '奖品 100积分' });
     await userEvent.clear(within(form).getByLabelText('权重'));
     await userEvent.type(within(form).getByLabelText('权重'), '5');
     await userEvent.clear(within(form).getByLabelText('库存（空=不限）'));
-    await userEvent.click(within(form).getByRole('button', { name: '保存' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('请先填写操作人');
-    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
-    await userEvent.type(screen.getByLabelText('操作人'), '李四');
     answers.push(() => ok(opsRewardsChangePrize, { prize: SUMMARY.prizes[0]! }));
     await userEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect(await screen.findByText('已保存 100积分')).toBeTruthy();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       url: '/ops/api/rewards/prizes/points-100',
-      body: { by: '李四', weight: 5, stock: null },
+      body: { weight: 5, stock: null },
       csrf: OPS_TEST_CSRF,
     });
   });
 
   it("says the server's reason when it refuses a change", async () => {
     await openWithToken();
-    await userEvent.type(screen.getByLabelText('操作人'), '李四');
     const form = screen.getByRole('form', { name: '卡券 10元还款立减券' });
     await userEvent.clear(within(form).getByLabelText('所需积分（空=不可兑换）'));
     await userEvent.type(within(form).getByLabelText('所需积分（空=不可兑换）'), '0');
     answers.push(() => json(400, { code: '400', subcode: '4009', msg: '请求参数错误', data: { reason: 'cost: a whole number 1..1000000' } }));
     await userEvent.click(within(form).getByRole('button', { name: '保存' }));
     expect((await screen.findByRole('alert')).textContent).toBe('cost: a whole number 1..1000000');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ by: '李四', pointsCost: 0 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ pointsCost: 0 });
   });
 
   it('replaces the gift with its lines', async () => {
     await openWithToken();
-    await userEvent.type(screen.getByLabelText('操作人'), '赵六');
     const gift = screen.getByRole('form', { name: '新人礼内容' });
     await userEvent.click(within(gift).getAllByRole('button', { name: '删除' })[0]!);
     await userEvent.click(within(gift).getByRole('button', { name: '添加一行' }));
@@ -210,13 +206,12 @@ describe('/ops/rewards', () => {
     await screen.findByText('新人礼已保存');
     expect(calls.find((c) => c.method === 'PUT')).toMatchObject({
       url: '/ops/api/rewards/gift',
-      body: { by: '赵六', lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] },
+      body: { lines: [{ itemId: 'coupon-repay-10' }, { points: 300 }] },
     });
   });
 
   it('says a change kept for a second operator’s approval (202) was not made yet', async () => {
     await openWithToken();
-    await userEvent.type(screen.getByLabelText('操作人'), '赵六');
     const gift = screen.getByRole('form', { name: '新人礼内容' });
     const approval = {
       id: 'ap_1',
@@ -284,7 +279,6 @@ describe('/ops/rewards', () => {
 
   it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {
     await openWithToken();
-    await userEvent.type(screen.getByLabelText('操作人'), '钱七');
     const form = screen.getByRole('form', { name: '生成兑换码' });
     await userEvent.type(within(form).getByLabelText('批次名称'), '门店');
     await userEvent.selectOptions(within(form).getByLabelText('奖励'), 'item');
@@ -299,7 +293,6 @@ describe('/ops/rewards', () => {
     expect(decodeURIComponent(download.getAttribute('href')!.split(',')[1]!)).toBe('AAAA-BBBB-CCCC-DDDD\nEEEE-FFFF-GGGG-HHHH\n');
     expect(download.getAttribute('download')).toMatch(/^redeem-codes-\d{4}-\d{2}-\d{2}-b2222222\.txt$/);
     expect(calls.find((c) => c.url === '/ops/api/rewards/batches')?.body).toEqual({
-      by: '钱七',
       name: '门店',
       itemId: 'coupon-repay-10',
       count: 2,
@@ -314,7 +307,35 @@ describe('/ops/rewards', () => {
     await screen.findByText('已作废 双十一');
     expect(calls.find((c) => c.url.endsWith('/revoke'))).toMatchObject({
       url: '/ops/api/rewards/batches/b1111111-0000-0000-0000-000000000000/revoke',
-      body: { by: '钱七' },
+      body: {},
     });
+  });
+
+  it('another role sees the same values with nothing to change, and whose approval a request waits for', async () => {
+    session = opsSessionAnswers({ signedIn: true, role: 'content_editor' });
+    approvalsListed = [
+      {
+        id: 'ap_other',
+        kind: 'prize-odds',
+        role: 'rewards_manager',
+        targetId: 'points-100',
+        summary: 'prize points-100: weight 3 → 5',
+        status: 'pending',
+        requestedBy: 'wang-wu',
+        requestedAt: Date.UTC(2026, 10, 27, 2),
+        decidedBy: null,
+        decidedAt: null,
+      },
+    ];
+    await openWithToken();
+    expect(screen.getByText(/仅奖励管理员可以修改，您可以查看/)).toBeTruthy();
+    const prize = screen.getByRole('form', { name: '奖品 100积分' });
+    expect((within(prize).getByLabelText('权重') as HTMLInputElement).value).toBe('3');
+    // A disabled fieldset disables every control inside it (HTML §4.10.15).
+    expect(within(prize).getByLabelText('权重').closest('fieldset')!.disabled).toBe(true);
+    expect(screen.queryAllByRole('button', { name: /^(保存|保存礼包|添加一行|删除|生成兑换码|作废|批准)$/ })).toEqual([]);
+    expect(screen.queryByRole('form', { name: '生成兑换码' })).toBeNull();
+    expect(screen.getByRole('list', { name: '全部批次' }).textContent).toContain('双十一');
+    expect(within(screen.getByRole('list', { name: '待审批申请' })).getByText('待奖励管理员批准')).toBeTruthy();
   });
 });

@@ -1,15 +1,13 @@
-// /ops (docs/telemetry.md "Operations view"): read-only aggregates for every signed-in operator (the shared
-// sign-in, components/ops-sign-in.tsx; nothing kept in web storage). Charts, with uPlot loaded after the
+// /ops (docs/telemetry.md "Operations view"): read-only aggregates for every signed-in operator (the
+// console signs in, src/console/console-app.tsx; nothing kept in web storage). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.
 import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
-import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
-import { OpsSignedIn } from '../../../components/ops-sign-in';
-import { useOpsSession } from '../../../lib/use-ops-session';
+import { useOperator } from '../../../lib/operator-context';
 import { OpsError, getOpsSummary, type OpsFailure } from '../api/get-ops-summary';
 import { OpsChart } from '../components/ops-chart';
 import { useQuery } from '../../../lib/server-state';
@@ -206,17 +204,8 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
 const summaryKey = (days: number, operatorId: string) => ['ops-summary', days, operatorId] as const;
 
 export default function OpsPage() {
-  const session = useOpsSession();
-  return (
-    <OpsSignedIn title="运营数据" session={session}>
-      {session.state.status === 'signed-in' ? (
-        <Dashboards operatorId={session.state.operator.id} onSignOut={() => void session.signOut()} onSessionEnded={session.ended} />
-      ) : null}
-    </OpsSignedIn>
-  );
-}
-
-function Dashboards({ operatorId, onSignOut, onSessionEnded }: { operatorId: string; onSignOut: () => void; onSessionEnded: () => void }) {
+  const { operator, ended: onSessionEnded } = useOperator();
+  const operatorId = operator.id;
   const [days, setDays] = useState<number>(14);
   const summary = useQuery<OpsSummary>(summaryKey(days, operatorId), (signal) => getOpsSummary(days, signal), { staleTimeMs: 60_000 });
   const failure: OpsFailure | null = summary.status === 'error' ? (summary.error instanceof OpsError ? summary.error.failure : 'unavailable') : null;
@@ -241,21 +230,7 @@ function Dashboards({ operatorId, onSignOut, onSessionEnded }: { operatorId: str
             </button>
           ))}
         </div>
-        <Button variant="text" onClick={onSignOut}>
-          退出
-        </Button>
       </div>
-      <nav className="ops__toolbar" aria-label="运营管理">
-        <Link className="btn btn--secondary btn--block" to="/ops/content">
-          内容管理
-        </Link>
-        <Link className="btn btn--secondary btn--block" to="/ops/rewards">
-          奖励管理
-        </Link>
-        <Link className="btn btn--secondary btn--block" to="/ops/help">
-          用户提问
-        </Link>
-      </nav>
       {state.status === 'loading' ? (
         <p className="ops__note" role="status" aria-busy="true">
           正在加载…

@@ -1,0 +1,24 @@
+// The administrators' calls (docs/api.md "Operators"): the operators' accounts and the audit log, plain JSON
+// behind the operator's session (lib/ops-api.ts). Paths from the zod-free wire entry, types only from the
+// calls' schemas (endpoints/ops/operators-ops.ts), so the page carries no schema code.
+import type {
+  OpsRequest,
+  OpsResponseData,
+  opsAuditList,
+  opsOperatorsAdd,
+  opsOperatorsDisable,
+  opsOperatorsList,
+  opsOperatorsReset,
+} from '@tyd/protocol/schemas';
+import { OPS_PATH, opsUrl } from '@tyd/protocol/wire';
+import { opsRequest } from '../../../lib/ops-api';
+
+export type Enrolment = OpsResponseData<typeof opsOperatorsAdd>;
+
+export const opsOperators = {
+  list: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsOperatorsList>>(OPS_PATH.operators, { signal }),
+  add: (input: OpsRequest<typeof opsOperatorsAdd>) => opsRequest<Enrolment>(OPS_PATH.operators, { method: 'POST', body: input }),
+  disable: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsDisable>>(opsUrl(OPS_PATH.operatorDisable, { id }), { method: 'POST', body: {} }),
+  reset: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsReset>>(opsUrl(OPS_PATH.operatorReset, { id }), { method: 'POST', body: {} }),
+  audit: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsAuditList>>(OPS_PATH.audit, { signal }),
+};

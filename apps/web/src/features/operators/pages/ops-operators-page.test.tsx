@@ -1,0 +1,155 @@
+// /ops/operators as an administrator sees it: the accounts, adding one (its password and TOTP secret shown
+// once), disabling another after confirming (never oneself), resetting, and the read-only audit log. Answers
+// are built through the calls' response schemas, so a changed contract breaks these tests too.
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  opsAuditList,
+  opsOperatorsAdd,
+  opsOperatorsDisable,
+  opsOperatorsList,
+  opsOperatorsReset,
+  parseOpsResponseData,
+  type OpsEndpoint,
+  type OpsOperator,
+  type OpsResponseData,
+} from '@tyd/protocol/schemas';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clearQueries } from '../../../lib/server-state';
+import { OPS_TEST_CSRF, OPS_TEST_OPERATOR, opsSessionAnswers } from '../../../test/ops-session-answers';
+import { renderInConsole } from '../../../test/render-in-console';
+import OpsOperatorsPage from './ops-operators-page';
+
+const EDITOR: OpsOperator = {
+  id: 'op_editor',
+  name: 'zhang-san',
+  role: 'content_editor',
+  createdAt: Date.UTC(2026, 10, 20, 2),
+  createdBy: 'li-si',
+  disabledAt: null,
+};
+
+function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Response {
+  const parsed = parseOpsResponseData(endpoint, data);
+  if (!parsed.ok) throw new Error(`${endpoint.method} ${endpoint.path} outside its schema: ${parsed.issues.join(', ')}`);
+  return new Response(JSON.stringify({ code: '200', msg: '成功', data: parsed.data }), { status: 200 });
+}
+
+let operators: OpsOperator[] = [];
+const posted: { url: string; body: unknown; csrf: string | null }[] = [];
+
+beforeEach(() => {
+  operators = [OPS_TEST_OPERATOR, EDITOR];
+  posted.length = 0;
+  const session = opsSessionAnswers({ signedIn: true, role: 'administrator' });
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
+    const sessionAnswer = session.answer(url, init);
+    if (sessionAnswer) return sessionAnswer;
+    if ((init.method ?? 'GET') === 'GET') {
+      if (url === '/ops/api/operators') return ok(opsOperatorsList, { operators });
+      if (url === '/ops/api/audit')
+        return ok(opsAuditList, {
+          entries: [
+            {
+              id: 'au_1',
+              operator: 'li-si',
+              action: 'POST /ops/api/rewards/prizes/:id',
+              targetId: 'points-100',
+              address: '203.0.113.9',
+              before: { weight: 3 },
+              after: { weight: 5 },
+              at: Date.UTC(2026, 10, 26, 2),
+            },
+          ],
+        });
+    }
+    const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+    posted.push({ url, body, csrf: new Headers(init.headers).get('x-ops-csrf') });
+    if (url === '/ops/api/operators') {
+      const added = { ...EDITOR, id: 'op_new', name: 'wang-wu', role: 'viewer' as const, createdBy: 'li-si' };
+      operators = [...operators, added];
+      return ok(opsOperatorsAdd, {
+        operator: added,
+        password: 'generated-pass-phrase-1',
+        totpSecret: 'JBSWY3DPEHPK3PXP',
+        otpauthUri: 'otpauth://totp/TYD:wang-wu?secret=JBSWY3DPEHPK3PXP',
+      });
+    }
+    if (url === `/ops/api/operators/${EDITOR.id}/disable`) {
+      operators = operators.map((o) => (o.id === EDITOR.id ? { ...o, disabledAt: Date.UTC(2026, 10, 27, 2) } : o));
+      return ok(opsOperatorsDisable, { operator: operators[1]! });
+    }
+    if (url === `/ops/api/operators/${EDITOR.id}/reset`)
+      return ok(opsOperatorsReset, {
+        operator: EDITOR,
+        password: 'another-pass-phrase',
+        totpSecret: 'KRSXG5CTMVRXEZLU',
+        otpauthUri: 'otpauth://totp/TYD:zhang-san?secret=KRSXG5CTMVRXEZLU',
+      });
+    return new Response('{}', { status: 404 });
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  clearQueries();
+  vi.unstubAllGlobals();
+});
+
+const accounts = () => screen.getByRole('list', { name: '运营账号' });
+
+describe('/ops/operators', () => {
+  it('lists the accounts with their roles; oneself cannot be disabled', async () => {
+    renderInConsole(<OpsOperatorsPage />);
+    await screen.findByRole('list', { name: '运营账号' });
+    const [me, editor] = within(accounts()).getAllByRole('listitem');
+    expect(me!.textContent).toContain('li-si 管理员');
+    expect(within(me!).queryByRole('button', { name: '停用' })).toBeNull();
+    expect(editor!.textContent).toContain('zhang-san 内容编辑');
+    expect(editor!.textContent).toContain('li-si 添加于2026-11-20 10:00');
+  });
+
+  it('adds an operator and shows the password and TOTP secret once, until closed', async () => {
+    renderInConsole(<OpsOperatorsPage />);
+    const form = await screen.findByRole('form', { name: '添加运营账号' });
+    await userEvent.type(within(form).getByLabelText(/^账号/), 'Wang-Wu');
+    await userEvent.selectOptions(within(form).getByLabelText('角色'), '只读');
+    await userEvent.click(within(form).getByRole('button', { name: '添加' }));
+    const enrolment = await screen.findByRole('region', { name: '登录信息' });
+    expect(enrolment.textContent).toContain('generated-pass-phrase-1');
+    expect(enrolment.textContent).toContain('JBSWY3DPEHPK3PXP');
+    // The name as the server keeps names (lower case); no password typed: the server generates one.
+    expect(posted).toEqual([{ url: '/ops/api/operators', body: { name: 'wang-wu', role: 'viewer' }, csrf: OPS_TEST_CSRF }]);
+    await vi.waitFor(() => expect(within(accounts()).getAllByRole('listitem')).toHaveLength(3));
+    await userEvent.click(within(enrolment).getByRole('button', { name: '已交付，关闭' }));
+    expect(screen.queryByText('generated-pass-phrase-1')).toBeNull();
+    expect(Object.keys(sessionStorage)).toEqual([]);
+    expect(Object.keys(localStorage)).toEqual([]);
+  });
+
+  it('disables another operator after confirming, and resets one with a new secret shown once', async () => {
+    renderInConsole(<OpsOperatorsPage />);
+    await screen.findByRole('list', { name: '运营账号' });
+    const editor = () => within(accounts()).getAllByRole('listitem')[1]!;
+    await userEvent.click(within(editor()).getByRole('button', { name: '停用' }));
+    const dialog = screen.getByRole('dialog', { name: '停用运营账号？' });
+    await userEvent.click(within(dialog).getByRole('button', { name: '停用' }));
+    expect(await screen.findByText('已停用 zhang-san，其登录已全部失效。')).toBeTruthy();
+    await vi.waitFor(() => expect(editor().textContent).toContain('已停用'));
+    await userEvent.click(within(editor()).getByRole('button', { name: '重置并启用' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: '重置运营账号？' })).getByRole('button', { name: '重置' }));
+    expect((await screen.findByRole('region', { name: '登录信息' })).textContent).toContain('KRSXG5CTMVRXEZLU');
+    expect(posted.map((p) => p.url)).toEqual([`/ops/api/operators/${EDITOR.id}/disable`, `/ops/api/operators/${EDITOR.id}/reset`]);
+  });
+
+  it('shows the audit log with who, when, from where, and the values before and after', async () => {
+    renderInConsole(<OpsOperatorsPage />);
+    const audit = await screen.findByRole('list', { name: '审计记录' });
+    expect(audit.textContent).toContain('2026-11-26 10:00 li-si · POST /ops/api/rewards/prizes/:id · points-100');
+    expect(audit.textContent).toContain('来自 203.0.113.9');
+    expect(within(audit).getByLabelText('修改前').textContent).toContain('"weight": 3');
+    expect(within(audit).getByLabelText('修改后').textContent).toContain('"weight": 5');
+    // Read only: nothing on the page changes an entry.
+    expect(within(screen.getByRole('region', { name: '审计记录' })).queryAllByRole('button')).toEqual([]);
+  });
+});
