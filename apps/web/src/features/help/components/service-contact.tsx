@@ -8,11 +8,11 @@ import { optionalWebConfig } from '../../../lib/web-config';
 function Headset() {
   return (
     <svg className="help-contact__icon" viewBox="0 0 40 40" width="40" height="40" aria-hidden="true" focusable="false">
-      <circle cx="20" cy="20" r="20" fill="#e8efff" />
-      <path d="M11 22v-3a9 9 0 0 1 18 0v3" fill="none" stroke="#1a5cff" strokeWidth="2.4" strokeLinecap="round" />
-      <rect x="9" y="20" width="5" height="8" rx="2" fill="#1a5cff" />
-      <rect x="26" y="20" width="5" height="8" rx="2" fill="#1a5cff" />
-      <path d="M28.5 28c0 2.5-2.5 4-6 4" fill="none" stroke="#1a5cff" strokeWidth="2" strokeLinecap="round" />
+      <circle className="help-contact__icon-ground" cx="20" cy="20" r="20" />
+      <path d="M11 22v-3a9 9 0 0 1 18 0v3" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+      <rect x="9" y="20" width="5" height="8" rx="2" fill="currentColor" />
+      <rect x="26" y="20" width="5" height="8" rx="2" fill="currentColor" />
+      <path d="M28.5 28c0 2.5-2.5 4-6 4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
     </svg>
   );
 }
