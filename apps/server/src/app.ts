@@ -113,7 +113,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(serverKeys, { keys: secrets.serverKeys });
   await app.register(xsrf, { cookieSecret: secrets.cookieSecret, secure: http.cookieSecure });
   // Before every capability: it guards the /ops/api routes they register, and refuses one without a role.
-  await app.register(operatorsModule, { operators: config.operators, cookieSecure: http.cookieSecure });
+  await app.register(operatorsModule, { operators: config.operators, cookieSecure: http.cookieSecure, dataKey: secrets.dataKey });
   await app.register(smsProvider, { env: config.env, sms: config.sms });
   await app.register(verificationProviders, { env: config.env, verification: config.verification });
   await app.register(telemetryModule, { telemetry: config.telemetry });

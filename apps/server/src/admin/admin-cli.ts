@@ -28,7 +28,7 @@ import { createMessagesOutsideServer, deliverMessages } from '../content/content
 import { createOutbox } from '../outbox/outbox.js';
 import { createOutboxRepository } from '../outbox/outbox-repository.js';
 import { createOperatorsRepository } from '../operators/repositories/operators-repository.js';
-import { createOperators } from '../operators/services/operators.js';
+import { createOperators, operatorTotpCipher } from '../operators/services/operators.js';
 import { OPERATORS_USAGE, runOperators } from './operators-cli.js';
 
 const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}`;
@@ -81,9 +81,10 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
   },
   outbox: (args, c) => runOutbox(args, createOutboxRepository(c.db, c.engine), c.out, c.now),
   nfc: (args, c) => runNfc(args, createNfcAntennasRepository(c.db), c.out, c.now),
-  operators: (args, c) => {
+  operators: async (args, c) => {
     const repo = createOperatorsRepository(c.db);
-    return runOperators(args, { accounts: createOperators({ repo, config: c.config.operators }), repo, env: c.env }, c.out, c.now);
+    const accounts = createOperators({ repo, config: c.config.operators, totpCipher: operatorTotpCipher((await c.secrets()).dataKey) });
+    return runOperators(args, { accounts, repo, env: c.env }, c.out, c.now);
   },
 };
 

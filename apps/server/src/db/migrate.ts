@@ -17,6 +17,7 @@ import * as bankCardAgreement from './migrations/2026-11-27-1000-bank-card-agree
 import * as help from './migrations/2026-11-28-0900-help.js';
 import * as sessionDevices from './migrations/2026-11-29-1000-session-devices.js';
 import * as operators from './migrations/2026-11-30-0900-operators.js';
+import * as operatorTotpSealed from './migrations/2026-12-01-0900-operator-totp-sealed.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-28-0900-help': help,
   '2026-11-29-1000-session-devices': sessionDevices,
   '2026-11-30-0900-operators': operators,
+  '2026-12-01-0900-operator-totp-sealed': operatorTotpSealed,
 };
 
 export class MigrationError extends Error {

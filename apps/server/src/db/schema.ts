@@ -430,8 +430,10 @@ export interface OperatorsTable {
   role: 'administrator' | 'content_editor' | 'rewards_manager' | 'viewer';
   /** argon2id PHC string. */
   password_hash: string;
-  /** Base32 TOTP secret (RFC 6238). */
+  /** Base32 TOTP secret (RFC 6238) of an operator made before secrets were sealed, until their next sign-in; '' otherwise. */
   totp_secret: string;
+  /** The TOTP secret sealed with the operator-totp key (lib/field-cipher.ts; AAD `operators.totp_secret:<id>`). */
+  totp_secret_sealed: string | null;
   /** The last RFC 6238 time step accepted (0: none yet); a code of this step or an earlier one is refused. */
   last_totp_step: number;
   created_at: number;

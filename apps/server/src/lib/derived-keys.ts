@@ -19,7 +19,8 @@ export type DerivedKeyPurpose =
   | 'bank-card-lookup'
   | 'identity-person'
   | 'redeem-codes'
-  | 'list-cursor';
+  | 'list-cursor'
+  | 'operator-totp';
 
 export function deriveKey(secret: string, purpose: DerivedKeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'base64url'), Buffer.alloc(0), `tyd ${purpose} v1`, 32));

@@ -18,7 +18,7 @@ import type { OperatorsConfig } from '../config/index.js';
 import { ApiError } from '../http/api-error.js';
 import { createOperatorsRepository, type OperatorRow, type OperatorsRepository } from './repositories/operators-repository.js';
 import { createApprovals, type Approvals } from './services/approvals.js';
-import { createOperators, sameToken, type Operators } from './services/operators.js';
+import { createOperators, operatorTotpCipher, sameToken, type Operators } from './services/operators.js';
 
 /** The cookie naming an operator's session; sent by the browser to /ops and below only. */
 export const OPS_SESSION_COOKIE = 'tyd_ops';
@@ -96,9 +96,9 @@ function withoutSecrets(value: unknown): unknown {
 }
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { operators: OperatorsConfig; cookieSecure: boolean }) => {
+  async (fastify: FastifyInstance, opts: { operators: OperatorsConfig; cookieSecure: boolean; dataKey: string }) => {
     const repo = createOperatorsRepository(fastify.database.db);
-    const accounts = createOperators({ repo, config: opts.operators });
+    const accounts = createOperators({ repo, config: opts.operators, totpCipher: operatorTotpCipher(opts.dataKey) });
     const approvals = createApprovals(repo);
 
     const routes: { method: string; url: string; access: OpsAccess }[] = [];

@@ -185,6 +185,28 @@ describe.each(ENGINES)('operators on %s', (engine) => {
     expect((await signIn(t, renewed, now)).cookie).toMatch(/^tyd_ops=/);
   });
 
+  it('keeps TOTP secrets sealed: the database alone holds no second factor; a secret an earlier version kept in the clear is sealed at the next sign-in', async () => {
+    nextStep();
+    const enrolment = await addOperator(t, 'viewer');
+    const db = t.app.database.db;
+    const stored = await db.selectFrom('operators').selectAll().where('id', '=', enrolment.operator.id).executeTakeFirstOrThrow();
+    expect(stored.totp_secret).toBe('');
+    expect(stored.totp_secret_sealed).toMatch(/^v1\./);
+    expect(JSON.stringify(stored)).not.toContain(enrolment.totpSecret);
+    // Sealed for its own row: moved to another operator's row it does not open, and nobody signs in with it.
+    const other = await addOperator(t, 'viewer');
+    await db.updateTable('operators').set({ totp_secret_sealed: stored.totp_secret_sealed }).where('id', '=', other.operator.id).execute();
+    expect((await attempt(other.operator.name, other.password, totpCode(enrolment.totpSecret, now))).status).toBe(500);
+    // As an earlier version stored it: in the clear, no sealed copy. It still signs in, and is sealed then.
+    await db.updateTable('operators').set({ totp_secret: enrolment.totpSecret, totp_secret_sealed: null }).where('id', '=', enrolment.operator.id).execute();
+    expect((await signIn(t, enrolment, now)).cookie).toMatch(/^tyd_ops=/);
+    const sealed = await db.selectFrom('operators').selectAll().where('id', '=', enrolment.operator.id).executeTakeFirstOrThrow();
+    expect(sealed.totp_secret).toBe('');
+    expect(sealed.totp_secret_sealed).toMatch(/^v1\./);
+    nextStep();
+    expect((await signIn(t, enrolment, now)).cookie).toMatch(/^tyd_ops=/);
+  });
+
   itSqliteOnly(engine)('adds operators through /ops with a NIST SP 800-63B password, or generates one', async () => {
     nextStep();
     const admin = await signedInOperator(t, 'administrator');

@@ -1,8 +1,12 @@
 // Operators' accounts and sessions (docs/operations.md "Operators"): adding, disabling and resetting them,
-// signing in with a password and a TOTP code, and the sessions the /ops cookie names. No HTTP here.
+// signing in with a password and a TOTP code, and the sessions the /ops cookie names. No HTTP here. TOTP
+// secrets are kept sealed (lib/field-cipher.ts with the operator-totp key): a copy of the database alone
+// holds no second factor.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { OPS_OPERATOR_NAME, type OpsOperator, type OpsRole } from '@tyd/protocol';
 import type { OperatorsConfig } from '../../config/index.js';
+import { deriveKey } from '../../lib/derived-keys.js';
+import { createFieldCipher, type FieldCipher } from '../../lib/field-cipher.js';
 import type { OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
 import { generatePassword, hashPassword, newTotp, passwordProblem, totpStep, verifyPassword } from './credentials.js';
 
@@ -40,8 +44,18 @@ export function operatorView(row: OperatorRow): OpsOperator {
 /** 1 minute at the `free`-th failure, doubling with each further one, at most 1 hour (NIST SP 800-63B §5.2.2). */
 export const lockMsFor = (free: number) => (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - free), 3_600_000);
 
-export function createOperators(deps: { repo: OperatorsRepository; config: OperatorsConfig }) {
-  const { repo, config } = deps;
+/** The cipher of operators' TOTP secrets, with its own key derived from TYD_DATA_KEY (lib/derived-keys.ts). */
+export const operatorTotpCipher = (dataKey: string): FieldCipher => createFieldCipher(deriveKey(dataKey, 'operator-totp'));
+
+/** The AAD of an operator's sealed TOTP secret: it opens in that operator's row only. */
+const totpAad = (id: string) => `operators.totp_secret:${id}`;
+
+export function createOperators(deps: { repo: OperatorsRepository; config: OperatorsConfig; totpCipher: FieldCipher }) {
+  const { repo, config, totpCipher } = deps;
+  const seal = (id: string, secret: string) => totpCipher.encrypt(totpAad(id), Buffer.from(secret, 'utf8'));
+  /** The operator's TOTP secret: sealed, or in the clear when an earlier version stored it (sealed at the next sign-in). */
+  const secretOf = (row: OperatorRow) =>
+    row.totp_secret_sealed !== null ? totpCipher.decrypt(totpAad(row.id), row.totp_secret_sealed).toString('utf8') : row.totp_secret;
   // A hash of nothing anyone knows, verified when the name is unknown, so an unknown name costs the same
   // argon2id work as a known one and the answer's timing says nothing about which it was.
   const dummy = (async () => ({ hash: await hashPassword(randomBytes(16).toString('base64url')), totp: newTotp('x').secret }))();
@@ -53,12 +67,14 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
     const problem = passwordProblem(password, name);
     if (problem) throw new OperatorsError('input', problem);
     const totp = newTotp(name);
+    const id = `op_${randomUUID()}`;
     const row: OperatorRow = {
-      id: `op_${randomUUID()}`,
+      id,
       name,
       role,
       password_hash: await hashPassword(password),
-      totp_secret: totp.secret,
+      totp_secret: '',
+      totp_secret_sealed: seal(id, totp.secret),
       last_totp_step: 0,
       created_at: now,
       created_by: by,
@@ -93,7 +109,7 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
       const before = await target(id);
       const password = generatePassword();
       const totp = newTotp(before.name);
-      await repo.resetCredentials(id, { passwordHash: await hashPassword(password), totpSecret: totp.secret });
+      await repo.resetCredentials(id, { passwordHash: await hashPassword(password), totpSecretSealed: seal(id, totp.secret) });
       await repo.deleteSessionsOf(id);
       await repo.clearFailures(nameKeyOf(before.name));
       const after = (await repo.find(id)) ?? before;
@@ -115,11 +131,12 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
         return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
       }
       const passwordOk = await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
-      const step = totpStep(operator?.totp_secret ?? dummyTotp, input.code, now);
+      const step = totpStep(operator ? secretOf(operator) : dummyTotp, input.code, now);
       if (!operator || !passwordOk || step === undefined || operator.disabled_at !== null) return { ok: false };
       // RFC 6238 §5.2: one code, one use; of two sign-ins racing with it, one takes the step.
       if (!(await repo.takeTotpStep(operator.id, step))) return { ok: false };
       await repo.clearFailures(nameKey);
+      if (operator.totp_secret !== '') await repo.sealTotpSecret(operator.id, seal(operator.id, operator.totp_secret));
       const sessionId = randomBytes(32).toString('base64url');
       const csrfToken = randomBytes(32).toString('base64url');
       await repo.insertSession({ id_hash: sha256Hex(sessionId), operator_id: operator.id, csrf_token: csrfToken, created_at: now, last_seen_at: now, address });
