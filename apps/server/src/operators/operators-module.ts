@@ -133,6 +133,20 @@ export default fp(
       };
     }
 
+    // Ended sessions and stale failure counts leave the database at start and daily (services/operators.ts prune).
+    const prune = async () => {
+      try {
+        const pruned = await accounts.prune(fastify.clock());
+        fastify.log.info(pruned, 'ended operator sessions and stale sign-in failure counts pruned');
+      } catch (error) {
+        fastify.log.error({ err: error }, 'pruning operator sessions failed');
+      }
+    };
+    const pruneTimer = setInterval(() => void prune(), 24 * 60 * 60 * 1000);
+    pruneTimer.unref();
+    fastify.addHook('onReady', prune);
+    fastify.addHook('onClose', async () => clearInterval(pruneTimer));
+
     function setSessionCookie(reply: FastifyReply, sessionId: string) {
       reply.setCookie(OPS_SESSION_COOKIE, sessionId, { path: OPS_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure });
     }

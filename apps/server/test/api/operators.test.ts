@@ -185,6 +185,31 @@ describe.each(ENGINES)('operators on %s', (engine) => {
     expect((await signIn(t, renewed, now)).cookie).toMatch(/^tyd_ops=/);
   });
 
+  it('prunes ended sessions and the failure counts of names nobody tried for a day, keeping live sessions and locks', async () => {
+    nextStep();
+    const db = t.app.database.db;
+    const stale = await signedInOperator(t, 'viewer');
+    now += 31 * 60_000;
+    nextStep();
+    const live = await signedInOperator(t, 'viewer');
+    // A name locked now, and one that failed once long ago.
+    for (let i = 0; i < 5; i += 1) await attempt('locked-name', 'wrong password', '000000');
+    await db
+      .insertInto('operator_sign_in_failures')
+      .values({ name_key: 'f'.repeat(64), failures: 1, locked_until: 0, last_failure_at: now - 25 * 3_600_000 })
+      .execute();
+    const pruned = await t.app.operators.accounts.prune(now);
+    expect(pruned.sessions).toBeGreaterThanOrEqual(1);
+    expect(pruned.failures).toBeGreaterThanOrEqual(1);
+    const sessions = await db.selectFrom('operator_sessions').select('operator_id').execute();
+    expect(sessions.map((row) => row.operator_id)).toContain(live.operator.id);
+    expect(sessions.map((row) => row.operator_id)).not.toContain(stale.operator.id);
+    expect((await live.call('GET', OPS_PATH.session)).status).toBe(200);
+    const failures = await db.selectFrom('operator_sign_in_failures').select('name_key').execute();
+    expect(failures.map((row) => row.name_key)).not.toContain('f'.repeat(64));
+    expect((await attempt('locked-name', 'wrong password', '000000')).status).toBe(429);
+  });
+
   it('keeps TOTP secrets sealed: the database alone holds no second factor; a secret an earlier version kept in the clear is sealed at the next sign-in', async () => {
     nextStep();
     const enrolment = await addOperator(t, 'viewer');

@@ -119,6 +119,23 @@ export function createOperatorsRepository(db: Kysely<Database>) {
     async deleteSessionsOf(operatorId: string, trx: Executor = db): Promise<void> {
       await trx.deleteFrom('operator_sessions').where('operator_id', '=', operatorId).execute();
     },
+    /** Sessions idle since before `idleBefore` or made before `madeBefore`: ended, whether anyone calls with them or not. */
+    async pruneSessions(idleBefore: number, madeBefore: number, trx: Executor = db): Promise<number> {
+      const result = await trx
+        .deleteFrom('operator_sessions')
+        .where((eb) => eb.or([eb('last_seen_at', '<', idleBefore), eb('created_at', '<', madeBefore)]))
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+    /** Failure counts of names whose last failure is older than `before` and that are not locked at `now`. */
+    async pruneFailures(before: number, now: number, trx: Executor = db): Promise<number> {
+      const result = await trx
+        .deleteFrom('operator_sign_in_failures')
+        .where('last_failure_at', '<', before)
+        .where('locked_until', '<=', now)
+        .executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
 
     async insertApproval(row: ApprovalRow, trx: Executor = db): Promise<void> {
       await trx.insertInto('ops_approvals').values(row).execute();

@@ -41,6 +41,9 @@ export function operatorView(row: OperatorRow): OpsOperator {
   return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, createdBy: row.created_by, disabledAt: row.disabled_at };
 }
 
+/** How long a name's failure count outlives its last failure (when not locked). */
+export const FAILURES_KEPT_MS = 24 * 60 * 60 * 1000;
+
 /** 1 minute at the `free`-th failure, doubling with each further one, at most 1 hour (NIST SP 800-63B §5.2.2). */
 export const lockMsFor = (free: number) => (failures: number) => Math.min(60_000 * 2 ** Math.max(0, failures - free), 3_600_000);
 
@@ -171,6 +174,17 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
     },
 
     signOut: (sessionId: string) => repo.deleteSession(sha256Hex(sessionId)),
+
+    /**
+     * Deletes the sessions that have ended (idle or too old: the guard would refuse them) and the failure
+     * counts of names nobody tried for a day and that are not locked (a burst of guesses at many names leaves
+     * a row each). operators-module.ts runs it at start and daily.
+     */
+    async prune(now: number): Promise<{ sessions: number; failures: number }> {
+      const sessions = await repo.pruneSessions(now - config.sessionIdleMs, now - config.sessionMaxMs);
+      const failures = await repo.pruneFailures(now - FAILURES_KEPT_MS, now);
+      return { sessions, failures };
+    },
   };
 }
 export type Operators = ReturnType<typeof createOperators>;
