@@ -28,6 +28,7 @@ export const OPS_PATH = {
   rewardsBatches: `${OPS_REWARDS_PATH}/batches`,
   rewardsBatchRevoke: `${OPS_REWARDS_PATH}/batches/:id/revoke`,
   rewardsGift: `${OPS_REWARDS_PATH}/gift`,
+  rewardsGrants: `${OPS_REWARDS_PATH}/grants`,
   helpQuestions: `${OPS_HELP_PATH}/questions`,
   helpQuestionAnswer: `${OPS_HELP_PATH}/questions/:id/answer`,
   session: '/ops/api/session',

@@ -461,7 +461,7 @@ export interface OperatorSessionsTable {
 
 export interface OpsApprovalsTable {
   id: string;
-  kind: 'redeem-batch' | 'prize-odds' | 'gift';
+  kind: 'redeem-batch' | 'prize-odds' | 'gift' | 'points-grant';
   role: OperatorsTable['role'];
   target_id: string | null;
   /** JSON of the change asked for, run as it is once approved. */

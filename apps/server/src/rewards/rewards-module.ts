@@ -29,7 +29,7 @@ import { createVoucherGrants, type VoucherGrants } from './services/voucher-gran
 import { createExchange, type Exchange } from './services/exchange.js';
 import { createRedeemBatches, createRedeeming, type Redeeming } from './services/redeem-codes.js';
 import { createRewardsOperations, type RewardsOperations } from './services/rewards-operations.js';
-import { createOperatorGrants } from './services/operator-grants.js';
+import { createOperatorGrants, type OperatorGrants } from './services/operator-grants.js';
 
 /**
  * The redeem codes' HMAC key (services/redeem-codes.ts). Rooted in the phone hash key because that secret
@@ -102,6 +102,8 @@ export interface Rewards {
   redeeming: Redeeming;
   /** Operators' changes (docs/api.md "Rewards operations"). */
   operations: RewardsOperations;
+  /** Operators' grants of points, from /ops (services/operator-grants.ts). */
+  grants: OperatorGrants;
   newUserGift: NewUserGift;
   invitations: Invitations;
   /** The rewards lists' cursors (lib/list-cursor.ts), for my-invitees' route. */
@@ -183,6 +185,7 @@ export default fp(
 
     fastify.decorate('rewards', {
       ledger,
+      grants: createOperatorGrants({ outbox: fastify.outbox, ledger, changes: createRewardChangesRepository(db) }),
       luckyDraw,
       points,
       prizes,

@@ -5,6 +5,9 @@
 // the values before and after, and has no way to be changed from /ops.
 import { OPS_PATH, opsUrl, type OpsApproval } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { signUp } from '../support/accounts.js';
+import { uniquePhone } from '../support/factories.js';
 import { signedInOperator, type OpsClient } from '../support/operators.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';
@@ -38,6 +41,37 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
   };
   const approve = (client: OpsClient, id: string) =>
     client.call<{ approval: OpsApproval; result: { codes?: string[] } }>('POST', opsUrl(OPS_PATH.approvalApprove, { id }), {});
+
+  it('grants points once per key at once up to the threshold, and keeps a bigger grant as a request until another rewards manager approves it', async () => {
+    const phone = uniquePhone();
+    await signUp(await t.client(), t.baseUrl, phone);
+    const userId = (await t.app.accounts.repos.users.findByPhone(phone))!.id;
+    const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
+    const grant = (points: number, key: string, client = maker) =>
+      client.call<{ phone: string; points: number; granted: boolean; approval?: OpsApproval }>('POST', OPS_PATH.rewardsGrants, { phone, points, key });
+    // The same key, sent twice at once (a double click): one grant.
+    const key = randomBytes(9).toString('base64url');
+    const [first, second] = await Promise.all([grant(400, key), grant(400, key)]);
+    expect([first.body.data?.granted, second.body.data?.granted].sort()).toEqual([false, true]);
+    expect(first.body.data).toMatchObject({ phone: masked, points: 400 });
+    expect(await t.app.rewards.points.balance(userId)).toBe(400);
+    // Another role may not grant; an unknown phone and a bad one are refused with their reason.
+    expect((await grant(10, 'k1', editor)).status).toBe(403);
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '13900000000', points: 10, key: 'k2' })).body).toMatchObject({ code: '404' });
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '123', points: 10, key: 'k3' })).status).toBe(400);
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 0, key: 'k4' })).status).toBe(400);
+    // Over the threshold (1000 here): a request, nothing granted until another rewards manager approves it.
+    const big = await grant(1500, randomBytes(9).toString('base64url'));
+    expect(big.status).toBe(202);
+    expect(big.body.data?.approval).toMatchObject({ kind: 'points-grant', status: 'pending', summary: `grant 1500 points to ${masked}` });
+    expect(JSON.stringify(big.body)).not.toContain(phone);
+    expect(await t.app.rewards.points.balance(userId)).toBe(400);
+    const id = big.body.data!.approval!.id;
+    expect((await approve(maker, id)).status).toBe(403);
+    const approved = await approve(checker, id);
+    expect(approved.body.data).toMatchObject({ approval: { status: 'approved' }, result: { phone: masked, points: 1500, granted: true } });
+    expect(await t.app.rewards.points.balance(userId)).toBe(1900);
+  });
 
   it('runs a batch up to the threshold at once, and keeps a bigger one as a request until another rewards manager approves it', async () => {
     const small = await maker.call<{ codes: string[] }>('POST', OPS_PATH.rewardsBatches, { name: 'small', points: 100, count: 10, expires: tomorrow() });

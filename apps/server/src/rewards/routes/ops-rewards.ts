@@ -2,14 +2,18 @@
 // the content API (http/ops-api.ts): every role reads, a rewards manager changes. reward_changes keeps the
 // signed-in operator's name with every change, the /ops audit the values before. What may be set is checked
 // by services/rewards-operations.ts, the same rules as the admin command. Maker-checker (docs/operations.md
-// "Approvals"): a batch worth more than OPS_APPROVAL_POINTS in total, any change of a prize's odds and any
-// new gift are kept as requests (HTTP 202) until a second rewards manager approves them
+// "Approvals"): a batch or a grant worth more than OPS_APPROVAL_POINTS in total, any change of a prize's
+// odds and any new gift are kept as requests (HTTP 202) until a second rewards manager approves them
 // (operators/routes/ops-approvals.ts runs them then, through the executors registered here). Each call's
 // address, body and answer are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
 import {
   CODE,
   CODE_TEXT,
+  REWARDS_OPS_LIMITS,
   SUBCODE,
+  isMainlandMobile,
+  maskPhone,
+  opsRewardsGrant,
   opsRewardsChangeItem,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
@@ -61,9 +65,11 @@ async function refused<T>(check: () => Promise<T>): Promise<T> {
 
 type BatchInput = { name: string; points?: number; itemId?: string; count: number; expires: string };
 type GiftInput = Parameters<RewardsOperations['replaceGift']>[0];
+/** A grant as kept for approval: the account it goes to, and the phone masked as the page shows it. */
+type GrantInput = { userId: string; points: number; key: string; phone: string };
 
 export default async function opsRewardsRoutes(fastify: FastifyInstance): Promise<void> {
-  const { operations } = fastify.rewards;
+  const { operations, grants } = fastify.rewards;
   const { approvals, config } = fastify.operators;
   const now = () => fastify.clock();
   const by = (request: FastifyRequest) => signedInOperator(request).name;
@@ -73,6 +79,10 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
   approvals.register('prize-odds', async (payload, target, requester, at) => ({
     prize: await operations.changePrize(target ?? '', payload as Record<string, never>, requester, at),
   }));
+  approvals.register('points-grant', async (payload, _target, requester, at) => {
+    const { userId, points, key, phone } = payload as GrantInput;
+    return { phone, points, granted: (await grants.grant({ userId, points, operator: requester, key, now: at })).granted };
+  });
   approvals.register('gift', async (payload, _target, requester, at) => ({ gift: await operations.replaceGift(payload as GiftInput, requester, at) }));
 
   /** Keeps the change as a request for a second rewards manager: HTTP 202, code 200, the request in data. */
@@ -132,5 +142,34 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     await refused(() => operations.checkGift(gift));
     // The gift is paid to every new account: its contents always wait for a second operator.
     return askApproval(request, reply, 'gift', null, gift, `new-user gift: ${gift.map((l) => l.itemId ?? `${l.points} points`).join(', ') || 'closed'}`);
+  });
+  // Points to one account (as `npm run admin -- rewards grant`), under the page's idempotency key: a retry or
+  // a double click grants once. More than OPS_APPROVAL_POINTS waits for a second rewards manager.
+  opsRoute(fastify, opsRewardsGrant, 'rewards_manager', async (request, reply) => {
+    const { phone, points, key } = parse(opsRewardsGrant, request.body);
+    const masked = isMainlandMobile(phone) ? maskPhone(phone) : '';
+    const userId = await refused(async () => {
+      if (!isMainlandMobile(phone)) throw new RewardsInputError('invalid', 'phone: a mainland mobile number, 11 digits');
+      if (points < 1 || points > REWARDS_OPS_LIMITS.grantPoints)
+        throw new RewardsInputError('invalid', `points: a whole number 1..${REWARDS_OPS_LIMITS.grantPoints}`);
+      const user = await fastify.accounts.repos.users.findByPhone(phone);
+      if (!user) throw new RewardsInputError('not-found', `no active account for ${masked}`);
+      return user.id;
+    });
+    request.opsAudit = { targetId: userId, after: { phone: masked, points, key } };
+    if (points > config.approvalPoints)
+      return askApproval(
+        request,
+        reply,
+        'points-grant',
+        userId,
+        { userId, points, key, phone: masked } satisfies GrantInput,
+        `grant ${points} points to ${masked}`,
+      );
+    return answer(request, reply, opsRewardsGrant, async () => ({
+      phone: masked,
+      points,
+      granted: (await grants.grant({ userId, points, operator: by(request), key, now: now() })).granted,
+    }));
   });
 }

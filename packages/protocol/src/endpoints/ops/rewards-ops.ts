@@ -151,3 +151,21 @@ export const opsRewardsReplaceGift = defineOpsEndpoint({
   }),
   response: z.strictObject({ gift: z.array(opsRewardSchema) }),
 });
+
+/** An idempotency key: the same key grants once, however often it is sent (a retry, a double click). */
+export const OPS_GRANT_KEY = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Grants `points` to the active account of `phone`, under `key`; `granted` false when that key granted
+ * before (nothing changed). More than OPS_APPROVAL_POINTS waits for a second rewards manager (202).
+ */
+export const opsRewardsGrant = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.rewardsGrants,
+  request: z.strictObject({
+    phone: z.string().check(z.maxLength(20)),
+    points: count,
+    key: z.string().check(z.regex(OPS_GRANT_KEY)),
+  }),
+  response: z.strictObject({ phone: z.string(), points: z.int(), granted: z.boolean() }),
+});

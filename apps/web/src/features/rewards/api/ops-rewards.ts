@@ -10,6 +10,7 @@ import type {
   OpsRequest,
   OpsResponseData,
   opsRewardsChangeItem,
+  opsRewardsGrant,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
   opsRewardsReplaceGift,
@@ -35,6 +36,9 @@ export const opsRewards = {
   changeItem: (id: string, change: ItemChange) =>
     opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: change }),
   createBatch: (batch: NewBatch) => opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: batch }),
+  /** `key`: the same for every send of one grant (a retry, a double click), so it is granted once. */
+  grant: (grant: OpsRequest<typeof opsRewardsGrant>) =>
+    opsRequest<OpsResponseData<typeof opsRewardsGrant>>(OPS_PATH.rewardsGrants, { method: 'POST', body: grant }),
   revokeBatch: (id: string) =>
     opsRequest<OpsResponseData<typeof opsRewardsRevokeBatch>>(opsUrl(OPS_PATH.rewardsBatchRevoke, { id }), { method: 'POST', body: {} }),
   /** Maker-checker requests (docs/operations.md "Approvals"), pending first. */

@@ -289,6 +289,58 @@ export function GiftSection({ gift, items, run }: { gift: GiftLine[]; items: Ops
   );
 }
 
+/** A new idempotency key: one per grant the operator means to make (docs/api.md "Rewards operations" grants). */
+const grantKey = () => crypto.randomUUID().replaceAll('-', '');
+
+/**
+ * Points to one person (补偿, 活动奖励): the phone and the points. The key is made when the form is filled and
+ * kept until a grant goes through, so a double click or a retry after a lost answer grants once; more than the
+ * approval threshold waits for a second rewards manager (the page says so). Hidden from other roles.
+ */
+export function GrantSection({ run }: { run: RunChange }) {
+  const [phone, setPhone] = useState('');
+  const [points, setPoints] = useState('');
+  const [key, setKey] = useState(grantKey);
+  const [granted, setGranted] = useState<{ phone: string; points: number; granted: boolean } | null>(null);
+  if (!run) return null;
+  const complete = /^1\d{10}$/.test(phone) && /^[1-9]\d{0,6}$/.test(points);
+  async function handleGrant(event: FormEvent) {
+    event.preventDefault();
+    if (!complete) return;
+    setGranted(null);
+    const done = await run!(async () => setGranted(await opsRewards.grant({ phone, points: Number(points), key })), `已提交：发放 ${points} 积分`);
+    if (done) {
+      setKey(grantKey());
+      setPhone('');
+      setPoints('');
+    }
+  }
+  return (
+    <Card label="发放积分">
+      <h2 className="rewards__heading">发放积分</h2>
+      <p className="ops-rewards__muted">给一位用户发放积分（如补偿）。用户会收到消息；超过审批额度的需另一位奖励管理员批准。</p>
+      <form onSubmit={(event) => void handleGrant(event)} aria-label="发放积分" className="ops-rewards__fields">
+        <label>
+          手机号
+          <input inputMode="numeric" autoComplete="off" maxLength={11} value={phone} onChange={(e) => setPhone(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>
+          积分
+          <input inputMode="numeric" maxLength={7} value={points} onChange={(e) => setPoints(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <Button type="submit" disabled={!complete}>
+          发放
+        </Button>
+      </form>
+      {granted ? (
+        <p className="ops-rewards__done" role="status">
+          {granted.granted ? `已向 ${granted.phone} 发放 ${granted.points} 积分` : `这笔发放已完成过（${granted.phone}），未重复发放`}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
 /** The codes as a text file, one a line: offered once, right after the batch is made (only hashes are kept). */
 function CodesFile({ batch, codes }: { batch: OpsBatch; codes: string[] }) {
   // A data: address, not a blob: one, so nothing is left to revoke when the page goes.

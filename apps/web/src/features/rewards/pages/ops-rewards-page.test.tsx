@@ -10,6 +10,7 @@ import {
   opsApprovalsWithdraw,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
+  opsRewardsGrant,
   opsRewardsReplaceGift,
   opsRewardsRevokeBatch,
   opsRewardsSummary,
@@ -92,7 +93,10 @@ let session = opsSessionAnswers({ signedIn: true, role: 'rewards_manager' });
 /** What GET /ops/api/approvals answers (through its schema); the other calls go through `answers`. */
 let approvalsListed: OpsApproval[] = [];
 
+const grantedKeys = new Set<string>();
+
 beforeEach(() => {
+  grantedKeys.clear();
   approvalsListed = [];
   calls.length = 0;
   answers = [];
@@ -108,6 +112,13 @@ beforeEach(() => {
       csrf: new Headers(init.headers).get('x-ops-csrf'),
     };
     calls.push(call);
+    // Grants answer as the server does: a key grants once.
+    if (call.url === '/ops/api/rewards/grants') {
+      const key = String(call.body!.key);
+      const granted = !grantedKeys.has(key);
+      grantedKeys.add(key);
+      return ok(opsRewardsGrant, { phone: '138****5678', points: Number(call.body!.points), granted });
+    }
     const next = answers.shift();
     return next ? next(call) : ok(opsRewardsSummary, SUMMARY);
   });
@@ -337,5 +348,33 @@ describe('/ops/rewards', () => {
     expect(screen.queryByRole('form', { name: '生成兑换码' })).toBeNull();
     expect(screen.getByRole('list', { name: '全部批次' }).textContent).toContain('双十一');
     expect(within(screen.getByRole('list', { name: '待审批申请' })).getByText('待奖励管理员批准')).toBeTruthy();
+  });
+
+  it('grants points to a phone under one key however often it is sent; the next grant gets a new key', async () => {
+    await openWithToken();
+    const form = screen.getByRole('form', { name: '发放积分' });
+    await userEvent.type(within(form).getByLabelText('手机号'), '13812345678');
+    await userEvent.type(within(form).getByLabelText('积分'), '300');
+    // A double click: two sends of the same grant.
+    await userEvent.dblClick(within(form).getByRole('button', { name: '发放' }));
+    expect(await screen.findByText(/已向 138\*\*\*\*5678 发放 300 积分|未重复发放/)).toBeTruthy();
+    expect(grantedKeys.size).toBe(1);
+    const sent = calls.filter((c) => c.url === '/ops/api/rewards/grants');
+    expect(sent.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(sent.map((c) => c.body!.key)).size).toBe(1);
+    expect(sent[0]!.body).toMatchObject({ phone: '13812345678', points: 300 });
+    expect(sent[0]!.csrf).toBe(OPS_TEST_CSRF);
+    await vi.waitFor(() => expect((within(form).getByLabelText('手机号') as HTMLInputElement).value).toBe(''));
+    await userEvent.type(within(form).getByLabelText('手机号'), '13812345678');
+    await userEvent.type(within(form).getByLabelText('积分'), '300');
+    await userEvent.click(within(form).getByRole('button', { name: '发放' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.url === '/ops/api/rewards/grants').length).toBe(sent.length + 1));
+    expect(calls.filter((c) => c.url === '/ops/api/rewards/grants').at(-1)!.body!.key).not.toBe(sent[0]!.body!.key);
+  });
+
+  it('offers no grant to another role', async () => {
+    session = opsSessionAnswers({ signedIn: true, role: 'viewer' });
+    await openWithToken();
+    expect(screen.queryByRole('form', { name: '发放积分' })).toBeNull();
   });
 });

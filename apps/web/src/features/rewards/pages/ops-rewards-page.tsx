@@ -12,7 +12,16 @@ import { OpsApiError } from '../../../lib/ops-api';
 import { mayChange, useOperator } from '../../../lib/operator-context';
 import { useQuery } from '../../../lib/server-state';
 import { opsRewards } from '../api/ops-rewards';
-import { ApprovalsSection, BatchesSection, ChangesSection, GiftSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
+import {
+  ApprovalsSection,
+  BatchesSection,
+  ChangesSection,
+  GiftSection,
+  GrantSection,
+  ItemsSection,
+  PrizesSection,
+  type RunChange,
+} from '../components/ops-rewards-sections';
 import '../components/rewards.css';
 import '../components/ops-rewards.css';
 
@@ -88,6 +97,7 @@ export default function OpsRewardsPage() {
           <ItemsSection items={data.items} run={change} />
           <GiftSection key={JSON.stringify(data.gift)} gift={data.gift} items={data.items} run={change} />
           <BatchesSection batches={data.batches} items={data.items} run={change} />
+          <GrantSection run={change} />
           <ChangesSection changes={data.changes} />
         </>
       ) : summary.status === 'error' ? (
