@@ -121,6 +121,30 @@ describe('/ home', () => {
     expect((await screen.findByRole('link', { name: /^银行卡\s*招商银行 尾号1234/ })).getAttribute('href')).toBe('/bank-cards');
   });
 
+  it('care mode’s 常用: 消息 first, saying how many are unread in words (the 消息中心 tile is hidden there)', async () => {
+    startSession({ accessToken: 'tok', phone: '13812345678' });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } });
+    api.call.mockImplementation(async (path: string) =>
+      path === API.messageUnread.path ? answerData(API.messageUnread, { messages: 2, notices: 1, total: 3 }) : QUIET_ANSWERS[path],
+    );
+    renderPage();
+    const actions = screen.getByRole('list', { name: '常用功能' });
+    expect(await within(actions).findByRole('link', { name: /^消息\s*3条未读消息$/ })).toBeTruthy();
+    expect(
+      within(actions)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/messages', '/mine', '/mine/help']);
+    // One unread query for the tile and the action both.
+    expect(api.call.mock.calls.filter(([path]) => path === API.messageUnread.path)).toHaveLength(1);
+  });
+
+  it('APP下载 is for the mobile browser: inside the app (html.in-app) its entry is hidden', () => {
+    renderPage();
+    const download = screen.getByRole('link', { name: /^APP下载/ });
+    expect(download.closest('li')!.classList.contains('link-list__browser-only')).toBe(true);
+  });
+
   it('a failed login check clears the session (SPEC §7) and home shows logged out', async () => {
     startSession({ accessToken: 'stale', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '401', msg: '登录已失效，请重新登录' });

@@ -15,6 +15,7 @@ import { BankCardsTile } from '../../features/bank-cards/components/bank-cards-t
 import { DiscoverFeed } from '../../features/content/components/discover-feed';
 import { IdentityTile } from '../../features/identity/components/identity-tile';
 import { HomeNoticeBanner } from '../../features/notices/components/home-notice-banner';
+import { useMessageUnread } from '../../features/notices/api/message-unread';
 import { MessagesTile } from '../../features/notices/components/messages-tile';
 import { RewardsTile } from '../../features/rewards/components/rewards-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
@@ -31,11 +32,25 @@ const PROMISES = [
   { title: '随时注销', text: '在“我的”中可注销账号并删除数据' },
 ];
 
-const CARE_ACTIONS = [
-  { to: '/messages', label: '消息', hint: '通知与账户消息' },
-  { to: '/mine', label: '我的', hint: '账户、银行卡与设置' },
-  { to: '/mine/help', label: '客服', hint: '常见问题与客服电话' },
-];
+/**
+ * Care mode's most used actions (适老化通用设计规范), 消息 first with the unread count in words: the care home
+ * hides the 消息中心 tile, so this is where the count shows (the same query as the tile's: one request).
+ */
+function CareActions() {
+  const session = useSession();
+  const loggedIn = session !== null && session.accessToken !== null;
+  const total = useMessageUnread(loggedIn).data?.total;
+  const items = [
+    { to: '/messages', label: '消息', hint: loggedIn && total ? `${total > 99 ? '99+' : total}条未读消息` : '通知与账户消息' },
+    { to: '/mine', label: '我的', hint: '账户、银行卡与设置' },
+    { to: '/mine/help', label: '客服', hint: '常见问题与客服电话' },
+  ];
+  return (
+    <nav className="home__care-actions" aria-label="常用">
+      <LinkList items={items} label="常用功能" />
+    </nav>
+  );
+}
 
 function Account() {
   const session = useSession();
@@ -97,9 +112,7 @@ export default function HomePage() {
         </header>
         {/* Care mode: the most used actions first, in one column (适老化通用设计规范); shown by CSS, so the
             prerendered page is the same in both modes. */}
-        <nav className="home__care-actions" aria-label="常用">
-          <LinkList items={CARE_ACTIONS} label="常用功能" />
-        </nav>
+        <CareActions />
         <HomeNoticeBanner />
         <Account />
         <MessagesTile />
