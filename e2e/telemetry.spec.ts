@@ -80,7 +80,7 @@ interface JourneyResult {
   perfStored: Record<string, number>[];
 }
 
-/** `/` → 公司公告 → back → NFC → back → APP下载, killed there; then a restart at `/`, closed normally. */
+/** `/` → 公司公告 → back → NFC → back → 新人礼, killed there; then a restart at `/`, closed normally. */
 async function journey(context: BrowserContext, mine: (record: StoredRecord) => boolean, expectedTotal: number): Promise<JourneyResult> {
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/`);
@@ -95,10 +95,11 @@ async function journey(context: BrowserContext, mine: (record: StoredRecord) => 
     await page.goBack();
     perfStored.push(await showHub(page));
   }
-  await page.getByRole('link', { name: /APP下载/ }).click();
-  // /download makes no call (its buttons come from the build): its report waits for 500 ms of quiet.
-  perfStored.push(await waitForPerfReported(page, '/download'));
-  // Killed within the send queue's 1 s window: the /download report is still only in localStorage.
+  // 新人礼, on home in the browser and in the app alike (APP下载 is the browser's only).
+  await page.getByRole('link', { name: /新人礼/ }).click();
+  // Its report waits for its call and 500 ms of quiet.
+  perfStored.push(await waitForPerfReported(page, '/cloudSteward/index'));
+  // Killed within the send queue's 1 s window: the 新人礼 report is still only in localStorage.
   await crash(page);
 
   const restarted = await context.newPage();
@@ -123,7 +124,7 @@ async function journey(context: BrowserContext, mine: (record: StoredRecord) => 
   return { records: storedRecords().filter(mine), perfStored: perfStored.map((p) => ({ _perf: p._perf, _st: p._st })) };
 }
 
-const VISITS = ['/', '/discover/notice', '/', '/nfc', '/', '/download', '/'];
+const VISITS = ['/', '/discover/notice', '/', '/nfc', '/', '/cloudSteward/index', '/'];
 
 function checkJourney({ records, perfStored }: JourneyResult) {
   const of = (kind: string) => records.filter((r) => r.kind === kind);
@@ -137,7 +138,7 @@ function checkJourney({ records, perfStored }: JourneyResult) {
   // One leave per view; the killed page's leave came from its last heartbeat, flagged recovered.
   const leaves = of('pageleave');
   expect(leaves.map((r) => r.purl).sort()).toEqual([...VISITS].sort());
-  expect(leaves.filter((r) => r.ed.recovered === true).map((r) => r.purl)).toEqual(['/download']);
+  expect(leaves.filter((r) => r.ed.recovered === true).map((r) => r.purl)).toEqual(['/cloudSteward/index']);
   for (const leave of leaves) expect(leave.ed.duration).toEqual(expect.any(Number));
 
   // One performance record per page shown, equal to what the page stored with its done-flag.

@@ -48,6 +48,8 @@ describe('page-views and titles sent to the app (SPEC §2)', () => {
     const page = await open('/');
     await expect.poll(() => titlesAndPageViews(page)).toEqual({ titles: ['通盈达'], pageViews: ['/'] });
     expect((await readNativeCalls(page))[0]?.method).toBe('getAppInfo');
+    // Inside the app there is nothing to download: APP下载 is the browser's only.
+    expect(await page.getByRole('link', { name: /APP下载/ }).isVisible()).toBe(false);
     await page.getByRole('link', { name: /公司公告/ }).click();
     await expect.poll(() => titlesAndPageViews(page)).toEqual({ titles: ['通盈达', '公司公告'], pageViews: ['/', '/discover/notice'] });
     const pageView = (await readNativeCalls(page)).find((c) => c.method === 'logEvent' && (c.params as { purl?: string }).purl === '/discover/notice');

@@ -8,7 +8,7 @@ export const SERVICE_LINKS: readonly LinkListItem[] = [
   { to: '/activity-exchange', label: '积分兑换', hint: '用抽奖积分兑换奖品', promo: true },
   { to: '/activity/invite', label: '邀请好友', hint: '好友完成实名认证，您得积分', promo: true },
   { to: '/nfc', label: 'NFC读卡位置说明', hint: '用手机读取身份证前请看' },
-  { to: '/download', label: 'APP下载', hint: '下载通盈达 App' },
+  { to: '/download', label: 'APP下载', hint: '下载通盈达 App', browserOnly: true },
 ];
 
 export const MINE_LINKS: readonly LinkListItem[] = [

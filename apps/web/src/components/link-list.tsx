@@ -11,6 +11,8 @@ export interface LinkListItem {
   external?: boolean;
   /** A promotion (gifts, points, invitations): not shown in care mode (适老化通用设计规范: no inducements). */
   promo?: boolean;
+  /** For the mobile browser only (APP下载): not shown inside the app, which its user already has. */
+  browserOnly?: boolean;
 }
 
 export function LinkList({ items, label }: { items: readonly LinkListItem[]; label: string }) {
@@ -24,7 +26,10 @@ export function LinkList({ items, label }: { items: readonly LinkListItem[]; lab
           </span>
         );
         return (
-          <li key={item.to} className={item.promo ? 'link-list__promo' : undefined}>
+          <li
+            key={item.to}
+            className={[item.promo && 'link-list__promo', item.browserOnly && 'link-list__browser-only'].filter(Boolean).join(' ') || undefined}
+          >
             {item.external ? (
               <a className="link-list__item" href={item.to} target="_blank" rel="noopener noreferrer">
                 {content}
