@@ -118,8 +118,12 @@ async function careContext(): Promise<BrowserContext> {
 }
 
 describe('关怀模式, signed in, in the browser', () => {
-  it('every page: text at least 18 px with line height 1.3, controls at least 60×60 px, fits 320 px', { timeout: 300_000 }, async () => {
-    const context = await careContext();
+  // Measured on pages with something on them (lists, a card, messages, records): an empty page shows only
+  // its frame and its empty state.
+  it('every page, with data: text at least 18 px with line height 1.3, controls at least 60×60 px, fits 320 px', { timeout: 300_000 }, async () => {
+    const account = await dataAccount();
+    const context = await loggedInContext(browser, account.token, account.phone);
+    await context.addInitScript({ content: CARE_MODE_ON });
     const page = await context.newPage();
     const failures: string[] = [];
     const figures: string[] = [];
@@ -131,7 +135,7 @@ describe('关怀模式, signed in, in the browser', () => {
     page.on('pageerror', (error) => hydration(error.message));
     for (const path of LOGGED_IN_PATHS) {
       current = path;
-      await openSettled(page, `${server.baseUrl}${path}`);
+      await openSettled(page, `${server.baseUrl}${path}${account.query[path] ?? ''}`);
       expect(await page.evaluate(() => document.documentElement.classList.contains('care'))).toBe(true);
       const found = await measure(page, { text: MIN_TEXT_PX, lineHeight: MIN_LINE_HEIGHT, control: MIN_CONTROL_PX });
       figures.push(`${path}: ${found.texts} text runs (smallest ${found.smallestText}px), ${found.controls} controls (smallest ${found.smallestControl})`);
@@ -243,6 +247,10 @@ const SCREENSHOT_MODES: readonly Mode[] = MODES.filter((mode) => mode.care || mo
 /** Every route a visitor reaches without a session, and a path that is no route (404); operators' pages aside. */
 const LOGGED_OUT_PATHS = [...ROUTES.filter((route) => !route.requiresLogin).map((route) => route.path), '/no-such-page'];
 
+// Made by the first test that needs it (expect.poll, which reading the SMS outbox uses, runs only in a test).
+let dataAccountMade: Promise<AccountWithData> | undefined;
+const dataAccount = () => (dataAccountMade ??= accountWithData());
+
 interface AccountWithData {
   token: string;
   phone: string;
@@ -345,10 +353,6 @@ const settledLayout = (page: Page) => page.evaluate(() => new Promise((done) => 
  * each phone width: e2e/screenshots/modes-<web|app>-<mode>-<in|out>-<page>-<width>.png.
  */
 describe.skipIf(!screenshotsWanted)('screenshots', () => {
-  // Made by the first test that needs it (expect.poll, which reading the SMS outbox uses, runs only in a test).
-  let account: Promise<AccountWithData> | undefined;
-  const dataAccount = () => (account ??= accountWithData());
-
   describe.each([
     ['web', false],
     ['app', true],
