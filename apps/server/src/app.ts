@@ -15,6 +15,7 @@ import errorHandler from './plugins/error-handler.js';
 import gracefulClose from './plugins/graceful-close.js';
 import health from './plugins/health.js';
 import kv from './plugins/kv.js';
+import instruments from './plugins/instruments.js';
 import metrics from './plugins/metrics.js';
 import notFound from './plugins/not-found.js';
 import outbox from './plugins/outbox.js';
@@ -100,6 +101,8 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   // Platform first (docs/architecture.md "Modules"), then each capability's services, the sealed
   // pipeline, and the capabilities' routes behind it.
   await app.register(clockPlugin, { clock: clock ?? Date.now });
+  // Before what it measures is built: Redis and the providers are timed from their first call.
+  await app.register(instruments, { metrics: http.metrics });
   await app.register(fastifyCookie);
   await app.register(responseHeaders, { hsts: config.env === 'production' });
   await app.register(gracefulClose);

@@ -15,7 +15,7 @@ export default fp(
   async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'kvMaxEntries' | 'upstreamTimeouts'>) => {
     const kv = createKv(opts, { onConnectionError: (error) => fastify.log.warn({ err: error }, 'redis connection error; reconnecting'), now: fastify.clock });
     fastify.addHook('onClose', async () => kv.close());
-    fastify.decorate('kv', kv);
+    fastify.decorate('kv', fastify.instruments.store('state', opts.redis ? 'redis' : 'memory', kv));
   },
-  { name: 'kv', fastify: '5.x', dependencies: ['clock'] },
+  { name: 'kv', fastify: '5.x', dependencies: ['clock', 'instruments'] },
 );

@@ -7,13 +7,14 @@
 // and code/subcode come from the answer (plugins' sendApiResponse) or the HTTP status. So no phone
 // number, token or id can become a label value, and the series stay bounded by the route table.
 //
-// Each app instance has its own registry (tests start several in one process); the default metrics
-// (process CPU, memory, file descriptors, event loop lag and utilisation, GC) are collected into it.
+// Each app instance has its own registry (tests start several in one process), made by plugins/instruments.ts
+// with the default metrics (process CPU, memory, file descriptors, event loop lag and utilisation, GC) and
+// the calls to Redis and the providers, which it times from before they are built.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram } from 'prom-client';
 import type { HttpConfig } from '../config/index.js';
 
 declare module 'fastify' {
@@ -34,8 +35,8 @@ export default fp(
       return;
     }
 
-    const registry = new Registry();
-    collectDefaultMetrics({ register: registry });
+    const registry = fastify.instruments.registry;
+    if (!registry) throw new Error('metrics are on but the instruments plugin made no registry');
 
     const duration = new Histogram({
       name: 'http_server_request_duration_seconds',
@@ -170,8 +171,7 @@ export default fp(
     });
     fastify.addHook('onClose', async () => {
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
-      registry.clear();
     });
   },
-  { name: 'metrics', fastify: '5.x', dependencies: ['clock', 'database', 'outbox', 'request-kv'] },
+  { name: 'metrics', fastify: '5.x', dependencies: ['clock', 'database', 'outbox', 'request-kv', 'instruments'] },
 );

@@ -31,7 +31,13 @@ const WARN_EVERY_MS = 60_000;
 
 export default fp(
   async (fastify: FastifyInstance, opts: Pick<StorageConfig, 'redis' | 'requestKvMaxEntries'>) => {
-    const requestKv = opts.redis ? fastify.kv : createMemoryKv({ maxEntries: opts.requestKvMaxEntries, whenFull: 'forget-oldest', now: fastify.clock });
+    const requestKv = opts.redis
+      ? fastify.kv
+      : fastify.instruments.store(
+          'requests',
+          'memory',
+          createMemoryKv({ maxEntries: opts.requestKvMaxEntries, whenFull: 'forget-oldest', now: fastify.clock }),
+        );
     if (requestKv !== fastify.kv) fastify.addHook('onClose', async () => requestKv.close());
     fastify.decorate('requestKv', requestKv);
 
@@ -61,5 +67,5 @@ export default fp(
     const timer = setInterval(kvUsage, CHECK_MS).unref();
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'request-kv', fastify: '5.x', dependencies: ['kv', 'clock'] },
+  { name: 'request-kv', fastify: '5.x', dependencies: ['kv', 'clock', 'instruments'] },
 );

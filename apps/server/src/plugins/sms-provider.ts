@@ -21,12 +21,12 @@ export default fp(
   async (fastify: FastifyInstance, opts: { env: NodeEnv; sms: Pick<SmsConfig, 'provider' | 'http'> }) => {
     if (opts.sms.provider === 'http') {
       if (!opts.sms.http) throw new Error('SMS_PROVIDER=http needs SMS_HTTP_URL and SMS_HTTP_TEMPLATE_ID');
-      fastify.decorate('smsProvider', createHttpSmsProvider(opts.sms.http));
+      fastify.decorate('smsProvider', fastify.instruments.smsProvider(createHttpSmsProvider(opts.sms.http)));
       return;
     }
     if (opts.env === 'production') throw new Error('the sandbox SMS provider is refused in production');
     const sandbox = createSandboxSmsProvider({ log: fastify.log, now: fastify.clock });
-    fastify.decorate('smsProvider', sandbox);
+    fastify.decorate('smsProvider', fastify.instruments.smsProvider(sandbox));
     fastify.get<{ Querystring: { phone?: string } }>('/sandbox/sms', { onRequest: sandboxAccess() }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const phone = request.query.phone;
@@ -34,5 +34,5 @@ export default fp(
       return { provider: 'sandbox', messages: sandbox.outbox(phone) };
     });
   },
-  { name: 'sms-provider', fastify: '5.x', dependencies: ['clock'] },
+  { name: 'sms-provider', fastify: '5.x', dependencies: ['clock', 'instruments'] },
 );

@@ -31,21 +31,25 @@ export default fp(
     const sandboxes = [ocr, face, bankCard].filter((choice) => choice.mode === 'sandbox');
     if (opts.env === 'production' && sandboxes.length > 0) throw new Error('sandbox verification providers are refused in production');
 
+    const { provider } = fastify.instruments;
     fastify.decorate(
       'ocrProvider',
-      ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider({ now: () => fastify.clock() }),
+      provider(
+        'ocr',
+        ocr.mode === 'http' ? createHttpOcrProvider(createTencentCloudClient(ocr.http)) : createSandboxOcrProvider({ now: () => fastify.clock() }),
+      ),
     );
     fastify.decorate(
       'bankCardProvider',
-      bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider(),
+      provider('bank_card', bankCard.mode === 'http' ? createHttpBankCardProvider(createTencentCloudClient(bankCard.http)) : createSandboxBankCardProvider()),
     );
     if (face.mode === 'http') {
       if (!face.ruleId) throw new Error('FACE_PROVIDER=http needs FACE_HTTP_RULE_ID');
-      fastify.decorate('faceProvider', createHttpFaceProvider(createTencentCloudClient(face.http), face.ruleId));
+      fastify.decorate('faceProvider', provider('face', createHttpFaceProvider(createTencentCloudClient(face.http), face.ruleId)));
       return;
     }
     const sandboxFace = createSandboxFaceProvider({ now: () => fastify.clock() });
-    fastify.decorate('faceProvider', sandboxFace);
+    fastify.decorate('faceProvider', provider('face', sandboxFace));
     fastify.post<{ Querystring: { session?: string } }>('/sandbox/face/complete', { onRequest: sandboxAccess() }, async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const returnUrl = typeof request.query.session === 'string' ? sandboxFace.complete(request.query.session) : undefined;
@@ -53,5 +57,5 @@ export default fp(
       return { provider: 'sandbox', completed: true, returnUrl };
     });
   },
-  { name: 'verification-providers', fastify: '5.x', dependencies: ['clock'] },
+  { name: 'verification-providers', fastify: '5.x', dependencies: ['clock', 'instruments'] },
 );

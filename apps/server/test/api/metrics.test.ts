@@ -3,6 +3,8 @@
 // call shows up in the request histogram under its route template, and no phone number, token or raw URL
 // becomes a label value.
 import { CODE, checkLogin, sendSmsCode } from '@tyd/protocol';
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/index.js';
 import type { ApiClient } from '../support/api-client.js';
@@ -89,6 +91,33 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
     for (const secret of [phone, phone.slice(-8), accessToken, accessToken.slice(0, 16), 'no-such', String(user.id)]) expect(text).not.toContain(secret);
   });
 
+  it('times the calls to the providers and the short-lived state, and counts the SMS sent by purpose, with no argument in a label', async () => {
+    const phone = uniquePhone();
+    const before = samples(await scrape(), 'tyd_sms_sent_total').find((s) => s.labels === '{purpose="login"}')?.value ?? 0;
+    expect((await client.call(sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe(CODE.OK);
+    const text = await scrape();
+    expect(samples(text, 'tyd_sms_sent_total').find((s) => s.labels === '{purpose="login"}')?.value).toBe(before + 1);
+    const providerCalls = samples(text, 'tyd_provider_call_duration_seconds_count');
+    expect(providerCalls.find((s) => s.labels === '{provider="sms",mode="sandbox",method="send",outcome="ok"}')?.value).toBeGreaterThanOrEqual(1);
+    // The short-lived state's calls (nonces, budgets, the code): on the in-process stores here.
+    const storeCalls = samples(text, 'tyd_kv_operation_duration_seconds_count');
+    expect(storeCalls.find((s) => s.labels === '{store="requests",backend="memory",operation="setIfAbsent",outcome="ok"}')?.value).toBeGreaterThan(0);
+    expect(storeCalls.some((s) => s.labels.startsWith('{store="state",backend="memory"'))).toBe(true);
+    for (const secret of [phone, phone.slice(-8)]) expect(text).not.toContain(secret);
+  });
+
+  it('times a failing provider call under the error it failed with', async () => {
+    const failing = t.app.instruments.provider('ocr', {
+      name: 'sandbox',
+      async recognizeIdCard(): Promise<never> {
+        throw new TypeError('network down');
+      },
+    });
+    await expect(failing.recognizeIdCard()).rejects.toThrow('network down');
+    const calls = samples(await scrape(), 'tyd_provider_call_duration_seconds_count');
+    expect(calls.find((s) => s.labels === '{provider="ocr",mode="sandbox",method="recognizeIdCard",outcome="TypeError"}')?.value).toBe(1);
+  });
+
   it('carries the request store, the outbox and (on PostgreSQL) the pool', async () => {
     const text = await scrape();
     expect(samples(text, 'tyd_short_lived_store_entries').map((s) => s.labels)).toEqual(['{store="requests"}', '{store="state"}']);
@@ -102,6 +131,32 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
     } else {
       expect(samples(text, 'tyd_db_pool_connections')).toEqual([]);
     }
+  });
+});
+
+// With REDIS_URL the short-lived state is Redis: its command latency is what the store histogram times.
+describe('metrics with Redis', () => {
+  const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
+  const prefix = `tyd-metrics-${randomBytes(6).toString('hex')}:`;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { METRICS_PORT: '0', REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    const redis = new Redis(REDIS_TEST_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    await redis.quit();
+  });
+
+  it('times the Redis calls of a sealed request (its nonce and budgets)', async () => {
+    const client = await t.client();
+    expect((await client.call(checkLogin, {})).response?.code).toBeDefined();
+    const text = await (await fetch(`http://127.0.0.1:${t.app.metricsAddress()!.port}/metrics`)).text();
+    const calls = samples(text, 'tyd_kv_operation_duration_seconds_count');
+    expect(calls.find((s) => s.labels === '{store="state",backend="redis",operation="setIfAbsent",outcome="ok"}')?.value).toBeGreaterThan(0);
+    expect(calls.some((s) => s.labels.includes('store="requests"'))).toBe(false);
   });
 });
 
