@@ -154,14 +154,16 @@ export default fp(
 
     fastify.decorate('authenticate', async (accessToken: string, now: number): Promise<AuthenticatedSession> => {
       if (!isAccessTokenShape(accessToken)) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'malformed access token' });
-      const session = await repos.sessions.findByTokenHash(hashAccessToken(accessToken));
-      if (session?.revokedAt != null && session.endedReason === 'other-device') {
+      // One read: the session and its account (sessions-repository.ts findByTokenHashWithUser).
+      const found = await repos.sessions.findByTokenHashWithUser(hashAccessToken(accessToken));
+      if (found?.session.revokedAt != null && found.session.endedReason === 'other-device') {
         throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SIGNED_OUT_ELSEWHERE, { detail: 'session ended from another device' });
       }
-      if (!session || session.revokedAt !== null) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'unknown or revoked session' });
+      if (!found || found.session.revokedAt !== null) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'unknown or revoked session' });
+      const { session } = found;
       if (session.expiresAt <= now) throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SESSION_EXPIRED, { detail: 'session expired' });
-      const user = await repos.users.findById(session.userId);
-      if (!user || user.status !== 'active') throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'user not active' });
+      const user = repos.users.fromRow(found.user);
+      if (user.status !== 'active') throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'user not active' });
       return { session, user };
     });
 

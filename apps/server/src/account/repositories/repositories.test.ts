@@ -63,6 +63,22 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
     expect((await sessions.findByTokenHash(hashAccessToken(token)))?.revokedAt).toBe(20);
   });
 
+  it('reads a session with its account in one query, the phone decrypted through the users repository', async () => {
+    const user = await users.create({ phone: '13700000012', now: 5 });
+    const token = generateAccessToken();
+    const created = await sessions.create({ userId: user.id, tokenHash: hashAccessToken(token), now: 10, ttlMs: SESSION_TTL_MS });
+    const queries: string[] = [];
+    const counted = handle.db.withPlugin({
+      transformQuery: (args) => (queries.push(args.node.kind), args.node),
+      transformResult: async (args) => args.result,
+    });
+    const found = await createSessionsRepository(counted).findByTokenHashWithUser(hashAccessToken(token));
+    expect(queries).toEqual(['SelectQueryNode']);
+    expect(found?.session).toEqual(created);
+    expect(users.fromRow(found!.user)).toEqual(user);
+    expect(await sessions.findByTokenHashWithUser(hashAccessToken(generateAccessToken()))).toBeUndefined();
+  });
+
   it('revokes every live session of a user', async () => {
     const user = await users.create({ phone: '13600000003', now: 5 });
     for (let i = 0; i < 3; i++) await sessions.create({ userId: user.id, tokenHash: hashAccessToken(generateAccessToken()), now: i, ttlMs: 1000 });

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import type { Database, SessionRow } from '../../db/schema.js';
+import type { Database, SessionRow, UserRow } from '../../db/schema.js';
 
 /** What a session's owner is told about where it is used (services/device-description.ts, ip-regions.ts). */
 export interface SessionPlace {
@@ -32,6 +32,11 @@ export interface SessionsRepository {
   create(input: { userId: string; tokenHash: string; now: number; ttlMs: number; place?: SessionPlace }, trx?: Executor): Promise<Session>;
   /** The session for this token hash, whatever its state: callers decide between expired and revoked. */
   findByTokenHash(tokenHash: string, trx?: Executor): Promise<Session | undefined>;
+  /**
+   * The same with its account's row, in one read: what every authenticated call starts with (the account
+   * module's `authenticate`); the row goes through the users repository for its phone.
+   */
+  findByTokenHashWithUser(tokenHash: string, trx?: Executor): Promise<{ session: Session; user: UserRow } | undefined>;
   /** Revokes a live session; false when it was already revoked or does not exist. */
   revoke(id: string, now: number, trx?: Executor): Promise<boolean>;
   revokeAllForUser(userId: string, now: number, trx?: Executor): Promise<number>;
@@ -97,6 +102,34 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
     async findByTokenHash(tokenHash, trx = db) {
       const row = await trx.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
       return row && toSession(row);
+    },
+    async findByTokenHashWithUser(tokenHash, trx = db) {
+      const row = await trx
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.user_id')
+        .selectAll('sessions')
+        .select([
+          'users.phone_hash as user_phone_hash',
+          'users.phone_enc as user_phone_enc',
+          'users.status as user_status',
+          'users.created_at as user_created_at',
+          'users.updated_at as user_updated_at',
+        ])
+        .where('sessions.token_hash', '=', tokenHash)
+        .executeTakeFirst();
+      if (!row) return undefined;
+      const { user_phone_hash, user_phone_enc, user_status, user_created_at, user_updated_at, ...session } = row;
+      return {
+        session: toSession(session),
+        user: {
+          id: session.user_id,
+          phone_hash: user_phone_hash,
+          phone_enc: user_phone_enc,
+          status: user_status,
+          created_at: user_created_at,
+          updated_at: user_updated_at,
+        },
+      };
     },
     async revoke(id, now, trx = db) {
       const result = await trx.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).executeTakeFirst();

@@ -17,6 +17,8 @@ export interface UsersRepository {
   create(input: { phone: string; now: number }, trx?: Executor): Promise<User>;
   findById(id: string, trx?: Executor): Promise<User | undefined>;
   findByPhone(phone: string, trx?: Executor): Promise<User | undefined>;
+  /** An account row read elsewhere (the session's join, sessions-repository.ts) as the account: its phone decrypted. */
+  fromRow(row: UserRow): User;
   count(trx?: Executor): Promise<number>;
   /** Moves the account to another number (save-phone); the unique lookup hash refuses a taken one. */
   updatePhone(id: string, phone: string, now: number, trx?: Executor): Promise<void>;
@@ -43,6 +45,7 @@ export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtect
       const row = await trx.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
       return row && toUser(row);
     },
+    fromRow: toUser,
     async findByPhone(phone, trx = db) {
       const row = await trx.selectFrom('users').selectAll().where('phone_hash', '=', phones.lookupHash(phone)).executeTakeFirst();
       return row && toUser(row);
