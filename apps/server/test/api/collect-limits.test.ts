@@ -1,15 +1,13 @@
 // The collector's byte budgets (docs/telemetry.md "Collector limits"): a flood of large batches from one
 // client address (IPv6: one /64) is cut at its bytes per minute while another address is still served, and
 // the daily quota of stored bytes holds under parallel batches; on the in-process store and on Redis.
-import { randomBytes } from 'node:crypto';
 import { CODE, CODE_TEXT, SUBCODE, type TelemetryRecordInput } from '@tyd/protocol';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBatch, storedBytes } from '../../src/telemetry/services/collect-batch.js';
 import { batch, pageRecord, postBatch } from '../support/telemetry-records.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
-const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
 const MINUTE_MS = 60_000;
 const DAY_S = 86_400;
 
@@ -20,7 +18,7 @@ const bulkyBatch = (records: number) => batch(Array.from({ length: records }, bu
 
 const stores = [
   ['in-process', () => ({})],
-  ['Redis', () => ({ REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: `tyd-test-${randomBytes(6).toString('hex')}:` })],
+  ['Redis', () => ({ REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: redisTestPrefix() })],
 ] as const;
 
 describe.each(stores)('collector byte budgets, %s store', (_name, storeEnv) => {
@@ -36,10 +34,7 @@ describe.each(stores)('collector byte budgets, %s store', (_name, storeEnv) => {
     await t?.close();
     await quota?.close();
     if (env.REDIS_KEY_PREFIX) {
-      const redis = new Redis(REDIS_TEST_URL);
-      const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);
-      if (keys.length > 0) await redis.del(...keys);
-      await redis.quit();
+      await deleteRedisKeys(env.REDIS_KEY_PREFIX);
     }
   });
 

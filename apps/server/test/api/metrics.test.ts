@@ -3,14 +3,13 @@
 // call shows up in the request histogram under its route template, and no phone number, token or raw URL
 // becomes a label value.
 import { CODE, checkLogin, sendSmsCode } from '@tyd/protocol';
-import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/index.js';
 import type { ApiClient } from '../support/api-client.js';
 import { createSession, createUser, uniquePhone } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
 /** The samples of one metric family, as `labels → value`. */
 function samples(text: string, name: string): Array<{ labels: string; value: number }> {
@@ -136,18 +135,14 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
 
 // With REDIS_URL the short-lived state is Redis: its command latency is what the store histogram times.
 describe('metrics with Redis', () => {
-  const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-  const prefix = `tyd-metrics-${randomBytes(6).toString('hex')}:`;
+  const prefix = redisTestPrefix();
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { METRICS_PORT: '0', REDIS_URL: REDIS_TEST_URL, REDIS_KEY_PREFIX: prefix } });
   });
   afterAll(async () => {
     await t?.close();
-    const redis = new Redis(REDIS_TEST_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   it('times the Redis calls of a sealed request (its nonce and budgets)', async () => {

@@ -1,16 +1,14 @@
 // The human-check trigger with REDIS_URL: a burst of parallel sends from one address must not all go out
 // without a proof of work. Each attempt is counted atomically in Redis and the decision is taken on that
 // count, so exactly HUMAN_CHECK_IP_PER_HOUR of them pass, however the requests interleave.
-import { randomBytes } from 'node:crypto';
 import { SUBCODE, sendSmsCode } from '@tyd/protocol';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callFrom } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
-const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+const prefix = redisTestPrefix();
 
 describe('proof-of-work trigger on Redis', () => {
   let t: TestApp;
@@ -21,10 +19,7 @@ describe('proof-of-work trigger on Redis', () => {
   });
   afterAll(async () => {
     await t?.close();
-    const redis = new Redis(REDIS_TEST_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   it('lets exactly the allowed number of 30 parallel sends from one address go out without a proof', async () => {

@@ -1,13 +1,12 @@
 // The pipeline with REDIS_URL: nonces live in Redis (local server, per-run prefix deleted after), so a
 // replay is refused even by another server process sharing it.
-import { randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, checkLogin } from '@tyd/protocol';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
-const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+const prefix = redisTestPrefix();
 
 describe('two server processes sharing Redis', () => {
   let first: TestApp;
@@ -28,10 +27,7 @@ describe('two server processes sharing Redis', () => {
   afterAll(async () => {
     await first?.close();
     await second?.close();
-    const redis = new Redis(REDIS_TEST_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   it('stores nonces in Redis and refuses a replay on the other process', async () => {

@@ -5,7 +5,6 @@
 // both processes, in parallel where a race could let something through. The one check that needs time to
 // pass (the daily cap, behind the cooldown) runs on two more app instances in this process under one
 // injected clock (docs/architecture.md "One clock") instead of sleeping on the real one.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +22,6 @@ import {
   authorizedLogin,
   cancelAccount,
 } from '@tyd/protocol';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { SECRET_ENV, parseConfig, parseSecretEnv, type Secrets } from '../../src/config/index.js';
@@ -33,9 +31,9 @@ import { ApiClient, type EndpointPayload } from '../support/api-client.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
 import { uniquePhone } from '../support/factories.js';
 import { createTestDatabase, type TestDatabase } from '../support/test-databases.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
-const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+const prefix = redisTestPrefix();
 const LOCK_AFTER_FAILURES = 3;
 const HOURLY_CAP_PER_ADDRESS = 20;
 const DAILY_CAP_PER_PHONE = 2;
@@ -91,10 +89,7 @@ describe('two server processes on one PostgreSQL database and one Redis', () => 
     await Promise.all(servers.map((server) => server.stop()));
     await testDb?.drop();
     if (secretsDir) rmSync(secretsDir, { recursive: true, force: true });
-    const redis = new Redis(REDIS_TEST_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   /**

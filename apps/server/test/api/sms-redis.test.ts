@@ -1,16 +1,14 @@
 // The SMS code rules (docs/api.md) with REDIS_URL: two server processes sharing Redis (per-run prefix, deleted after)
 // share the cooldown, the attempt counter and the single use of a code.
-import { randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, userLoginV1, sendSmsCode } from '@tyd/protocol';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from '../support/api-client.js';
 import { AGREEMENT_VERSION, latestCode } from '../support/accounts.js';
 import { uniquePhone } from '../support/factories.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { REDIS_TEST_URL, deleteRedisKeys, redisTestPrefix } from '../support/test-redis.js';
 
-const REDIS_TEST_URL = process.env.REDIS_TEST_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `tyd-test-${randomBytes(6).toString('hex')}:`;
+const prefix = redisTestPrefix();
 
 describe('sms codes on Redis, two processes', () => {
   let a: TestApp;
@@ -35,10 +33,7 @@ describe('sms codes on Redis, two processes', () => {
   afterAll(async () => {
     await a?.close();
     await b?.close();
-    const redis = new Redis(REDIS_TEST_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    await redis.quit();
+    await deleteRedisKeys(prefix);
   });
 
   const login = (client: ApiClient, phone: string, smsCode: string) => client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION });
