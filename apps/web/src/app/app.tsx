@@ -2,7 +2,8 @@
 // navigation guard before a navigation commits (app/navigation.ts), so the view renders the
 // loaded page synchronously; a page that could not be loaded offline shows the offline view, one that
 // could not be loaded otherwise or crashed shows the 500 view.
-import { Component, useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ComponentType, type ReactNode } from 'react';
+import { ErrorBoundary } from '../components/error-boundary';
 import { Toaster } from '../components/toaster';
 import { NetworkError } from '../features/errors/components/network-error';
 import { ServerError } from '../features/errors/components/server-error';
@@ -10,19 +11,6 @@ import type { Router } from '../lib/router';
 import { RouterContext, useLocation, useRouter } from '../lib/router-react';
 import { loadedPage, pageFailure } from './page-loader';
 import { matchRoute } from './route-table';
-
-class PageErrorBoundary extends Component<{ children: ReactNode; onRetry: () => void }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('page crashed', error);
-  }
-  override render() {
-    return this.state.failed ? <ServerError onRetry={this.props.onRetry} /> : this.props.children;
-  }
-}
 
 function reloadPage() {
   window.location.reload();
@@ -52,9 +40,9 @@ function RouterView() {
     return <ServerError onRetry={reloadPage} />;
   }
   return (
-    <PageErrorBoundary key={location.key} onRetry={reloadPage}>
+    <ErrorBoundary key={location.key} message="page crashed" fallback={<ServerError onRetry={reloadPage} />}>
       <PageHost page={page} />
-    </PageErrorBoundary>
+    </ErrorBoundary>
   );
 }
 

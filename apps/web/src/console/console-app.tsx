@@ -1,7 +1,8 @@
 // The console's frame: one sign-in for all its pages (components/ops-sign-in.tsx), then the menu of the pages
 // the operator's role may open, who is signed in, 退出, and the current page, which reads the operator from
 // lib/operator-context.ts. A page of another role, or no such page, says so instead of loading.
-import { Component, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
+import { ErrorBoundary } from '../components/error-boundary';
 import { OperatorSession } from '../components/ops-sign-in';
 import { Button } from '../components/button';
 import { Link } from '../components/link';
@@ -42,20 +43,6 @@ function Notice({ title, text, reload }: { title: string; text: string; reload?:
   );
 }
 
-/** A page that throws shows this instead of taking the menu down with it. */
-class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: unknown) {
-    console.error('console page crashed', error);
-  }
-  override render() {
-    return this.state.failed ? <Notice title="页面出错" text="页面出错了，请刷新后重试。" reload /> : this.props.children;
-  }
-}
-
 function PageHost({ page: ConsolePage }: { page: ComponentType }) {
   return <ConsolePage />;
 }
@@ -70,9 +57,10 @@ function ConsoleView() {
   const page = loaded.get(route.path);
   if (!page) return <Notice title={route.title} text={failed.has(route.path) ? '页面加载失败，请刷新后重试。' : '正在加载…'} reload={failed.has(route.path)} />;
   return (
-    <PageErrorBoundary key={location.key}>
+    // A page that throws says so under the menu instead of taking the menu down with it.
+    <ErrorBoundary key={location.key} message="console page crashed" fallback={<Notice title="页面出错" text="页面出错了，请刷新后重试。" reload />}>
       <PageHost page={page} />
-    </PageErrorBoundary>
+    </ErrorBoundary>
   );
 }
 
