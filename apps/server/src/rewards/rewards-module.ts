@@ -200,10 +200,13 @@ export default fp(
       invitations,
       cursors,
       async pointsPage(userId, cursor, now) {
-        const expiring = await db.transaction().execute(async (trx) => {
-          await ledger.expire(userId, now, trx);
-          return ledger.nextExpiry(userId, now, trx);
-        });
+        // The write-off's transaction only when a lot has run out (services/lucky-draw.ts info says why).
+        const expiring = (await ledger.hasExpired(userId, now))
+          ? await db.transaction().execute(async (trx) => {
+              await ledger.expire(userId, now, trx);
+              return ledger.nextExpiry(userId, now, trx);
+            })
+          : await ledger.nextExpiry(userId, now, db);
         const list = `points:${userId}`;
         const rows = await points.list(userId, cursors.decode(cursor, list), DEFAULT_PAGE_SIZE + 1);
         const page = cursors.pageOf(rows, DEFAULT_PAGE_SIZE, list, (entry) => ({ at: entry.at, id: entry.id }));

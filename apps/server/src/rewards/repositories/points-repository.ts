@@ -45,7 +45,7 @@ export interface PointsRepository {
   /** The entry written under a key (what a retried request answers). */
   findEntry(userId: string, key: string, trx?: Executor): Promise<PointsEntry | undefined>;
   /** The user's lots with points left, the first to expire first. */
-  openLots(userId: string, trx: Executor): Promise<PointsLot[]>;
+  openLots(userId: string, trx?: Executor): Promise<PointsLot[]>;
   setRemaining(lotId: string, remaining: number, trx: Executor): Promise<void>;
   /** Users with a lot past its expiry that still holds points (a bounded batch). */
   usersWithExpiredLots(now: number, limit: number): Promise<string[]>;
@@ -100,7 +100,7 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       const row = await trx.selectFrom('points_entries').selectAll().where('user_id', '=', userId).where('idempotency_key', '=', key).executeTakeFirst();
       return row && toEntry(row);
     },
-    async openLots(userId, trx) {
+    async openLots(userId, trx = db) {
       const rows = await trx
         .selectFrom('points_entries')
         .select(['id', 'remaining', 'expires_at'])

@@ -74,7 +74,8 @@ export function createExchange(deps: ExchangeDeps) {
 
   return {
     async info(userId: string, now: number) {
-      await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
+      // The write-off's transaction only when a lot has run out (lucky-draw.ts info says why).
+      if (await ledger.hasExpired(userId, now)) await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
       const offered = (await items.list()).filter(onOffer);
       return {
         balance: await points.balance(userId),

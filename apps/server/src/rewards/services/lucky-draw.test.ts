@@ -4,7 +4,7 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Prize } from '../repositories/prizes-repository.js';
-import { oddsPercent, pickPrize } from './lucky-draw.js';
+import { createLuckyDraw, oddsPercent, pickPrize, type LuckyDrawDeps } from './lucky-draw.js';
 
 const PRIZES: Prize[] = [
   { id: 'points-100', name: '100积分', kind: 'points', points: 100, weight: 3, stock: 100 },
@@ -58,5 +58,40 @@ describe('pickPrize', () => {
 
   it('states the odds as percentages with at most two decimals', () => {
     expect([oddsPercent(3, 100), oddsPercent(1, 3), oddsPercent(2, 3), oddsPercent(5, 0)]).toEqual(['3', '33.33', '66.67', '0']);
+  });
+});
+
+// lucky-draw-info is read on every visit of the draw page: the points write-off's transaction (two more round
+// trips on PostgreSQL) is opened only when a lot has run out, and then always.
+describe('lucky-draw-info and the points write-off', () => {
+  function luckyDraw(expired: boolean) {
+    const transactions: string[] = [];
+    const deps = {
+      db: {
+        transaction: () => ({
+          execute: async <T>(fn: (trx: never) => Promise<T>) => {
+            transactions.push('write-off');
+            return fn({} as never);
+          },
+        }),
+      },
+      ledger: { hasExpired: async () => expired, expire: async () => 1 },
+      points: { balance: async () => 30 },
+      prizes: { listActive: async () => PRIZES },
+      draws: { countOnDay: async () => 1 },
+      rules: { drawCost: 10, drawDailyLimit: 5, pointsValidDays: 365 },
+      outbox: { transaction: async () => undefined },
+      cursors: {},
+    } as unknown as LuckyDrawDeps;
+    return { draw: createLuckyDraw(deps), transactions };
+  }
+
+  it('opens no transaction when nothing ran out, and one when a lot did', async () => {
+    const fresh = luckyDraw(false);
+    expect(await fresh.draw.info('u1', 1)).toMatchObject({ open: true, balance: 30, drawsLeftToday: 4 });
+    expect(fresh.transactions).toEqual([]);
+    const stale = luckyDraw(true);
+    await stale.draw.info('u1', 1);
+    expect(stale.transactions).toEqual(['write-off']);
   });
 });

@@ -78,7 +78,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
 
   return {
     async info(userId: string, now: number) {
-      await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
+      // The write-off's transaction only when a lot has run out: most reads find none, and a transaction is
+      // two more round trips (BEGIN, COMMIT) on PostgreSQL. expire() checks again under the balance's lock.
+      if (await ledger.hasExpired(userId, now)) await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
       const offered = await prizes.listActive();
       const total = offered.reduce((sum, prize) => sum + prize.weight, 0);
       return {

@@ -22,6 +22,8 @@ export interface PointsLedger {
   debit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
   /** Writes off the points of the user's lots that expired by `now` (one entry per lot). */
   expire(userId: string, now: number, trx: Executor): Promise<number>;
+  /** Whether any of the user's open lots has run out at `now` (a read outside any transaction; expire checks again). */
+  hasExpired(userId: string, now: number): Promise<boolean>;
   /** The points whose lots run out on the China day of the next expiry, and when the first of them does. */
   nextExpiry(userId: string, now: number, trx: Executor): Promise<{ points: number; at: number } | null>;
 }
@@ -66,6 +68,9 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
       }
       await drawDown(await points.openLots(userId, trx), amount, trx);
       return true;
+    },
+    async hasExpired(userId, now) {
+      return (await points.openLots(userId)).some((lot) => lot.expiresAt <= now);
     },
     async expire(userId, now, trx) {
       if (!(await points.openLots(userId, trx)).some((lot) => lot.expiresAt <= now)) return 0;
