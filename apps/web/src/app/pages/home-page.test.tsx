@@ -145,6 +145,16 @@ describe('/ home', () => {
     expect(download.closest('li')!.classList.contains('link-list__browser-only')).toBe(true);
   });
 
+  it('the tiles leave a 401 to home’s own quiet login check, so a stale token never sends the person to login', async () => {
+    startSession({ accessToken: 'tok', phone: '13812345678' });
+    api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } });
+    renderPage();
+    await screen.findByRole('link', { name: /^实名认证/ });
+    for (const path of [API.messageUnread.path, API.certificationInfo.path, API.bankCardList.path, API.luckyDrawInfo.path]) {
+      await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith(path, {}, expect.objectContaining({ unauthorized: 'ignore' })));
+    }
+  });
+
   it('a failed login check clears the session (SPEC §7) and home shows logged out', async () => {
     startSession({ accessToken: 'stale', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '401', msg: '登录已失效，请重新登录' });

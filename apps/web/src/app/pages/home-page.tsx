@@ -39,10 +39,8 @@ const PROMISES = [
 function CareActions() {
   const session = useSession();
   const loggedIn = session !== null && session.accessToken !== null;
-  // The login check first (the account card's own query, so one request), and the count once it passed: a
-  // stale token is cleared quietly by check-login (SPEC §7), never answered 401 by this read first.
-  const checked = useCheckLogin(loggedIn).status === 'success';
-  const total = useMessageUnread(loggedIn && checked).data?.total;
+  // Home's own quiet login check decides what a stale token means (the tile's query, message-unread.ts).
+  const total = useMessageUnread(loggedIn, 'ignore').data?.total;
   const items = [
     { to: '/messages', label: '消息', hint: loggedIn && total ? `${total > 99 ? '99+' : total}条未读消息` : '通知与账户消息' },
     { to: '/mine', label: '我的', hint: '账户、银行卡与设置' },

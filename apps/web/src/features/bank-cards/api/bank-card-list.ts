@@ -10,17 +10,20 @@ export type BankCard = BankCardList['items'][number];
 
 export const BANK_CARD_LIST_KEY = 'bank-card-list';
 
-export function getBankCardList(signal?: AbortSignal, toastErrors = true): Promise<BankCardList> {
-  return call(API.bankCardList, {}, { signal, toastErrors });
+export function getBankCardList(signal?: AbortSignal, toastErrors = true, unauthorized: 'handle' | 'ignore' = 'handle'): Promise<BankCardList> {
+  return call(API.bankCardList, {}, { signal, toastErrors, unauthorized });
 }
 
 export function useBankCardList() {
   return useQuery(BANK_CARD_LIST_KEY, getBankCardList, { staleTimeMs: 5_000 });
 }
 
-const getBankCardListQuietly = (signal: AbortSignal) => getBankCardList(signal, false);
+const getBankCardListQuietly = (signal: AbortSignal) => getBankCardList(signal, false, 'ignore');
 
-/** For the tile on home and 我的: read quietly (it shows a neutral hint when the call fails, no toast over home). */
+/**
+ * For the tile on home and 我的, and 协议与政策's card agreements: read quietly (a neutral hint when the call
+ * fails, no toast over the page), a 401 left to the page's own check (notices/api/message-unread.ts says why).
+ */
 export function useBankCardListQuietly() {
   return useQuery(BANK_CARD_LIST_KEY, getBankCardListQuietly, { staleTimeMs: 5_000 });
 }

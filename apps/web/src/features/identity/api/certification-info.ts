@@ -9,13 +9,16 @@ export type CertificationInfo = RefResponse<typeof API.certificationInfo>;
 
 export const CERTIFICATION_INFO_KEY = 'certification-info';
 
-export function getCertificationInfo(signal?: AbortSignal): Promise<CertificationInfo> {
-  return call(API.certificationInfo, {}, { signal, toastErrors: false });
+export function getCertificationInfo(signal?: AbortSignal, unauthorized: 'handle' | 'ignore' = 'handle'): Promise<CertificationInfo> {
+  return call(API.certificationInfo, {}, { signal, toastErrors: false, unauthorized });
 }
 
-/** `enabled` false (logged out): nothing to ask. */
-export function useCertificationInfo(enabled = true) {
-  return useQuery(enabled ? CERTIFICATION_INFO_KEY : null, getCertificationInfo, { staleTimeMs: 5_000 });
+/**
+ * `enabled` false (logged out): nothing to ask. `unauthorized` 'ignore' for the tile on home and 我的, whose
+ * own quiet login check decides what a stale token means (notices/api/message-unread.ts says why).
+ */
+export function useCertificationInfo(enabled = true, unauthorized: 'handle' | 'ignore' = 'handle') {
+  return useQuery(enabled ? CERTIFICATION_INFO_KEY : null, (signal) => getCertificationInfo(signal, unauthorized), { staleTimeMs: 5_000 });
 }
 
 /** After a step changed the state on the server. */

@@ -10,7 +10,7 @@ export function IdentityTile() {
   // No session while the page is rendered at build time: the tile shows its neutral entry.
   const session = useSession();
   const loggedIn = session !== null && session.accessToken !== null;
-  const info = useCertificationInfo(loggedIn);
+  const info = useCertificationInfo(loggedIn, 'ignore');
   const data = loggedIn && info.status === 'success' ? info.data : undefined;
   const state = data?.state;
   const asking = loggedIn && !data && info.status !== 'error';

@@ -9,7 +9,8 @@ export function MessagesTile() {
   // No session while the page is rendered at build time: the tile's neutral entry.
   const session = useSession();
   const loggedIn = session !== null && session.accessToken !== null;
-  const unread = useMessageUnread(loggedIn);
+  // The page's own login check handles a stale token (message-unread.ts).
+  const unread = useMessageUnread(loggedIn, 'ignore');
   const total = loggedIn ? unread.data?.total : undefined;
   return (
     <SummaryTile

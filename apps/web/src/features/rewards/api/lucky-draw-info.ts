@@ -11,11 +11,14 @@ export type PrizeInfo = LuckyDrawInfo['prizes'][number];
 
 export const LUCKY_DRAW_INFO_KEY = 'lucky-draw-info';
 
-export function getLuckyDrawInfo(signal?: AbortSignal, loading?: boolean): Promise<LuckyDrawInfo> {
-  return call(API.luckyDrawInfo, {}, { signal, toastErrors: false, loading });
+export function getLuckyDrawInfo(signal?: AbortSignal, loading?: boolean, unauthorized: 'handle' | 'ignore' = 'handle'): Promise<LuckyDrawInfo> {
+  return call(API.luckyDrawInfo, {}, { signal, toastErrors: false, loading, unauthorized });
 }
 
-/** `enabled` false (logged out): nothing to ask. */
-export function useLuckyDrawInfo(enabled = true) {
-  return useQuery(enabled ? LUCKY_DRAW_INFO_KEY : null, getLuckyDrawInfo, { staleTimeMs: 5_000 });
+/**
+ * `enabled` false (logged out): nothing to ask. `unauthorized` 'ignore' for the tile on home and 我的, whose
+ * own quiet login check decides what a stale token means (notices/api/message-unread.ts says why).
+ */
+export function useLuckyDrawInfo(enabled = true, unauthorized: 'handle' | 'ignore' = 'handle') {
+  return useQuery(enabled ? LUCKY_DRAW_INFO_KEY : null, (signal) => getLuckyDrawInfo(signal, undefined, unauthorized), { staleTimeMs: 5_000 });
 }

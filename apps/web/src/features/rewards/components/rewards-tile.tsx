@@ -9,7 +9,7 @@ import { useLuckyDrawInfo } from '../api/lucky-draw-info';
 export function RewardsTile() {
   const session = useSession();
   const loggedIn = session !== null && session.accessToken !== null;
-  const info = useLuckyDrawInfo(loggedIn);
+  const info = useLuckyDrawInfo(loggedIn, 'ignore');
   const data = loggedIn ? info.data : undefined;
   const asking = loggedIn && !data && info.status !== 'error';
   const hint = data
