@@ -365,33 +365,41 @@ describe('登录 acts once per press, and the rest of the press never reaches th
 });
 
 describe('an ended session is explained on /login (SPEC §4 code 401)', () => {
-  it('logged out elsewhere: back on 我的, the login page says 登录已失效，请重新登录, with no leftover countdown', { timeout: 60_000 }, async () => {
-    const phone = newPhone('137');
-    const context = await newMobileContext(browser);
-    const page = await context.newPage();
-    await readyToLogIn(page, phone);
-    await page.getByRole('button', { name: '登录', exact: true }).click();
-    await page.waitForURL(`${server.baseUrl}/mine`);
-    await page.getByText(maskPhone(phone)).waitFor();
-    // The code asked for at that login was 37 s ago: its countdown (this server's is short) still runs.
-    await page.evaluate(
-      (masked) => localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 23_000, phone: masked })),
-      maskPhone(phone),
-    );
-    // Another tab logs out: the server ends the session.
-    expect((await (await clientWith((await storedToken(page))!)).call(logout, {})).response?.code).toBe('200');
-    // Back to 我的 later: its first call finds the session ended and opens the login page.
-    await page.goto(`${server.baseUrl}/mine`);
-    await page.waitForURL(`${server.baseUrl}/login?returnUrl=%2Fmine`);
-    await page.getByText('登录已失效，请重新登录').waitFor();
-    expect(await page.getByLabel('手机号').inputValue()).toBe('');
-    expect(await codeButton(page).textContent()).toBe('获取验证码');
-    await saveScreenshot(page, 'login-session-ended');
-    // The same number counts on where it was; logging in again ends the notice.
-    await page.getByLabel('手机号').pressSequentially(phone);
-    await expect.poll(() => codeButton(page).textContent()).toMatch(/^\d+秒后重发$/);
-    await context.close();
-  });
+  it(
+    'logged out elsewhere: back on 我的, its card and then the login page say 登录已失效，请重新登录, with no leftover countdown',
+    { timeout: 60_000 },
+    async () => {
+      const phone = newPhone('137');
+      const context = await newMobileContext(browser);
+      const page = await context.newPage();
+      await readyToLogIn(page, phone);
+      await page.getByRole('button', { name: '登录', exact: true }).click();
+      await page.waitForURL(`${server.baseUrl}/mine`);
+      await page.getByText(maskPhone(phone)).waitFor();
+      // The code asked for at that login was 37 s ago: its countdown (this server's is short) still runs.
+      await page.evaluate(
+        (masked) => localStorage.setItem('tyd.smsCooldown.login', JSON.stringify({ until: Date.now() + 23_000, phone: masked })),
+        maskPhone(phone),
+      );
+      // Another tab logs out: the server ends the session.
+      expect((await (await clientWith((await storedToken(page))!)).call(logout, {})).response?.code).toBe('200');
+      // Back to 我的 later: its quiet login check finds the session ended (the tiles leave their 401 to it), and
+      // the logged-out card says so; its login leads to the login page, which says it too.
+      await page.goto(`${server.baseUrl}/mine`);
+      await page.getByText('登录已失效，请重新登录').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/mine');
+      await page.getByRole('link', { name: '登录 / 注册' }).click();
+      await page.waitForURL(`${server.baseUrl}/login?returnUrl=%2Fmine`);
+      await page.getByText('登录已失效，请重新登录').waitFor();
+      expect(await page.getByLabel('手机号').inputValue()).toBe('');
+      expect(await codeButton(page).textContent()).toBe('获取验证码');
+      await saveScreenshot(page, 'login-session-ended');
+      // The same number counts on where it was; logging in again ends the notice.
+      await page.getByLabel('手机号').pressSequentially(phone);
+      await expect.poll(() => codeButton(page).textContent()).toMatch(/^\d+秒后重发$/);
+      await context.close();
+    },
+  );
 });
 
 describe('邀请码 on /login', () => {
