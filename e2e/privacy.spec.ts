@@ -26,6 +26,9 @@ let browser: Browser;
 /** A real tap (touchstart/touchend and the click that follows) at the middle of `target`. */
 async function tap(page: Page, target: Locator): Promise<void> {
   await target.scrollIntoViewIfNeeded();
+  // Where a person's finger lands once the page stopped moving: a list that arrives above the target moves it
+  // (Playwright's actionability checks wait for a stable box and a target that receives the pointer).
+  await target.click({ trial: true });
   const box = (await target.boundingBox())!;
   await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
