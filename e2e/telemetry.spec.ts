@@ -280,6 +280,9 @@ describe('/ops with the data of this run', () => {
       ),
     ];
     const page = await context.newPage();
+    // The console's CSP (no inline script or style) refuses nothing the console itself does.
+    const refused: string[] = [];
+    page.on('console', (message) => /Content Security Policy/i.test(message.text()) && refused.push(message.text()));
     const operator = await addOperator(server, 'viewer');
     await page.goto(`${server.baseUrl}/ops`);
     await page.getByRole('textbox', { name: '账号' }).fill(operator.name);
@@ -294,6 +297,14 @@ describe('/ops with the data of this run', () => {
     await page.getByRole('heading', { name: '页面性能', level: 2 }).waitFor();
     // Four charts, none empty: performance, records, SMS codes, error codes.
     await expect.poll(() => page.locator('.ops-chart canvas').count(), { timeout: 10_000 }).toBe(4);
+    // uPlot's own stylesheet applies (its legend is a table laid out by it), and nothing was refused.
+    expect(
+      await page
+        .locator('.u-legend')
+        .first()
+        .evaluate((el) => getComputedStyle(el).textAlign),
+    ).toBe('center');
+    expect(refused).toEqual([]);
     expect(await page.getByText('暂无数据').count()).toBe(0);
     const routes = await page.locator('table[aria-label="各路由页面性能"] tbody th').allTextContents();
     // Every route with a performance record in the database (the journeys above, this login) has its row.

@@ -1,19 +1,22 @@
 // A line chart with uPlot (MIT, ~20 KB gzip, canvas, no dependencies), used only by /ops and loaded
 // after the page's first paint (its own chunk): the page's first load stays within the 80 KB budget.
-// uPlot's stylesheet is inlined here and added once, rather than joining the app-wide stylesheet that
-// every page loads.
+// uPlot's stylesheet is inlined here and adopted once, rather than joining the app-wide stylesheet that
+// every page loads. Adopted as a constructed stylesheet, not a <style> element: the console's CSP allows
+// no inline style element (apps/server plugins/web-app.ts), and CSSOM sheets are not inline styles.
 import uPlot from 'uplot';
 import uplotCss from 'uplot/dist/uPlot.min.css?inline';
 import type { ChartData } from '../utils/ops-series';
 
 export const SERIES_COLORS = ['#1a5cff', '#e8590c', '#2f9e44', '#ae3ec9', '#d92d20', '#868e96'];
 
+let adopted = false;
+
 function addStylesheet() {
-  if (document.getElementById('uplot-css')) return;
-  const style = document.createElement('style');
-  style.id = 'uplot-css';
-  style.textContent = uplotCss;
-  document.head.append(style);
+  if (adopted) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(uplotCss);
+  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+  adopted = true;
 }
 
 export interface ChartHandle {
