@@ -2,7 +2,7 @@
 // the required consents, every device is signed out, the account and its data stay until deregistered — and
 // deregistration is offered beside it. Confirmed, the withdrawal is recorded and the session cleared.
 import { useState } from 'react';
-import { CODE } from '@tyd/protocol/wire';
+import { clearSession } from '../../../lib/session';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
@@ -17,16 +17,22 @@ export function WithdrawConsentCard({ onWithdrawn }: { onWithdrawn: () => void }
   async function handleConfirm() {
     setConfirming(false);
     setBusy(true);
-    let answer;
+    let outcome;
     try {
-      answer = await withdrawConsent();
+      outcome = await withdrawConsent();
     } catch (error) {
       return reportCallFailure(error);
     } finally {
       setBusy(false);
     }
-    if (answer.code === CODE.OK || answer.code === CODE.UNAUTHORIZED) return onWithdrawn();
-    toast(answer.submsg || answer.msg, 'fail');
+    if (outcome.withdrawn) {
+      // The page shows 已撤回 (and stops reading its lists) in the same render that ends the session: ended
+      // first, the lists would be read again without it, and their 401 would open the login page instead.
+      onWithdrawn();
+      clearSession();
+      return;
+    }
+    toast(outcome.answer.submsg || outcome.answer.msg, 'fail');
   }
 
   return (
