@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, UpstreamTimeouts } from '../config/index.js';
+import { runEffectsAfterCommit } from './commit-effects.js';
 import type { Database } from './schema.js';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -46,10 +47,23 @@ export interface ConnectOptions {
    * (tests' and tools' direct handles) a connection attempt waits 5 s and queries are not bounded.
    */
   timeouts?: Pick<UpstreamTimeouts, 'databaseConnectMs' | 'databaseStatementMs' | 'readinessMs'>;
+  /**
+   * Told of every statement sent to the database, BEGIN and COMMIT included, whether it succeeded or failed
+   * (the queries-per-call metric, docs/operations.md "Metrics"); nothing is passed to it. Without it Kysely
+   * adds no logging wrapper at all.
+   */
+  onQuery?: () => void;
+}
+
+/** The Kysely instance over a dialect: the query hook when asked for, and commit effects (db/commit-effects.ts). */
+function createKysely(dialect: SqliteDialect | PostgresDialect, onQuery: (() => void) | undefined): Kysely<Database> {
+  const db = new Kysely<Database>({ dialect, ...(onQuery && { log: () => onQuery() }) });
+  runEffectsAfterCommit(db);
+  return db;
 }
 
 export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {
-  return database.kind === 'sqlite' ? connectSqlite(database.file) : connectPostgres(database.url, database.poolMax ?? DEFAULT_POOL_MAX, opts);
+  return database.kind === 'sqlite' ? connectSqlite(database.file, opts) : connectPostgres(database.url, database.poolMax ?? DEFAULT_POOL_MAX, opts);
 }
 
 /** DATABASE_POOL_MAX's default, for handles opened without the server's configuration (tests, tools). */
@@ -106,7 +120,7 @@ async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T>
   }
 }
 
-function connectSqlite(file: string): DatabaseHandle {
+function connectSqlite(file: string, opts: ConnectOptions): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const sqlite = new SQLite(file);
   // Owner-only, like keys.json: SQLite gives the -wal and -shm files the same mode.
@@ -123,7 +137,7 @@ function connectSqlite(file: string): DatabaseHandle {
   // (https://sqlite.org/pragma.html#pragma_secure_delete): a deregistered user's row must not survive in
   // the file. The cost is a little more I/O on deletes, which are rare here.
   sqlite.pragma('secure_delete = ON');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = createKysely(new SqliteDialect({ database: sqlite }), opts.onQuery);
   return {
     db,
     engine: 'sqlite',
@@ -164,7 +178,7 @@ function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): Da
   // lasting outage shows in the next query and in /readyz.
   pool.on('error', (error) => opts.onIdleConnectionError?.(error));
   let timedOut = 0;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool, () => (timedOut += 1)) }) });
+  const db = createKysely(new PostgresDialect({ pool: discardingTimedOutClients(pool, () => (timedOut += 1)) }), opts.onQuery);
   return {
     db,
     engine: 'postgres',

@@ -17,11 +17,12 @@ export default fp(
     const handle = connectDatabase(opts.database, {
       onIdleConnectionError: (error) => fastify.log.warn({ err: error }, 'database dropped an idle connection'),
       timeouts: opts.timeouts,
+      onQuery: fastify.instruments.databaseQuery?.(opts.database.kind),
     });
     fastify.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) fastify.log.info({ applied, engine: handle.engine }, 'database migrated');
     fastify.decorate('database', handle);
   },
-  { name: 'database', fastify: '5.x' },
+  { name: 'database', fastify: '5.x', dependencies: ['instruments'] },
 );

@@ -1,20 +1,29 @@
 // What the metrics plugin (plugins/metrics.ts) publishes, made available before anything it measures is
 // built: the registry, and wrappers that time the calls leaving the process, to Redis (the short-lived state)
-// and to the providers (SMS, OCR, face, bank card), and count SMS sent by purpose (docs/operations.md
-// "Metrics"). Registered first; with metrics off (no METRICS_PORT) the wrappers return what they are given,
+// and to the providers (SMS, OCR, face, bank card), count SMS sent by purpose, the statements sent to the
+// database, and the points the ledger grants and takes (docs/operations.md "Metrics"). Registered first;
+// with metrics off (no METRICS_PORT) the wrappers return what they are given and the hooks are undefined,
 // so nothing is measured and nothing costs.
 //
 // Labels are fixed words: the store, the operation, the provider kind and its mode (sandbox or http), the
-// method name, the outcome (ok, or the error's name), the SMS purpose. Never an argument: no phone number,
-// code or image can become a label.
+// method name, the outcome (ok, or the error's name), the SMS purpose, the database engine, the ledger's
+// direction and reason (its own enumeration). Never an argument: no phone number, code, image, SQL text
+// or value can become a label.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { PointsReason } from '@tyd/protocol';
 import type { HttpConfig } from '../config/index.js';
+import type { Engine } from '../db/connect.js';
 import type { KvStore } from '../kv/kv-store.js';
 import type { SmsProvider } from '../providers/sms/sms-provider.js';
 
 export type ProviderKind = 'sms' | 'ocr' | 'face' | 'bank_card';
+
+/** Which way points moved: credited, debited for something, or written off when their lot ran out. */
+export type PointsDirection = 'granted' | 'spent' | 'expired';
+/** Told of points the ledger moved, once the transaction that wrote the entry has committed. */
+export type PointsRecorder = (direction: PointsDirection, reason: PointsReason, points: number) => void;
 
 export interface Instruments {
   /** The registry /metrics serves; undefined when metrics are off. */
@@ -25,6 +34,10 @@ export interface Instruments {
   provider<T extends { readonly name: string }>(kind: ProviderKind, provider: T): T;
   /** The SMS provider timed as above, each message it took counted by purpose (`tyd_sms_sent_total`). */
   smsProvider(provider: SmsProvider): SmsProvider;
+  /** Counts one statement sent to the database (`tyd_db_queries_total`); undefined when metrics are off. */
+  readonly databaseQuery: ((engine: Engine) => () => void) | undefined;
+  /** Counts points moved by the ledger (`tyd_points_total`); undefined when metrics are off. */
+  readonly points: PointsRecorder | undefined;
 }
 
 declare module 'fastify' {
@@ -74,6 +87,8 @@ export default fp(
         store: (_name, _backend, store) => store,
         provider: (_kind, provider) => provider,
         smsProvider: (provider) => provider,
+        databaseQuery: undefined,
+        points: undefined,
       });
       return;
     }
@@ -99,6 +114,18 @@ export default fp(
       labelNames: ['purpose'] as const,
       registers: [registry],
     });
+    const databaseQueries = new Counter({
+      name: 'tyd_db_queries_total',
+      help: 'Statements sent to the database (BEGIN and COMMIT included, failed ones too), by engine',
+      labelNames: ['engine'] as const,
+      registers: [registry],
+    });
+    const pointsMoved = new Counter({
+      name: 'tyd_points_total',
+      help: 'Points the ledger moved, by direction (granted, spent, expired) and reason, counted once committed',
+      labelNames: ['direction', 'reason'] as const,
+      registers: [registry],
+    });
     fastify.addHook('onClose', async () => registry.clear());
 
     const provider = <T extends { readonly name: string }>(kind: ProviderKind, target: T): T =>
@@ -110,6 +137,11 @@ export default fp(
       store: (name, backend, store) =>
         wrapMethods(store, (operation, call) => timed((outcome, seconds) => storeCalls.observe({ store: name, backend, operation, outcome }, seconds), call)),
       provider,
+      databaseQuery(engine) {
+        const counter = databaseQueries.labels({ engine });
+        return () => counter.inc();
+      },
+      points: (direction, reason, points) => pointsMoved.inc({ direction, reason }, points),
       smsProvider(target) {
         const timedProvider = provider('sms', target);
         return {

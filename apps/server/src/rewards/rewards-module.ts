@@ -140,7 +140,7 @@ export default fp(
     const items = createRewardItemsRepository(db);
     const vouchers = createVouchersRepository(db);
     const voucherGrants = createVoucherGrants({ items, vouchers });
-    const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays });
+    const ledger = createPointsLedger({ points, validDays: opts.rewards.pointsValidDays, recorder: fastify.instruments.points });
     const invitations = createInvitations({
       outbox: fastify.outbox,
       ledger,
@@ -235,5 +235,5 @@ export default fp(
     fastify.addHook('onReady', expireAll);
     fastify.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'rewards', fastify: '5.x', dependencies: ['database', 'clock', 'kv', 'accounts', 'content', 'identity', 'outbox'] },
+  { name: 'rewards', fastify: '5.x', dependencies: ['instruments', 'database', 'clock', 'kv', 'accounts', 'content', 'identity', 'outbox'] },
 );

@@ -1,8 +1,10 @@
 // Prometheus metrics on their own listener (plugins/metrics.ts, docs/operations.md "Metrics"), through
 // real HTTP: the listener answers /metrics and nothing else, the public port never serves it, a sealed
-// call shows up in the request histogram under its route template, and no phone number, token or raw URL
-// becomes a label value.
-import { CODE, checkLogin, sendSmsCode } from '@tyd/protocol';
+// call shows up in the request histogram under its route template, the statements sent to the database and
+// the points the ledger moves are counted (points only once committed), and no phone number, token or raw
+// URL becomes a label value.
+import { randomBytes } from 'node:crypto';
+import { CODE, SUBCODE, checkLogin, sendSmsCode, updateLuckyPoints } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config/index.js';
 import type { ApiClient } from '../support/api-client.js';
@@ -27,7 +29,7 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
   let client: ApiClient;
   let metricsUrl: string;
   beforeAll(async () => {
-    t = await startTestApp({ engine, env: { METRICS_PORT: '0' } });
+    t = await startTestApp({ engine, env: { METRICS_PORT: '0', REWARDS_DRAW_COST: '10', REWARDS_DRAW_DAILY_LIMIT: '1' } });
     client = await t.client();
     const address = t.app.metricsAddress();
     if (!address) throw new Error('no metrics listener');
@@ -115,6 +117,68 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
     await expect(failing.recognizeIdCard()).rejects.toThrow('network down');
     const calls = samples(await scrape(), 'tyd_provider_call_duration_seconds_count');
     expect(calls.find((s) => s.labels === '{provider="ocr",mode="sandbox",method="recognizeIdCard",outcome="TypeError"}')?.value).toBe(1);
+  });
+
+  /** One sample's value, 0 when the series has not been written yet. */
+  const valueOf = (text: string, name: string, labels: string) => samples(text, name).find((s) => s.labels === labels)?.value ?? 0;
+  const queries = async () => valueOf(await scrape(), 'tyd_db_queries_total', `{engine="${engine}"}`);
+
+  it('counts the statements each call sends to the database, and none for a call refused before them', async () => {
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    // A scrape runs queries of its own (the outbox backlog): measured first, then taken off.
+    const first = await queries();
+    const perScrape = (await queries()) - first;
+    // The first call also notes the session's activity (one write a minute at most): made before counting.
+    expect((await client.call(checkLogin, {}, { accessToken })).response?.code).toBe(CODE.OK);
+    const before = await queries();
+    for (let i = 0; i < 4; i++) expect((await client.call(checkLogin, {}, { accessToken })).response?.code).toBe(CODE.OK);
+    // check-login reads the session with its account in one query (docs/operations.md "Metrics").
+    expect((await queries()) - before - perScrape).toBe(4);
+
+    const prepared = await client.prepare(checkLogin, {}, { accessToken });
+    const sign = prepared.headers['x-sign']!;
+    const refusedBefore = await queries();
+    await client.send({ ...prepared, headers: { ...prepared.headers, 'x-sign': `${sign.startsWith('A') ? 'B' : 'A'}${sign.slice(1)}` } });
+    expect((await queries()) - refusedBefore - perScrape).toBe(0);
+    expect(samples(await scrape(), 'tyd_db_queries_total').map((s) => s.labels)).toEqual([`{engine="${engine}"}`]);
+  });
+
+  it('counts points granted and spent by reason once committed, and nothing of a transaction rolled back', async () => {
+    const points = (text: string, direction: string, reason: string) => valueOf(text, 'tyd_points_total', `{direction="${direction}",reason="${reason}"}`);
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    const grant = (trx: Parameters<typeof t.app.rewards.ledger.credit>[1]) =>
+      t.app.rewards.ledger.credit({ userId: user.id, amount: 25, reason: 'operator-grant', key: randomBytes(16).toString('base64url'), now: Date.now() }, trx);
+
+    const start = await scrape();
+    // Written, then rolled back: not counted.
+    await expect(
+      t.app.database.db.transaction().execute(async (trx) => {
+        expect(await grant(trx)).toBe(true);
+        throw new Error('rolled back on purpose');
+      }),
+    ).rejects.toThrow('rolled back on purpose');
+    expect(points(await scrape(), 'granted', 'operator-grant')).toBe(points(start, 'granted', 'operator-grant'));
+    expect(await t.app.rewards.points.balance(user.id)).toBe(0);
+    // Committed: counted.
+    await t.app.database.db.transaction().execute(grant);
+    expect(points(await scrape(), 'granted', 'operator-grant')).toBe(points(start, 'granted', 'operator-grant') + 25);
+
+    // Only 谢谢参与 can be won, so the draw moves the cost and nothing else.
+    for (const [id, weight] of Object.entries({ 'points-100': 0, 'points-20': 0, 'points-5': 0, thanks: 1 })) {
+      expect(await t.app.rewards.prizes.change(id, { weight }, 'test', Date.now())).toBe(true);
+    }
+    const draw = () => client.call(updateLuckyPoints, { idempotencyKey: randomBytes(16).toString('base64url') }, { accessToken });
+    expect((await draw()).response?.code).toBe(CODE.OK);
+    // The second draw of the day debits the cost, then finds the daily limit passed: its transaction rolls back.
+    const refused = await draw();
+    expect(refused.response?.subcode).toBe(SUBCODE.DRAW_DAILY_LIMIT);
+    expect(await t.app.rewards.points.balance(user.id)).toBe(15);
+    const text = await scrape();
+    expect(points(text, 'spent', 'draw-cost')).toBe(points(start, 'spent', 'draw-cost') + 10);
+    expect(points(text, 'granted', 'draw-prize')).toBe(points(start, 'granted', 'draw-prize'));
+    for (const s of samples(text, 'tyd_points_total')) expect(s.labels).toMatch(/^\{direction="(granted|spent|expired)",reason="[a-z-]+"\}$/);
   });
 
   it('carries the request store, the outbox and (on PostgreSQL) the pool', async () => {

@@ -2,8 +2,12 @@
 // valid POINTS_VALID_DAYS, spending and expiry draw lots down oldest-expiring first, and the balance row
 // (never below zero: a conditional update and a CHECK) always equals the points left in unexpired lots.
 // Every write carries an idempotency key, unique per user: a retried credit or debit changes nothing.
+// What it moved is told to the metrics (`tyd_points_total`, docs/operations.md "Metrics") only once the
+// transaction that wrote the entry has committed: a draw refused after its debit counts nothing.
 import { chinaDay, type PointsReason } from '@tyd/protocol';
+import { afterCommit } from '../../db/commit-effects.js';
 import type { Executor } from '../../db/executor.js';
+import type { PointsRecorder } from '../../plugins/instruments.js';
 import type { PointsLot, PointsRepository } from '../repositories/points-repository.js';
 
 const DAY_MS = 86_400_000;
@@ -28,8 +32,11 @@ export interface PointsLedger {
   nextExpiry(userId: string, now: number, trx: Executor): Promise<{ points: number; at: number } | null>;
 }
 
-export function createPointsLedger(deps: { points: PointsRepository; validDays: number }): PointsLedger {
-  const { points } = deps;
+export function createPointsLedger(deps: { points: PointsRepository; validDays: number; recorder?: PointsRecorder | undefined }): PointsLedger {
+  const { points, recorder } = deps;
+  const record: (trx: Executor, ...moved: Parameters<PointsRecorder>) => void = recorder
+    ? (trx, ...moved) => afterCommit(trx, () => recorder(...moved))
+    : () => undefined;
 
   /** Draws `amount` from the lots in order; the lots' total always covers it (the balance said so). */
   async function drawDown(lots: PointsLot[], amount: number, trx: Executor): Promise<void> {
@@ -49,6 +56,7 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
       const id = await points.insertEntry({ userId, amount, reason, key, now, lot: { expiresAt: now + deps.validDays * DAY_MS } }, trx);
       if (!id) return false;
       await points.changeBalance(userId, amount, now, trx);
+      record(trx, 'granted', reason, amount);
       return true;
     },
     async debit({ userId, amount, reason, key, now }, trx) {
@@ -67,6 +75,7 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
         return false;
       }
       await drawDown(await points.openLots(userId, trx), amount, trx);
+      record(trx, 'spent', reason, amount);
       return true;
     },
     async hasExpired(userId, now) {
@@ -86,6 +95,7 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
         await points.setRemaining(lot.id, 0, trx);
         if (!(await points.changeBalance(userId, -lot.remaining, now, trx))) throw new Error('expiry would take the balance below zero');
         expired += lot.remaining;
+        record(trx, 'expired', 'expiry', lot.remaining);
       }
       return expired;
     },
