@@ -14,11 +14,14 @@ const serverRoot = resolve(import.meta.dirname, '..');
 /** Where the build lands: beside src/, so paths.ts's repository root (three levels up) stays the same. */
 export const serverBundle = join(serverRoot, 'dist', 'server.mjs');
 
-/** Bundles the server into `serverBundle` and returns its path. */
-export async function buildServer(): Promise<string> {
+/**
+ * Bundles the server into `outfile` (`serverBundle` by default; the benchmarks build their own file beside
+ * it, so a benchmark never rewrites the bundle a test run is starting servers from) and returns its path.
+ */
+export async function buildServer(outfile = serverBundle): Promise<string> {
   await build({
     entryPoints: [join(serverRoot, 'src', 'server.ts')],
-    outfile: serverBundle,
+    outfile,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -37,7 +40,7 @@ export async function buildServer(): Promise<string> {
       },
     ],
   });
-  return serverBundle;
+  return outfile;
 }
 
 if (process.argv[1] !== undefined && realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) {

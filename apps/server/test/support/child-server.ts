@@ -27,9 +27,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
+/** Starts the build at `opts.bundle` (`serverBundle` by default) with `env` over the test defaults. */
+export async function startChildServer(env: Record<string, string>, opts: { bundle?: string } = {}): Promise<ChildServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--enable-source-maps', serverBundle], {
+  const child = spawn(process.execPath, ['--enable-source-maps', opts.bundle ?? serverBundle], {
     cwd: repoRoot,
     env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
