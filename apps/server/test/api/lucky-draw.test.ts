@@ -155,6 +155,14 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
       data: { balance: 5, cost: 10 },
     });
     expect(((await call(luckyDrawHistory, {}, poor.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
+    // A user who never had a point (no balance row at all) is refused the same way.
+    const none = await member();
+    expect((await draw(none.accessToken)).response).toMatchObject({
+      code: CODE.CONFLICT,
+      subcode: SUBCODE.POINTS_INSUFFICIENT,
+      data: { balance: 0, cost: 10 },
+    });
+    expect(((await call(luckyDrawHistory, {}, none.accessToken)).response?.data as { items: unknown[] }).items).toHaveLength(0);
     // Only thanks can be won, so 35 points pay for exactly 3 of 5 parallel draws.
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
     const { userId, accessToken } = await member(35);

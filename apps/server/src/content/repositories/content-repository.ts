@@ -121,15 +121,19 @@ export function createContentRepository(db: Kysely<Database>) {
       return row?.at ?? undefined;
     },
 
-    /** Notices visible at `now` and published after `readThrough`. */
-    async countNoticesAfter(readThrough: number, now: number, trx: Executor = db): Promise<number> {
+    /**
+     * Notices visible at `now` and published after the user's read watermark (0 when none), in one
+     * statement: the watermark is a scalar subquery, not a read of its own (home and message-unread ask
+     * this on every visit).
+     */
+    async countUnreadNotices(userId: string, now: number, trx: Executor = db): Promise<number> {
       const row = await trx
         .selectFrom('content_items')
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .where('kind', '=', 'notice')
         .where('state', '=', 'published')
         .where('publish_at', '<=', now)
-        .where('publish_at', '>', readThrough)
+        .where('publish_at', '>', (eb) => eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

@@ -88,7 +88,7 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
     },
 
     async unreadNotices(userId: string, now: number): Promise<number> {
-      return repo.countNoticesAfter(await repo.readThrough(userId), now);
+      return repo.countUnreadNotices(userId, now);
     },
 
     /**
@@ -99,7 +99,7 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
     async clearUnreadNotices(userId: string, now: number): Promise<number> {
       const newest = await repo.newestVisibleNoticeAt(now);
       if (newest !== undefined) await repo.markNoticesReadThrough(userId, newest);
-      return repo.countNoticesAfter(await repo.readThrough(userId), now);
+      return repo.countUnreadNotices(userId, now);
     },
   };
 }

@@ -60,11 +60,16 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       return row?.balance ?? 0;
     },
     async changeBalance(userId, delta, now, trx) {
-      await trx
-        .insertInto('points_balances')
-        .values({ user_id: userId, balance: 0, updated_at: now })
-        .onConflict((oc) => oc.doNothing())
-        .execute();
+      // Only a credit needs the row to exist first: without one the balance is 0, so a debit is refused by
+      // the UPDATE finding no row just as by its condition, and a no-op change (expiry's lock) only comes
+      // after a credit made it. A statement fewer on every spend.
+      if (delta > 0) {
+        await trx
+          .insertInto('points_balances')
+          .values({ user_id: userId, balance: 0, updated_at: now })
+          .onConflict((oc) => oc.doNothing())
+          .execute();
+      }
       const result = await trx
         .updateTable('points_balances')
         .set((eb) => ({ balance: eb('balance', '+', delta), updated_at: now }))

@@ -67,12 +67,13 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
   const random = deps.random ?? ((max: number) => randomInt(max));
 
   const drawsLeft = async (userId: string, now: number) => Math.max(0, rules.drawDailyLimit - (await draws.countOnDay(userId, chinaDay(now))));
-  const answer = async (userId: string, draw: Draw, now: number, repeated: boolean): Promise<DrawResult> => ({
+  /** The answer; `drawsToday` is the count the draw's own transaction made (a statement fewer), else read now. */
+  const answer = async (userId: string, draw: Draw, now: number, repeated: boolean, drawsToday?: number): Promise<DrawResult> => ({
     drawId: draw.id,
     prize: { id: draw.prizeId, name: draw.prizeName, kind: draw.kind, points: draw.points },
     cost: draw.cost,
     balance: await points.balance(userId),
-    drawsLeftToday: await drawsLeft(userId, now),
+    drawsLeftToday: drawsToday === undefined ? await drawsLeft(userId, now) : Math.max(0, rules.drawDailyLimit - drawsToday),
     repeated,
   });
 
@@ -121,7 +122,8 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
           throw error;
         }
         // Counted after the debit, which queued this user's other draws behind it: the count is exact.
-        if ((await draws.countOnDay(userId, day, trx)) > rules.drawDailyLimit) {
+        const drawsToday = await draws.countOnDay(userId, day, trx);
+        if (drawsToday > rules.drawDailyLimit) {
           throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, {
             data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) },
           });
@@ -141,13 +143,13 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
           await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
           await emit('message', drawPrizeMessage(id, { name: prize.name, points: prize.points }), userId);
         }
-        return prize;
+        return { prize, drawsToday };
       });
       const draw = drawn
-        ? { id, prizeId: drawn.id, prizeName: drawn.name, kind: drawn.kind, points: drawn.points, cost: rules.drawCost, at: now }
+        ? { id, prizeId: drawn.prize.id, prizeName: drawn.prize.name, kind: drawn.prize.kind, points: drawn.prize.points, cost: rules.drawCost, at: now }
         : await draws.findByKey(userId, key);
       if (!draw) throw new Error('a claimed draw is missing');
-      return answer(userId, draw, now, !drawn);
+      return answer(userId, draw, now, !drawn, drawn?.drawsToday);
     },
 
     async history(userId: string, cursor: string | undefined) {
