@@ -3,6 +3,7 @@
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../apps/web/src/app/route-table';
 import { waitForApp } from './browser';
+import { watchNetwork } from './network-quiet';
 
 export interface Mode {
   name: string;
@@ -25,9 +26,14 @@ export const LOGGED_IN_PATHS = ROUTES.filter((route) => route.path !== '/login')
 
 /** Opens `url` and waits until the app has taken over and stopped asking (no call in flight, nothing busy). */
 export async function openSettled(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await waitForApp(page);
-  await page.waitForLoadState('networkidle');
+  const network = watchNetwork(page);
+  try {
+    await page.goto(url);
+    await waitForApp(page);
+    await network.quiet();
+  } finally {
+    network.stop();
+  }
   await page
     .waitForFunction(() => document.querySelector('[aria-busy="true"]') === null, undefined, { timeout: 5_000 })
     .catch(() => {
