@@ -247,12 +247,12 @@ async function mixRound(user: VirtualUser, stillGoing: () => boolean, from = 0):
   ];
   for (const call of calls.slice(from % calls.length)) {
     if (!stillGoing()) return;
-    // A paced user whose next turn falls after the phase's end stops here.
-    if (user.paceMs > 0 && user.nextAt > phaseEnd) return;
     await call();
   }
 }
 let phaseEnd = 0;
+/** Whether `user` still has a call in the phase: before its end, and a paced user's next turn too. */
+const inPhase = (user: VirtualUser) => () => performance.now() < phaseEnd && (user.paceMs === 0 || user.nextAt <= phaseEnd);
 
 interface PhaseResult {
   name: string;
@@ -432,8 +432,8 @@ async function runConfiguration(config: Configuration): Promise<Summary> {
       // Each user's first turn somewhere in the first interval, so the calls arrive spread out.
       user.nextAt = performance.now() + Math.random() * PACE_MS;
       let from = users.indexOf(user);
-      while (performance.now() < phaseEnd && user.nextAt <= phaseEnd) {
-        await mixRound(user, () => performance.now() < phaseEnd, from);
+      while (inPhase(user)()) {
+        await mixRound(user, inPhase(user), from);
         from = 0;
       }
       user.paceMs = 0;
@@ -442,8 +442,8 @@ async function runConfiguration(config: Configuration): Promise<Summary> {
     phaseEnd = performance.now() + SATURATION_SECONDS * 1000;
     const saturation = await phase(`saturation: the mix with no pause for ${SATURATION_SECONDS} s`, target, users, async (user) => {
       let from = users.indexOf(user);
-      while (performance.now() < phaseEnd) {
-        await mixRound(user, () => performance.now() < phaseEnd, from);
+      while (inPhase(user)()) {
+        await mixRound(user, inPhase(user), from);
         from = 0;
       }
     });

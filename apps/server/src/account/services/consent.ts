@@ -20,8 +20,13 @@ export async function consentStatus(deps: ConsentDeps, userId: string): Promise<
   // A withdrawal (PIPL art. 15) undoes every acceptance before it: consent must be given again.
   const withdrawal = await deps.repos.consents.latestWithdrawal(userId);
   const withdrawn = withdrawal !== undefined && (latest === undefined || latest.decidedAt <= withdrawal.decidedAt);
-  // The current version once accepted counts, whatever else was accepted in the same millisecond.
-  const acceptedVersion = withdrawn ? null : (await deps.repos.consents.hasAccepted(userId, current)) ? current : (latest?.version ?? null);
+  // The current version once accepted counts, whatever else was accepted in the same millisecond. When the
+  // latest acceptance is of the current version (the usual case), it is that acceptance: no statement more.
+  const acceptedVersion = withdrawn
+    ? null
+    : latest?.version === current || (await deps.repos.consents.hasAccepted(userId, current))
+      ? current
+      : (latest?.version ?? null);
   const pending = deps.legal.pendingFor(acceptedVersion ?? undefined);
   return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
