@@ -15,7 +15,8 @@
 // Per step: calls, throughput, p50, p99, errors; per phase: CPU per call from /proc for the server
 // processes, PostgreSQL (every `postgres` process, reaped backends included) and redis-server, which are
 // shared with anything else on the machine (the difference over the phase is taken, and the load average
-// printed with it), and queries per API call from the servers' own counters. Results go in bench/README.md.
+// printed with it), with the backends of the run's own database apart (the part no one else adds to), and
+// queries per API call from the servers' own counters. Results go in bench/README.md.
 //
 // Knobs: BENCH_USERS (200), BENCH_PACED_SECONDS (40), BENCH_SATURATION_SECONDS (15), BENCH_PACE_MS (5000),
 // BENCH_CONFIGS (sqlite,postgres,postgres-x2).
@@ -53,8 +54,9 @@ import { latestCode, signUp } from '../apps/server/test/support/accounts.js';
 import { ApiClient, type ApiResult, type ClientKeys, type PreparedRequest } from '../apps/server/test/support/api-client.js';
 import { freePort, type ChildServer } from '../apps/server/test/support/child-server.js';
 import { cardPhoto, faceSessionOf, uniqueCardPhoto, uploadPhoto } from '../apps/server/test/support/identity.js';
-import { createTestDatabase, type TestDatabase } from '../apps/server/test/support/test-databases.js';
+import { TEST_POSTGRES_URL, createTestDatabase, type TestDatabase } from '../apps/server/test/support/test-databases.js';
 import { REDIS_TEST_URL, deleteRedisKeys } from '../apps/server/test/support/test-redis.js';
+import pg from 'pg';
 import { clientKeys, commandCpuMs, loadAverage, percentile, processCpuMs, readSecrets, startBenchServer } from './bench-support.js';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -178,6 +180,28 @@ class QueryProbe {
   }
 }
 
+/**
+ * CPU time (ms) of each PostgreSQL backend serving `database` now, by pid (pg_stat_activity): the part of
+ * PostgreSQL's work that is this run's alone, unlike the sum over every `postgres` process, which also
+ * holds whatever else uses the server. It leaves out the shared background processes (WAL writer,
+ * checkpointer, autovacuum) and a backend that exits during the phase.
+ */
+async function backendCpuMs(database: string): Promise<Map<number, number>> {
+  const admin = new pg.Client({ connectionString: `${TEST_POSTGRES_URL}/postgres` });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [database]);
+    const cpu = new Map<number, number>();
+    for (const { pid } of rows) {
+      const ms = processCpuMs(pid);
+      if (ms !== undefined) cpu.set(pid, ms);
+    }
+    return cpu;
+  } finally {
+    await admin.end();
+  }
+}
+
 /** The counters a phase reads before and after: statements sent and API calls answered. */
 async function scrape(metricsUrl: string): Promise<{ queries: number; apiCalls: number }> {
   const text = await (await fetch(metricsUrl)).text();
@@ -259,7 +283,7 @@ interface PhaseResult {
   seconds: number;
   stats: StepStats;
   calls: number;
-  cpu: { node: number; postgres: number; redis: number; client: number };
+  cpu: { node: number; postgres: number; redis: number; client: number; backends: number };
   queries: number;
   apiCalls: number;
   load: string;
@@ -268,20 +292,20 @@ interface PhaseResult {
 /** Runs `work` for every user with fresh stats, measuring CPU from /proc and the servers' counters around it. */
 async function phase(
   name: string,
-  { servers, metricsUrls, usesShared }: { servers: ChildServer[]; metricsUrls: string[]; usesShared: boolean },
+  { servers, metricsUrls, database }: { servers: ChildServer[]; metricsUrls: string[]; database: string | undefined },
   users: VirtualUser[],
   work: (user: VirtualUser) => Promise<void>,
 ): Promise<PhaseResult> {
   for (const user of users) user.stats = new StepStats();
   const sum = (values: Array<number | undefined>) => values.reduce<number>((n, v) => n + (v ?? 0), 0);
-  // PostgreSQL and Redis only where the servers use them: on SQLite their CPU is someone else's.
   const cpu = () => ({
     node: sum(servers.map((s) => processCpuMs(s.pid))),
-    postgres: usesShared ? (commandCpuMs('postgres') ?? 0) : 0,
-    redis: usesShared ? (commandCpuMs('redis-server') ?? 0) : 0,
+    postgres: database ? (commandCpuMs('postgres') ?? 0) : 0,
+    redis: database ? (commandCpuMs('redis-server') ?? 0) : 0,
     client: (process.cpuUsage().user + process.cpuUsage().system) / 1000,
   });
   const countersBefore = await Promise.all(metricsUrls.map(scrape));
+  const backendsBefore = database ? await backendCpuMs(database) : new Map<number, number>();
   const cpuBefore = cpu();
   const started = performance.now();
   let lastAnswer = started;
@@ -296,6 +320,7 @@ async function phase(
     }),
   );
   const cpuAfter = cpu();
+  const backendsAfter = database ? await backendCpuMs(database) : new Map<number, number>();
   const countersAfter = await Promise.all(metricsUrls.map(scrape));
   const stats = new StepStats();
   for (const user of users) {
@@ -318,6 +343,8 @@ async function phase(
       postgres: cpuAfter.postgres - cpuBefore.postgres,
       redis: cpuAfter.redis - cpuBefore.redis,
       client: cpuAfter.client - cpuBefore.client,
+      // A backend that started during the phase counts whole.
+      backends: [...backendsAfter].reduce((n, [pid, ms]) => n + ms - (backendsBefore.get(pid) ?? 0), 0),
     },
     // Each scrape before runs one statement of its own (the outbox backlog), counted in the difference.
     queries: sum(countersAfter.map((c, i) => c.queries - countersBefore[i]!.queries)) - metricsUrls.length,
@@ -330,7 +357,7 @@ const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits)
 
 function printPhase(result: PhaseResult, probe: Map<string, { calls: number; queries: number }> | undefined): void {
   const perCall = (ms: number) => ms / result.calls;
-  const { node, postgres, redis, client } = result.cpu;
+  const { node, postgres, redis, client, backends } = result.cpu;
   console.log(`\n  ${result.name}: ${result.calls} calls in ${fixed(result.seconds, 1)} s, ${fixed(result.calls / result.seconds)} calls/s; ${result.load}`);
   console.log(
     `  ${'step'.padEnd(26)}${'calls'.padStart(7)}${'calls/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'errors'.padStart(8)}${'queries/call'.padStart(14)}`,
@@ -357,7 +384,7 @@ function printPhase(result: PhaseResult, probe: Map<string, { calls: number; que
   );
   console.log(
     `  CPU per call: Node ${fixed(perCall(node), 3)} ms + PostgreSQL ${fixed(perCall(postgres), 3)} ms + Redis ${fixed(perCall(redis), 3)} ms = ${fixed(perCall(node + postgres + redis), 3)} ms` +
-      ` (load generator ${fixed(perCall(client), 3)} ms); queries per API call ${fixed(result.queries / result.apiCalls, 2)} (${result.queries} over ${result.apiCalls})`,
+      ` (of PostgreSQL's, this database's backends ${fixed(perCall(backends), 3)} ms; load generator ${fixed(perCall(client), 3)} ms); queries per API call ${fixed(result.queries / result.apiCalls, 2)} (${result.queries} over ${result.apiCalls})`,
   );
 }
 
@@ -421,7 +448,8 @@ async function runConfiguration(config: Configuration): Promise<Summary> {
     }
     await seed.close();
     const probeUser = users.pop()!;
-    const target = { servers, metricsUrls, usesShared: config.engine === 'postgres' };
+    // PostgreSQL and Redis CPU only where the servers use them: on SQLite it is someone else's.
+    const target = { servers, metricsUrls, database: config.engine === 'postgres' ? new URL(testDb.databaseUrl).pathname.slice(1) : undefined };
 
     console.log(`\n== ${config.name}: ${USERS} users ==`);
     const onboarding = await phase('onboarding: every user at once, back to back', target, users, onboard);
@@ -479,9 +507,9 @@ for (const name of CONFIGS) {
 // paced phase's CPU per call (server processes + PostgreSQL + Redis).
 console.log(`\ncapacity (users per core at one call per user every ${PACE_MS / 1000} s), ${USERS} users; ${loadAverage()}:\n`);
 console.log(
-  '| config | paced: calls/s, p50 / p99 | CPU per call, paced (Node + PostgreSQL + Redis) | users per core (paced CPU / saturated CPU) | saturation: calls/s, p50 / p99 | CPU per call, saturated | queries per call (paced / saturated) | errors |',
+  '| config | paced: calls/s, p50 / p99 | CPU per call, paced (Node + PostgreSQL + Redis) | users per core (paced CPU / saturated CPU) | saturation: calls/s, p50 / p99 | CPU per call, saturated | PostgreSQL backends per call (paced / saturated) | queries per call (paced / saturated) | errors |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const { config, paced, saturation } of summaries) {
   const cpuPerCall = (p: PhaseResult) => (p.cpu.node + p.cpu.postgres + p.cpu.redis) / p.calls;
   const parts = (p: PhaseResult) =>
@@ -494,6 +522,7 @@ for (const { config, paced, saturation } of summaries) {
   console.log(
     `| ${config.name} | ${fixed(paced.calls / paced.seconds)}, ${latency(paced)} | ${parts(paced)} | ${fixed(PACE_MS / cpuPerCall(paced))} / ${fixed(PACE_MS / cpuPerCall(saturation))} | ` +
       `${fixed(saturation.calls / saturation.seconds)}, ${latency(saturation)} | ${parts(saturation)} | ` +
+      `${fixed(paced.cpu.backends / paced.calls, 2)} / ${fixed(saturation.cpu.backends / saturation.calls, 2)} ms | ` +
       `${fixed(paced.queries / paced.apiCalls, 2)} / ${fixed(saturation.queries / saturation.apiCalls, 2)} | ${errors(paced) + errors(saturation)} |`,
   );
 }
