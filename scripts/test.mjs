@@ -85,17 +85,23 @@ async function runSideBySide(stages) {
   console.log(`\n━━ static checks: ${wall.toFixed(1)} s side by side`);
 }
 
-// Each workspace's own typecheck script, so the list of projects lives in one place.
-const workspaces = JSON.parse(readFileSync('package.json', 'utf8')).workspaces.flatMap((pattern) =>
-  pattern.endsWith('/*')
-    ? readdirSync(pattern.slice(0, -2))
-        .map((name) => join(pattern.slice(0, -2), name))
-        .filter((dir) => existsSync(join(dir, 'package.json')))
-    : [pattern],
-);
+// The Node side's one program (tsconfig.node.json) and each workspace's own typecheck script where it has
+// one (the protocol, the web app), so the list of projects lives in one place.
+const workspaces = JSON.parse(readFileSync('package.json', 'utf8'))
+  .workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? readdirSync(pattern.slice(0, -2))
+          .map((name) => join(pattern.slice(0, -2), name))
+          .filter((dir) => existsSync(join(dir, 'package.json')))
+      : [pattern],
+  )
+  .filter((dir) => JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts?.typecheck);
 await runSideBySide([
   { name: 'lint', commands: [['npx', 'eslint', '.', '--max-warnings=0']] },
-  { name: 'typecheck', commands: workspaces.map((w) => ['npm', 'run', 'typecheck', '--if-present', '--silent', '-w', w]) },
+  {
+    name: 'typecheck',
+    commands: [['npx', 'tsc', '--noEmit', '-p', 'tsconfig.node.json'], ...workspaces.map((w) => ['npm', 'run', 'typecheck', '--silent', '-w', w])],
+  },
   { name: 'format', commands: [['npx', 'prettier', '--check', '--log-level', 'warn', '.']] },
 ]);
 vitest('unit and API', ['protocol', 'server', 'web']);
