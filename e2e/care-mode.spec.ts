@@ -101,7 +101,7 @@ let phone: string;
 
 beforeAll(async () => {
   // The screenshots' account signs in twice and gets codes for its card: no wait between codes, no human check.
-  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '3' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '1' } }), launchBrowser()]);
   phone = newPhone('139');
   token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
 });
@@ -302,7 +302,7 @@ async function accountWithData(): Promise<AccountWithData> {
   const article = await publish('article', '如何保护您的账户安全', '不要把验证码告诉任何人。\n\n客服不会向您索要密码或验证码。');
   // A second device: the same person in a mobile browser, through the login form, once the sign-up's code
   // is out of the cooldown (SMS_COOLDOWN_SECONDS above).
-  await new Promise((done) => setTimeout(done, 3_500));
+  await new Promise((done) => setTimeout(done, 1_100));
   const other = await newMobileContext(browser);
   const login = await other.newPage();
   await login.goto(`${server.baseUrl}/login`);

@@ -27,7 +27,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
-      env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '3' },
+      env: { SMS_SANDBOX_FIXED_CODES: `${PHONE_A}=${FIXED_CODE_A},${PHONE_B}=${FIXED_CODE_B}`, HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '1' },
     }),
     launchBrowser(),
   ]);
@@ -354,8 +354,8 @@ describe('更换手机号', () => {
     await page.goto(`${server.baseUrl}/mine`);
     await page.getByRole('link', { name: /更换手机号/ }).click();
     await page.getByRole('heading', { name: /验证当前手机号/ }).waitFor();
-    // The sign-up code went to this number moments ago: wait out the (shortened, 3 s) resend cooldown.
-    await page.waitForTimeout(3_500);
+    // The sign-up code went to this number moments ago: wait out the (shortened, 1 s) resend cooldown.
+    await page.waitForTimeout(1_100);
     let since = Date.now() - 1_000;
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByLabel('验证码').fill(await codeFromOutbox(server.baseUrl, oldPhone, 'verify-phone', since));
