@@ -479,14 +479,14 @@ describe('/login screenshots at 320, 375 and 414 px, in the browser and the app 
         // A token the server does not know: 我的's first call is refused and the login page says why.
         await page.evaluate(() => localStorage.setItem('accessToken', 'x'.repeat(43)));
         await page.goto(`${server.baseUrl}/mine`);
-        // Whichever comes first: a call that opens the login page, or the quiet check that leaves 我的 logged
-        // out (its 登录 / 注册 then leads there).
-        await page
-          .waitForURL((url) => url.pathname === '/login', { timeout: 5_000 })
-          .catch(async () => {
-            await page.getByRole('link', { name: '登录 / 注册' }).click();
-            await page.waitForURL((url) => url.pathname === '/login');
-          });
+        // Whichever comes first: a call that opens the login page, or the quiet check that ends the session
+        // and leaves 我的 logged out (its 登录 / 注册 then leads there). Both happen in the same document.
+        await waitForApp(page);
+        await page.waitForFunction(() => location.pathname === '/login' || localStorage.getItem('accessToken') === null);
+        if (new URL(page.url()).pathname !== '/login') {
+          await page.getByRole('link', { name: '登录 / 注册' }).click();
+          await page.waitForURL((url) => url.pathname === '/login');
+        }
         await page.getByText('登录已失效，请重新登录').waitFor();
         await saveScreenshot(page, `login-${name}-${width}-ended`);
       }
