@@ -2,7 +2,8 @@
 // once and provides it): who they are, their role, and what a page does when the server says the session
 // ended. Pages show only what the role may do (docs/operations.md "Roles"); the server decides regardless.
 import type { OpsOperator, OpsRole } from '@tyd/protocol/schemas';
-import { createContext, useContext } from 'react';
+import { createContext, useContext, useEffect } from 'react';
+import { OpsApiError } from './ops-api';
 
 export interface SignedInOperator {
   operator: OpsOperator;
@@ -21,9 +22,18 @@ export function useOperator(): SignedInOperator {
 }
 
 /**
- * Whether the operator's role may make `role`'s changes. Every role views (the server's `viewer` access);
- * each other capability is its role's only, the administrator's included (apps/server operators-module.ts).
+ * Whether any of `errors` (a page's queries' errors) says the server ended the session (401); if so, the
+ * console goes back to its sign-in form, saying why.
  */
+export function useEndsSession(...errors: unknown[]): boolean {
+  const { ended } = useOperator();
+  const sessionEnded = errors.some((error) => error instanceof OpsApiError && error.failure === 'unauthorized');
+  useEffect(() => {
+    if (sessionEnded) ended();
+  }, [sessionEnded, ended]);
+  return sessionEnded;
+}
+
 /** How each role is named to operators. */
 export const ROLE_TEXT: Record<OpsRole, string> = {
   administrator: '管理员',
@@ -32,6 +42,10 @@ export const ROLE_TEXT: Record<OpsRole, string> = {
   viewer: '只读',
 };
 
+/**
+ * Whether the operator's role may make `role`'s changes. Every role views (the server's `viewer` access);
+ * each other capability is its role's only, the administrator's included (apps/server operators-module.ts).
+ */
 export function mayChange(operator: OpsOperator, role: Exclude<OpsRole, 'viewer'>): boolean {
   return operator.role === role;
 }

@@ -10,7 +10,7 @@ import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { OpsApiError } from '../../../lib/ops-api';
-import { mayChange, useOperator } from '../../../lib/operator-context';
+import { mayChange, useEndsSession, useOperator } from '../../../lib/operator-context';
 import { useQuery, invalidateQuery } from '../../../lib/server-state';
 import type { ContentAuditEntry as AuditEntry, ManagedContent as ManagedItem, OpsContentKind } from '@tyd/protocol/schemas';
 import { opsContent } from '../api/ops-content';
@@ -172,7 +172,7 @@ function ItemView({ draft }: { draft: Draft }) {
 }
 
 export default function OpsContentPage() {
-  const { operator, ended: onSessionEnded } = useOperator();
+  const { operator } = useOperator();
   const editor = mayChange(operator, 'content_editor');
   const list = useQuery([LIST_KEY], (signal) => opsContent.list(signal), { staleTimeMs: 5_000 });
   const [draft, setDraft] = useState<Draft>(EMPTY);
@@ -182,11 +182,8 @@ export default function OpsContentPage() {
   const [at, setAt] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
+  const ended = useEndsSession(list.error);
   const preview = usePreview(draft.body, editor && !ended);
-  useEffect(() => {
-    if (ended) onSessionEnded();
-  }, [ended, onSessionEnded]);
 
   /** `done` says what happened as the item now is (已保存（草稿）, 已定时，将于…发布): never the same word twice. */
   async function run(action: () => Promise<ManagedItem>, done: (item: ManagedItem) => string) {

@@ -4,12 +4,11 @@
 // with the answer; only content editors answer (docs/operations.md "Roles"). A question someone else answered meanwhile is refused and the list read again.
 import { chinaDateTime, HELP_LIMITS, helpTextLength, QUESTION_STATUS_TEXT } from '@tyd/protocol/wire';
 import type { OpsQuestion } from '@tyd/protocol/schemas';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
-import { OpsApiError } from '../../../lib/ops-api';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
-import { mayChange, useOperator } from '../../../lib/operator-context';
+import { mayChange, useEndsSession, useOperator } from '../../../lib/operator-context';
 import { opsHelp, type OpsQuestionFilter } from '../api/ops-help';
 import '../components/help.css';
 
@@ -60,17 +59,14 @@ function AnswerForm({ question, onAnswered }: { question: OpsQuestion; onAnswere
 }
 
 export default function OpsHelpPage() {
-  const { operator, ended: onSessionEnded } = useOperator();
+  const { operator } = useOperator();
   // Answering is the content editors' (docs/operations.md "Roles"); the others read the questions.
   const answers = mayChange(operator, 'content_editor');
   const [filter, setFilter] = useState<OpsQuestionFilter>('open');
   const key = [LIST_KEY, filter] as const;
   const list = useQuery(key, (signal) => opsHelp.questions(filter, signal), { staleTimeMs: 0 });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const ended = list.error instanceof OpsApiError && list.error.failure === 'unauthorized';
-  useEffect(() => {
-    if (ended) onSessionEnded();
-  }, [ended, onSessionEnded]);
+  useEndsSession(list.error);
 
   const handleAnswered = (text: string, error: boolean) => {
     setMessage({ text, error });

@@ -3,14 +3,13 @@
 // end at once; not oneself) and reset them (a new password and secret, the lock lifted), and read the audit
 // log, which no page and no call can change. The console shows this page to administrators only; the server
 // refuses its calls to anyone else.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import type { OpsOperator, OpsRole } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card, Page } from '../../../components/page';
-import { OpsApiError } from '../../../lib/ops-api';
-import { ROLE_TEXT, useOperator } from '../../../lib/operator-context';
+import { ROLE_TEXT, useEndsSession, useOperator } from '../../../lib/operator-context';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
 import { opsOperators, type Enrolment } from '../api/ops-operators';
 import { AuditLog } from '../components/audit-log';
@@ -205,15 +204,12 @@ function OperatorList(props: {
 }
 
 export default function OpsOperatorsPage() {
-  const { operator: me, ended } = useOperator();
+  const { operator: me } = useOperator();
   const operators = useQuery([OPERATORS_KEY], (signal) => opsOperators.list(signal), { staleTimeMs: 0 });
   const audit = useQuery([AUDIT_KEY], (signal) => opsOperators.audit(signal), { staleTimeMs: 0 });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const sessionEnded = [operators.error, audit.error].some((error) => error instanceof OpsApiError && error.failure === 'unauthorized');
-  useEffect(() => {
-    if (sessionEnded) ended();
-  }, [sessionEnded, ended]);
+  useEndsSession(operators.error, audit.error);
   const showEnrolment = (value: Enrolment) => {
     setEnrolment(value);
     invalidateQuery([OPERATORS_KEY]);

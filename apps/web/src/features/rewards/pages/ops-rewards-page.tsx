@@ -5,11 +5,11 @@
 // session (the console signs in); the server names the signed-in operator with every change. Changes are
 // the rewards managers' (docs/operations.md "Roles"): other roles see the same values, nothing to change.
 // A change that waits for a second operator's approval (202) is said so.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Card, Page } from '../../../components/page';
 import { OpsApiError } from '../../../lib/ops-api';
-import { mayChange, useOperator } from '../../../lib/operator-context';
+import { mayChange, useEndsSession, useOperator } from '../../../lib/operator-context';
 import { useQuery } from '../../../lib/server-state';
 import { opsRewards } from '../api/ops-rewards';
 import {
@@ -29,15 +29,12 @@ const SUMMARY_KEY = 'ops-rewards';
 const APPROVALS_KEY = 'ops-approvals';
 
 export default function OpsRewardsPage() {
-  const { operator, ended: onSessionEnded } = useOperator();
+  const { operator } = useOperator();
   const summary = useQuery([SUMMARY_KEY], (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
   const approvals = useQuery([APPROVALS_KEY], (signal) => opsRewards.approvals(signal), { staleTimeMs: 0 });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
-  const ended = summary.error instanceof OpsApiError && summary.error.failure === 'unauthorized';
-  useEffect(() => {
-    if (ended) onSessionEnded();
-  }, [ended, onSessionEnded]);
+  useEndsSession(summary.error);
 
   const run: RunChange = async (action, done) => {
     setBusy(true);

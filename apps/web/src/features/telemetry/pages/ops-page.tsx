@@ -2,13 +2,13 @@
 // console signs in, src/console/console-app.tsx; nothing kept in web storage). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
 // verified, error codes per day. Empty and failure states say what is going on.
-import { Fragment, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
-import { useOperator } from '../../../lib/operator-context';
-import { OpsError, getOpsSummary, type OpsFailure } from '../api/get-ops-summary';
+import { useEndsSession, useOperator } from '../../../lib/operator-context';
+import { getOpsSummary } from '../api/get-ops-summary';
 import { OpsChart } from '../components/ops-chart';
 import { useQuery } from '../../../lib/server-state';
 import { errorCodesChart, eventsChart, perfChart, routePerfTable, smsChart, total, type ChartData } from '../utils/ops-series';
@@ -16,7 +16,7 @@ import './ops-page.css';
 
 const DAY_CHOICES = [7, 14, 30] as const;
 
-const FAILURE_TEXT: Record<OpsFailure, string> = {
+const FAILURE_TEXT: Record<'unauthorized' | 'unavailable', string> = {
   unauthorized: '登录已失效，请重新登录。',
   unavailable: '数据加载失败，请检查网络后重试。',
 };
@@ -204,21 +204,18 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
 const summaryKey = (days: number, operatorId: string) => ['ops-summary', days, operatorId] as const;
 
 export default function OpsPage() {
-  const { operator, ended: onSessionEnded } = useOperator();
+  const { operator } = useOperator();
   const operatorId = operator.id;
   const [days, setDays] = useState<number>(14);
   const summary = useQuery<OpsSummary>(summaryKey(days, operatorId), (signal) => getOpsSummary(days, signal), { staleTimeMs: 60_000 });
-  const failure: OpsFailure | null = summary.status === 'error' ? (summary.error instanceof OpsError ? summary.error.failure : 'unavailable') : null;
+  const sessionEnded = useEndsSession(summary.error);
+  const failure = summary.status === 'error' ? (sessionEnded ? ('unauthorized' as const) : ('unavailable' as const)) : null;
   const state =
     summary.status === 'success' && summary.data
       ? { status: 'ready' as const, summary: summary.data }
       : failure
         ? { status: 'failed' as const, failure }
         : { status: 'loading' as const };
-
-  useEffect(() => {
-    if (failure === 'unauthorized') onSessionEnded();
-  }, [failure, onSessionEnded]);
 
   return (
     <Page title="运营数据" lead={state.status === 'ready' ? `${state.summary.from} 至 ${state.summary.to}（中国时间）` : '只读汇总'}>
