@@ -110,6 +110,9 @@ const CONSOLE_CSP = [
 /** The console's addresses: /ops and every page below it (its API, /ops/api, is routes of its own). */
 export const isConsolePath = (path: string) => path === '/ops' || path.startsWith('/ops/');
 
+/** The request's path, without its query. */
+const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0] ?? '';
+
 const STATIC_DOCUMENT_CSP = "default-src 'none'; style-src 'self'; img-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 export default fp(
@@ -173,7 +176,7 @@ export default fp(
         const buildScripts = [...source.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => sha256(match[1]!));
         build = { mtimeMs, source, csp: pageCsp([configHash, ...buildScripts]), preloads, prerenders, pages: new Map() };
       }
-      const requestPath = request.url.split('?', 1)[0] ?? '';
+      const requestPath = pathOf(request);
       const screen = pickFirstScreen(build.prerenders, { url: request.url, userAgent: request.headers['user-agent'], cookies: request.cookies });
       // The chunks of the page that will show: the prerender's route (login for a guarded route), else the path's.
       const linksRoute = screen.route ?? (build.preloads.has(requestPath) ? requestPath : '*');
@@ -212,7 +215,7 @@ export default fp(
     fastify.decorate('webApp', {
       isPageRoute(request) {
         if (request.method !== 'GET' && request.method !== 'HEAD') return false;
-        const path = request.url.split('?', 1)[0] ?? '';
+        const path = pathOf(request);
         if (path === API_BASE || path.startsWith(`${API_BASE}/`) || path.startsWith('/assets/') || path === '/assets') return false;
         const last = path.slice(path.lastIndexOf('/') + 1);
         if (last.includes('.') && path !== '/index.html') return false;
@@ -221,7 +224,7 @@ export default fp(
       },
       async servePage(request, reply) {
         reply.header('cache-control', 'no-cache, no-store');
-        if (isConsolePath(request.url.split('?', 1)[0] ?? '')) {
+        if (isConsolePath(pathOf(request))) {
           const page = await renderConsole();
           if (page === undefined)
             return reply.code(503).type('text/plain; charset=utf-8').send('The web app is not built. Run `npm run build`, then reload.\n');
