@@ -177,22 +177,34 @@ export function createContentRepository(db: Kysely<Database>) {
       return query.execute();
     },
 
-    async countUnreadMessages(userId: string, trx: Executor = db): Promise<number> {
+    /**
+     * The account's unread messages and the notices visible at `now` past its watermark, in one statement
+     * (message-unread and both message-reads answer with both); with `messageId`, also whether that message
+     * is the account's, so marking one read needs no read of its own before the update.
+     */
+    async countUnread(userId: string, now: number, messageId?: string, trx: Executor = db): Promise<{ messages: number; notices: number; own: boolean }> {
       const row = await trx
-        .selectFrom('messages')
-        .select((eb) => eb.fn.countAll<number | string>().as('n'))
-        .where('user_id', '=', userId)
-        .where('read_at', 'is', null)
+        .selectNoFrom((eb) => [
+          eb.selectFrom('messages').select(eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('read_at', 'is', null).as('messages'),
+          eb
+            .selectFrom('content_items')
+            .select(eb.fn.countAll<number | string>().as('n'))
+            .where('kind', '=', 'notice')
+            .where('state', '=', 'published')
+            .where('publish_at', '<=', now)
+            .where('publish_at', '>', eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`))
+            .as('notices'),
+          messageId === undefined
+            ? sql<number>`0`.as('own')
+            : eb.selectFrom('messages').select(eb.fn.countAll<number | string>().as('n')).where('user_id', '=', userId).where('id', '=', messageId).as('own'),
+        ])
         .executeTakeFirstOrThrow();
-      return Number(row.n);
+      return { messages: Number(row.messages), notices: Number(row.notices), own: messageId !== undefined && Number(row.own) > 0 };
     },
 
-    /** Marks one message of this account read; false when the account has no such message. */
-    async markMessageRead(userId: string, id: string, now: number, trx: Executor = db): Promise<boolean> {
-      const own = await trx.selectFrom('messages').select('id').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
-      if (!own) return false;
+    /** Marks one message of this account read if it was unread; whether it is the account's at all is countUnread's `own`. */
+    async markMessageRead(userId: string, id: string, now: number, trx: Executor = db): Promise<void> {
       await trx.updateTable('messages').set({ read_at: now }).where('user_id', '=', userId).where('id', '=', id).where('read_at', 'is', null).execute();
-      return true;
     },
 
     async markAllMessagesRead(userId: string, now: number, trx: Executor = db): Promise<void> {

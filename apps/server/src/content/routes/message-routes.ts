@@ -4,7 +4,7 @@ import { messageList, messageRead, messageUnread } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 
 export default async function messageRoutes(fastify: FastifyInstance): Promise<void> {
-  const { reading, messages } = fastify.content;
+  const { messages } = fastify.content;
   fastify.apiRoute({
     endpoint: messageList,
     auth: 'required',
@@ -13,11 +13,11 @@ export default async function messageRoutes(fastify: FastifyInstance): Promise<v
   fastify.apiRoute({
     endpoint: messageRead,
     auth: 'required',
-    handler: async ({ session, payload, now }) => messages.read(session.user.id, payload, now, await reading.unreadNotices(session.user.id, now)),
+    handler: async ({ session, payload, now }) => messages.read(session.user.id, payload, now),
   });
   fastify.apiRoute({
     endpoint: messageUnread,
     auth: 'required',
-    handler: async ({ session, now }) => messages.counts(session.user.id, await reading.unreadNotices(session.user.id, now)),
+    handler: async ({ session, now }) => messages.counts(session.user.id, now),
   });
 }

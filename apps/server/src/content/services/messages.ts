@@ -45,9 +45,10 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
     readAt: row.read_at,
   });
 
-  async function counts(userId: string, unreadNotices: number) {
-    const messages = await repo.countUnreadMessages(userId);
-    return { messages, notices: unreadNotices, total: messages + unreadNotices };
+  /** Unread messages and notices, counted in one statement (content-repository.ts countUnread). */
+  async function counts(userId: string, now: number) {
+    const { messages, notices } = await repo.countUnread(userId, now);
+    return { messages, notices, total: messages + notices };
   }
 
   return {
@@ -82,15 +83,19 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
     },
 
     /** One message ({id}: 404/4703 unless this account's) or all of them. */
-    async read(userId: string, input: { id?: string; all?: true }, now: number, unreadNotices: number) {
+    async read(userId: string, input: { id?: string; all?: true }, now: number) {
       if ((input.id === undefined) === (input.all === undefined))
         throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { detail: 'message-read: id or all, exactly one' });
       if (input.id !== undefined) {
-        if (!(await repo.markMessageRead(userId, input.id, now))) throw new ApiError(CODE.NOT_FOUND, SUBCODE.MESSAGE_NOT_FOUND);
-      } else {
-        await repo.markAllMessagesRead(userId, now);
+        // The update touches only this account's row, so it can run first; the counts that answer the call
+        // then say whether the message is the account's at all (another's or none: 404, nothing changed).
+        await repo.markMessageRead(userId, input.id, now);
+        const { messages, notices, own } = await repo.countUnread(userId, now, input.id);
+        if (!own) throw new ApiError(CODE.NOT_FOUND, SUBCODE.MESSAGE_NOT_FOUND);
+        return { messages, notices, total: messages + notices };
       }
-      return counts(userId, unreadNotices);
+      await repo.markAllMessagesRead(userId, now);
+      return counts(userId, now);
     },
 
     counts,

@@ -87,10 +87,6 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
       return summaryOf(row, userId ? await repo.readThrough(userId) : undefined);
     },
 
-    async unreadNotices(userId: string, now: number): Promise<number> {
-      return repo.countUnreadNotices(userId, now);
-    },
-
     /**
      * Every notice this request sees is read: the watermark goes to the newest one's time, not to `now`,
      * so a notice whose publication commits after this read (stamped later than any notice out,

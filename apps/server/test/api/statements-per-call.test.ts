@@ -1,0 +1,70 @@
+// The statements each call of the home page, the messages and the draw sends to the database, counted by
+// `tyd_db_queries_total` around one call through real HTTP (docs/operations.md "Metrics"), on both
+// engines. The numbers are pinned: a change that adds a statement to one of these calls fails here and
+// has to say why in this file. The session lookup is one of them (the session with its account).
+import { CODE, messageRead, messageUnread, type Endpoint, type EndpointPayload } from '@tyd/protocol';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from '../support/api-client.js';
+import { createSession, createUser } from '../support/factories.js';
+import { ENGINES } from '../support/test-databases.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+describe.each(ENGINES)('statements per call (%s)', (engine) => {
+  let t: TestApp;
+  let client: ApiClient;
+  let metricsUrl: string;
+  // Only the calls' own statements in the window: the outbox's poll is left to its slowest setting.
+  beforeAll(async () => {
+    t = await startTestApp({ engine, env: { METRICS_PORT: '0', OUTBOX_POLL_MS: '600000' } });
+    client = await t.client();
+    metricsUrl = `http://127.0.0.1:${t.app.metricsAddress()!.port}/metrics`;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const queries = async (): Promise<number> => {
+    const text = await (await fetch(metricsUrl)).text();
+    const line = text.split('\n').find((l) => l.startsWith(`tyd_db_queries_total{engine="${engine}"} `));
+    return Number(line?.split(' ')[1] ?? 0);
+  };
+  /** A user with a session whose first call (which notes the session's activity, once a minute) is made already. */
+  async function member() {
+    const user = await createUser(t.app.accounts.repos);
+    const { accessToken } = await createSession(t.app.accounts.repos, user);
+    await client.call(messageUnread, {}, { accessToken });
+    return { userId: user.id, accessToken };
+  }
+  /** The statements one call sends, less a scrape's own (the outbox backlog), and its answer. */
+  async function counted<E extends Endpoint>(accessToken: string, endpoint: E, payload: EndpointPayload<E>) {
+    const first = await queries();
+    const perScrape = (await queries()) - first;
+    const before = await queries();
+    const answer = (await client.call(endpoint, payload, { accessToken })).response!;
+    return { statements: (await queries()) - before - perScrape, answer };
+  }
+
+  it('message-unread: the session, then both counts in one', async () => {
+    const m = await member();
+    const { statements, answer } = await counted(m.accessToken, messageUnread, {});
+    expect(answer.code).toBe(CODE.OK);
+    expect(statements).toBe(2);
+  });
+
+  it("message-read of one: the session, the update, then the counts with whether it is the account's; of all: the same", async () => {
+    const m = await member();
+    await t.app.content.messages.post(m.userId, { kind: 'system', title: '测试', body: '正文', dedupeKey: 'statements-1' });
+    const [message] = (await t.app.content.messages.list(m.userId, {})).items;
+    const one = await counted(m.accessToken, messageRead, { id: message!.id });
+    expect(one.answer).toMatchObject({ code: CODE.OK, data: { messages: 0 } });
+    expect(one.statements).toBe(3);
+    // Another account's message (or none): still three, and 404 with nothing changed.
+    const other = await member();
+    const refused = await counted(other.accessToken, messageRead, { id: message!.id });
+    expect(refused.answer.code).toBe(CODE.NOT_FOUND);
+    expect(refused.statements).toBe(3);
+    const all = await counted(m.accessToken, messageRead, { all: true });
+    expect(all.answer.code).toBe(CODE.OK);
+    expect(all.statements).toBe(3);
+  });
+});
