@@ -5,20 +5,19 @@ import { defineConfig, type Plugin } from 'vite';
 import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
-// Chunking is tuned for the first-load budget (90 KB gzip JS per route, checked by
-// e2e/bundle-budget.spec.ts from the manifest, which `build.manifest` writes; docs/architecture.md
-// "Delivery"):
+// Chunking serves what a phone loads first (budgets for the shared shell and for what each route adds,
+// checked by e2e/bundle-budget.spec.ts from the manifest, which `build.manifest` writes; bench/README.md
+// "Budgets", docs/architecture.md "Delivery"):
 //  - everything the entry imports statically (React, router, API client, session, toaster…)
-//    is one "shell" chunk, preloaded by index.html with the entry: two files before any page,
-//    instead of the several small chunks the default splitting makes of shared modules (a page
-//    served with its prerendered first screen gets these tags as a bootstrap that adds them after
-//    the first paint: apps/server/src/plugins/first-screen.ts);
+//    is one "shell" chunk, loaded with the entry as soon as the HTML names them: two files before any
+//    page, instead of the several small chunks the default splitting makes of shared modules;
 //  - code only pages use stays with the pages (a login form never weighs on the 404 page); on a
 //    first load the server names the route's page chunk and its imports in the page (modulepreload,
 //    from .vite/routes.json below), on a navigation they are preloaded in parallel with the page
 //    (see smallPreloadHelper);
-//  - one small stylesheet for the whole app (≈2 KB gzip) loaded by index.html, so lazy pages
-//    never flash unstyled and need no CSS preloading;
+//  - one stylesheet for the whole app loaded by index.html, so lazy pages never flash unstyled and need
+//    no CSS preloading (11.9 KB gzip with every feature's and the console's rules; bench/README.md "Lab"
+//    weighs what splitting it per route would gain on the critical path: about 7 KB);
 //  - no modulepreload polyfill: every supported webview (Chrome 66+, Safari 17+) preloads natively,
 //    and older ones simply load the same files without the hint;
 //  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
