@@ -293,6 +293,32 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(entries.reduce((sum, entry) => sum + (entry.remaining ?? 0), 0)).toBe(100);
   });
 
+  it("lucky-draw-info writes off a lot that ran out and shows the balance left; with no prize on offer it still shows the user's figures", async () => {
+    await defaultPrizes();
+    const { userId, accessToken } = await member(30);
+    clock.advance(10 * DAY);
+    await t.app.database.db
+      .transaction()
+      .execute((trx) => t.app.rewards.ledger.credit({ userId, amount: 20, reason: 'operator-grant', key: key(), now: clock() }, trx));
+    expect((await draw(accessToken)).response?.code).toBe('200');
+    const afterDraw = await t.app.rewards.points.balance(userId);
+    // Day 31 of the first lot: its 20 left are written off by the read itself.
+    clock.advance(21 * DAY);
+    expect((await call(luckyDrawInfo, {}, accessToken)).response?.data).toMatchObject({ open: true, balance: afterDraw - 20, drawsLeftToday: 5 });
+    expect(await t.app.rewards.points.balance(userId)).toBe(afterDraw - 20);
+    // Nothing on offer: closed, no prizes, and the balance and today's draws all the same.
+    expect((await draw(accessToken)).response?.code).toBe('200');
+    const balance = await t.app.rewards.points.balance(userId);
+    const all = ['points-100', 'points-20', 'points-5', 'thanks'];
+    await setPrizes(Object.fromEntries(all.map((id) => [id, { weight: 1, active: false }])));
+    try {
+      expect((await call(luckyDrawInfo, {}, accessToken)).response?.data).toMatchObject({ open: false, prizes: [], balance, drawsLeftToday: 4 });
+    } finally {
+      await setPrizes(Object.fromEntries(all.map((id) => [id, { weight: 1, active: true }])));
+      await defaultPrizes();
+    }
+  });
+
   itSqliteOnly(engine)('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
     const { accessToken } = await member(100);
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });

@@ -2,9 +2,9 @@
 // `tyd_db_queries_total` around one call through real HTTP (docs/operations.md "Metrics"), on both
 // engines. The numbers are pinned: a change that adds a statement to one of these calls fails here and
 // has to say why in this file. The session lookup is one of them (the session with its account).
-import { CODE, messageRead, messageUnread, type Endpoint, type EndpointPayload } from '@tyd/protocol';
+import { CODE, luckyDrawInfo, messageRead, messageUnread, type Endpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiClient } from '../support/api-client.js';
+import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
 import { ENGINES } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -66,5 +66,15 @@ describe.each(ENGINES)('statements per call (%s)', (engine) => {
     const all = await counted(m.accessToken, messageRead, { all: true });
     expect(all.answer.code).toBe(CODE.OK);
     expect(all.statements).toBe(3);
+  });
+
+  it("lucky-draw-info: the session, then the prizes with the balance, today's draws and the expiry check in one", async () => {
+    const m = await member();
+    await t.app.database.db
+      .transaction()
+      .execute((trx) => t.app.rewards.ledger.credit({ userId: m.userId, amount: 50, reason: 'operator-grant', key: 'statements-info', now: Date.now() }, trx));
+    const { statements, answer } = await counted(m.accessToken, luckyDrawInfo, {});
+    expect(answer).toMatchObject({ code: CODE.OK, data: { balance: 50, open: true } });
+    expect(statements).toBe(2);
   });
 });

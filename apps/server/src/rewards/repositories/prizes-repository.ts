@@ -26,9 +26,23 @@ export interface PrizeChange {
 
 const toPrize = (row: PrizesTable): Prize => ({ id: row.id, name: row.name, kind: row.kind, points: row.points, weight: row.weight, stock: row.stock });
 
+export interface ActiveForUser {
+  prizes: Prize[];
+  balance: number;
+  drawsOnDay: number;
+  hasExpiredLot: boolean;
+}
+
 export interface PrizesRepository {
   /** Prizes on offer, in the order the page lists them. */
   listActive(trx?: Executor): Promise<Prize[]>;
+  /**
+   * The prizes on offer with what the lucky draw shows beside them for one user, in one statement: the
+   * points balance, the draws of the China day `day`, and whether a lot of theirs has run out at `now`
+   * (the page's read and the draw's count ask this together; a one-row select of the user's figures left
+   * joined to the prizes, so no prize on offer still gives the figures).
+   */
+  listActiveForUser(userId: string, at: { day: number; now: number }, trx?: Executor): Promise<ActiveForUser>;
   /** Every prize, on offer or not (operators). */
   listAll(): Promise<Array<Prize & { active: boolean }>>;
   /**
@@ -48,6 +62,40 @@ export function createPrizesRepository(db: Kysely<Database>): PrizesRepository {
     async listActive(trx = db) {
       const rows = await trx.selectFrom('prizes').selectAll().where('active', '=', 1).orderBy('position').orderBy('id').execute();
       return rows.map(toPrize);
+    },
+    async listActiveForUser(userId, { day, now }, trx = db) {
+      const rows = await trx
+        .selectFrom(
+          trx
+            .selectNoFrom((eb) => [
+              eb.selectFrom('points_balances').select('balance').where('user_id', '=', userId).as('balance'),
+              eb
+                .selectFrom('draws')
+                .select(eb.fn.countAll<number | string>().as('n'))
+                .where('user_id', '=', userId)
+                .where('china_day', '=', day)
+                .as('draws_on_day'),
+              eb
+                .exists(eb.selectFrom('points_entries').select('id').where('user_id', '=', userId).where('remaining', '>', 0).where('expires_at', '<=', now))
+                .as('has_expired_lot'),
+            ])
+            .as('u'),
+        )
+        .leftJoin('prizes', (join) => join.on('prizes.active', '=', 1))
+        .selectAll('prizes')
+        .select(['u.balance', 'u.draws_on_day', 'u.has_expired_lot'])
+        .orderBy('prizes.position')
+        .orderBy('prizes.id')
+        .execute();
+      const first = rows[0];
+      if (!first) throw new Error('the one-row select gave no row');
+      return {
+        prizes: rows.flatMap((row) => (row.id === null ? [] : [toPrize(row as PrizesTable)])),
+        balance: Number(first.balance ?? 0),
+        drawsOnDay: Number(first.draws_on_day ?? 0),
+        // A boolean on PostgreSQL, 0 or 1 on SQLite.
+        hasExpiredLot: Number(first.has_expired_lot) === 1,
+      };
     },
     async listAll() {
       const rows = await db.selectFrom('prizes').selectAll().orderBy('position').orderBy('id').execute();

@@ -75,10 +75,10 @@ describe('lucky-draw-info and the points write-off', () => {
           },
         }),
       },
-      ledger: { hasExpired: async () => expired, expire: async () => 1 },
-      points: { balance: async () => 30 },
-      prizes: { listActive: async () => PRIZES },
-      draws: { countOnDay: async () => 1 },
+      ledger: { expire: async () => 1 },
+      // The balance the write-off left, read again only after it.
+      points: { balance: async () => 29 },
+      prizes: { listActiveForUser: async () => ({ prizes: PRIZES, balance: 30, drawsOnDay: 1, hasExpiredLot: expired }) },
       rules: { drawCost: 10, drawDailyLimit: 5, pointsValidDays: 365 },
       outbox: { transaction: async () => undefined },
       cursors: {},
@@ -91,7 +91,7 @@ describe('lucky-draw-info and the points write-off', () => {
     expect(await fresh.draw.info('u1', 1)).toMatchObject({ open: true, balance: 30, drawsLeftToday: 4 });
     expect(fresh.transactions).toEqual([]);
     const stale = luckyDraw(true);
-    await stale.draw.info('u1', 1);
+    expect(await stale.draw.info('u1', 1)).toMatchObject({ balance: 29, drawsLeftToday: 4 });
     expect(stale.transactions).toEqual(['write-off']);
   });
 });

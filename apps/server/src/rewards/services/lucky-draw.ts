@@ -79,17 +79,24 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
 
   return {
     async info(userId: string, now: number) {
+      // The prizes, the balance, today's draws and whether a lot has run out, read in one statement.
+      const state = await prizes.listActiveForUser(userId, { day: chinaDay(now), now });
+      let balance = state.balance;
       // The write-off's transaction only when a lot has run out: most reads find none, and a transaction is
-      // two more round trips (BEGIN, COMMIT) on PostgreSQL. expire() checks again under the balance's lock.
-      if (await ledger.hasExpired(userId, now)) await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
-      const offered = await prizes.listActive();
+      // two more round trips (BEGIN, COMMIT) on PostgreSQL. expire() checks again under the balance's lock;
+      // the balance shown is then the one it left.
+      if (state.hasExpiredLot) {
+        await deps.db.transaction().execute((trx) => ledger.expire(userId, now, trx));
+        balance = await points.balance(userId);
+      }
+      const offered = state.prizes;
       const total = offered.reduce((sum, prize) => sum + prize.weight, 0);
       return {
         open: total > 0 && offered.some((prize) => prize.kind === 'thanks'),
-        balance: await points.balance(userId),
+        balance,
         cost: rules.drawCost,
         dailyLimit: rules.drawDailyLimit,
-        drawsLeftToday: await drawsLeft(userId, now),
+        drawsLeftToday: Math.max(0, rules.drawDailyLimit - state.drawsOnDay),
         pointsValidDays: rules.pointsValidDays,
         prizes: offered.map((prize) => ({
           id: prize.id,
