@@ -25,9 +25,17 @@ export function watchNetwork(page: Page): { quiet(opts?: { quietMs?: number; tim
   return {
     async quiet({ quietMs = 150, timeoutMs = 30_000 } = {}) {
       const deadline = Date.now() + timeoutMs;
-      while (inFlight.size > 0 || Date.now() - changed < quietMs) {
-        if (Date.now() > deadline) throw new Error(`the page kept fetching for ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
-        await new Promise((done) => setTimeout(done, 25));
+      for (;;) {
+        while (inFlight.size > 0 || Date.now() - changed < quietMs) {
+          if (Date.now() > deadline) throw new Error(`the page kept fetching for ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+          await new Promise((done) => setTimeout(done, 25));
+        }
+        // The last answer may still be rendering on a loaded machine (its follow-up request not started
+        // yet): quiet counts once the page's main thread has also been idle with nothing new in flight.
+        const before = changed;
+        // A document replaced meanwhile rejects this; its requests moved `changed`, so the loop goes on.
+        await page.evaluate(() => new Promise<void>((done) => requestIdleCallback(() => done(), { timeout: 1_000 }))).catch(() => undefined);
+        if (changed === before && inFlight.size === 0) return;
       }
     },
     stop() {
