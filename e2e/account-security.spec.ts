@@ -17,7 +17,7 @@ import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { logInThroughForm, loggedInContext } from './support/sign-in';
 
-const COOLDOWN_MS = 3_000;
+const COOLDOWN_MS = 1_000;
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SIGNED_OUT = '已在其他设备上将本设备下线，请重新登录';
 
