@@ -55,7 +55,7 @@ export function OperatorSession({ title, children }: { title: string; children: 
   const signedIn = useMemo(() => (state.status === 'signed-in' ? { operator: state.operator, ended, signOut } : null), [state, ended, signOut]);
   if (signedIn) return <OperatorContext value={signedIn}>{children}</OperatorContext>;
   return (
-    <Page title={title}>
+    <Page title={title} className="ops-sign-in-page">
       {state.status === 'checking' ? (
         <p role="status" aria-busy="true">
           正在确认登录…
