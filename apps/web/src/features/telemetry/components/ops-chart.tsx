@@ -12,12 +12,22 @@ export function OpsChart({ data, unit = '', summary }: { data: ChartData; unit?:
     const el = box.current;
     if (!el) return;
     let handle: { resize(width: number): void; destroy(): void } | undefined;
+    let draw: (() => void) | undefined;
     let live = true;
     const observer = new ResizeObserver(() => handle?.resize(el.clientWidth));
+    // The canvas takes its colours from the scheme shown when it is drawn: a switch of the system's scheme
+    // (dark at dusk) draws it again, or a light grid would glare on the dark card.
+    const scheme = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const redraw = () => draw?.();
+    scheme?.addEventListener('change', redraw);
     import('./uplot-chart')
       .then(({ renderChart }) => {
         if (!live) return;
-        handle = renderChart(el, data, el.clientWidth, unit);
+        draw = () => {
+          handle?.destroy();
+          handle = renderChart(el, data, el.clientWidth, unit);
+        };
+        draw();
         observer.observe(el);
       })
       .catch((error: unknown) => {
@@ -26,6 +36,7 @@ export function OpsChart({ data, unit = '', summary }: { data: ChartData; unit?:
       });
     return () => {
       live = false;
+      scheme?.removeEventListener('change', redraw);
       observer.disconnect();
       handle?.destroy();
     };

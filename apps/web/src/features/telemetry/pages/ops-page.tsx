@@ -143,7 +143,8 @@ function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
               <tbody>
                 {routes.map((route) => (
                   <tr key={route}>
-                    <th scope="row">{route}</th>
+                    {/* Reports that came without a route still count: their row says so rather than showing nothing. */}
+                    <th scope="row">{route || '（未记录路由）'}</th>
                     {VITALS.map((metric) => (
                       <td key={metric}>{cell(window, route, metric)}</td>
                     ))}
