@@ -436,11 +436,17 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
                 <span>
                   已使用 {batch.used}/{batch.codes}
                 </span>
-                <span>有效期至{chinaDate(batch.expiresAt - 1)}</span>
                 <span>
-                  {batch.createdBy} 创建于{chinaDateTime(batch.createdAt)}
+                  有效期至<time>{chinaDate(batch.expiresAt - 1)}</time>
                 </span>
-                {batch.revokedAt !== null ? <span>已作废（{chinaDateTime(batch.revokedAt)}）</span> : null}
+                <span>
+                  {batch.createdBy} 创建于<time>{chinaDateTime(batch.createdAt)}</time>
+                </span>
+                {batch.revokedAt !== null ? (
+                  <span>
+                    已作废（<time>{chinaDateTime(batch.revokedAt)}</time>）
+                  </span>
+                ) : null}
               </p>
             </div>
             {batch.revokedAt === null && run ? (
@@ -508,6 +514,7 @@ export function ApprovalsSection({ approvals, operator, onDecided }: { approvals
   }
   return (
     <Card label="待审批">
+      <h2 className="rewards__heading">待审批</h2>
       {message ? (
         <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>
           {message.text}
@@ -519,12 +526,12 @@ export function ApprovalsSection({ approvals, operator, onDecided }: { approvals
       ) : (
         <ul className="ops-rewards__list" aria-label="待审批申请">
           {pending.map((approval) => (
-            <li key={approval.id} className="ops-rewards__entry">
+            <li key={approval.id} className="ops-rewards__entry ops-rewards__approval">
               <div>
                 <p className="ops-rewards__entry-title">{approval.summary}</p>
                 <p className="ops-rewards__muted ops-rewards__meta">
                   <span>
-                    {approval.requestedBy} 申请于{chinaDateTime(approval.requestedAt)}
+                    {approval.requestedBy} 申请于<time>{chinaDateTime(approval.requestedAt)}</time>
                   </span>
                 </p>
               </div>
@@ -555,7 +562,7 @@ export function ChangesSection({ changes }: { changes: RewardsSummary['changes']
         {changes.map((change, index) => (
           <li key={`${change.at}-${index}`}>
             <span>
-              <span className="ops-rewards__muted">{chinaDateTime(change.at)}</span> {change.operator} · {SUBJECT_TEXT[change.subject]} {change.subjectId}
+              <time className="ops-rewards__muted">{chinaDateTime(change.at)}</time> {change.operator} · {SUBJECT_TEXT[change.subject]} {change.subjectId}
             </span>
             <span>{changeText(change.change)}</span>
           </li>
