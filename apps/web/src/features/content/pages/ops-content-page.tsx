@@ -149,7 +149,7 @@ function AuditList({ entries }: { entries: AuditEntry[] }) {
     <ol className="ops-content__audit" aria-label="操作记录">
       {entries.map((entry) => (
         <li key={`${entry.at}-${entry.version}-${entry.action}`}>
-          <span className="ops-content__muted">{chinaDateTime(entry.at)}</span> {auditText(entry)}
+          <time className="ops-content__muted">{chinaDateTime(entry.at)}</time> {auditText(entry)}
         </li>
       ))}
     </ol>
@@ -393,7 +393,7 @@ export default function OpsContentPage() {
                 <span>
                   [{KIND_TEXT[listed.kind]}·{STATUS_TEXT[listed.status]}]{listed.category ? ` ${listed.category} ·` : ''} {listed.title}
                 </span>
-                {listed.publishAt !== null && listed.status !== 'draft' ? <span className="ops-content__muted">{chinaDateTime(listed.publishAt)}</span> : null}
+                {listed.publishAt !== null && listed.status !== 'draft' ? <time className="ops-content__muted">{chinaDateTime(listed.publishAt)}</time> : null}
               </button>
             </li>
           ))}

@@ -32,7 +32,7 @@ export function AuditLog({ entries, failure, onRetry }: { entries: readonly OpsA
           {entries.map((entry) => (
             <li key={entry.id}>
               <p>
-                <span className="operators__muted">{chinaDateTime(entry.at)}</span> {entry.operator} · {entry.action}
+                <time className="operators__muted">{chinaDateTime(entry.at)}</time> {entry.operator} · {entry.action}
                 {entry.targetId ? ` · ${entry.targetId}` : ''}
               </p>
               <p className="operators__muted">来自 {entry.address}</p>

@@ -161,8 +161,13 @@ function OperatorList(props: {
                 {operator.disabledAt !== null ? <span className="operators__badge">已停用</span> : null}
               </p>
               <p className="operators__muted">
-                {operator.createdBy} 添加于{chinaDateTime(operator.createdAt)}
-                {operator.disabledAt !== null ? ` · 停用于${chinaDateTime(operator.disabledAt)}` : ''}
+                {operator.createdBy} 添加于<time>{chinaDateTime(operator.createdAt)}</time>
+                {operator.disabledAt !== null ? (
+                  <>
+                    {' · 停用于'}
+                    <time>{chinaDateTime(operator.disabledAt)}</time>
+                  </>
+                ) : null}
               </p>
             </div>
             <div className="operators__actions">
