@@ -2,7 +2,7 @@
 // `tyd_db_queries_total` around one call through real HTTP (docs/operations.md "Metrics"), on both
 // engines. The numbers are pinned: a change that adds a statement to one of these calls fails here and
 // has to say why in this file. The session lookup is one of them (the session with its account).
-import { CODE, luckyDrawInfo, messageRead, messageUnread, type Endpoint } from '@tyd/protocol';
+import { CODE, luckyDrawInfo, messageRead, messageUnread, userDetailV1, type Endpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -75,6 +75,17 @@ describe.each(ENGINES)('statements per call (%s)', (engine) => {
       .execute((trx) => t.app.rewards.ledger.credit({ userId: m.userId, amount: 50, reason: 'operator-grant', key: 'statements-info', now: Date.now() }, trx));
     const { statements, answer } = await counted(m.accessToken, luckyDrawInfo, {});
     expect(answer).toMatchObject({ code: CODE.OK, data: { balance: 50, open: true } });
+    expect(statements).toBe(2);
+  });
+
+  it('user-detail-v1: the session, then the profile with the consent in one', async () => {
+    const m = await member();
+    // As login leaves an account: a profile and the current versions accepted.
+    await t.app.accounts.repos.consents.record({ userId: m.userId, version: t.app.accounts.legal.version, decision: 'accepted', now: Date.now() });
+    const first = await counted(m.accessToken, userDetailV1, {});
+    expect(first.answer).toMatchObject({ code: CODE.OK, data: { invited: false, renewalRequired: false } });
+    const { statements, answer } = await counted(m.accessToken, userDetailV1, {});
+    expect(answer).toEqual(first.answer);
     expect(statements).toBe(2);
   });
 });

@@ -11,7 +11,74 @@ export interface Consent {
   decidedAt: number;
 }
 
+/** What the consent status is decided from (services/consent.ts), read in one statement. */
+export interface ConsentFacts {
+  /** The latest acceptance (latestAccepted), or undefined. */
+  latest: Consent | undefined;
+  /** The latest withdrawal's time (latestWithdrawal), or undefined. */
+  withdrawnAt: number | undefined;
+  /** Whether the version asked about was accepted and not withdrawn since (hasAccepted). */
+  accepted: boolean;
+}
+
+/** The columns consentFactsOf reads, for a statement that selects them beside others (the profile's). */
+export interface ConsentFactsRow {
+  latest_version: string | null;
+  latest_at: number | string | null;
+  withdrawn_at: number | string | null;
+  accepted: number | boolean | string | null;
+}
+
+/**
+ * One row of scalar subqueries with latestAccepted, latestWithdrawal and hasAccepted's answers, the same
+ * orderings and conditions as theirs (docs/api.md "Consent"): the status is one statement, not three.
+ */
+export function consentFactsSelect(trx: Executor, userId: string, version: string) {
+  const accepted = trx
+    .selectFrom('consents')
+    .where('user_id', '=', userId)
+    .where('decision', '=', 'accepted')
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1);
+  const withdrawnAt = trx
+    .selectFrom('consents')
+    .select((eb) => eb.fn.max('decided_at').as('at'))
+    .where('user_id', '=', userId)
+    .where('decision', '=', 'withdrawn');
+  return trx.selectNoFrom((eb) => [
+    accepted.select('version').as('latest_version'),
+    accepted.select('decided_at').as('latest_at'),
+    withdrawnAt.as('withdrawn_at'),
+    eb
+      .exists(
+        eb
+          .selectFrom('consents')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('version', '=', version)
+          .where('decision', '=', 'accepted')
+          .where((eb) => eb.or([eb(withdrawnAt, 'is', null), eb('decided_at', '>', withdrawnAt)])),
+      )
+      .as('accepted'),
+  ]);
+}
+
+/** The facts from their columns: counts and times come back as strings from PostgreSQL's bigint, booleans as 0/1 from SQLite. */
+export function consentFactsOf(row: ConsentFactsRow): ConsentFacts {
+  return {
+    latest:
+      row.latest_version === null || row.latest_at === null
+        ? undefined
+        : { version: row.latest_version, decision: 'accepted', decidedAt: Number(row.latest_at) },
+    withdrawnAt: row.withdrawn_at === null ? undefined : Number(row.withdrawn_at),
+    accepted: row.accepted === true || Number(row.accepted) === 1,
+  };
+}
+
 export interface ConsentsRepository {
+  /** latestAccepted, latestWithdrawal and hasAccepted(version) in one statement. */
+  facts(userId: string, version: string, trx?: Executor): Promise<ConsentFacts>;
   record(input: { userId: string; version: string; decision: Consent['decision']; now: number }, trx?: Executor): Promise<void>;
   /** The latest accepted version, or undefined when the user never accepted any. */
   latestAccepted(userId: string, trx?: Executor): Promise<Consent | undefined>;
@@ -55,6 +122,9 @@ export function createConsentsRepository(db: Kysely<Database>): ConsentsReposito
       return row && toConsent(row);
     },
     latestWithdrawal,
+    async facts(userId, version, trx = db) {
+      return consentFactsOf(await consentFactsSelect(trx, userId, version).executeTakeFirstOrThrow());
+    },
     async hasAccepted(userId, version, trx = db) {
       // An acceptance a later withdrawal took back (PIPL art. 15) no longer counts: login records a new one.
       const withdrawnAt = (await latestWithdrawal(userId, trx))?.decidedAt;

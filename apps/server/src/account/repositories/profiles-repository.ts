@@ -2,6 +2,7 @@
 import type { Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database, UserProfilesTable } from '../../db/schema.js';
+import { consentFactsOf, consentFactsSelect, type ConsentFacts } from './consents-repository.js';
 
 export interface Profile {
   userId: string;
@@ -15,6 +16,12 @@ export interface ProfilesRepository {
   tryCreate(input: { userId: string; inviteCode: string; invitedBy: string | null; now: number }, trx?: Executor): Promise<boolean>;
   findByUserId(userId: string, trx?: Executor): Promise<Profile | undefined>;
   findByInviteCode(inviteCode: string, trx?: Executor): Promise<Profile | undefined>;
+  /**
+   * The profile (undefined when the account has none yet) with the consent facts for `version`, in one
+   * statement: user-detail-v1 answers with both on every visit of 我的 (the consent facts' one-row select
+   * left joined to the profile).
+   */
+  findWithConsent(userId: string, version: string, trx?: Executor): Promise<{ profile: Profile | undefined; consent: ConsentFacts }>;
   /** The profiles of the accounts one account invited, newest first, strictly before the (at, id) cursor. */
   listInvitees(inviterId: string, before: { at: number; id: string } | undefined, limit: number): Promise<Profile[]>;
 }
@@ -45,6 +52,19 @@ export function createProfilesRepository(db: Kysely<Database>): ProfilesReposito
     async findByInviteCode(inviteCode, trx = db) {
       const row = await trx.selectFrom('user_profiles').selectAll().where('invite_code', '=', inviteCode).executeTakeFirst();
       return row && toProfile(row);
+    },
+    async findWithConsent(userId, version, trx = db) {
+      const row = await trx
+        .selectFrom(consentFactsSelect(trx, userId, version).as('c'))
+        .leftJoin('user_profiles', (join) => join.on('user_profiles.user_id', '=', userId))
+        .selectAll('c')
+        .select(['user_profiles.user_id', 'user_profiles.invite_code', 'user_profiles.invited_by', 'user_profiles.created_at'])
+        .executeTakeFirstOrThrow();
+      const profile =
+        row.user_id === null || row.invite_code === null || row.created_at === null
+          ? undefined
+          : toProfile({ user_id: row.user_id, invite_code: row.invite_code, invited_by: row.invited_by, created_at: row.created_at });
+      return { profile, consent: consentFactsOf(row) };
     },
     async listInvitees(inviterId, before, limit) {
       let query = db.selectFrom('user_profiles').selectAll().where('invited_by', '=', inviterId);

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionsRepository, type SessionsRepository } from './sessions-repository.js';
 import { createUsersRepository, type UsersRepository } from './users-repository.js';
+import { createConsentsRepository } from './consents-repository.js';
+import { createProfilesRepository } from './profiles-repository.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
 import { createPhoneProtection } from '../services/phone-protection.js';
@@ -29,6 +31,38 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
   afterAll(async () => {
     await handle?.close();
     await testDb?.drop();
+  });
+
+  it('reads the consent facts in one statement exactly as the three reads they replace answer, with the profile or without one', async () => {
+    const consents = createConsentsRepository(handle.db);
+    const profiles = createProfilesRepository(handle.db);
+    const singly = async (userId: string, version: string) => ({
+      latest: await consents.latestAccepted(userId),
+      withdrawnAt: (await consents.latestWithdrawal(userId))?.decidedAt,
+      accepted: await consents.hasAccepted(userId, version),
+    });
+    const user = await users.create({ phone: '13700000077', now: 1 });
+    const check = async () => {
+      for (const version of ['v1', 'v2']) {
+        const expected = await singly(user.id, version);
+        expect(await consents.facts(user.id, version)).toEqual(expected);
+        expect((await profiles.findWithConsent(user.id, version)).consent).toEqual(expected);
+      }
+    };
+    // Nothing decided; then accepted; a withdrawal; accepted again in the same millisecond as another version; declined.
+    await check();
+    expect((await profiles.findWithConsent(user.id, 'v1')).profile).toBeUndefined();
+    await consents.record({ userId: user.id, version: 'v1', decision: 'accepted', now: 10 });
+    await check();
+    await consents.record({ userId: user.id, version: 'v1', decision: 'withdrawn', now: 20 });
+    await check();
+    await consents.record({ userId: user.id, version: 'v2', decision: 'accepted', now: 30 });
+    await consents.record({ userId: user.id, version: 'v1', decision: 'accepted', now: 30 });
+    await check();
+    await consents.record({ userId: user.id, version: 'v2', decision: 'declined', now: 40 });
+    await check();
+    expect(await profiles.tryCreate({ userId: user.id, inviteCode: 'ABCD2345', invitedBy: null, now: 50 })).toBe(true);
+    expect((await profiles.findWithConsent(user.id, 'v2')).profile).toEqual(await profiles.findByUserId(user.id));
   });
 
   it('runs migrations once', async () => {

@@ -2,7 +2,7 @@
 import { maskPhone, userDetail, userDetailV1 } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
 import { ensureProfile } from '../services/login.js';
-import { consentStatus } from '../services/consent.js';
+import { consentStatusOf } from '../services/consent.js';
 
 export default async function userDetailRoutes(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({
@@ -18,8 +18,11 @@ export default async function userDetailRoutes(fastify: FastifyInstance): Promis
     auth: 'required',
     handler: async ({ session }) => {
       const accounts = fastify.accounts;
-      const profile = await ensureProfile(accounts, session.user.id, fastify.clock());
-      const consent = await consentStatus(accounts, session.user.id);
+      // The profile and the consent in one statement; a profile is made here only for an account without
+      // one (login makes it).
+      const found = await accounts.repos.profiles.findWithConsent(session.user.id, accounts.legal.version);
+      const profile = found.profile ?? (await ensureProfile(accounts, session.user.id, fastify.clock()));
+      const consent = consentStatusOf(accounts, found.consent);
       const accepted = accounts.legal.parts(consent.acceptedVersion ?? undefined);
       return {
         phone: maskPhone(session.user.phone),

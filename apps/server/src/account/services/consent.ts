@@ -3,6 +3,7 @@
 import { CODE, SUBCODE } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { Accounts } from '../account-module.js';
+import type { ConsentFacts } from '../repositories/consents-repository.js';
 import type { LegalDocument } from './legal-documents.js';
 
 export interface ConsentStatus {
@@ -15,18 +16,18 @@ export interface ConsentStatus {
 type ConsentDeps = Pick<Accounts, 'legal'> & { repos: Pick<Accounts['repos'], 'consents'> };
 
 export async function consentStatus(deps: ConsentDeps, userId: string): Promise<ConsentStatus> {
+  return consentStatusOf(deps, await deps.repos.consents.facts(userId, deps.legal.version));
+}
+
+/** The status from the user's decisions as the consents repository reads them in one statement (facts). */
+export function consentStatusOf(deps: Pick<Accounts, 'legal'>, facts: ConsentFacts): ConsentStatus {
   const current = deps.legal.version;
-  const latest = await deps.repos.consents.latestAccepted(userId);
+  const { latest, withdrawnAt } = facts;
   // A withdrawal (PIPL art. 15) undoes every acceptance before it: consent must be given again.
-  const withdrawal = await deps.repos.consents.latestWithdrawal(userId);
-  const withdrawn = withdrawal !== undefined && (latest === undefined || latest.decidedAt <= withdrawal.decidedAt);
-  // The current version once accepted counts, whatever else was accepted in the same millisecond. When the
-  // latest acceptance is of the current version (the usual case), it is that acceptance: no statement more.
-  const acceptedVersion = withdrawn
-    ? null
-    : latest?.version === current || (await deps.repos.consents.hasAccepted(userId, current))
-      ? current
-      : (latest?.version ?? null);
+  const withdrawn = withdrawnAt !== undefined && (latest === undefined || latest.decidedAt <= withdrawnAt);
+  // The current version once accepted (and not withdrawn since) counts, whatever else was accepted in the
+  // same millisecond.
+  const acceptedVersion = withdrawn ? null : latest?.version === current || facts.accepted ? current : (latest?.version ?? null);
   const pending = deps.legal.pendingFor(acceptedVersion ?? undefined);
   return { version: current, acceptedVersion, renewalRequired: pending.length > 0, pending };
 }
