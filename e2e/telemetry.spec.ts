@@ -36,13 +36,18 @@ interface StoredRecord {
   ei: string;
   ed: Record<string, unknown>;
   client_time: number;
+  /** The route the server filed it under (perf and vital records). */
+  route: string | null;
 }
 
 /** Reads the server's SQLite database (WAL: a reader beside the running server), read-only. */
 function storedRecords(): StoredRecord[] {
   const db = new Database(join(server.dataDir, 'tyd.sqlite'), { readonly: true, fileMustExist: true });
   try {
-    const rows = db.prepare('SELECT id, kind, purl, ei, ed, client_time FROM telemetry_records ORDER BY client_time, id').all() as (Omit<StoredRecord, 'ed'> & {
+    const rows = db.prepare('SELECT id, kind, purl, ei, ed, client_time, route FROM telemetry_records ORDER BY client_time, id').all() as (Omit<
+      StoredRecord,
+      'ed'
+    > & {
       ed: string;
     })[];
     return rows.map((row) => ({ ...row, ed: JSON.parse(row.ed) as Record<string, unknown> }));
@@ -155,6 +160,8 @@ function checkJourney({ records, perfStored }: JourneyResult) {
   const vitals = of('vital').map((r) => r.ed.name);
   expect(vitals.filter((name) => name === 'FCP')).toHaveLength(2);
   expect(vitals.filter((name) => name === 'TTFB')).toHaveLength(2);
+  // Both loads landed on home: every measure is filed under it, also those reported after navigating on.
+  expect(of('vital').map((r) => r.route)).toEqual(of('vital').map(() => '/'));
 }
 
 // 7 views + 7 leaves + 7 performance records.
@@ -318,6 +325,10 @@ describe('/ops with the data of this run', () => {
     expect(reported).toContain('/login');
     const withoutOps = (list: string[]) => list.filter((route) => route !== '/ops').sort();
     expect(withoutOps(routes)).toEqual(withoutOps(reported));
+    // 真实访问指标 names the routes real visits measured (home among them), none without one.
+    const fieldRoutes = await page.locator('table[aria-label="最近一周 p75"] tbody th').allTextContents();
+    expect(fieldRoutes).toContain('/');
+    expect(fieldRoutes).not.toContain('（未记录路由）');
     // Nothing of the session in web storage or in reach of scripts: it is the httpOnly cookie.
     const sessionId = (await context.cookies(`${server.baseUrl}/ops`)).find((cookie) => cookie.name === 'tyd_ops')?.value ?? '';
     expect(sessionId).toMatch(/^[A-Za-z0-9_-]{43}$/);

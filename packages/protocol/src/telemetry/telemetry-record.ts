@@ -60,8 +60,14 @@ const perfEd = edWith({
   /** The page was hidden (in the background) at some point before the report. */
   hidden: z.optional(z.boolean()),
 });
-/** vital: one web-vitals measurement (ms, CLS unitless). */
+/**
+ * vital: one web-vitals measurement (ms, CLS unitless), of the page load that landed on route `_pn`: the
+ * measures are the document's (LCP, FCP and TTFB of its load; INP and CLS over its life), so they count for
+ * the route it was loaded at, as field data does (docs/telemetry.md). Optional: records of clients before it
+ * are stored without a route.
+ */
 const vitalEd = edWith({
+  _pn: z.optional(routePathField),
   name: z.enum(WEB_VITAL_NAMES),
   value: z.number().check(z.gte(0)),
   rating: z.optional(z.enum(WEB_VITAL_RATINGS)),

@@ -110,10 +110,19 @@ export function startTelemetry(router: Router): void {
   });
 
   void queue.flush();
+  // The page load's own measures: they belong to the route it landed on, whatever it shows when they are
+  // reported (INP and CLS come at hide), which /ops groups them by (docs/telemetry.md "vital").
+  const landedOn = router.current?.path ?? location.pathname;
   import('./analytics/web-vitals')
     .then(({ reportWebVitals }) =>
       reportWebVitals((vital) =>
-        emit({ kind: 'vital', ei: '$vital', et: 'vital', en: vital.name, ed: { name: vital.name, value: vital.value, rating: vital.rating } }),
+        emit({
+          kind: 'vital',
+          ei: '$vital',
+          et: 'vital',
+          en: vital.name,
+          ed: { _pn: landedOn, name: vital.name, value: vital.value, rating: vital.rating },
+        }),
       ),
     )
     .catch((error: unknown) => console.warn('web vitals failed to load', error));
