@@ -63,7 +63,7 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     // Over the threshold (1000 here): a request, nothing granted until another rewards manager approves it.
     const big = await grant(1500, randomBytes(9).toString('base64url'));
     expect(big.status).toBe(202);
-    expect(big.body.data?.approval).toMatchObject({ kind: 'points-grant', status: 'pending', summary: `grant 1500 points to ${masked}` });
+    expect(big.body.data?.approval).toMatchObject({ kind: 'points-grant', status: 'pending', summary: `向 ${masked} 发放 1500 积分` });
     expect(JSON.stringify(big.body)).not.toContain(phone);
     expect(await t.app.rewards.points.balance(userId)).toBe(400);
     const id = big.body.data!.approval!.id;

@@ -86,6 +86,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
   approvals.register('gift', async (payload, _target, requester, at) => ({ gift: await operations.replaceGift(payload as GiftInput, requester, at) }));
 
   /** Keeps the change as a request for a second rewards manager: HTTP 202, code 200, the request in data. */
+  // The summary is what the approving operator reads in the console's 待审批 list: in the console's language.
   async function askApproval(request: FastifyRequest, reply: FastifyReply, kind: ApprovalKind, targetId: string | null, payload: unknown, summary: string) {
     const row = await approvals.request({ kind, role: 'rewards_manager', targetId, payload, summary }, signedInOperator(request), now());
     request.opsAudit = { ...request.opsAudit, targetId: row.id, after: { approval: row.id, kind, targetId, change: payload } };
@@ -101,7 +102,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     // The odds are money-like: who wins what. A change of a prize's weight waits for a second operator.
     if (change.weight !== undefined && before && change.weight !== before.weight) {
       const checked = await refused(() => operations.checkPrizeChange(id, given(change)));
-      return askApproval(request, reply, 'prize-odds', id, checked, `prize ${id}: weight ${before.weight} → ${change.weight}`);
+      return askApproval(request, reply, 'prize-odds', id, checked, `奖品 ${id}：权重 ${before.weight} → ${change.weight}`);
     }
     return answer(request, reply, opsRewardsChangePrize, async () => ({ prize: await operations.changePrize(id, given(change), by(request), now()) }));
   });
@@ -125,7 +126,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
         'redeem-batch',
         null,
         batch,
-        `batch ${checked.name}: ${checked.count} codes, ${Number.isFinite(worth) ? `${worth} points` : 'items off offer'} in total`,
+        `兑换码批次「${checked.name}」：${checked.count} 个，${Number.isFinite(worth) ? `共 ${worth} 积分` : '含未上架兑换的物品'}`,
       );
     // The codes are in this answer only: the page offers them as a file to download, once.
     return answer(request, reply, opsRewardsCreateBatch, () => operations.createBatch(batch, by(request), now()));
@@ -141,7 +142,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     request.opsAudit = { before: (await operations.summary()).gift };
     await refused(() => operations.checkGift(gift));
     // The gift is paid to every new account: its contents always wait for a second operator.
-    return askApproval(request, reply, 'gift', null, gift, `new-user gift: ${gift.map((l) => l.itemId ?? `${l.points} points`).join(', ') || 'closed'}`);
+    return askApproval(request, reply, 'gift', null, gift, `新人礼包：${gift.map((l) => l.itemId ?? `${l.points} 积分`).join('、') || '关闭'}`);
   });
   // Points to one account (as `npm run admin -- rewards grant`), under the page's idempotency key: a retry or
   // a double click grants once. More than OPS_APPROVAL_POINTS waits for a second rewards manager.
@@ -164,7 +165,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
         'points-grant',
         userId,
         { userId, points, key, phone: masked } satisfies GrantInput,
-        `grant ${points} points to ${masked}`,
+        `向 ${masked} 发放 ${points} 积分`,
       );
     return answer(request, reply, opsRewardsGrant, async () => ({
       phone: masked,

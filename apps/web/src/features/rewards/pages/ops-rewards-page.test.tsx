@@ -330,7 +330,7 @@ describe('/ops/rewards', () => {
         kind: 'prize-odds',
         role: 'rewards_manager',
         targetId: 'points-100',
-        summary: 'prize points-100: weight 3 → 5',
+        summary: '奖品 points-100：权重 3 → 5',
         status: 'pending',
         requestedBy: 'wang-wu',
         requestedAt: Date.UTC(2026, 10, 27, 2),
