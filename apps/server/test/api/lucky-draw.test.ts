@@ -319,6 +319,36 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     }
   });
 
+  it('a draw that meets a lot run out writes it off before it spends, and answers the balance its transaction left', async () => {
+    await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 1 } });
+    try {
+      const { userId, accessToken } = await member(15);
+      clock.advance(10 * DAY);
+      await t.app.database.db
+        .transaction()
+        .execute((trx) => t.app.rewards.ledger.credit({ userId, amount: 12, reason: 'operator-grant', key: key(), now: clock() }, trx));
+      // Day 31 of the first lot: 27 counted, but 15 of them ran out; the draw is decided on the 12 left.
+      clock.advance(21 * DAY);
+      expect((await draw(accessToken)).response).toMatchObject({ code: CODE.OK, data: { balance: 2, prize: { id: 'thanks' } } });
+      expect(await t.app.rewards.points.balance(userId)).toBe(2);
+      // Now short of the cost: refused with the balance, nothing spent; closed is said first.
+      expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.POINTS_INSUFFICIENT, data: { balance: 2, cost: 10 } });
+      await setPrizes({ thanks: { weight: 0 } });
+      expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
+      const entries = await t.app.database.db.selectFrom('points_entries').select(['amount', 'reason']).where('user_id', '=', userId).execute();
+      expect(entries.map((entry) => [entry.reason, entry.amount]).sort()).toEqual(
+        [
+          ['draw-cost', -10],
+          ['expiry', -15],
+          ['operator-grant', 12],
+          ['operator-grant', 15],
+        ].sort(),
+      );
+    } finally {
+      await defaultPrizes();
+    }
+  });
+
   itSqliteOnly(engine)('is closed when operators leave nothing to win, and answers bad input with coded errors', async () => {
     const { accessToken } = await member(100);
     await setPrizes({ 'points-100': { weight: 0 }, 'points-20': { weight: 0 }, 'points-5': { weight: 0 }, thanks: { weight: 0 } });

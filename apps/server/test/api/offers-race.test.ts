@@ -2,7 +2,8 @@
 // the lucky draw"): an operator who raises an item's price, takes it off sale or withdraws a prize while an
 // exchange or a draw is in flight never sees the old terms used. Two orders, over real HTTP:
 // - the operator's change commits after the request read the offer and before its transaction (both
-//   engines; the change is made from inside the request's read, a spy on the repository it reads with);
+//   engines; the change is made from inside the request's read, a spy on the repository it reads with; a
+//   draw reads nothing before its transaction, so there the change is made as the transaction begins);
 // - the operator's change holds the row, uncommitted, while the request reaches it, and commits then
 //   (PostgreSQL, where row locks are real; SQLite runs one transaction at a time). The request is seen
 //   waiting for the lock in pg_stat_activity before the change commits: nothing here is timed.
@@ -91,6 +92,21 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
     return state;
   }
 
+  /** Runs `change` once, as the request's next outbox transaction (the draw's) is about to begin. */
+  function beforeTransaction(change: () => Promise<unknown>) {
+    const outbox = t.app.outbox;
+    const begin = outbox.transaction.bind(outbox);
+    const state = { done: false };
+    vi.spyOn(outbox, 'transaction').mockImplementation(async (...args: Parameters<typeof begin>) => {
+      if (!state.done) {
+        state.done = true;
+        await change();
+      }
+      return begin(...args);
+    });
+    return state;
+  }
+
   describe('the change commits between the request reading the offer and its transaction', () => {
     it('an exchange after the price was raised is refused with the price now and takes nothing; a retry pays the new price', async () => {
       const { userId, accessToken } = await member(500);
@@ -118,9 +134,9 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
       expect(await stockOf()).toBe(100);
     });
 
-    it('a draw does not win a prize withdrawn meanwhile: it draws over the prizes on offer now', async () => {
+    it('a draw does not win a prize withdrawn as it began: it draws over the prizes on offer now', async () => {
       const { userId, accessToken } = await member(100);
-      const changed = afterReadOutsideTransaction(t.app.rewards.prizes, 'listActive', 0, async () => {
+      const changed = beforeTransaction(async () => {
         await t.app.rewards.prizes.change('points-20', { active: false }, 'ops', clock());
         await t.app.rewards.prizes.change('thanks', { weight: 1 }, 'ops', clock());
       });
@@ -130,11 +146,9 @@ describe.each(ENGINES)('offers changed under a request on %s', (engine) => {
       expect(await prizeStock('points-20')).toBe(50);
     });
 
-    it('a draw whose only prize was withdrawn meanwhile is closed and spends nothing', async () => {
+    it('a draw whose only prize was withdrawn as it began is closed and spends nothing', async () => {
       const { userId, accessToken } = await member(100);
-      const changed = afterReadOutsideTransaction(t.app.rewards.prizes, 'listActive', 0, () =>
-        t.app.rewards.prizes.change('points-20', { active: false }, 'ops', clock()),
-      );
+      const changed = beforeTransaction(() => t.app.rewards.prizes.change('points-20', { active: false }, 'ops', clock()));
       expect((await draw(accessToken)).response).toMatchObject({ code: CODE.CONFLICT, subcode: SUBCODE.DRAW_CLOSED });
       expect(changed.done).toBe(true);
       expect(await holdings(userId)).toEqual({ balance: 100, vouchers: 0, draws: 0, entries: 0 });

@@ -2,7 +2,8 @@
 // `tyd_db_queries_total` around one call through real HTTP (docs/operations.md "Metrics"), on both
 // engines. The numbers are pinned: a change that adds a statement to one of these calls fails here and
 // has to say why in this file. The session lookup is one of them (the session with its account).
-import { CODE, luckyDrawInfo, messageRead, messageUnread, userDetailV1, type Endpoint } from '@tyd/protocol';
+import { randomBytes } from 'node:crypto';
+import { CODE, luckyDrawInfo, messageRead, messageUnread, updateLuckyPoints, userDetailV1, type Endpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -87,5 +88,35 @@ describe.each(ENGINES)('statements per call (%s)', (engine) => {
     const { statements, answer } = await counted(m.accessToken, userDetailV1, {});
     expect(answer).toEqual(first.answer);
     expect(statements).toBe(2);
+  });
+
+  it('update-lucky-points: the claim, the debit, the prizes with the count, the take in one transaction, and no read after it', async () => {
+    const m = await member();
+    await t.app.database.db
+      .transaction()
+      .execute((trx) => t.app.rewards.ledger.credit({ userId: m.userId, amount: 100, reason: 'operator-grant', key: 'statements-draw', now: Date.now() }, trx));
+    const only = async (winner: string) => {
+      for (const id of ['points-100', 'points-20', 'points-5', 'thanks'])
+        expect(await t.app.rewards.prizes.change(id, { weight: id === winner ? 1 : 0 }, 'test', Date.now())).toBe(true);
+    };
+    const draw = (idempotencyKey = randomBytes(16).toString('base64url')) => counted(m.accessToken, updateLuckyPoints, { idempotencyKey });
+    try {
+      // 谢谢参与: the session; BEGIN, the claim, the balance's update, the lots, the debit's entry, the lot drawn
+      // down, the prizes with today's draws, the take, the draw completed, COMMIT.
+      await only('thanks');
+      const thanks = await draw();
+      expect(thanks.answer).toMatchObject({ code: CODE.OK, data: { prize: { id: 'thanks' }, balance: 90, repeated: false } });
+      expect(thanks.statements).toBe(11);
+      // A points prize adds its lot, the balance's upsert and the message's outbox event, and after the
+      // commit the message's delivery (the event taken, the message written, the event marked delivered).
+      await only('points-20');
+      const won = await draw();
+      expect(won.answer).toMatchObject({ code: CODE.OK, data: { prize: { id: 'points-20' }, balance: 100, repeated: false } });
+      expect(won.statements).toBe(17);
+      expect(await t.app.rewards.points.balance(m.userId)).toBe(100);
+    } finally {
+      for (const [id, weight] of Object.entries({ 'points-100': 3, 'points-20': 20, 'points-5': 35, thanks: 42 }))
+        await t.app.rewards.prizes.change(id, { weight }, 'test', Date.now());
+    }
   });
 });

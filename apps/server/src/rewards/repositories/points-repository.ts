@@ -32,10 +32,12 @@ const toEntry = (row: PointsEntriesTable): PointsEntry => ({
 export interface PointsRepository {
   balance(userId: string, trx?: Executor): Promise<number>;
   /**
-   * Adds `delta` (negative to take) unless the balance would fall below zero; false then. One conditional
-   * UPDATE: it also takes the row's lock on PostgreSQL, so a user's point changes queue up behind it.
+   * Adds `delta` (negative to take) unless the balance would fall below zero, and answers the balance it
+   * left; undefined then (refused, nothing changed). One conditional statement: it also takes the row's
+   * lock on PostgreSQL, so a user's point changes queue up behind it, and what it answers is the balance
+   * until this transaction changes it again.
    */
-  changeBalance(userId: string, delta: number, now: number, trx: Executor): Promise<boolean>;
+  changeBalance(userId: string, delta: number, now: number, trx: Executor): Promise<number | undefined>;
   /** Inserts an entry; undefined when the user already has one with this key (the retried write). */
   insertEntry(
     input: { userId: string; amount: number; reason: PointsReason; key: string; now: number; lot?: { expiresAt: number } },
@@ -60,23 +62,29 @@ export function createPointsRepository(db: Kysely<Database>): PointsRepository {
       return row?.balance ?? 0;
     },
     async changeBalance(userId, delta, now, trx) {
-      // Only a credit needs the row to exist first: without one the balance is 0, so a debit is refused by
-      // the UPDATE finding no row just as by its condition, and a no-op change (expiry's lock) only comes
-      // after a credit made it. A statement fewer on every spend.
+      // A credit inserts the row or adds to it in one statement (the conflict's update takes the row's lock
+      // as the UPDATE below does). A debit or a no-op change needs no row: without one the balance is 0, so
+      // a debit is refused by the UPDATE finding no row just as by its condition, and a no-op change
+      // (expiry's lock) only comes after a credit made it.
       if (delta > 0) {
-        await trx
+        const credited = await trx
           .insertInto('points_balances')
-          .values({ user_id: userId, balance: 0, updated_at: now })
-          .onConflict((oc) => oc.doNothing())
-          .execute();
+          .values({ user_id: userId, balance: delta, updated_at: now })
+          .onConflict((oc) =>
+            oc.column('user_id').doUpdateSet((eb) => ({ balance: eb('points_balances.balance', '+', eb.ref('excluded.balance')), updated_at: now })),
+          )
+          .returning('balance')
+          .executeTakeFirstOrThrow();
+        return credited.balance;
       }
-      const result = await trx
+      const changed = await trx
         .updateTable('points_balances')
         .set((eb) => ({ balance: eb('balance', '+', delta), updated_at: now }))
         .where('user_id', '=', userId)
         .where(sql<number>`balance + ${delta}`, '>=', 0)
+        .returning('balance')
         .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
+      return changed?.balance;
     },
     async insertEntry({ userId, amount, reason, key, now, lot }, trx) {
       const id = randomUUID();

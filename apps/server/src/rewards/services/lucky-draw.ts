@@ -67,12 +67,15 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
   const random = deps.random ?? ((max: number) => randomInt(max));
 
   const drawsLeft = async (userId: string, now: number) => Math.max(0, rules.drawDailyLimit - (await draws.countOnDay(userId, chinaDay(now))));
-  /** The answer; `drawsToday` is the count the draw's own transaction made (a statement fewer), else read now. */
-  const answer = async (userId: string, draw: Draw, now: number, repeated: boolean, drawsToday?: number): Promise<DrawResult> => ({
+  /**
+   * The answer; `drawsToday` is the count the draw's own transaction made and `balance` the balance it left
+   * (a statement fewer each), else read now (a retry's answer).
+   */
+  const answer = async (userId: string, draw: Draw, now: number, repeated: boolean, drawsToday?: number, balance?: number): Promise<DrawResult> => ({
     drawId: draw.id,
     prize: { id: draw.prizeId, name: draw.prizeName, kind: draw.kind, points: draw.points },
     cost: draw.cost,
-    balance: await points.balance(userId),
+    balance: balance ?? (await points.balance(userId)),
     drawsLeftToday: drawsToday === undefined ? await drawsLeft(userId, now) : Math.max(0, rules.drawDailyLimit - drawsToday),
     repeated,
   });
@@ -110,36 +113,35 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     },
 
     async draw(userId: string, key: string, now: number): Promise<DrawResult> {
-      const earlier = await draws.findByKey(userId, key);
-      if (earlier) return answer(userId, earlier, now, true);
-      // A closed draw is refused before anything is written; decided again inside the transaction.
-      if (isClosed(await prizes.listActive())) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
       const id = randomUUID();
       const day = chinaDay(now);
       // A points prize's message is written with the draw (the outbox): it exists exactly when the prize does.
       const drawn = await deps.outbox.transaction(async (trx, emit) => {
-        // The key first: a parallel retry waits here for this transaction, then finds the draw.
+        // The key first: a retry finds its draw here (a parallel one waits for this transaction, then finds
+        // it), before anything is read or spent, and answers it after the commit; no read of its own before.
         if (!(await draws.claim({ id, userId, key, cost: rules.drawCost, day, now }, trx))) return undefined;
         try {
           await ledger.debit({ userId, amount: rules.drawCost, reason: 'draw-cost', key: `draw:${id}:cost`, now }, trx);
         } catch (error) {
           if (error instanceof InsufficientPoints) {
+            // A closed draw is what the user is told first, with or without the points.
+            if (isClosed(await prizes.listActive(trx))) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
             throw new ApiError(CODE.CONFLICT, SUBCODE.POINTS_INSUFFICIENT, { data: { balance: error.balance, cost: rules.drawCost } });
           }
           throw error;
         }
-        // Counted after the debit, which queued this user's other draws behind it: the count is exact.
-        const drawsToday = await draws.countOnDay(userId, day, trx);
+        // The prizes as they are now, read inside the transaction that gives one: an operator's change
+        // committed since the request came in is drawn with, never the list it replaced. In the same
+        // statement today's draws, counted after the debit, which queued this user's other draws behind
+        // it: the count is exact. Closed is said before the daily limit, nothing spent either way.
+        const { prizes: offered, drawsOnDay: drawsToday } = await prizes.listActiveForUser(userId, { day, now }, trx);
+        const thanks = offered.find((prize) => prize.kind === 'thanks');
+        if (!thanks || isClosed(offered)) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
         if (drawsToday > rules.drawDailyLimit) {
           throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.DRAW_DAILY_LIMIT, {
             data: { retryAfterSeconds: Math.max(1, Math.ceil((chinaDayEnd(day) - now) / 1000)) },
           });
         }
-        // The prizes as they are now, read inside the transaction that gives one: an operator's change
-        // committed since the request came in is drawn with, never the list it replaced.
-        const offered = await prizes.listActive(trx);
-        const thanks = offered.find((prize) => prize.kind === 'thanks');
-        if (!thanks || !pickPrize(offered, () => 0)) throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_CLOSED);
         let prize = await prizes.takeOne((pickPrize(offered, random) ?? thanks).id, trx);
         if (prize === 'out-of-stock') prize = await prizes.takeOne(thanks.id, trx);
         // Withdrawn after the list was read (or by a change the take waited for): not won, and no other prize
@@ -150,13 +152,24 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
           await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
           await emit('message', drawPrizeMessage(id, { name: prize.name, points: prize.points }), userId);
         }
-        return { prize, drawsToday };
+        // The balance the debit (or the prize's credit) left, held until the commit: no read after it.
+        return { prize, drawsToday, balance: ledger.balanceIn(trx) };
       });
-      const draw = drawn
-        ? { id, prizeId: drawn.prize.id, prizeName: drawn.prize.name, kind: drawn.prize.kind, points: drawn.prize.points, cost: rules.drawCost, at: now }
-        : await draws.findByKey(userId, key);
-      if (!draw) throw new Error('a claimed draw is missing');
-      return answer(userId, draw, now, !drawn, drawn?.drawsToday);
+      if (!drawn) {
+        const earlier = await draws.findByKey(userId, key);
+        if (!earlier) throw new Error('a claimed draw is missing');
+        return answer(userId, earlier, now, true);
+      }
+      const draw = {
+        id,
+        prizeId: drawn.prize.id,
+        prizeName: drawn.prize.name,
+        kind: drawn.prize.kind,
+        points: drawn.prize.points,
+        cost: rules.drawCost,
+        at: now,
+      };
+      return answer(userId, draw, now, false, drawn.drawsToday, drawn.balance);
     },
 
     async history(userId: string, cursor: string | undefined) {
