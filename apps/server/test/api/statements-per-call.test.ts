@@ -3,7 +3,17 @@
 // engines. The numbers are pinned: a change that adds a statement to one of these calls fails here and
 // has to say why in this file. The session lookup is one of them (the session with its account).
 import { randomBytes } from 'node:crypto';
-import { CODE, luckyDrawInfo, messageRead, messageUnread, updateLuckyPoints, userDetailV1, type Endpoint } from '@tyd/protocol';
+import {
+  CODE,
+  clearUnreadNotice,
+  homePageNotice,
+  luckyDrawInfo,
+  messageRead,
+  messageUnread,
+  updateLuckyPoints,
+  userDetailV1,
+  type Endpoint,
+} from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient, EndpointPayload } from '../support/api-client.js';
 import { createSession, createUser } from '../support/factories.js';
@@ -118,5 +128,19 @@ describe.each(ENGINES)('statements per call (%s)', (engine) => {
       for (const [id, weight] of Object.entries({ 'points-100': 3, 'points-20': 20, 'points-5': 35, thanks: 42 }))
         await t.app.rewards.prizes.change(id, { weight }, 'test', Date.now());
     }
+  });
+
+  it("home-page-notice: the session, then the important notice with the reader's watermark in one", async () => {
+    const m = await member();
+    const { publishing } = t.app.content;
+    const item = await publishing.create('notice', { title: '重要通知', body: '正文', important: true }, 'test', Date.now() - 1_000);
+    await publishing.publish(item.id, 'test', Date.now() - 1_000);
+    const unread = await counted(m.accessToken, homePageNotice, {});
+    expect(unread.answer).toMatchObject({ code: CODE.OK, data: { notice: { id: item.id, unread: true } } });
+    expect(unread.statements).toBe(2);
+    expect((await client.call(clearUnreadNotice, {}, { accessToken: m.accessToken })).response?.code).toBe(CODE.OK);
+    const read = await counted(m.accessToken, homePageNotice, {});
+    expect(read.answer).toMatchObject({ code: CODE.OK, data: { notice: { id: item.id, unread: false } } });
+    expect(read.statements).toBe(2);
   });
 });

@@ -13,6 +13,21 @@ export type MessageRow = Selectable<MessagesTable>;
 export type AuditRow = Selectable<ContentAuditTable>;
 export type ContentKindValue = ContentItemRow['kind'];
 
+/** The published items of a kind visible at `now`, newest first, after a list position (listVisible's rows). */
+function visible(trx: Executor, kind: ContentKindValue, now: number, after: ListPosition | undefined, limit: number, opts: { importantOnly?: boolean }) {
+  let query = trx
+    .selectFrom('content_items')
+    .where('kind', '=', kind)
+    .where('state', '=', 'published')
+    .where('publish_at', '<=', now)
+    .orderBy('publish_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit);
+  if (opts.importantOnly) query = query.where('important', '=', 1);
+  if (after) query = query.where((eb) => eb.or([eb('publish_at', '<', after.at), eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)])]));
+  return query;
+}
+
 export function createContentRepository(db: Kysely<Database>) {
   const onPostgres = db.introspection instanceof PostgresIntrospector;
   return {
@@ -51,18 +66,26 @@ export function createContentRepository(db: Kysely<Database>) {
       opts: { importantOnly?: boolean } = {},
       trx: Executor = db,
     ): Promise<ContentItemRow[]> {
-      let query = trx
-        .selectFrom('content_items')
+      return visible(trx, kind, now, after, limit, opts).selectAll().execute();
+    },
+
+    /**
+     * listVisible with the user's notice read watermark (0 when none) on every row, as a scalar subquery:
+     * the home page's notice and its unread mark in one statement, not two.
+     */
+    async listVisibleWithReadThrough(
+      kind: ContentKindValue,
+      now: number,
+      after: ListPosition | undefined,
+      limit: number,
+      opts: { importantOnly?: boolean },
+      userId: string,
+      trx: Executor = db,
+    ): Promise<Array<ContentItemRow & { read_through: number }>> {
+      return visible(trx, kind, now, after, limit, opts)
         .selectAll()
-        .where('kind', '=', kind)
-        .where('state', '=', 'published')
-        .where('publish_at', '<=', now)
-        .orderBy('publish_at', 'desc')
-        .orderBy('id', 'desc')
-        .limit(limit);
-      if (opts.importantOnly) query = query.where('important', '=', 1);
-      if (after) query = query.where((eb) => eb.or([eb('publish_at', '<', after.at), eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)])]));
-      return query.execute();
+        .select((eb) => eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`).as('read_through'))
+        .execute();
     },
 
     /**

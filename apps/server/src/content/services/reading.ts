@@ -82,9 +82,13 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
     },
 
     async latestImportantNotice(now: number, userId?: string): Promise<ContentSummary | null> {
+      // With a reader, the watermark comes with the notice (one statement on every home visit).
+      if (userId) {
+        const [row] = await repo.listVisibleWithReadThrough('notice', now, undefined, 1, { importantOnly: true }, userId);
+        return row ? summaryOf(row, row.read_through) : null;
+      }
       const [row] = await repo.listVisible('notice', now, undefined, 1, { importantOnly: true });
-      if (!row) return null;
-      return summaryOf(row, userId ? await repo.readThrough(userId) : undefined);
+      return row ? summaryOf(row) : null;
     },
 
     /**
