@@ -91,10 +91,12 @@ describe.each(ENGINES)('statements per call (%s)', (engine) => {
 
   it('user-detail-v1: the session, then the profile with the consent in one', async () => {
     const m = await member();
-    // As login leaves an account: a profile and the current versions accepted.
+    // The current versions accepted, as login records them.
     await t.app.accounts.repos.consents.record({ userId: m.userId, version: t.app.accounts.legal.version, decision: 'accepted', now: Date.now() });
+    // An account without a profile yet gets one here: its read finds none, the insert is the profile (no read back).
     const first = await counted(m.accessToken, userDetailV1, {});
     expect(first.answer).toMatchObject({ code: CODE.OK, data: { invited: false, renewalRequired: false } });
+    expect(first.statements).toBe(4);
     const { statements, answer } = await counted(m.accessToken, userDetailV1, {});
     expect(answer).toEqual(first.answer);
     expect(statements).toBe(2);

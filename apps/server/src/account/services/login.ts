@@ -67,7 +67,9 @@ export async function ensureProfile(
   if (existing) return existing;
   // 40 random bits: a collision is rare; a few draws make a failure practically impossible.
   for (let i = 0; i < 8; i++) {
-    if (await deps.repos.profiles.tryCreate({ userId, inviteCode: generateInviteCode(), invitedBy, now }, trx)) break;
+    const inviteCode = generateInviteCode();
+    // Inserted: the profile is the row just written, not read back.
+    if (await deps.repos.profiles.tryCreate({ userId, inviteCode, invitedBy, now }, trx)) return { userId, inviteCode, invitedBy, createdAt: now };
     const raced = await deps.repos.profiles.findByUserId(userId, trx);
     if (raced) return raced;
   }
