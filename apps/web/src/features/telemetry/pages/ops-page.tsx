@@ -65,7 +65,8 @@ function PerformanceSection({ summary }: { summary: OpsSummary }) {
           ))}
         </select>
       </label>
-      <div className="ops__table-wrap">
+      {/* A table wider than the phone scrolls inside its frame, which a keyboard reaches (WCAG 2.1.1). */}
+      <div className="ops__table-wrap" role="region" aria-label="各路由页面性能" tabIndex={0}>
         <table className="ops__table" aria-label="各路由页面性能">
           <thead>
             <tr>
@@ -127,7 +128,7 @@ function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
         <p className="ops__note">暂无上报。</p>
       ) : (
         (['day', 'week'] as const).map((window) => (
-          <div key={window} className="ops__table-wrap">
+          <div key={window} className="ops__table-wrap" role="region" aria-label={window === 'day' ? '最近一天 p75' : '最近一周 p75'} tabIndex={0}>
             <table className="ops__table" aria-label={window === 'day' ? '最近一天 p75' : '最近一周 p75'}>
               <caption>{window === 'day' ? '最近一天' : '最近一周'}</caption>
               <thead>
