@@ -2,7 +2,6 @@
 // the required consents, every device is signed out, the account and its data stay until deregistered — and
 // deregistration is offered beside it. Confirmed, the withdrawal is recorded and the session cleared.
 import { useState } from 'react';
-import { clearSession } from '../../../lib/session';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
@@ -26,10 +25,9 @@ export function WithdrawConsentCard({ onWithdrawn }: { onWithdrawn: () => void }
       setBusy(false);
     }
     if (outcome.withdrawn) {
-      // The page shows 已撤回 (and stops reading its lists) in the same render that ends the session: ended
-      // first, the lists would be read again without it, and their 401 would open the login page instead.
+      // The page shows 已撤回 and ends the session once that is on screen (privacy-page.tsx): ended first,
+      // the lists would be read again without it, and their 401 would open the login page instead.
       onWithdrawn();
-      clearSession();
       return;
     }
     toast(outcome.answer.submsg || outcome.answer.msg, 'fail');

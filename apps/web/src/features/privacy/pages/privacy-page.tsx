@@ -2,11 +2,11 @@
 // 已收集个人信息清单 and 与第三方共享个人信息清单 as the server makes them from this account's data and its
 // configured providers, 导出我的个人信息 after an SMS code, and 撤回同意 with what it means said first. After
 // a withdrawal the session is gone: the page says what happened and how to deregister.
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
-import { sessionStore } from '../../../lib/session';
+import { clearSession, sessionStore } from '../../../lib/session';
 import { usePersonalInfoList } from '../api/personal-info-list';
 import { useThirdPartySharingList } from '../api/third-party-sharing-list';
 import { CollectedList } from '../components/collected-list';
@@ -16,7 +16,14 @@ import { SharingList } from '../components/sharing-list';
 import { WithdrawConsentCard } from '../components/withdraw-consent-card';
 import '../components/privacy.css';
 
+/**
+ * After a withdrawal: the server has ended every session, and this one ends here once the page no longer
+ * shows the lists (an effect runs after this view is committed). Ended in the same render as the withdrawal
+ * answer, the lists were at times read again without a session on a loaded phone, and their 401 opened the
+ * login page instead of this one.
+ */
 function Withdrawn() {
+  useEffect(() => clearSession(), []);
   return (
     <Page title="个人信息" lead="您已撤回同意，所有设备上的登录已退出。">
       <Card label="撤回同意">
