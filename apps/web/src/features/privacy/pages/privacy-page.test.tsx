@@ -190,11 +190,16 @@ describe('/mine/privacy', () => {
     expect(dialog.textContent).toContain('所有设备上的登录将立即退出');
     expect(within(dialog).getByRole('link', { name: '改为注销账号' }).getAttribute('href')).toBe('/mine/signOff');
     expect(sent(API.withdrawConsent.path)).toEqual([]);
+    const listReads = () => api.call.mock.calls.length;
+    const readsBefore = listReads();
 
     await userEvent.click(within(dialog).getByRole('button', { name: '确认撤回' }));
     expect(sent(API.withdrawConsent.path)).toEqual([{}]);
     expect(sessionStore.get().accessToken).toBeNull();
     expect((await screen.findByRole('main')).textContent).toContain('您已撤回同意，所有设备上的登录已退出');
+    // The lists are not read again without the session (their 401 would open the login page instead).
+    await new Promise((settle) => setTimeout(settle, 50));
+    expect(listReads()).toBe(readsBefore);
     expect(screen.getByRole('link', { name: '登录并注销账号' }).getAttribute('href')).toBe(`/login?returnUrl=${encodeURIComponent('/mine/signOff')}`);
   });
 

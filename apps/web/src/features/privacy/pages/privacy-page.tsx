@@ -17,10 +17,10 @@ import { WithdrawConsentCard } from '../components/withdraw-consent-card';
 import '../components/privacy.css';
 
 /**
- * After a withdrawal: the server has ended every session, and this one ends here once the page no longer
- * shows the lists (an effect runs after this view is committed). Ended in the same render as the withdrawal
- * answer, the lists were at times read again without a session on a loaded phone, and their 401 opened the
- * login page instead of this one.
+ * After a withdrawal: the server has ended every session, and this one ends here once the lists are gone
+ * (an effect runs after this view is committed, and the lists' queries were unmounted with their view, which
+ * aborts a read in flight). While a list's query is still mounted, the session's end makes it read again
+ * without a session, and its 401 opens the login page instead of this one.
  */
 function Withdrawn() {
   useEffect(() => clearSession(), []);
@@ -41,12 +41,15 @@ function Withdrawn() {
 }
 
 export default function PrivacyPage() {
+  const [withdrawn, setWithdrawn] = useState(false);
+  return withdrawn ? <Withdrawn /> : <PrivacyOverview onWithdrawn={() => setWithdrawn(true)} />;
+}
+
+/** The lists, the export and the withdrawal: the view whose queries need the session. */
+function PrivacyOverview({ onWithdrawn }: { onWithdrawn: () => void }) {
   const session = useSyncExternalStore(sessionStore.subscribe, sessionStore.get);
   const collected = usePersonalInfoList();
   const sharing = useThirdPartySharingList();
-  const [withdrawn, setWithdrawn] = useState(false);
-
-  if (withdrawn) return <Withdrawn />;
 
   return (
     <Page title="个人信息" lead="我们收集了您哪些信息、与谁共享，以及如何获取副本或撤回同意">
@@ -76,7 +79,7 @@ export default function PrivacyPage() {
       </Card>
       <Card label="撤回同意">
         <h2 className="privacy-heading">撤回同意</h2>
-        <WithdrawConsentCard onWithdrawn={() => setWithdrawn(true)} />
+        <WithdrawConsentCard onWithdrawn={onWithdrawn} />
       </Card>
       <Tip tone="info">如对个人信息的处理有疑问，可在“帮助与客服”联系我们。</Tip>
     </Page>
