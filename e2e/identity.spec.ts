@@ -10,7 +10,7 @@
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSide, uniqueCardPhoto } from '../apps/server/test/support/identity';
-import { newMobileContext, saveScreenshot, waitForApp } from './support/browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -34,19 +34,9 @@ beforeAll(async () => {
     startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } }),
     // The system Chromium with its fake camera, so the face page's getUserMedia preview runs.
     chromium.launch({
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--use-fake-device-for-media-stream',
-        '--use-fake-ui-for-media-stream',
-      ],
+      args: [...CHROMIUM_ARGS, '--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream'],
     }),
   ]);
 });

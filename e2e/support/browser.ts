@@ -1,7 +1,7 @@
 // The system Chromium in mobile emulation (375x812, touch, zh-CN): never a downloaded browser.
 import { chromium, type Browser, type BrowserContext, type BrowserServer, type Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
@@ -9,8 +9,29 @@ export const screenshotDir = resolve(import.meta.dirname, '../screenshots');
 /** A plain mobile browser on Android: what a user sees outside the native app. */
 export const MOBILE_BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
+/**
+ * The Chromium the journeys drive: `CHROME_PATH`, else Debian's headless shell (`chromium-headless-shell`,
+ * Chromium's own build of the same Blink and V8 without the desktop browser around them, which is what
+ * headless automation runs in), else Debian's `chromium` in its headless mode. The shell did the same
+ * journeys with about half the CPU (docs/operations.md "Test suite"); no person meets either headless mode,
+ * and the lab figures of `bench:web` stay in the full browser.
+ */
+export const CHROMIUM_PATH =
+  process.env.CHROME_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
+
+/** The switches every journey's Chromium starts with (identity.spec.ts adds its fake camera's). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
 const LAUNCH_OPTIONS = {
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   headless: true,
   // The machine's network is closed: background services would only fail their look-ups.
   args: [
