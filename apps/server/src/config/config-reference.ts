@@ -53,6 +53,11 @@ const ROWS: readonly Row[] = [
       'PostgreSQL: connections each process may hold (1–1000); processes × this must stay under `max_connections` less its reserved ones, or put PgBouncer in transaction mode in between (docs/operations.md "Connections: processes, pool and max_connections")',
   },
   {
+    vars: ['DATABASE_PREPARED_STATEMENTS'],
+    meaning:
+      'PostgreSQL: each connection prepares the statements it runs once, by name, and then only binds them (about half of PostgreSQL\'s CPU per call); `false` behind a pooler that does not carry prepared statements (PgBouncer in transaction mode before 1.21 or with `max_prepared_statements = 0`; docs/operations.md "Prepared statements")',
+  },
+  {
     vars: ['DATABASE_CONNECT_TIMEOUT_MS', 'DATABASE_STATEMENT_TIMEOUT_MS'],
     meaning:
       'PostgreSQL: longest wait for a connection; longest statement (the server cancels it; the client gives up 1 s later, for a link that carries no answer)',

@@ -31,17 +31,29 @@ describe('parseConfig', () => {
 
   it('selects PostgreSQL and Redis when their URLs are set', () => {
     const config = parseConfig({ DATABASE_URL: 'postgres://u@h/db', REDIS_URL: 'redis://h:6379' });
-    expect(config.storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 10 });
+    expect(config.storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 10, prepared: true });
     expect(config.storage.redis).toEqual({ url: 'redis://h:6379', keyPrefix: 'tyd:' });
   });
 
   it('takes the PostgreSQL pool size per process from DATABASE_POOL_MAX, 1 to 1000', () => {
     const url = { DATABASE_URL: 'postgres://u@h/db' };
-    expect(parseConfig({ ...url, DATABASE_POOL_MAX: '25' }).storage.database).toEqual({ kind: 'postgres', url: 'postgres://u@h/db', poolMax: 25 });
+    expect(parseConfig({ ...url, DATABASE_POOL_MAX: '25' }).storage.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://u@h/db',
+      poolMax: 25,
+      prepared: true,
+    });
     expect(parseConfig({ ...url, DATABASE_POOL_MAX: '1' }).storage.database).toMatchObject({ poolMax: 1 });
     for (const wrong of ['0', '-1', '1001', '2.5', 'ten']) {
       expect(() => parseConfig({ ...url, DATABASE_POOL_MAX: wrong }), wrong).toThrow(/DATABASE_POOL_MAX/);
     }
+  });
+
+  it('prepares statements by name unless DATABASE_PREPARED_STATEMENTS is false (a pooler that does not carry them)', () => {
+    const url = { DATABASE_URL: 'postgres://u@h/db' };
+    expect(parseConfig({ ...url, DATABASE_PREPARED_STATEMENTS: 'false' }).storage.database).toMatchObject({ prepared: false });
+    expect(parseConfig({ ...url, DATABASE_PREPARED_STATEMENTS: '1' }).storage.database).toMatchObject({ prepared: true });
+    expect(() => parseConfig({ ...url, DATABASE_PREPARED_STATEMENTS: 'off' })).toThrow(/DATABASE_PREPARED_STATEMENTS/);
   });
 
   it('lists every invalid variable at once', () => {

@@ -4,7 +4,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { repoPath } from './paths.js';
-import { defineSection, millis, whole, type SectionValue } from './section.js';
+import { booleanFlag, defineSection, millis, whole, type SectionValue } from './section.js';
 
 export const storageSection = defineSection({
   vars: {
@@ -34,6 +34,11 @@ export const storageSection = defineSection({
     // and max_connections"): processes × this must stay under the server's max_connections, less its
     // reserved ones, or a pooler (PgBouncer in transaction mode) must stand in between.
     DATABASE_POOL_MAX: whole(1, 1_000).default(10),
+    // Each connection prepares the statements it runs once, by name, and then only binds them: PostgreSQL
+    // parses and plans a statement once per connection instead of once per call (docs/operations.md
+    // "Prepared statements"). Off for a pooler that does not carry them between connections (PgBouncer in
+    // transaction mode before 1.21, or with max_prepared_statements = 0).
+    DATABASE_PREPARED_STATEMENTS: booleanFlag.default(true),
     DATABASE_CONNECT_TIMEOUT_MS: millis(5_000),
     DATABASE_STATEMENT_TIMEOUT_MS: millis(10_000),
     REDIS_CONNECT_TIMEOUT_MS: millis(2_000),
@@ -48,7 +53,7 @@ export const storageSection = defineSection({
     return {
       dataDir,
       database: e.DATABASE_URL
-        ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+        ? { kind: 'postgres' as const, url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX, prepared: e.DATABASE_PREPARED_STATEMENTS }
         : { kind: 'sqlite' as const, file: resolve(dataDir, 'tyd.sqlite') },
       redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : undefined,
       kvMaxEntries: e.KV_MAX_ENTRIES,
@@ -68,6 +73,10 @@ export const storageSection = defineSection({
 export type StorageConfig = SectionValue<typeof storageSection>;
 /** Connect, statement and command bounds towards PostgreSQL and Redis, and the bound of each /readyz check. */
 export type UpstreamTimeouts = StorageConfig['upstreamTimeouts'];
-/** The database to connect to; `poolMax` may be left out by tests' and tools' direct handles (then 10). */
+/**
+ * The database to connect to; `poolMax` and `prepared` may be left out by tests' and tools' direct handles
+ * (then 10, and prepared statements on).
+ */
 export type DatabaseConfig =
-  Extract<StorageConfig['database'], { kind: 'sqlite' }> | (Omit<Extract<StorageConfig['database'], { kind: 'postgres' }>, 'poolMax'> & { poolMax?: number });
+  | Extract<StorageConfig['database'], { kind: 'sqlite' }>
+  | (Omit<Extract<StorageConfig['database'], { kind: 'postgres' }>, 'poolMax' | 'prepared'> & { poolMax?: number; prepared?: boolean });

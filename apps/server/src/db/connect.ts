@@ -1,4 +1,5 @@
 // One Kysely instance over SQLite (default, embedded) or PostgreSQL (DATABASE_URL), docs/operations.md "Storage".
+import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -63,7 +64,9 @@ function createKysely(dialect: SqliteDialect | PostgresDialect, onQuery: (() => 
 }
 
 export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {
-  return database.kind === 'sqlite' ? connectSqlite(database.file, opts) : connectPostgres(database.url, database.poolMax ?? DEFAULT_POOL_MAX, opts);
+  return database.kind === 'sqlite'
+    ? connectSqlite(database.file, opts)
+    : connectPostgres(database.url, database.poolMax ?? DEFAULT_POOL_MAX, database.prepared ?? true, opts);
 }
 
 /** DATABASE_POOL_MAX's default, for handles opened without the server's configuration (tests, tools). */
@@ -74,12 +77,13 @@ const QUERY_TIMEOUT_MARGIN_MS = 1_000;
 const QUERY_READ_TIMEOUT = 'Query read timeout';
 
 /**
- * The pool as Kysely sees it, except that a client whose query timed out on the client side is destroyed
- * instead of going back to the pool: its connection still waits for an answer that may never come (a
- * black-holed link), and every later query on it would wait behind that one (pg-pool drops a client
- * released with an error).
+ * The pool as Kysely sees it, with named prepared statements when `prepared`, except that a client whose
+ * query timed out on the client side is destroyed instead of going back to the pool: its connection still
+ * waits for an answer that may never come (a black-holed link), and every later query on it would wait
+ * behind that one (pg-pool drops a client released with an error). So is one whose prepared statement went
+ * stale (isStalePlan).
  */
-function discardingTimedOutClients(pool: pg.Pool, onConnectTimeout: () => void): PostgresPool {
+function discardingTimedOutClients(pool: pg.Pool, onConnectTimeout: () => void, prepared: boolean): PostgresPool {
   return {
     async connect() {
       let client: pg.PoolClient;
@@ -90,22 +94,62 @@ function discardingTimedOutClients(pool: pg.Pool, onConnectTimeout: () => void):
         if (error instanceof Error && /timeout exceeded when trying to connect/i.test(error.message)) onConnectTimeout();
         throw error;
       }
-      let timedOut: Error | undefined;
+      let discard: Error | undefined;
+      let inTransaction = false;
       const query = async (text: string, parameters: ReadonlyArray<unknown>) => {
+        const name = prepared ? statementName(text) : undefined;
+        if (name === undefined) inTransaction = BEGINS.test(text) || (inTransaction && !ENDS.test(text));
         try {
-          return await client.query(text, parameters as unknown[]);
+          return await (name ? client.query({ name, text, values: parameters as unknown[] }) : client.query(text, parameters as unknown[]));
         } catch (error) {
-          if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) timedOut = error;
+          if (error instanceof Error && (error.message === QUERY_READ_TIMEOUT || isStalePlan(error))) discard = error;
+          // Outside a transaction nothing was changed: the statement runs once more unnamed, so a migration
+          // costs no caller an error; inside one, the transaction has failed and its caller sees it.
+          if (isStalePlan(error) && !inTransaction) return client.query(text, parameters as unknown[]);
           throw error;
         }
       };
       // Only query(sql, parameters): the cursor form is used for streaming, which needs a cursor class
       // in the dialect config, and none is configured.
-      return { query, release: () => client.release(timedOut) } as unknown as PostgresPoolClient;
+      return { query, release: () => client.release(discard) } as unknown as PostgresPoolClient;
     },
     end: () => pool.end(),
   };
 }
+
+/**
+ * Named prepared statements (https://www.postgresql.org/docs/current/protocol-flow.html#PROTOCOL-FLOW-EXT-QUERY):
+ * node-postgres parses a named statement once per connection and afterwards only binds and executes it,
+ * so PostgreSQL parses and plans each of the server's statements once per connection instead of once per
+ * call (docs/operations.md "Prepared statements": about half of its CPU per call in `bench:journey`). The
+ * name is a digest of the text, the same in every process. Only single data statements are named (not
+ * BEGIN, COMMIT, migrations' DDL), and at most MAX_NAMED texts per process: texts are Kysely's compiled
+ * queries with placeholders, a bounded set, and the bound keeps a text built from data (an `in` list of
+ * every length) from growing every connection's plan cache without end.
+ */
+const MAX_NAMED = 2_000;
+const names = new Map<string, string>();
+export function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined) {
+    if (names.size >= MAX_NAMED || !/^\s*(select|insert|update|delete|with)\b/i.test(text) || text.includes(';')) return undefined;
+    name = `tyd_${createHash('sha256').update(text).digest('base64url').slice(0, 22)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/** Kysely's transaction statements (`begin`, `commit`, `rollback`; savepoints stay inside a transaction). */
+const BEGINS = /^\s*(begin|start transaction)\b/i;
+const ENDS = /^\s*(commit|rollback|end)\s*$/i;
+
+/**
+ * PostgreSQL's answer when a prepared statement's result columns changed under it (a migration of another
+ * process added or dropped a column of a `select *`): SQLSTATE 0A000 with this text. The connection is
+ * discarded, so the statement is prepared afresh on the next one.
+ */
+const isStalePlan = (error: unknown): boolean =>
+  error instanceof Error && (error as { code?: string }).code === '0A000' && /cached plan must not change result type/.test(error.message);
 
 /** Rejects when `work` has not settled within `ms`: a health check answers "unreachable" instead of hanging. */
 async function within<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
@@ -154,7 +198,7 @@ function connectSqlite(file: string, opts: ConnectOptions): DatabaseHandle {
   };
 }
 
-function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): DatabaseHandle {
+function connectPostgres(url: string, poolMax: number, prepared: boolean, opts: ConnectOptions): DatabaseHandle {
   // int8 (bigint) columns hold millisecond timestamps, well inside Number.MAX_SAFE_INTEGER.
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
@@ -178,7 +222,7 @@ function connectPostgres(url: string, poolMax: number, opts: ConnectOptions): Da
   // lasting outage shows in the next query and in /readyz.
   pool.on('error', (error) => opts.onIdleConnectionError?.(error));
   let timedOut = 0;
-  const db = createKysely(new PostgresDialect({ pool: discardingTimedOutClients(pool, () => (timedOut += 1)) }), opts.onQuery);
+  const db = createKysely(new PostgresDialect({ pool: discardingTimedOutClients(pool, () => (timedOut += 1), prepared) }), opts.onQuery);
   return {
     db,
     engine: 'postgres',
