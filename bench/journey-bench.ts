@@ -44,7 +44,9 @@ import {
   userDetailV1,
 } from '@tyd/protocol';
 import { isLuhnValid } from '@tyd/protocol/wire';
+import { createProfilesRepository } from '../apps/server/src/account/repositories/profiles-repository.js';
 import { createUsersRepository } from '../apps/server/src/account/repositories/users-repository.js';
+import { ensureProfile } from '../apps/server/src/account/services/login.js';
 import { createPhoneProtection } from '../apps/server/src/account/services/phone-protection.js';
 import type { Secrets } from '../apps/server/src/config/index.js';
 import { connectDatabase } from '../apps/server/src/db/connect.js';
@@ -427,15 +429,18 @@ async function runConfiguration(config: Configuration): Promise<Summary> {
     const metricsUrls = metricsPorts.map((port) => `http://127.0.0.1:${port}/metrics`);
     const secrets: Secrets = readSecrets(dataDir);
 
-    // The users, written through the repositories with their points (as an operator's grant would).
+    // The users, written through the repositories with their profiles (as registration makes them) and their
+    // points (as an operator's grant would).
     const seed = connectDatabase(config.engine === 'sqlite' ? { kind: 'sqlite', file: join(dataDir, 'tyd.sqlite') } : testDb.database);
     const usersRepo = createUsersRepository(seed.db, createPhoneProtection(secrets));
+    const profiles = createProfilesRepository(seed.db);
     const ledger = createPointsLedger({ points: createPointsRepository(seed.db), validDays: 365 });
     const keys = clientKeys(secrets);
     const users: VirtualUser[] = [];
     for (let i = 0; i < USERS + 1; i++) {
       const phone = `138${String(10_000_000 + i).padStart(8, '0')}`;
       const created = await usersRepo.create({ phone, now: Date.now() });
+      await ensureProfile({ repos: { profiles } }, created.id, Date.now());
       await seed.db
         .transaction()
         .execute((trx) => ledger.credit({ userId: created.id, amount: START_POINTS, reason: 'operator-grant', key: `bench:${i}`, now: Date.now() }, trx));
