@@ -19,7 +19,10 @@ export const MOBILE_BROWSER_UA = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Apple
 export const CHROMIUM_PATH =
   process.env.CHROME_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path)) ?? '/usr/bin/chromium';
 
-/** The switches every journey's Chromium starts with (identity.spec.ts adds its fake camera's). */
+/**
+ * The switches every journey's Chromium starts with (identity.spec.ts adds its fake camera's). The
+ * machine's network is closed: background services would only fail their look-ups.
+ */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -33,16 +36,7 @@ export const CHROMIUM_ARGS = [
 const LAUNCH_OPTIONS = {
   executablePath: CHROMIUM_PATH,
   headless: true,
-  // The machine's network is closed: background services would only fail their look-ups.
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  args: CHROMIUM_ARGS,
 };
 
 /** The run's one Chromium, as a server the spec files connect to (support/global-setup.ts). */
