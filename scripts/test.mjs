@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
+const runStarted = Date.now();
 const reports = mkdtempSync(join(tmpdir(), 'tyd-test-'));
 const results = [];
 
@@ -123,5 +124,6 @@ for (const r of results) {
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + (r.ok ? r.failed : Math.max(r.failed, 1)), 0);
 const stagesFailed = results.filter((r) => !r.ok).length;
-console.log(`test: ${passed} passed, ${failed} failed`);
+// The whole run's wall time, the figure the suite's budget is about (docs/operations.md "Test suite").
+console.log(`test: ${passed} passed, ${failed} failed in ${((Date.now() - runStarted) / 1000).toFixed(1)} s`);
 process.exit(stagesFailed === 0 ? 0 : 1);
