@@ -102,10 +102,11 @@ function discardingTimedOutClients(pool: pg.Pool, onConnectTimeout: () => void, 
         try {
           return await (name ? client.query({ name, text, values: parameters as unknown[] }) : client.query(text, parameters as unknown[]));
         } catch (error) {
-          if (error instanceof Error && (error.message === QUERY_READ_TIMEOUT || isStalePlan(error))) discard = error;
+          const stale = isStalePlan(error);
+          if (stale || (error instanceof Error && error.message === QUERY_READ_TIMEOUT)) discard = error as Error;
           // Outside a transaction nothing was changed: the statement runs once more unnamed, so a migration
           // costs no caller an error; inside one, the transaction has failed and its caller sees it.
-          if (isStalePlan(error) && !inTransaction) return client.query(text, parameters as unknown[]);
+          if (stale && !inTransaction) return client.query(text, parameters as unknown[]);
           throw error;
         }
       };

@@ -66,7 +66,8 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
   const { points, prizes, draws, ledger, rules } = deps;
   const random = deps.random ?? ((max: number) => randomInt(max));
 
-  const drawsLeft = async (userId: string, now: number) => Math.max(0, rules.drawDailyLimit - (await draws.countOnDay(userId, chinaDay(now))));
+  /** The draws left today after `drawsToday` of them. */
+  const drawsLeft = (drawsToday: number) => Math.max(0, rules.drawDailyLimit - drawsToday);
   /**
    * The answer; `drawsToday` is the count the draw's own transaction made and `balance` the balance it left
    * (a statement fewer each), else read now (a retry's answer).
@@ -76,7 +77,7 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
     prize: { id: draw.prizeId, name: draw.prizeName, kind: draw.kind, points: draw.points },
     cost: draw.cost,
     balance: balance ?? (await points.balance(userId)),
-    drawsLeftToday: drawsToday === undefined ? await drawsLeft(userId, now) : Math.max(0, rules.drawDailyLimit - drawsToday),
+    drawsLeftToday: drawsLeft(drawsToday ?? (await draws.countOnDay(userId, chinaDay(now)))),
     repeated,
   });
 
@@ -99,7 +100,7 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         balance,
         cost: rules.drawCost,
         dailyLimit: rules.drawDailyLimit,
-        drawsLeftToday: Math.max(0, rules.drawDailyLimit - state.drawsOnDay),
+        drawsLeftToday: drawsLeft(state.drawsOnDay),
         pointsValidDays: rules.pointsValidDays,
         prizes: offered.map((prize) => ({
           id: prize.id,
