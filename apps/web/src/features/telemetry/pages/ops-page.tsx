@@ -127,34 +127,37 @@ function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
       {routes.length === 0 ? (
         <p className="ops__note">暂无上报。</p>
       ) : (
-        (['day', 'week'] as const).map((window) => (
-          <div key={window} className="ops__table-wrap" role="region" aria-label={window === 'day' ? '最近一天 p75' : '最近一周 p75'} tabIndex={0}>
-            <table className="ops__table" aria-label={window === 'day' ? '最近一天 p75' : '最近一周 p75'}>
-              <caption>{window === 'day' ? '最近一天' : '最近一周'}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">路由</th>
-                  {VITALS.map((metric) => (
-                    <th key={metric} scope="col">
-                      {metric}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {routes.map((route) => (
-                  <tr key={route}>
-                    {/* Reports that came without a route still count: their row says so rather than showing nothing. */}
-                    <th scope="row">{route || '（未记录路由）'}</th>
+        (['day', 'week'] as const).map((window) => {
+          const span = window === 'day' ? '最近一天' : '最近一周';
+          return (
+            <div key={window} className="ops__table-wrap" role="region" aria-label={`${span} p75`} tabIndex={0}>
+              <table className="ops__table" aria-label={`${span} p75`}>
+                <caption>{span}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">路由</th>
                     {VITALS.map((metric) => (
-                      <td key={metric}>{cell(window, route, metric)}</td>
+                      <th key={metric} scope="col">
+                        {metric}
+                      </th>
                     ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ))
+                </thead>
+                <tbody>
+                  {routes.map((route) => (
+                    <tr key={route}>
+                      {/* Reports that came without a route still count: their row says so rather than showing nothing. */}
+                      <th scope="row">{route || '（未记录路由）'}</th>
+                      {VITALS.map((metric) => (
+                        <td key={metric}>{cell(window, route, metric)}</td>
+                      ))}
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          );
+        })
       )}
     </Card>
   );
