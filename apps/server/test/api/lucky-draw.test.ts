@@ -261,6 +261,32 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     },
   );
 
+  it('a credit or debit answers the balance it left, in its own transaction, and a used key answers null and changes nothing', async () => {
+    const { userId } = await member(0);
+    const { db } = t.app.database;
+    const { ledger, points } = t.app.rewards;
+    const now = clock();
+    const creditKey = key();
+    const debitKey = key();
+    await db.transaction().execute(async (trx) => {
+      expect(await ledger.credit({ userId, amount: 40, reason: 'operator-grant', key: creditKey, now }, trx)).toEqual({ balance: 40 });
+      expect(await ledger.credit({ userId, amount: 2, reason: 'operator-grant', key: key(), now }, trx)).toEqual({ balance: 42 });
+      expect(await ledger.debit({ userId, amount: 12, reason: 'draw-cost', key: debitKey, now }, trx)).toEqual({ balance: 30 });
+    });
+    // Each transaction its own answer: two at once, each told the balance its own change left.
+    const [a, b] = await Promise.all(
+      [5, 7].map((amount) => db.transaction().execute((trx) => ledger.debit({ userId, amount, reason: 'draw-cost', key: key(), now }, trx))),
+    );
+    // The one that committed second saw the other's change (30 − 5 − 7), the first only its own.
+    expect(Math.min(a!.balance, b!.balance)).toBe(18);
+    expect(Math.max(a!.balance, b!.balance)).toBe(a!.balance === 18 ? 30 - 7 : 30 - 5);
+    await db.transaction().execute(async (trx) => {
+      expect(await ledger.credit({ userId, amount: 40, reason: 'operator-grant', key: creditKey, now }, trx)).toBeNull();
+      expect(await ledger.debit({ userId, amount: 12, reason: 'draw-cost', key: debitKey, now }, trx)).toBeNull();
+    });
+    expect(await points.balance(userId)).toBe(18);
+  });
+
   it('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
     const { userId } = await member(0);
     const { db } = t.app.database;

@@ -155,7 +155,7 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
     // Written, then rolled back: not counted.
     await expect(
       t.app.database.db.transaction().execute(async (trx) => {
-        expect(await grant(trx)).toBe(true);
+        expect(await grant(trx)).toEqual({ balance: 25 });
         throw new Error('rolled back on purpose');
       }),
     ).rejects.toThrow('rolled back on purpose');

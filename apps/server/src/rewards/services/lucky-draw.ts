@@ -121,8 +121,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         // The key first: a retry finds its draw here (a parallel one waits for this transaction, then finds
         // it), before anything is read or spent, and answers it after the commit; no read of its own before.
         if (!(await draws.claim({ id, userId, key, cost: rules.drawCost, day, now }, trx))) return undefined;
+        let spent;
         try {
-          await ledger.debit({ userId, amount: rules.drawCost, reason: 'draw-cost', key: `draw:${id}:cost`, now }, trx);
+          spent = await ledger.debit({ userId, amount: rules.drawCost, reason: 'draw-cost', key: `draw:${id}:cost`, now }, trx);
         } catch (error) {
           if (error instanceof InsufficientPoints) {
             // A closed draw is what the user is told first, with or without the points.
@@ -131,6 +132,9 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
           }
           throw error;
         }
+        // The key is this draw's own, new with it: a used one is a defect, not a retry.
+        if (!spent) throw new Error('a new draw found its points key used');
+        let { balance } = spent;
         // The prizes as they are now, read inside the transaction that gives one: an operator's change
         // committed since the request came in is drawn with, never the list it replaced. In the same
         // statement today's draws, counted after the debit, which queued this user's other draws behind
@@ -150,11 +154,13 @@ export function createLuckyDraw(deps: LuckyDrawDeps) {
         if (typeof prize === 'string') throw new ApiError(CODE.CONFLICT, SUBCODE.DRAW_PRIZES_CHANGED);
         await draws.complete(id, prize, trx);
         if (prize.kind === 'points' && prize.points) {
-          await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
+          const credited = await ledger.credit({ userId, amount: prize.points, reason: 'draw-prize', key: `draw:${id}:prize`, now }, trx);
+          if (!credited) throw new Error('a new draw found its prize key used');
+          balance = credited.balance;
           await emit('message', drawPrizeMessage(id, { name: prize.name, points: prize.points }), userId);
         }
         // The balance the debit (or the prize's credit) left, held until the commit: no read after it.
-        return { prize, drawsToday, balance: ledger.balanceIn(trx) };
+        return { prize, drawsToday, balance };
       });
       if (!drawn) {
         const earlier = await draws.findByKey(userId, key);

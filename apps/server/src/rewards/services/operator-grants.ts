@@ -32,7 +32,7 @@ export function createOperatorGrants(deps: OperatorGrantsDeps) {
           await deps.changes.record({ subject: 'grant', subjectId: userId, operator, change: { points, key }, at: now }, trx);
           await emit('message', grantMessage(ledgerKey, points), userId);
         }
-        return credited;
+        return credited !== null;
       });
       return { granted };
     },

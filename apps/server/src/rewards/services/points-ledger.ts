@@ -19,22 +19,25 @@ export class InsufficientPoints extends Error {
   }
 }
 
+/**
+ * What a credit or debit did: the balance it left. The change holds the balance row until the transaction
+ * ends (PostgreSQL's row lock; SQLite runs one transaction at a time), so this is the balance at commit
+ * unless the same transaction changes it again: a draw answers with it instead of reading the balance
+ * after its commit.
+ */
+export interface PointsChange {
+  balance: number;
+}
+
 export interface PointsLedger {
-  /** Credits a lot; false when this key was used before (nothing changes). */
-  credit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
-  /** Takes points, oldest-expiring lots first; throws InsufficientPoints (nothing changes); false on a used key. */
-  debit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<boolean>;
+  /** Credits a lot; null when this key was used before (nothing changes). */
+  credit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<PointsChange | null>;
+  /** Takes points, oldest-expiring lots first; throws InsufficientPoints (nothing changes); null on a used key. */
+  debit(input: { userId: string; amount: number; reason: PointsReason; key: string; now: number }, trx: Executor): Promise<PointsChange | null>;
   /** Writes off the points of the user's lots that expired by `now` (one entry per lot). */
   expire(userId: string, now: number, trx: Executor): Promise<number>;
   /** Whether any of the user's open lots has run out at `now` (a read outside any transaction; expire checks again). */
   hasExpired(userId: string, now: number): Promise<boolean>;
-  /**
-   * The balance the last change through the ledger in `trx` left, or undefined when it made none. Every
-   * change holds the balance row until the transaction ends (PostgreSQL's row lock; SQLite runs one
-   * transaction at a time), so it is the balance at commit unless `trx` changes it otherwise: a draw
-   * answers with it instead of reading the balance again after its commit.
-   */
-  balanceIn(trx: Executor): number | undefined;
   /** The points whose lots run out on the China day of the next expiry, and when the first of them does. */
   nextExpiry(userId: string, now: number, trx: Executor): Promise<{ points: number; at: number } | null>;
 }
@@ -57,54 +60,47 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
     if (left > 0) throw new Error('points lots do not cover the balance');
   }
 
-  /** Each transaction's balance after its latest change (balanceIn). */
-  const balances = new WeakMap<Executor, number>();
-  const changeBalance = async (userId: string, delta: number, now: number, trx: Executor): Promise<number | undefined> => {
-    const balance = await points.changeBalance(userId, delta, now, trx);
-    if (balance !== undefined) balances.set(trx, balance);
-    return balance;
-  };
-
   const ledger: PointsLedger = {
     async credit({ userId, amount, reason, key, now }, trx) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('a credit is a positive whole number of points');
       const id = await points.insertEntry({ userId, amount, reason, key, now, lot: { expiresAt: now + deps.validDays * DAY_MS } }, trx);
-      if (!id) return false;
-      await changeBalance(userId, amount, now, trx);
+      if (!id) return null;
+      const balance = await points.changeBalance(userId, amount, now, trx);
+      if (balance === undefined) throw new Error('a credit was refused by the balance');
       record(trx, 'granted', reason, amount);
-      return true;
+      return { balance };
     },
     async debit({ userId, amount, reason, key, now }, trx) {
       if (!Number.isSafeInteger(amount) || amount <= 0) throw new RangeError('a debit is a positive whole number of points');
       // The balance first: its conditional update decides, and queues the user's other changes behind it;
       // the lots are then read once, under it (on PostgreSQL, READ COMMITTED, a read before the lock could
       // miss what a spend committed while this one waited: a lost update).
-      let taken = await changeBalance(userId, -amount, now, trx);
+      let taken = await points.changeBalance(userId, -amount, now, trx);
       let lots = taken === undefined ? [] : await points.openLots(userId, trx);
       if (lots.some((lot) => lot.expiresAt <= now)) {
         // A lot ran out, and the balance that allowed the debit still counted it: undone, written off, and
         // decided again on what is left (rare: the write-off also runs on lucky-draw-info and a timer).
-        await changeBalance(userId, amount, now, trx);
+        await points.changeBalance(userId, amount, now, trx);
         await ledger.expire(userId, now, trx);
-        taken = await changeBalance(userId, -amount, now, trx);
+        taken = await points.changeBalance(userId, -amount, now, trx);
         lots = taken === undefined ? [] : await points.openLots(userId, trx);
       }
       if (taken === undefined) {
         // Refused: what is refused against is the balance after any write-off, as the caller shows it.
         await ledger.expire(userId, now, trx);
         // A retry of a debit that went through may find the points already gone: that is the no-op, not a refusal.
-        if (await points.hasEntry(userId, key, trx)) return false;
+        if (await points.hasEntry(userId, key, trx)) return null;
         throw new InsufficientPoints(await points.balance(userId, trx));
       }
       const id = await points.insertEntry({ userId, amount: -amount, reason, key, now }, trx);
       if (!id) {
         // Retried with a used key: undo the balance change (same transaction) and report the no-op.
-        await changeBalance(userId, amount, now, trx);
-        return false;
+        await points.changeBalance(userId, amount, now, trx);
+        return null;
       }
       await drawDown(lots, amount, trx);
       record(trx, 'spent', reason, amount);
-      return true;
+      return { balance: taken };
     },
     async hasExpired(userId, now) {
       return (await points.openLots(userId)).some((lot) => lot.expiresAt <= now);
@@ -114,21 +110,18 @@ export function createPointsLedger(deps: { points: PointsRepository; validDays: 
       // The balance row's lock first (a no-op change takes it), then the lots read again: a spend of these
       // lots still in flight holds that lock, so on PostgreSQL (READ COMMITTED) the write-off waits for it
       // and takes what it left, instead of a `remaining` read before it (a lost update).
-      await changeBalance(userId, 0, now, trx);
+      await points.changeBalance(userId, 0, now, trx);
       let expired = 0;
       for (const lot of await points.openLots(userId, trx)) {
         if (lot.expiresAt > now) break;
         const id = await points.insertEntry({ userId, amount: -lot.remaining, reason: 'expiry', key: `expiry:${lot.id}`, now }, trx);
         if (!id) continue;
         await points.setRemaining(lot.id, 0, trx);
-        if ((await changeBalance(userId, -lot.remaining, now, trx)) === undefined) throw new Error('expiry would take the balance below zero');
+        if ((await points.changeBalance(userId, -lot.remaining, now, trx)) === undefined) throw new Error('expiry would take the balance below zero');
         expired += lot.remaining;
         record(trx, 'expired', 'expiry', lot.remaining);
       }
       return expired;
-    },
-    balanceIn(trx) {
-      return balances.get(trx);
     },
     async nextExpiry(userId, now, trx) {
       const lots = (await points.openLots(userId, trx)).filter((lot) => lot.expiresAt > now);
