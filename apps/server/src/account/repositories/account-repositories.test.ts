@@ -58,13 +58,13 @@ describe.each(ENGINES)('account repositories on %s', (engine) => {
 
   it('records consents; the latest acceptance and the history', async () => {
     const u = await users.create({ phone: phone(), now: 1 });
-    expect(await consents.latestAccepted(u.id)).toBeUndefined();
+    expect((await consents.facts(u.id, 'v1~a1')).latest).toBeUndefined();
     await consents.record({ userId: u.id, version: 'v1~a1', decision: 'accepted', now: 10 });
     await consents.record({ userId: u.id, version: 'v2~a1', decision: 'declined', now: 20 });
     await consents.record({ userId: u.id, version: 'v2~a1', decision: 'accepted', now: 30 });
-    expect(await consents.latestAccepted(u.id)).toEqual({ version: 'v2~a1', decision: 'accepted', decidedAt: 30 });
-    expect(await consents.hasAccepted(u.id, 'v1~a1')).toBe(true);
-    expect(await consents.hasAccepted(u.id, 'v3~a1')).toBe(false);
+    expect((await consents.facts(u.id, 'v1~a1')).latest).toEqual({ version: 'v2~a1', decision: 'accepted', decidedAt: 30 });
+    expect((await consents.facts(u.id, 'v1~a1')).accepted).toBe(true);
+    expect((await consents.facts(u.id, 'v3~a1')).accepted).toBe(false);
     expect((await consents.history(u.id)).map((c) => c.decision)).toEqual(['accepted', 'declined', 'accepted']);
   });
 

@@ -13,11 +13,14 @@ export interface Consent {
 
 /** What the consent status is decided from (services/consent.ts), read in one statement. */
 export interface ConsentFacts {
-  /** The latest acceptance (latestAccepted), or undefined. */
+  /** The latest acceptance (of any version), or undefined when the user never accepted any. */
   latest: Consent | undefined;
-  /** The latest withdrawal's time (latestWithdrawal), or undefined. */
+  /** The latest withdrawal's time (PIPL art. 15), or undefined. */
   withdrawnAt: number | undefined;
-  /** Whether the version asked about was accepted and not withdrawn since (hasAccepted). */
+  /**
+   * Whether the version asked about was accepted and not withdrawn since: an acceptance a later withdrawal
+   * took back no longer counts, and login records a new one.
+   */
   accepted: boolean;
 }
 
@@ -30,8 +33,8 @@ export interface ConsentFactsRow {
 }
 
 /**
- * One row of scalar subqueries with latestAccepted, latestWithdrawal and hasAccepted's answers, the same
- * orderings and conditions as theirs (docs/api.md "Consent"): the status is one statement, not three.
+ * The facts as one row of scalar subqueries (docs/api.md "Consent"): the status is one statement, not
+ * three; repositories.test.ts checks it against the three reads written out singly.
  */
 export function consentFactsSelect(trx: Executor, userId: string, version: string) {
   const accepted = trx
@@ -77,15 +80,9 @@ export function consentFactsOf(row: ConsentFactsRow): ConsentFacts {
 }
 
 export interface ConsentsRepository {
-  /** latestAccepted, latestWithdrawal and hasAccepted(version) in one statement. */
+  /** What the consent status is decided from, for the version asked about, in one statement. */
   facts(userId: string, version: string, trx?: Executor): Promise<ConsentFacts>;
   record(input: { userId: string; version: string; decision: Consent['decision']; now: number }, trx?: Executor): Promise<void>;
-  /** The latest accepted version, or undefined when the user never accepted any. */
-  latestAccepted(userId: string, trx?: Executor): Promise<Consent | undefined>;
-  /** Whether this version was accepted and not withdrawn since. */
-  hasAccepted(userId: string, version: string, trx?: Executor): Promise<boolean>;
-  /** The latest withdrawal of consent (PIPL art. 15), or undefined. */
-  latestWithdrawal(userId: string, trx?: Executor): Promise<Consent | undefined>;
   history(userId: string, trx?: Executor): Promise<Consent[]>;
 }
 
@@ -96,42 +93,12 @@ const toConsent = (row: Pick<ConsentsTable, 'version' | 'decision' | 'decided_at
 });
 
 export function createConsentsRepository(db: Kysely<Database>): ConsentsRepository {
-  const latestWithdrawal: ConsentsRepository['latestWithdrawal'] = async (userId, trx = db) => {
-    const row = await trx
-      .selectFrom('consents')
-      .select(['version', 'decision', 'decided_at'])
-      .where('user_id', '=', userId)
-      .where('decision', '=', 'withdrawn')
-      .orderBy('decided_at', 'desc')
-      .executeTakeFirst();
-    return row && toConsent(row);
-  };
   return {
     async record({ userId, version, decision, now }, trx = db) {
       await trx.insertInto('consents').values({ id: randomUUID(), user_id: userId, version, decision, decided_at: now }).execute();
     },
-    async latestAccepted(userId, trx = db) {
-      const row = await trx
-        .selectFrom('consents')
-        .select(['version', 'decision', 'decided_at'])
-        .where('user_id', '=', userId)
-        .where('decision', '=', 'accepted')
-        .orderBy('decided_at', 'desc')
-        .orderBy('id', 'desc')
-        .executeTakeFirst();
-      return row && toConsent(row);
-    },
-    latestWithdrawal,
     async facts(userId, version, trx = db) {
       return consentFactsOf(await consentFactsSelect(trx, userId, version).executeTakeFirstOrThrow());
-    },
-    async hasAccepted(userId, version, trx = db) {
-      // An acceptance a later withdrawal took back (PIPL art. 15) no longer counts: login records a new one.
-      const withdrawnAt = (await latestWithdrawal(userId, trx))?.decidedAt;
-      let query = trx.selectFrom('consents').select('id').where('user_id', '=', userId).where('version', '=', version).where('decision', '=', 'accepted');
-      if (withdrawnAt !== undefined) query = query.where('decided_at', '>', withdrawnAt);
-      const row = await query.executeTakeFirst();
-      return row !== undefined;
     },
     async history(userId, trx = db) {
       const rows = await trx.selectFrom('consents').select(['version', 'decision', 'decided_at']).where('user_id', '=', userId).orderBy('decided_at').execute();

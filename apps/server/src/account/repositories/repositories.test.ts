@@ -36,11 +36,38 @@ describe.each(ENGINES)('repositories on %s', (engine) => {
   it('reads the consent facts in one statement exactly as the three reads they replace answer, with the profile or without one', async () => {
     const consents = createConsentsRepository(handle.db);
     const profiles = createProfilesRepository(handle.db);
-    const singly = async (userId: string, version: string) => ({
-      latest: await consents.latestAccepted(userId),
-      withdrawnAt: (await consents.latestWithdrawal(userId))?.decidedAt,
-      accepted: await consents.hasAccepted(userId, version),
-    });
+    // The three reads the one statement replaces, written out singly as the oracle (docs/api.md "Consent").
+    const { db } = handle;
+    const singly = async (userId: string, version: string) => {
+      const latest = await db
+        .selectFrom('consents')
+        .select(['version', 'decision', 'decided_at'])
+        .where('user_id', '=', userId)
+        .where('decision', '=', 'accepted')
+        .orderBy('decided_at', 'desc')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      const withdrawal = await db
+        .selectFrom('consents')
+        .select('decided_at')
+        .where('user_id', '=', userId)
+        .where('decision', '=', 'withdrawn')
+        .orderBy('decided_at', 'desc')
+        .executeTakeFirst();
+      const withdrawnAt = withdrawal === undefined ? undefined : Number(withdrawal.decided_at);
+      const acceptances = await db
+        .selectFrom('consents')
+        .select('decided_at')
+        .where('user_id', '=', userId)
+        .where('version', '=', version)
+        .where('decision', '=', 'accepted')
+        .execute();
+      return {
+        latest: latest && { version: latest.version, decision: latest.decision, decidedAt: Number(latest.decided_at) },
+        withdrawnAt,
+        accepted: acceptances.some((row) => withdrawnAt === undefined || Number(row.decided_at) > withdrawnAt),
+      };
+    };
     const user = await users.create({ phone: '13700000077', now: 1 });
     const check = async () => {
       for (const version of ['v1', 'v2']) {

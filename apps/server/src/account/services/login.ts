@@ -121,7 +121,7 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
       await ensureProfile(deps, user.id, input.now, inviter?.userId ?? null, trx);
     }
     // A returning user ticks the box at every login; one record per version accepted is enough.
-    if (input.agreementVersion !== undefined && (isNewUser || !(await deps.repos.consents.hasAccepted(user.id, current, trx)))) {
+    if (input.agreementVersion !== undefined && (isNewUser || !(await deps.repos.consents.facts(user.id, current, trx)).accepted)) {
       await deps.repos.consents.record({ userId: user.id, version: current, decision: 'accepted', now: input.now }, trx);
     }
     const { accessToken } = await openSession(deps, user.id, { now: input.now, place: input.place, method: 'sms' }, trx);
