@@ -1,7 +1,8 @@
 // `npm run bench:web`: builds the web app and prints the shared shell's and each route's own first-load JS
 // in gzip bytes (bench/web-sizes.ts) against the two budgets of e2e/bundle-budget.spec.ts; then starts the
 // real server and measures every route twice: in real Chromium on Lighthouse's mobile preset (first paint
-// and interactive, median of 3: bench/web-lab.ts) and with Lighthouse (bench/web-lighthouse.ts), against the
+// and interactive, median of 3: bench/web-lab.ts; interactive again with only the preset's link and with
+// only its processor slowdown, which says where a route's time goes) and with Lighthouse (bench/web-lighthouse.ts), against the
 // delivery targets (interactive <= 1.0 s; Lighthouse performance >= 95 and LCP <= 1.5 s;
 // docs/architecture.md "Delivery"). BENCH_WEB_ROUTES (paths separated by spaces or commas, e.g. "/ /login")
 // measures those paths only: a full run takes minutes, and a comparison wants the same few routes at the
@@ -110,6 +111,9 @@ try {
       .join(' ')}`,
   );
   const lab = await runLab(server.baseUrl, PATHS);
+  // Where the time goes: the same loads with only the link slowed, then only the processor.
+  const networkOnly = await runLab(server.baseUrl, PATHS, 'network-only');
+  const cpuOnly = await runLab(server.baseUrl, PATHS, 'cpu-only');
   const lighthouse = await runLighthouse(server.baseUrl, PATHS);
   console.log(
     `load average after: ${loadavg()
@@ -119,6 +123,9 @@ try {
   console.log(
     `\nReal Chromium on the mobile preset (median of 3): first paint, largest paint (the browser's own LCP), interactive (React hydrated), target <= ${seconds(TARGET_INTERACTIVE_MS)}`,
   );
+  console.log(
+    "Interactive with only half the preset: 'link' = 150 ms round trip and 1.6 Mbps at full processor speed, 'cpu' = 4x slowdown on an unthrottled link",
+  );
   console.log(`Lighthouse 12 (mobile preset, simulated slow 4G), targets: performance >= ${TARGET_PERFORMANCE}, LCP <= ${TARGET_LCP_MS / 1000} s\n`);
   console.log(
     [
@@ -126,6 +133,8 @@ try {
       'paint'.padStart(7),
       'largest'.padStart(7),
       'inter.'.padStart(7),
+      'link'.padStart(7),
+      'cpu'.padStart(7),
       'perf'.padStart(5),
       'FCP'.padStart(7),
       'LCP'.padStart(7),
@@ -143,6 +152,8 @@ try {
       seconds(measured.firstPaintMs).padStart(7),
       seconds(measured.largestPaintMs).padStart(7),
       seconds(measured.interactiveMs).padStart(7),
+      seconds(networkOnly[index]!.interactiveMs).padStart(7),
+      seconds(cpuOnly[index]!.interactiveMs).padStart(7),
       String(figures.performance).padStart(5),
       seconds(figures.fcpMs).padStart(7),
       seconds(figures.lcpMs).padStart(7),

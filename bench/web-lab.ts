@@ -5,7 +5,8 @@
 // is Paint Timing's first-contentful-paint; interactive is the web app's `tyd-interactive` mark, set once
 // React has rendered or hydrated the first screen (apps/web/src/main.tsx); largest paint is the browser's own
 // Largest Contentful Paint entry (the last one before interactive), the real counterpart of Lighthouse's
-// simulated LCP. Median of `runs`.
+// simulated LCP. Median of `runs`. `preset` applies the whole preset or one half of it (the link or the
+// processor), to tell which one a route's interactive time waits on.
 import { chromium } from 'playwright-core';
 import { emulateSlowPhone } from '../e2e/support/slow-phone';
 
@@ -22,7 +23,10 @@ export interface LabFigures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-export async function runLab(baseUrl: string, paths: readonly string[], runs = 3): Promise<LabFigures[]> {
+/** Which of the preset applies: all of it, or only its link or only its 4x slower processor (the other at full speed). */
+export type LabPreset = 'phone' | 'network-only' | 'cpu-only';
+
+export async function runLab(baseUrl: string, paths: readonly string[], preset: LabPreset = 'phone', runs = 3): Promise<LabFigures[]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -49,7 +53,7 @@ export async function runLab(baseUrl: string, paths: readonly string[], runs = 3
             for (const entry of list.getEntries()) (window as unknown as { __tydLcp: number }).__tydLcp = entry.startTime;
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         });
-        await emulateSlowPhone(page);
+        await emulateSlowPhone(page, { network: preset !== 'cpu-only', cpu: preset !== 'network-only' });
         await page.goto(`${baseUrl}${path}`, { waitUntil: 'commit' });
         // A page that never becomes interactive (a chunk missing because the build changed under the run) names itself.
         await page
