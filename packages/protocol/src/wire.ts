@@ -13,6 +13,7 @@ export * from './invite-codes.js';
 export * from './content-ops.js';
 export * from './rewards-ops.js';
 export * from './ops-paths.js';
+export * from './ops-roles.js';
 export * from './redeem-codes.js';
 export * from './help.js';
 export * from './page-config.js';

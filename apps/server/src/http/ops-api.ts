@@ -6,7 +6,7 @@ import { CODE, CODE_TEXT, SUBCODE, parseOpsResponseData, type Code, type OpsEndp
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { OpsAccess } from '../operators/operators-module.js';
 import * as z from 'zod/mini';
-import { en } from 'zod/locales';
+import { zhCN } from 'zod/locales';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError } from './api-error.js';
 import { sendApiResponse } from './send-api-response.js';
@@ -19,7 +19,7 @@ export function auditedOperator(by: string): string | undefined {
   const trimmed = by.trim();
   return /^[\p{L}\p{N} ._@-]{1,64}$/u.test(trimmed) ? trimmed : undefined;
 }
-export const AUDITED_OPERATOR_RULE = 'by: who does this, 1 to 64 letters, digits, spaces or . _ @ -';
+export const AUDITED_OPERATOR_RULE = '操作人（by）：1 至 64 个字母、数字、空格或 . _ @ -';
 
 /** The sealed pipeline reads JSON bodies as text (to check signatures over the bytes sent), so bodies arrive as strings here. */
 function jsonOf(value: unknown): unknown {
@@ -27,13 +27,14 @@ function jsonOf(value: unknown): unknown {
   try {
     return JSON.parse(value) as unknown;
   } catch {
-    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: 'the body is not JSON' } });
+    throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, { httpStatus: 400, data: { reason: '请求内容不是 JSON' } });
   }
 }
 
-// The protocol's schemas are zod/mini, which carries no messages: the English ones are asked for per parse,
-// so the reason names the field and says what was expected ("title: Too small: expected string to have >=1 characters").
-const messages = { error: en().localeError };
+// The protocol's schemas are zod/mini, which carries no messages: zod's Chinese ones are asked for per
+// parse, so the reason names the field and says in the operators' language what was expected
+// ("title：数值过小：期望 string 长度 >=1 字符"; docs/api.md "Operators").
+const messages = { error: zhCN().localeError };
 
 /**
  * What an operators' call sends (the body, or the named query parameters of a GET), read against the
@@ -44,7 +45,7 @@ export function parseOpsInput<Req extends $ZodType>(endpoint: OpsEndpoint<OpsMet
   if (!result.success) {
     throw new ApiError(CODE.BAD_REQUEST, SUBCODE.BAD_PAYLOAD, {
       httpStatus: 400,
-      data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ') },
+      data: { reason: result.error.issues.map((i) => `${i.path.join('.') || '请求内容'}：${i.message}`).join('；') },
     });
   }
   return result.data;

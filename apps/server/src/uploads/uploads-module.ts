@@ -12,6 +12,8 @@ import { createUploadsRepository } from './repositories/uploads-repository.js';
 export type { UploadService } from './services/upload-service.js';
 /** Kind, size and metadata checks of an image, for content images too (content/services/publishing.ts). */
 export { inspectPhoto } from './services/inspect-photo.js';
+export { ImageRejected } from './services/image-rejected.js';
+export { imageRejectionText } from './services/upload-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

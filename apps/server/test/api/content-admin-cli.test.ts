@@ -40,7 +40,7 @@ describe.each(SQLITE_ONLY)('admin content command on %s', (engine) => {
       data: { title: '服务时间调整', html: '<p>春节期间客服时间调整。</p>\n' },
     });
     expect((await admin(['schedule', item.id, '--at', 'tomorrow'])).code).toBe(2);
-    expect(await admin(['unpublish', 'a_doesnotexist00', '--by', '王敏'])).toMatchObject({ code: 1, stderr: expect.stringContaining('no content') });
+    expect(await admin(['unpublish', 'a_doesnotexist00', '--by', '王敏'])).toMatchObject({ code: 1, stderr: expect.stringContaining('没有内容') });
     expect((await admin(['unpublish', item.id, '--by', '李雷'])).code).toBe(0);
     expect((await client.call(tydNoticeDetail, { id: item.id })).response).toMatchObject({ code: '404', subcode: '4702' });
     const shown = JSON.parse((await admin(['show', item.id])).stdout) as { audit: { action: string; by: string }[] };

@@ -489,12 +489,12 @@ describe.each(ENGINES)('content on %s', (engine) => {
       expect(conforming(opsContentList, await ops('GET', '')).audit.map((entry) => entry.action)).toContain('image');
 
       const refusals: Array<[string, string, unknown, RegExp]> = [
-        ['POST', '', { kind: 'article', title: '', body: 'b', by: 'x' }, /^title: /],
+        ['POST', '', { kind: 'article', title: '', body: 'b', by: 'x' }, /^title：/],
         ['POST', '', { kind: 'article', title: 't', body: 'b', by: 'x', token: 'x' }, /token/],
-        ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version: /],
-        ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at: /],
-        ['POST', '/preview', { body: 5 }, /^body: /],
-        ['GET', '?kind=poster', undefined, /^kind: /],
+        ['PUT', `/${created.id}`, { by: 'x', version: '1' }, /^version：/],
+        ['POST', `/${created.id}/publish`, { by: 'x', at: -5 }, /^at：/],
+        ['POST', '/preview', { body: 5 }, /^body：/],
+        ['GET', '?kind=poster', undefined, /^kind：/],
       ];
       for (const [method, path, body, reason] of refusals) {
         const answer = await ops(method, path, body);

@@ -177,11 +177,11 @@ describe.each(ENGINES)('help and customer service on %s', (engine) => {
       expect(await refusal({ kind: 'faq', title: '没有分类', body: '答', by: '运营小王' })).toEqual({
         status: 400,
         subcode: SUBCODE.BAD_PAYLOAD,
-        reason: 'category: required for an FAQ entry',
+        reason: '分类（category）：常见问题须填写分类',
       });
-      expect((await refusal({ kind: 'faq', title: '空分类', body: '答', category: '  ', by: '运营小王' })).reason).toBe('category: 1 to 20 characters');
+      expect((await refusal({ kind: 'faq', title: '空分类', body: '答', category: '  ', by: '运营小王' })).reason).toBe('分类（category）：1 至 20 个字符');
       expect((await refusal({ kind: 'article', title: '文章', body: '正文', category: '还款', by: '运营小王' })).reason).toBe(
-        'category, order: FAQ entries (kind faq) only',
+        '分类（category）、排序（order）：仅常见问题（kind faq）可填',
       );
       expect((await refusal({ kind: 'faq', title: 'x', body: 'y', category: '还款', order: HELP_LIMITS.faqOrderMax + 1, by: '运营小王' })).status).toBe(400);
     });

@@ -88,7 +88,7 @@ describe.each(ENGINES)('operators on %s', (engine) => {
     for (const answer of [locked, lockedGhost]) {
       expect(answer.status).toBe(429);
       expect(answer.headers.get('retry-after')).toBe('60');
-      expect(answer.body.data).toEqual({ reason: 'too many failed sign-ins; try again later', retryAfterSeconds: 60 });
+      expect(answer.body.data).toEqual({ reason: '登录失败次数过多，请稍后再试', retryAfterSeconds: 60 });
     }
     // The lock ends after a minute; the next failure locks for two.
     now += 61_000;
@@ -253,7 +253,7 @@ describe.each(ENGINES)('operators on %s', (engine) => {
   itSqliteOnly(engine)('makes the first administrator with the admin command, scriptably, and refuses a weak or missing password there', async () => {
     const weak = await adminOutcome(t, ['operators', 'add', 'first-admin', '--role', 'administrator', '--password-env', 'P'], { P: 'password1234' });
     expect(weak.code).toBe(2);
-    expect(weak.stderr).toMatch(/commonly used/);
+    expect(weak.stderr).toMatch(/常用密码/);
     expect((await adminOutcome(t, ['operators', 'add', 'first-admin', '--role', 'administrator', '--password-env', 'UNSET'])).code).toBe(2);
     expect((await adminOutcome(t, ['operators', 'add', 'first-admin', '--role', 'owner'])).code).toBe(2);
     const made = await adminOutcome(t, ['operators', 'add', 'first-admin', '--role', 'administrator']);

@@ -84,7 +84,7 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     expect(await batchesNamed('big')).toEqual([]);
     const id = big.body.data!.approval.id;
 
-    expect((await approve(maker, id)).body).toMatchObject({ code: '403', data: { reason: expect.stringMatching(/another operator/) } });
+    expect((await approve(maker, id)).body).toMatchObject({ code: '403', data: { reason: expect.stringMatching(/提交人以外/) } });
     // Another role cannot approve it, whatever its own powers.
     expect((await approve(editor, id)).status).toBe(403);
     expect((await approve(admin, id)).status).toBe(403);

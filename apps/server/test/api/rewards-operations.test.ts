@@ -344,11 +344,11 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     expect(shown.batches.find((b) => b.id === batch.id)).toMatchObject({ revokedAt: expect.any(Number), used: 0 });
     expect(shown.changes.map((c) => c.subject)).toEqual(expect.arrayContaining(['prize', 'item', 'redeem-batch', 'gift']));
     const refusals: Array<[string, unknown, RegExp]> = [
-      ['/prizes/points-5', { by: 'x', weight: '1' }, /^weight: /],
-      ['/items/coupon-repay-10', { by: 'x', validDays: 1.5 }, /^validDays: /],
+      ['/prizes/points-5', { by: 'x', weight: '1' }, /^weight：/],
+      ['/items/coupon-repay-10', { by: 'x', validDays: 1.5 }, /^validDays：/],
       ['/items/coupon-repay-10', { weight: 1 }, /weight/],
       ['/batches', { by: 'x', name: 'x', points: 1, count: 1, expires: later(1), colour: 'red' }, /colour/],
-      ['/gift', { by: 'x', lines: 'all' }, /^lines: /],
+      ['/gift', { by: 'x', lines: 'all' }, /^lines：/],
     ];
     for (const [path, body, reason] of refusals) {
       const answer = await ops(path === '/gift' ? 'PUT' : 'POST', path, body);

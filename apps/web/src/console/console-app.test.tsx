@@ -2,7 +2,7 @@
 // without asking the server, an unknown address said so, and 退出 ending the session.
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { OpsRole } from '@tyd/protocol/schemas';
+import type { OpsRole } from '@tyd/protocol/wire';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries } from '../lib/server-state';
 import { createRouter, type Router } from '../lib/router';

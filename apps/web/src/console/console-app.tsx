@@ -2,13 +2,14 @@
 // the operator's role may open, who is signed in, 退出, and the current page, which reads the operator from
 // lib/operator-context.ts. A page of another role, or no such page, says so instead of loading.
 import type { ComponentType } from 'react';
+import { OPS_ROLE_TEXT } from '@tyd/protocol/wire';
 import { ErrorBoundary } from '../components/error-boundary';
 import { OperatorSession } from '../components/ops-sign-in';
 import { Button } from '../components/button';
 import { Link } from '../components/link';
 import { Card, Page } from '../components/page';
 import { Toaster } from '../components/toaster';
-import { ROLE_TEXT, useOperator } from '../lib/operator-context';
+import { useOperator } from '../lib/operator-context';
 import type { Router } from '../lib/router';
 import { RouterContext, useLocation } from '../lib/router-react';
 import { CONSOLE_ROUTES, CONSOLE_TITLE, matchConsoleRoute, type ConsoleRoute } from './console-routes';
@@ -53,7 +54,7 @@ function ConsoleView() {
   if (!location) return null;
   const route = matchConsoleRoute(location.path);
   if (!route) return <Notice title="页面不存在" text="运营后台没有这个页面，请从上方菜单进入。" />;
-  if (route.role && route.role !== operator.role) return <Notice title={route.title} text={`仅${ROLE_TEXT[route.role]}可以使用此页面。`} />;
+  if (route.role && route.role !== operator.role) return <Notice title={route.title} text={`仅${OPS_ROLE_TEXT[route.role]}可以使用此页面。`} />;
   const page = loaded.get(route.path);
   if (!page) return <Notice title={route.title} text={failed.has(route.path) ? '页面加载失败，请刷新后重试。' : '正在加载…'} reload={failed.has(route.path)} />;
   return (
@@ -78,7 +79,7 @@ function ConsoleMenu() {
       </nav>
       <p className="console-bar__who">
         <span>
-          {operator.name}（{ROLE_TEXT[operator.role]}）
+          {operator.name}（{OPS_ROLE_TEXT[operator.role]}）
         </span>
         <Button variant="text" onClick={() => void signOut()}>
           退出

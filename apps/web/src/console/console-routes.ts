@@ -3,7 +3,7 @@
 // person's first load carries no operators' code. Each page is a lazy chunk of its capability's feature
 // folder; `role` is who sees it in the menu and may open it (every role views the others).
 import type { ComponentType } from 'react';
-import type { OpsRole } from '@tyd/protocol/schemas';
+import type { OpsRole } from '@tyd/protocol/wire';
 
 export interface ConsoleRoute {
   path: string;

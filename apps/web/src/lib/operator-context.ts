@@ -1,7 +1,8 @@
 // The signed-in operator, for every page of the operators' console (components/ops-sign-in.tsx signs in
 // once and provides it): who they are, their role, and what a page does when the server says the session
 // ended. Pages show only what the role may do (docs/operations.md "Roles"); the server decides regardless.
-import type { OpsOperator, OpsRole } from '@tyd/protocol/schemas';
+import type { OpsOperator } from '@tyd/protocol/schemas';
+import type { OpsRole } from '@tyd/protocol/wire';
 import { createContext, useContext, useEffect } from 'react';
 import { OpsApiError } from './ops-api';
 
@@ -35,12 +36,6 @@ export function useEndsSession(...errors: unknown[]): boolean {
 }
 
 /** How each role is named to operators. */
-export const ROLE_TEXT: Record<OpsRole, string> = {
-  administrator: '管理员',
-  content_editor: '内容编辑',
-  rewards_manager: '奖励管理员',
-  viewer: '只读',
-};
 
 /**
  * Whether the operator's role may make `role`'s changes. Every role views (the server's `viewer` access);

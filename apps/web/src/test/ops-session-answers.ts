@@ -3,7 +3,8 @@
 // session and gets on with what it is about. `signedIn` false: no session until the form signs in with
 // OPS_TEST_CREDENTIALS (anything else is the server's refusal). `role`: the signed-in operator's (pages show
 // only what it may do), administrator unless named.
-import { opsSession, opsSignIn, parseOpsResponseData, type OpsOperator, type OpsRole } from '@tyd/protocol/schemas';
+import { opsSession, opsSignIn, parseOpsResponseData, type OpsOperator } from '@tyd/protocol/schemas';
+import type { OpsRole } from '@tyd/protocol/wire';
 import { OPS_PATH } from '@tyd/protocol/wire';
 
 export const OPS_TEST_OPERATOR: OpsOperator = {
@@ -35,7 +36,7 @@ export function opsSessionAnswers(opts: { signedIn: boolean; role?: OpsRole }) {
       if ((init.method ?? 'GET') === 'GET') return signedIn ? session() : json(401, { code: '401', msg: '登录已失效，请重新登录' });
       const sent = JSON.parse(String(init.body)) as unknown;
       if (JSON.stringify(sent) !== JSON.stringify(OPS_TEST_CREDENTIALS))
-        return json(401, { code: '401', msg: '登录已失效，请重新登录', data: { reason: 'name, password or code wrong' } });
+        return json(401, { code: '401', msg: '登录已失效，请重新登录', data: { reason: '账号名、密码或动态码错误' } });
       signedIn = true;
       return session();
     },

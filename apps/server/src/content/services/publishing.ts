@@ -8,7 +8,7 @@ import { CONTENT_OPS_LIMITS, HELP_LIMITS, type ContentAuditEntry } from '@tyd/pr
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { AUDITED_OPERATOR_RULE, auditedOperator } from '../../http/ops-api.js';
-import { inspectPhoto } from '../../uploads/uploads-module.js';
+import { ImageRejected, imageRejectionText, inspectPhoto } from '../../uploads/uploads-module.js';
 import type { AuditRow, ContentItemRow, ContentKindValue, ContentRepository } from '../repositories/content-repository.js';
 import { renderMarkdown, summarize } from './render-markdown.js';
 
@@ -85,25 +85,25 @@ function managed(row: ContentItemRow, now: number): ManagedItem {
 /** A category and an order belong to FAQ entries, and an FAQ entry is created with a category. */
 function checkFaqFields(kind: ContentKindValue, draft: Partial<ContentDraft>, creating: boolean): void {
   if (kind !== 'faq') {
-    if (draft.category !== undefined || draft.order !== undefined) throw new ContentInputError('category, order: FAQ entries (kind faq) only');
+    if (draft.category !== undefined || draft.order !== undefined) throw new ContentInputError('分类（category）、排序（order）：仅常见问题（kind faq）可填');
     return;
   }
   if (draft.category !== undefined) {
     const category = draft.category.trim();
     if (category.length < 1 || [...category].length > HELP_LIMITS.faqCategoryChars)
-      throw new ContentInputError(`category: 1 to ${HELP_LIMITS.faqCategoryChars} characters`);
+      throw new ContentInputError(`分类（category）：1 至 ${HELP_LIMITS.faqCategoryChars} 个字符`);
   } else if (creating) {
-    throw new ContentInputError('category: required for an FAQ entry');
+    throw new ContentInputError('分类（category）：常见问题须填写分类');
   }
   if (draft.order !== undefined && !(Number.isSafeInteger(draft.order) && draft.order >= 0 && draft.order <= HELP_LIMITS.faqOrderMax))
-    throw new ContentInputError(`order: a whole number from 0 to ${HELP_LIMITS.faqOrderMax}`);
+    throw new ContentInputError(`排序（order）：0 至 ${HELP_LIMITS.faqOrderMax} 的整数`);
 }
 
 function checkDraft(draft: Partial<ContentDraft>): void {
-  if (draft.title !== undefined && (draft.title.trim().length < 1 || draft.title.length > 100)) throw new ContentInputError('title: 1 to 100 characters');
+  if (draft.title !== undefined && (draft.title.trim().length < 1 || draft.title.length > 100)) throw new ContentInputError('标题（title）：1 至 100 个字符');
   if (draft.body !== undefined && (draft.body.trim().length < 1 || draft.body.length > MAX_BODY_CHARS))
-    throw new ContentInputError(`body: 1 to ${MAX_BODY_CHARS} characters`);
-  if (draft.summary !== undefined && draft.summary.length > 200) throw new ContentInputError('summary: at most 200 characters');
+    throw new ContentInputError(`正文（body）：1 至 ${MAX_BODY_CHARS} 个字符`);
+  if (draft.summary !== undefined && draft.summary.length > 200) throw new ContentInputError('摘要（summary）：至多 200 个字符');
 }
 
 function checkActor(actor: string): string {
@@ -124,11 +124,11 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
     const by = checkActor(actor);
     return db.transaction().execute(async (trx) => {
       const row = await repo.findItem(id, trx);
-      if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
+      if (!row) throw new ContentInputError(`没有内容 ${id}`, 'not-found');
       if (expectedVersion !== undefined && expectedVersion !== row.version)
-        throw new ContentInputError(`${id} changed meanwhile (version ${row.version}); reload and edit again`, 'conflict');
+        throw new ContentInputError(`${id} 已被他人修改（现为第 ${row.version} 版），请刷新后重新编辑`, 'conflict');
       const changes = { updated_at: now, ...(await apply(row, trx)) };
-      if (!(await repo.updateItem(id, row.version, changes, trx))) throw new ContentInputError(`${id} changed meanwhile; reload and edit again`, 'conflict');
+      if (!(await repo.updateItem(id, row.version, changes, trx))) throw new ContentInputError(`${id} 已被他人修改，请刷新后重新编辑`, 'conflict');
       const next = { ...row, ...changes, version: row.version + 1 };
       await repo.insertAudit(
         {
@@ -235,7 +235,7 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
      * its place; one published again after it was taken down goes to the top, as new.
      */
     async publish(id: string, actor: string, now: number, at?: number): Promise<ManagedItem> {
-      if (at !== undefined && !(Number.isSafeInteger(at) && at > now)) throw new ContentInputError('at: a time in the future');
+      if (at !== undefined && !(Number.isSafeInteger(at) && at > now)) throw new ContentInputError('发布时间（at）：须为将来的时间');
       return change(id, actor, at === undefined ? 'publish' : 'schedule', now, async (row, trx) => {
         if (at !== undefined) return { state: 'published', publish_at: at };
         const showing = row.state === 'published' && row.publish_at !== null && row.publish_at <= now;
@@ -252,7 +252,7 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
 
     async get(id: string, now: number): Promise<ManagedItem> {
       const row = await repo.findItem(id);
-      if (!row) throw new ContentInputError(`no content ${id}`, 'not-found');
+      if (!row) throw new ContentInputError(`没有内容 ${id}`, 'not-found');
       return managed(row, now);
     },
 
@@ -279,12 +279,12 @@ export function createPublishing(db: Kysely<Database>, repo: ContentRepository) 
     /** Stores a JPEG or PNG (checked and stripped of metadata like any photo); its path for Markdown. */
     async addImage(bytes: Buffer, actor: string, now: number): Promise<{ id: string; path: string }> {
       const by = checkActor(actor);
-      if (bytes.length > MAX_IMAGE_BYTES) throw new ContentInputError(`image: at most ${MAX_IMAGE_BYTES} bytes`);
+      if (bytes.length > MAX_IMAGE_BYTES) throw new ContentInputError(`图片（image）：至多 ${MAX_IMAGE_BYTES} 字节`);
       let image;
       try {
         image = inspectPhoto(bytes);
       } catch (error) {
-        throw new ContentInputError(`image: ${error instanceof Error ? error.message : 'not a JPEG or PNG'}`);
+        throw new ContentInputError(`图片（image）：${imageRejectionText(error instanceof ImageRejected ? error.reason : 'not-image')}`);
       }
       const id = `i_${randomBytes(12).toString('base64url')}`;
       await db.transaction().execute(async (trx) => {

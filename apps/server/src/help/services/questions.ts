@@ -147,15 +147,15 @@ export function createQuestions(deps: QuestionsDeps) {
      */
     async answer(id: string, answer: string, actor: string, now: number): Promise<OpsQuestionView> {
       const by = deps.operatorOf(actor);
-      if (by === undefined) throw new HelpInputError('by: who answers, 1 to 64 letters, digits, spaces or . _ @ -', 'invalid');
+      if (by === undefined) throw new HelpInputError('回复人（by）：1 至 64 个字母、数字、空格或 . _ @ -', 'invalid');
       const text = answer.trim();
       if (text.length === 0 || helpTextLength(text) > HELP_LIMITS.answerChars)
-        throw new HelpInputError(`answer: 1 to ${HELP_LIMITS.answerChars} characters`, 'invalid');
+        throw new HelpInputError(`回复（answer）：1 至 ${HELP_LIMITS.answerChars} 个字符`, 'invalid');
       const answered = await deps.outbox.transaction(async (trx, emit) => {
         const row = await repo.find(id, trx);
-        if (!row) throw new HelpInputError(`no question ${id}`, 'not-found');
+        if (!row) throw new HelpInputError(`没有问题 ${id}`, 'not-found');
         if (row.answered_at !== null || !(await repo.answer(id, { text, by, at: now }, trx)))
-          throw new HelpInputError(`${id} was answered already; reload to read the answer`, 'answered');
+          throw new HelpInputError(`${id} 已有回复，请刷新查看`, 'answered');
         await emit('message', answeredMessage(id, text), row.user_id);
         return { ...row, answer: text, answered_by: by, answered_at: now };
       });

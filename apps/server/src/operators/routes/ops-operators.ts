@@ -31,7 +31,7 @@ const ID = /^(op|ap)_[0-9a-f-]{36}$/;
 
 function idParam(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: 'no such id' } });
+  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: '编号不存在' } });
   return id;
 }
 
@@ -74,10 +74,10 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
         reply.header('retry-after', String(seconds));
         throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, {
           httpStatus: 429,
-          data: { reason: 'too many failed sign-ins; try again later', retryAfterSeconds: seconds },
+          data: { reason: '登录失败次数过多，请稍后再试', retryAfterSeconds: seconds },
         });
       }
-      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, data: { reason: 'name, password or code wrong' }, detail: 'ops sign-in refused' });
+      throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, data: { reason: '账号名、密码或动态码错误' }, detail: 'ops sign-in refused' });
     }
     fastify.operators.setSessionCookie(reply, result.sessionId);
     request.operator = result.operator;

@@ -4,12 +4,16 @@
 // by a conditional update (repository decideApproval), so of two operators approving at the same moment
 // exactly one runs the change.
 import { randomUUID } from 'node:crypto';
-import type { OpsApproval, OpsRole } from '@tyd/protocol';
+import { OPS_ROLE_TEXT, type OpsApproval, type OpsApprovalStatus, type OpsRole } from '@tyd/protocol';
 import type { ApprovalRow, OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
 
 export type ApprovalKind = ApprovalRow['kind'];
 /** Runs an approved request's change, named for the operator who asked for it. */
 export type ApprovalExecutor = (payload: unknown, targetId: string | null, requestedBy: string, now: number) => Promise<unknown>;
+
+/** A request that has left `pending`, as a refusal names it (docs/api.md "Operators"). */
+const STATUS_TEXT: Record<Exclude<OpsApprovalStatus, 'pending'>, string> = { approved: '批准', withdrawn: '撤回', failed: '批准但执行失败' };
+const DECIDED_MEANWHILE = '该申请刚被他人处理，请刷新';
 
 /** `forbidden`: approving one's own request, or one of another role; withdrawing someone else's. */
 export class ApprovalError extends Error {
@@ -48,8 +52,8 @@ export function createApprovals(repo: OperatorsRepository) {
 
   async function pending(id: string): Promise<ApprovalRow> {
     const row = await repo.findApproval(id);
-    if (!row) throw new ApprovalError('not-found', 'no such request');
-    if (row.status !== 'pending') throw new ApprovalError('conflict', `the request is ${row.status} already`);
+    if (!row) throw new ApprovalError('not-found', '没有这条审批申请');
+    if (row.status !== 'pending') throw new ApprovalError('conflict', `该申请已${STATUS_TEXT[row.status]}，请刷新`);
     return row;
   }
 
@@ -85,11 +89,11 @@ export function createApprovals(repo: OperatorsRepository) {
     /** Approves and runs; a change that fails then leaves the request `failed` (its reason thrown on). */
     async approve(id: string, by: OperatorRow, now: number): Promise<{ approval: ApprovalRow; result: unknown }> {
       const row = await pending(id);
-      if (row.requested_by === by.id) throw new ApprovalError('forbidden', 'a request is approved by another operator than the one who made it');
-      if (row.role !== by.role) throw new ApprovalError('forbidden', `a request of the ${row.role} role is approved by another ${row.role}`);
+      if (row.requested_by === by.id) throw new ApprovalError('forbidden', '申请须由提交人以外的运营人员批准');
+      if (row.role !== by.role) throw new ApprovalError('forbidden', `${OPS_ROLE_TEXT[row.role]}的申请须由另一位${OPS_ROLE_TEXT[row.role]}批准`);
       const executor = executors.get(row.kind);
       if (!executor) throw new Error(`no executor for approvals of kind ${row.kind}`);
-      if (!(await repo.decideApproval(id, 'approved', by.id, now))) throw new ApprovalError('conflict', 'the request was decided meanwhile');
+      if (!(await repo.decideApproval(id, 'approved', by.id, now))) throw new ApprovalError('conflict', DECIDED_MEANWHILE);
       const requester = (await nameOf(row.requested_by)) ?? row.requested_by;
       try {
         const result = await executor(JSON.parse(row.payload) as unknown, row.target_id, requester, now);
@@ -102,8 +106,8 @@ export function createApprovals(repo: OperatorsRepository) {
 
     async withdraw(id: string, by: OperatorRow, now: number): Promise<ApprovalRow> {
       const row = await pending(id);
-      if (row.requested_by !== by.id) throw new ApprovalError('forbidden', 'only the operator who made a request withdraws it');
-      if (!(await repo.decideApproval(id, 'withdrawn', by.id, now))) throw new ApprovalError('conflict', 'the request was decided meanwhile');
+      if (row.requested_by !== by.id) throw new ApprovalError('forbidden', '只有提交人可以撤回申请');
+      if (!(await repo.decideApproval(id, 'withdrawn', by.id, now))) throw new ApprovalError('conflict', DECIDED_MEANWHILE);
       return { ...row, status: 'withdrawn', decided_by: by.id, decided_at: now };
     },
   };

@@ -31,13 +31,13 @@ export async function verifyPassword(hashed: string, password: string): Promise<
 export function passwordProblem(password: string, name: string): string | undefined {
   const normalized = password.normalize('NFKC');
   const chars = [...normalized].length;
-  if (chars < OPS_PASSWORD_LIMITS.minChars) return `password: at least ${OPS_PASSWORD_LIMITS.minChars} characters`;
-  if (chars > OPS_PASSWORD_LIMITS.maxChars) return `password: at most ${OPS_PASSWORD_LIMITS.maxChars} characters`;
+  if (chars < OPS_PASSWORD_LIMITS.minChars) return `密码（password）：至少 ${OPS_PASSWORD_LIMITS.minChars} 个字符`;
+  if (chars > OPS_PASSWORD_LIMITS.maxChars) return `密码（password）：至多 ${OPS_PASSWORD_LIMITS.maxChars} 个字符`;
   const lower = normalized.toLowerCase();
-  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/[0-9!@#$%^&*.]+$/, ''))) return 'password: a commonly used password';
-  if (name.length >= 3 && lower.includes(name.toLowerCase())) return 'password: contains the operator name';
-  if (new Set(lower).size <= 3) return 'password: too few different characters';
-  if (isSequence(lower)) return 'password: a keyboard or alphabet sequence';
+  if (COMMON_PASSWORDS.has(lower) || COMMON_PASSWORDS.has(lower.replace(/[0-9!@#$%^&*.]+$/, ''))) return '密码（password）：是常用密码';
+  if (name.length >= 3 && lower.includes(name.toLowerCase())) return '密码（password）：含有运营人员账号名';
+  if (new Set(lower).size <= 3) return '密码（password）：不同的字符太少';
+  if (isSequence(lower)) return '密码（password）：是键盘或字母顺序';
   return undefined;
 }
 

@@ -64,8 +64,7 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
   const dummy = (async () => ({ hash: await hashPassword(randomBytes(16).toString('base64url')), totp: newTotp('x').secret }))();
 
   async function enrol(name: string, role: OpsRole, chosen: string | undefined, by: string, now: number): Promise<Enrolment> {
-    if (!OPS_OPERATOR_NAME.test(name))
-      throw new OperatorsError('input', 'name: 2 to 64 lower-case letters, digits or . _ @ -, starting with a letter or digit');
+    if (!OPS_OPERATOR_NAME.test(name)) throw new OperatorsError('input', '账号名（name）：2 至 64 个小写字母、数字或 . _ @ -，以字母或数字开头');
     const password = chosen ?? generatePassword();
     const problem = passwordProblem(password, name);
     if (problem) throw new OperatorsError('input', problem);
@@ -83,13 +82,13 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
       created_by: by,
       disabled_at: null,
     };
-    if (!(await repo.insert(row))) throw new OperatorsError('conflict', 'name: an operator of this name exists');
+    if (!(await repo.insert(row))) throw new OperatorsError('conflict', '账号名（name）：已有同名运营人员');
     return { operator: row, password: chosen === undefined ? password : null, totpSecret: totp.secret, otpauthUri: totp.uri };
   }
 
   async function target(id: string): Promise<OperatorRow> {
     const row = await repo.find(id);
-    if (!row) throw new OperatorsError('not-found', 'no such operator');
+    if (!row) throw new OperatorsError('not-found', '没有这位运营人员');
     return row;
   }
 
@@ -100,9 +99,9 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
     /** Disables an operator and ends their sessions; not oneself (so an administrator always remains: the one acting). */
     async disable(id: string, actor: OperatorRow, now: number): Promise<{ before: OperatorRow; after: OperatorRow }> {
       const before = await target(id);
-      if (before.id === actor.id) throw new OperatorsError('input', 'an operator cannot disable themselves');
-      if (before.disabled_at !== null) throw new OperatorsError('conflict', 'disabled already');
-      if (!(await repo.disable(id, now))) throw new OperatorsError('conflict', 'disabled already');
+      if (before.id === actor.id) throw new OperatorsError('input', '不能停用自己的账号');
+      if (before.disabled_at !== null) throw new OperatorsError('conflict', '该账号已停用');
+      if (!(await repo.disable(id, now))) throw new OperatorsError('conflict', '该账号已停用');
       await repo.deleteSessionsOf(id);
       return { before, after: { ...before, disabled_at: now } };
     },

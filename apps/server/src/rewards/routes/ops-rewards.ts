@@ -35,7 +35,7 @@ const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
 function idParam(request: FastifyRequest): string {
   const id = (request.params as { id?: string }).id ?? '';
-  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: 'no such id' } });
+  if (!ID.test(id)) throw new ApiError(CODE.NOT_FOUND, undefined, { httpStatus: 404, data: { reason: '编号不存在' } });
   return id;
 }
 
@@ -150,11 +150,11 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     const { phone, points, key } = parse(opsRewardsGrant, request.body);
     const masked = isMainlandMobile(phone) ? maskPhone(phone) : '';
     const userId = await refused(async () => {
-      if (!isMainlandMobile(phone)) throw new RewardsInputError('invalid', 'phone: a mainland mobile number, 11 digits');
+      if (!isMainlandMobile(phone)) throw new RewardsInputError('invalid', '手机号（phone）：11 位中国大陆手机号');
       if (points < 1 || points > REWARDS_OPS_LIMITS.grantPoints)
-        throw new RewardsInputError('invalid', `points: a whole number 1..${REWARDS_OPS_LIMITS.grantPoints}`);
+        throw new RewardsInputError('invalid', `积分（points）：1 至 ${REWARDS_OPS_LIMITS.grantPoints} 的整数`);
       const user = await fastify.accounts.repos.users.findByPhone(phone);
-      if (!user) throw new RewardsInputError('not-found', `no active account for ${masked}`);
+      if (!user) throw new RewardsInputError('not-found', `${masked} 没有正常使用中的账户`);
       return user.id;
     });
     request.opsAudit = { targetId: userId, after: { phone: masked, points, key } };

@@ -28,14 +28,29 @@ const BIG = 100_000_000;
 
 const invalid = (message: string) => new RewardsInputError('invalid', message);
 
+/** A field as a refusal names it: its label, then the name the API and the admin command give it. */
+const LABELS: Record<string, string> = {
+  operator: '操作人',
+  name: '名称',
+  points: '积分',
+  weight: '权重',
+  stock: '库存',
+  description: '说明',
+  cost: '兑换积分',
+  limit: '每人限兑',
+  'valid-days': '有效天数',
+  count: '数量',
+};
+const labelOf = (name: string) => (LABELS[name] ? `${LABELS[name]}（${name}）` : name);
+
 function text(value: string, name: string, max: number): string {
   const trimmed = value.trim();
-  if (trimmed.length === 0 || [...trimmed].length > max || /[\p{Cc}]/u.test(trimmed)) throw invalid(`${name}: 1..${max} characters, no control characters`);
+  if (trimmed.length === 0 || [...trimmed].length > max || /[\p{Cc}]/u.test(trimmed)) throw invalid(`${labelOf(name)}：1 至 ${max} 个字符，不含控制字符`);
   return trimmed;
 }
 
 function whole(value: number, name: string, min: number, max: number): number {
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${name}: a whole number ${min}..${max}`);
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${labelOf(name)}：${min} 至 ${max} 的整数`);
   return value;
 }
 
@@ -48,7 +63,7 @@ export const operatorName = (value: string): string => text(value, 'operator', 6
 export function endOfChinaDate(date: string): number {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   const day = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : NaN;
-  if (!match || Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date) throw invalid('expires: a date YYYY-MM-DD');
+  if (!match || Number.isNaN(day) || new Date(day).toISOString().slice(0, 10) !== date) throw invalid('有效期至（expires）：日期，格式 YYYY-MM-DD');
   return chinaDayEnd(day / DAY_MS);
 }
 
@@ -71,7 +86,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
   };
 
   const existingItem = async (itemId: string) => {
-    if (!ITEM_ID.test(itemId) || !(await items.find(itemId))) throw new RewardsInputError('not-found', `no item ${itemId}`);
+    if (!ITEM_ID.test(itemId) || !(await items.find(itemId))) throw new RewardsInputError('not-found', `没有权益 ${itemId}`);
     return itemId;
   };
 
@@ -81,7 +96,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
     /** The change as it would be made, or the refusal: also asked before a change waits for approval. */
     async checkPrizeChange(prizeId: string, change: PrizeChange): Promise<PrizeChange> {
       const prize = (await prizes.listAll()).find((p) => p.id === prizeId);
-      if (!prize) throw new RewardsInputError('not-found', `no prize ${prizeId}`);
+      if (!prize) throw new RewardsInputError('not-found', `没有奖品 ${prizeId}`);
       const checked: PrizeChange = {
         ...(change.name !== undefined && { name: text(change.name, 'name', 20) }),
         ...(change.points !== undefined && { points: wholeOrNull(change.points, 'points', 1, 1_000_000) }),
@@ -89,9 +104,9 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
         ...(change.stock !== undefined && { stock: wholeOrNull(change.stock, 'stock', 0, BIG) }),
         ...(change.active !== undefined && { active: change.active }),
       };
-      if (Object.keys(checked).length === 0) throw invalid('nothing to change');
-      if (prize.kind === 'thanks' && (checked.stock != null || checked.points != null)) throw invalid('谢谢参与 has no stock and no points');
-      if (prize.kind === 'points' && checked.points === null) throw invalid('points: a points prize needs its points');
+      if (Object.keys(checked).length === 0) throw invalid('没有要修改的内容');
+      if (prize.kind === 'thanks' && (checked.stock != null || checked.points != null)) throw invalid('“谢谢参与”没有库存和积分');
+      if (prize.kind === 'points' && checked.points === null) throw invalid('积分（points）：积分奖品须填写积分');
       return checked;
     },
 
@@ -111,32 +126,32 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
         ...(change.validDays !== undefined && { validDays: whole(change.validDays, 'valid-days', 1, 3_650) }),
         ...(change.active !== undefined && { active: change.active }),
       };
-      if (Object.keys(checked).length === 0) throw invalid('nothing to change');
-      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new RewardsInputError('not-found', `no item ${itemId}`);
+      if (Object.keys(checked).length === 0) throw invalid('没有要修改的内容');
+      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new RewardsInputError('not-found', `没有权益 ${itemId}`);
       return (await items.find(itemId))!;
     },
 
     async addItem(item: { id: string; name: string; description: string; validDays: number }, operator: string, now: number) {
-      if (!ITEM_ID.test(item.id)) throw invalid('id: 1..36 of a-z, 0-9 and -, starting with a letter or digit');
+      if (!ITEM_ID.test(item.id)) throw invalid('编号（id）：1 至 36 个 a-z、0-9 或 -，以字母或数字开头');
       const added = {
         id: item.id,
         name: text(item.name, 'name', 40),
         description: text(item.description, 'description', 200),
         validDays: whole(item.validDays, 'valid-days', 1, 3_650),
       };
-      if (!(await items.add(added, operator, now))) throw invalid(`item ${item.id} exists already`);
+      if (!(await items.add(added, operator, now))) throw invalid(`权益 ${item.id} 已存在`);
       return (await items.find(item.id))!;
     },
 
     /** The batch as it would be made, or the refusal: also asked before a batch waits for approval. */
     async checkBatch(input: { name: string; points?: number; itemId?: string; count: number; expires: string }, now: number) {
-      if ((input.points === undefined) === (input.itemId === undefined)) throw invalid('a batch gives either points or an item');
+      if ((input.points === undefined) === (input.itemId === undefined)) throw invalid('一批兑换码只能发积分或权益中的一种');
       const reward: RedeemReward =
         input.itemId !== undefined
           ? { points: null, itemId: await existingItem(input.itemId) }
           : { points: whole(input.points!, 'points', 1, REWARDS_OPS_LIMITS.redeemPoints), itemId: null };
       const expiresAt = endOfChinaDate(input.expires);
-      if (expiresAt <= now) throw invalid('expires: a day from today on');
+      if (expiresAt <= now) throw invalid('有效期至（expires）：须为今天或以后的日期');
       return { name: text(input.name, 'name', 40), reward, count: whole(input.count, 'count', 1, REWARDS_OPS_LIMITS.batchCodes), expiresAt };
     },
 
@@ -149,8 +164,8 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
 
     async revokeBatch(batchId: string, operator: string, now: number) {
       const batch = await codes.findBatch(batchId);
-      if (!batch) throw new RewardsInputError('not-found', `no batch ${batchId}`);
-      if (!(await codes.revoke(batchId, operator, now))) throw invalid(`batch ${batchId} was revoked already`);
+      if (!batch) throw new RewardsInputError('not-found', `没有兑换码批次 ${batchId}`);
+      if (!(await codes.revoke(batchId, operator, now))) throw invalid(`兑换码批次 ${batchId} 已作废`);
       return (await codes.findBatch(batchId))!;
     },
 

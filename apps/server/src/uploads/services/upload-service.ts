@@ -3,7 +3,7 @@
 // encryption at rest (upload-cipher.ts), expiry. Whatever is refused is not kept: a photo refused at its
 // first part or at finish is deleted with its parts before the error is answered.
 import { createHash, randomUUID, timingSafeEqual } from 'node:crypto';
-import { CODE, SUBCODE, UPLOAD_PART_MAX_BYTES, fromBase64, type Subcode, type UploadPurpose } from '@tyd/protocol';
+import { CODE, CODE_TEXT, SUBCODE, UPLOAD_PART_MAX_BYTES, fromBase64, type Subcode, type UploadPurpose } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
@@ -39,6 +39,9 @@ const REJECTION_SUBCODE: Record<ImageRejection, Subcode> = {
   damaged: SUBCODE.UPLOAD_DAMAGED,
   'too-many-pixels': SUBCODE.UPLOAD_TOO_MANY_PIXELS,
 };
+
+/** What a person is told of a refused image: the upload subcode's text (SPEC §9), also where no subcode is sent (the operators' content images). */
+export const imageRejectionText = (reason: ImageRejection): string => CODE_TEXT[REJECTION_SUBCODE[reason]];
 
 const notFound = () => new ApiError(CODE.BAD_REQUEST, SUBCODE.UPLOAD_NOT_FOUND);
 

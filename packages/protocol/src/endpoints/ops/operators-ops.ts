@@ -3,12 +3,9 @@
 // to /ops, and every state-changing call carries the session's CSRF token in X-Ops-CSRF.
 import * as z from 'zod/mini';
 import { OPS_PATH } from '../../ops-paths.js';
+import { OPS_ROLES } from '../../ops-roles.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
 import { opsTimeField } from './ops-fields.js';
-
-/** What an operator may do: every role may view charts and lists; each other one adds its own capability. */
-export const OPS_ROLES = ['administrator', 'content_editor', 'rewards_manager', 'viewer'] as const;
-export type OpsRole = (typeof OPS_ROLES)[number];
 
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
@@ -80,6 +77,7 @@ export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_P
 
 export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'gift', 'points-grant'] as const;
 export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed'] as const;
+export type OpsApprovalStatus = (typeof OPS_APPROVAL_STATUSES)[number];
 
 export const opsApprovalSchema = z.strictObject({
   id: z.string(),

@@ -89,11 +89,11 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
   }
   const [, id, verb] = /^\/ops\/api\/content\/([^/]+)(?:\/(publish|unpublish))?$/.exec(path) ?? [];
   const item = items.find((i) => i.id === id);
-  if (!item) return refused(404, `no content ${id}`);
+  if (!item) return refused(404, `没有内容 ${id}`);
   if (method === 'GET') return ok(opsContentGet, { item, audit: audit.filter((a) => a.contentId === id) });
   const by = OPS_TEST_OPERATOR.name;
   if (method === 'PUT') {
-    if (body!.version !== item.version) return refused(409, `${id} changed meanwhile (version ${item.version}); reload and edit again`);
+    if (body!.version !== item.version) return refused(409, `${id} 已被他人修改（现为第 ${item.version} 版），请刷新后重新编辑`);
     const { title, body: text, summary, important, category, order } = body as Partial<ManagedItem>;
     const newBody = text ?? item.body;
     return ok(
@@ -110,7 +110,7 @@ function serve(method: string, path: string, body: Record<string, unknown> | und
   }
   if (verb === 'unpublish') return ok(opsContentUnpublish, change(item, by, 'unpublish', { status: 'unpublished' }));
   const at = body!.at as number | undefined;
-  if (at !== undefined && at <= NOW) return refused(400, 'at: a time in the future');
+  if (at !== undefined && at <= NOW) return refused(400, '发布时间（at）：须为将来的时间');
   return ok(
     opsContentPublish,
     change(item, by, at === undefined ? 'publish' : 'schedule', { status: at === undefined ? 'published' : 'scheduled', publishAt: at ?? NOW }),
@@ -289,7 +289,7 @@ describe('/ops/content', () => {
     await writeDraft('双十二活动', '活动说明');
     await userEvent.type(within(editor()).getByLabelText('定时发布（北京时间）'), '2026-11-20 09:30');
     await userEvent.click(within(editor()).getByRole('button', { name: '定时发布' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('at: a time in the future');
+    expect((await screen.findByRole('alert')).textContent).toBe('发布时间（at）：须为将来的时间');
     await userEvent.click(within(editor()).getByRole('button', { name: '保存并发布' }));
     expect((await screen.findByRole('status')).textContent).toBe('已发布');
     expect(changes().map((c) => `${c.method} ${c.path} ${String(c.body?.version ?? '')}`)).toEqual([

@@ -37,9 +37,8 @@ function serve(method: string, url: string, body: Record<string, unknown> | unde
   }
   const [, id] = /^\/ops\/api\/help\/questions\/([^/]+)\/answer$/.exec(pathname) ?? [];
   const question = questions.find((q) => q.id === id);
-  if (!question) return json(404, { code: '404', subcode: '4707', msg: '服务不存在', data: { reason: `no question ${id}` } });
-  if (question.status === 'answered')
-    return json(409, { code: '409', subcode: '4708', msg: '请求冲突', data: { reason: `${id} was answered already; reload to read the answer` } });
+  if (!question) return json(404, { code: '404', subcode: '4707', msg: '服务不存在', data: { reason: `没有问题 ${id}` } });
+  if (question.status === 'answered') return json(409, { code: '409', subcode: '4708', msg: '请求冲突', data: { reason: `${id} 已有回复，请刷新查看` } });
   Object.assign(question, { status: 'answered', answer: String(body!.answer).trim(), answeredBy: OPS_TEST_OPERATOR.name, answeredAt: NOW });
   return ok(opsHelpAnswer, question);
 }

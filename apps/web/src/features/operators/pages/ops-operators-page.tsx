@@ -5,11 +5,12 @@
 // refuses its calls to anyone else.
 import { useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
-import type { OpsOperator, OpsRole } from '@tyd/protocol/schemas';
+import type { OpsOperator } from '@tyd/protocol/schemas';
+import { OPS_ROLE_TEXT, type OpsRole } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card, Page } from '../../../components/page';
-import { ROLE_TEXT, useEndsSession, useOperator } from '../../../lib/operator-context';
+import { useEndsSession, useOperator } from '../../../lib/operator-context';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
 import { opsOperators, type Enrolment } from '../api/ops-operators';
 import { AuditLog } from '../components/audit-log';
@@ -17,7 +18,7 @@ import '../components/operators.css';
 
 const OPERATORS_KEY = 'ops-operators';
 const AUDIT_KEY = 'ops-audit';
-const ROLES = Object.keys(ROLE_TEXT) as OpsRole[];
+const ROLES = Object.keys(OPS_ROLE_TEXT) as OpsRole[];
 
 /** What to hand the operator, once: it is not kept in readable form anywhere (only hashes and the encrypted secret). */
 function EnrolmentCard({ enrolment, onDone }: { enrolment: Enrolment; onDone: () => void }) {
@@ -86,7 +87,7 @@ function AddOperator({ onAdded }: { onAdded: (enrolment: Enrolment) => void }) {
           <select value={role} onChange={(e) => setRole(e.target.value as OpsRole)}>
             {ROLES.map((value) => (
               <option key={value} value={value}>
-                {ROLE_TEXT[value]}
+                {OPS_ROLE_TEXT[value]}
               </option>
             ))}
           </select>
@@ -157,7 +158,7 @@ function OperatorList(props: {
           <li key={operator.id} className="operators__entry">
             <div>
               <p className="operators__name">
-                {operator.name} <span className="operators__role">{ROLE_TEXT[operator.role]}</span>
+                {operator.name} <span className="operators__role">{OPS_ROLE_TEXT[operator.role]}</span>
                 {operator.disabledAt !== null ? <span className="operators__badge">已停用</span> : null}
               </p>
               <p className="operators__muted">

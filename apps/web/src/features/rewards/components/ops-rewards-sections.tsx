@@ -5,11 +5,10 @@
 // `run` (an operator of another role, docs/operations.md "Roles") the values show in disabled fields and no
 // control to change them is offered.
 import { useState, type FormEvent } from 'react';
-import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
+import { OPS_ROLE_TEXT, chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
-import { ROLE_TEXT } from '../../../lib/operator-context';
 import type {
   OpsApproval,
   OpsBatch,
@@ -544,7 +543,7 @@ export function ApprovalsSection({ approvals, operator, onDecided }: { approvals
                   批准
                 </Button>
               ) : (
-                <span className="ops-rewards__muted">待{ROLE_TEXT[approval.role]}批准</span>
+                <span className="ops-rewards__muted">待{OPS_ROLE_TEXT[approval.role]}批准</span>
               )}
             </li>
           ))}

@@ -199,9 +199,9 @@ describe('/ops/rewards', () => {
     const form = screen.getByRole('form', { name: '卡券 10元还款立减券' });
     await userEvent.clear(within(form).getByLabelText('所需积分（空=不可兑换）'));
     await userEvent.type(within(form).getByLabelText('所需积分（空=不可兑换）'), '0');
-    answers.push(() => json(400, { code: '400', subcode: '4009', msg: '请求参数错误', data: { reason: 'cost: a whole number 1..1000000' } }));
+    answers.push(() => json(400, { code: '400', subcode: '4009', msg: '请求参数错误', data: { reason: '兑换积分（cost）：1 至 1000000 的整数' } }));
     await userEvent.click(within(form).getByRole('button', { name: '保存' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('cost: a whole number 1..1000000');
+    expect((await screen.findByRole('alert')).textContent).toBe('兑换积分（cost）：1 至 1000000 的整数');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ pointsCost: 0 });
   });
 
