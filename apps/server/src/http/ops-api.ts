@@ -33,7 +33,7 @@ function jsonOf(value: unknown): unknown {
 
 // The protocol's schemas are zod/mini, which carries no messages: zod's Chinese ones are asked for per
 // parse, so the reason names the field and says in the operators' language what was expected
-// ("title：数值过小：期望 string 长度 >=1 字符"; docs/api.md "Operators").
+// ("title：数值过小：期望 string >=1 字符"; docs/api.md "Operators").
 const messages = { error: zhCN().localeError };
 
 /**

@@ -29,7 +29,7 @@ const BIG = 100_000_000;
 const invalid = (message: string) => new RewardsInputError('invalid', message);
 
 /** A field as a refusal names it: its label, then the name the API and the admin command give it. */
-const LABELS: Record<string, string> = {
+const LABELS = {
   operator: '操作人',
   name: '名称',
   points: '积分',
@@ -40,21 +40,22 @@ const LABELS: Record<string, string> = {
   limit: '每人限兑',
   'valid-days': '有效天数',
   count: '数量',
-};
-const labelOf = (name: string) => (LABELS[name] ? `${LABELS[name]}（${name}）` : name);
+} as const;
+type Field = keyof typeof LABELS;
+const labelOf = (name: Field) => `${LABELS[name]}（${name}）`;
 
-function text(value: string, name: string, max: number): string {
+function text(value: string, name: Field, max: number): string {
   const trimmed = value.trim();
   if (trimmed.length === 0 || [...trimmed].length > max || /[\p{Cc}]/u.test(trimmed)) throw invalid(`${labelOf(name)}：1 至 ${max} 个字符，不含控制字符`);
   return trimmed;
 }
 
-function whole(value: number, name: string, min: number, max: number): number {
+function whole(value: number, name: Field, min: number, max: number): number {
   if (!Number.isSafeInteger(value) || value < min || value > max) throw invalid(`${labelOf(name)}：${min} 至 ${max} 的整数`);
   return value;
 }
 
-const wholeOrNull = (value: number | null, name: string, min: number, max: number) => (value === null ? null : whole(value, name, min, max));
+const wholeOrNull = (value: number | null, name: Field, min: number, max: number) => (value === null ? null : whole(value, name, min, max));
 
 /** An operator's name as kept in the audit. */
 export const operatorName = (value: string): string => text(value, 'operator', 64);
