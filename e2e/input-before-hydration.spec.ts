@@ -1,5 +1,5 @@
 // Input before hydration (docs/architecture.md "Delivery"): a prerendered form shows, and takes typing,
-// taps and ticks, before React has hydrated it. Whatever a person entered by then must still be there
+// taps and ticks, before the app has hydrated it. Whatever a person entered by then must still be there
 // afterwards, in the field and in the page's state (what the form submits), on every prerendered form.
 // Run on a slow phone (Lighthouse's mobile preset, support/slow-phone.ts); the scripts are also held back
 // until the typing is done, so the input certainly comes before hydration whatever the machine's speed.
@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderedPropsOf } from './support/app-tree';
 import { launchBrowser, newMobileContext } from './support/browser';
 import { repoRoot, startServer, type RunningServer } from './support/server';
 import { outbox } from '../apps/server/test/support/accounts';
@@ -38,19 +39,21 @@ afterAll(async () => {
 
 const CONTROLS = '#root input:not([type=hidden]), #root textarea, #root select';
 
-/** What the control holds as the DOM has it and as React last rendered it (its props). */
-function controlStates(page: Page) {
-  return page.evaluate((selector) => {
-    return Array.from(document.querySelectorAll<HTMLInputElement>(selector)).map((control) => {
-      const propsKey = Object.keys(control).find((key) => key.startsWith('__reactProps$'));
-      const props = propsKey ? (control as unknown as Record<string, { value?: unknown; checked?: unknown }>)[propsKey] : undefined;
-      const checkable = control.type === 'checkbox' || control.type === 'radio';
-      return {
-        dom: checkable ? String(control.checked) : control.value.replace(/\s/g, ''),
-        react: props === undefined ? undefined : checkable ? String(props.checked) : String(props.value ?? '').replace(/\s/g, ''),
-      };
-    });
-  }, CONTROLS);
+/** What the control holds as the DOM has it and as the app last rendered it (its props). */
+async function controlStates(page: Page) {
+  const [controls, rendered] = await Promise.all([
+    page.evaluate((selector) => {
+      return Array.from(document.querySelectorAll<HTMLInputElement>(selector)).map((control) => {
+        const checkable = control.type === 'checkbox' || control.type === 'radio';
+        return { checkable, value: checkable ? String(control.checked) : control.value.replace(/\s/g, '') };
+      });
+    }, CONTROLS),
+    page.evaluate(renderedPropsOf, CONTROLS),
+  ]);
+  return controls.map(({ checkable, value }, i) => {
+    const props = rendered[i];
+    return { dom: value, app: props === undefined ? undefined : checkable ? String(props.checked) : String(props.value ?? '').replace(/\s/g, '') };
+  });
 }
 
 /** What a person would enter in the control: a mobile number, a code of its length, a tick. */
@@ -93,11 +96,11 @@ describe('input before hydration survives it (docs/architecture.md "Delivery")',
     const entered: string[] = [];
     for (let i = 0; i < count; i++) entered.push(await enter(page, i));
     // Nothing has hydrated yet: what was entered is only in the DOM.
-    expect((await controlStates(page)).map((state) => state.react)).toEqual(entered.map(() => undefined));
+    expect((await controlStates(page)).map((state) => state.app)).toEqual(entered.map(() => undefined));
     release();
-    // Hydrated, the fields hold what was typed and React holds it too (its next render would otherwise
+    // Hydrated, the fields hold what was typed and the app holds it too (its next render would otherwise
     // put its own empty value back into the field, and a submit would send nothing).
-    await expect.poll(() => controlStates(page)).toEqual(entered.map((value) => ({ dom: value, react: value })));
+    await expect.poll(() => controlStates(page)).toEqual(entered.map((value) => ({ dom: value, app: value })));
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -121,9 +124,9 @@ describe('input before hydration survives it (docs/architecture.md "Delivery")',
     await expect
       .poll(() => controlStates(page))
       .toEqual([
-        { dom: '13800138000', react: '13800138000' },
-        { dom: '246801', react: '246801' },
-        { dom: 'true', react: 'true' },
+        { dom: '13800138000', app: '13800138000' },
+        { dom: '246801', app: '246801' },
+        { dom: 'true', app: 'true' },
       ]);
     await page.getByRole('button', { name: '登录' }).tap();
     // The server refuses the code (none was sent); no field was found empty or unticked.

@@ -10,13 +10,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
 import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
+import { appHolds } from './support/app-tree';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
 
 /**
  * Runs before any of the page's scripts: when parsing ends (readyState "interactive", before module
  * scripts run) it keeps #root's first element, the <html> classes and the text shown; afterwards the spec
- * asks whether React adopted that very element (hydration) or replaced it (a mismatch, or no prerender).
+ * asks whether the app adopted that very element (hydration) or replaced it (no prerender for its route).
  */
 const FIRST_SCREEN_PROBE = `(() => {
   document.addEventListener('readystatechange', () => {
@@ -98,27 +99,18 @@ function firstScreen(page: Page): Promise<FirstScreen> {
 }
 
 /**
- * Whether React adopted the element the server sent (hydration attaches its fiber to it) rather than
- * replacing it (no prerender for the route it ended on). A mismatch deeper down is logged by main.tsx's
- * onRecoverableError, which the callers' console-error check catches. Later navigations do not matter.
+ * Whether the app adopted the element the server sent (hydration keeps it in its tree) rather than
+ * replacing it (no prerender for the route it ended on), once the app has taken the page over. A page
+ * whose hydration render differs from the build's is caught before any browser runs
+ * (apps/web/src/prerender.test.tsx); the callers' console-error check catches what throws.
+ * Later navigations do not matter.
  */
 async function keptPrerenderedElement(page: Page): Promise<boolean> {
-  const adopted = () => {
-    const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
-    if (element === null) return false;
-    if (Object.keys(element).some((key) => key.startsWith('__reactFiber$'))) return true;
-    return element.isConnected ? null : false;
-  };
   // Polled on a timer, not on frames: one case takes the page's frames away.
-  await page.waitForFunction(
-    () => {
-      const element = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
-      return element === null || !element.isConnected || Object.keys(element).some((key) => key.startsWith('__reactFiber$'));
-    },
-    undefined,
-    { polling: 50 },
-  );
-  return (await page.evaluate(adopted)) === true;
+  await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0, undefined, { polling: 50 });
+  const element = await page.evaluateHandle(() => (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element);
+  const kept = await page.evaluate((shown) => shown !== null && shown.isConnected, element);
+  return kept && (await page.evaluate(appHolds, element as never));
 }
 
 /**

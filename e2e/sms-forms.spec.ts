@@ -202,8 +202,8 @@ describe('SMS code forms', () => {
     const cdp = await context.newCDPSession(page);
     // Headless Chromium does not turn synthetic touches into :active, so the state is forced through
     // DevTools (CSS.forcePseudoState), and what touch needs is checked apart: iOS Safari applies
-    // :active only under a touchstart listener, and React 19 puts one on its root.
-    const { result } = await cdp.send('Runtime.evaluate', { expression: "document.getElementById('root')" });
+    // :active only under a touchstart listener, which the app puts on the document (lib/pressed-states.ts).
+    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document' });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
     expect(listeners.map((l) => l.type)).toContain('touchstart');
 

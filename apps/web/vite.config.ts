@@ -2,13 +2,14 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
+import { REACT_ON_PREACT } from './react-on-preact';
 import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
 // Chunking serves what a phone loads first (budgets for the shared shell and for what each route adds,
 // checked by e2e/bundle-budget.spec.ts from the manifest, which `build.manifest` writes; bench/README.md
 // "Budgets", docs/architecture.md "Delivery"):
-//  - everything the entry imports statically (React, router, API client, session, toaster…)
+//  - everything the entry imports statically (Preact as React, router, API client, session, toaster…)
 //    is one "shell" chunk, loaded with the entry as soon as the HTML names them: two files before any
 //    page, instead of the several small chunks the default splitting makes of shared modules;
 //  - code only pages use stays with the pages (a login form never weighs on the 404 page); on a
@@ -23,7 +24,7 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 //  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
 //    "The console"): none of its code is in the consumer app's graph, and the shell group above is the
 //    consumer entry's closure only, so the console shares files with the app only where Rolldown's own
-//    splitting finds modules both use (React, components).
+//    splitting finds modules both use (Preact, components).
 
 /** Module ids the entry reaches through static imports, known once the graph is built. */
 const entryClosure = new Set<string>();
@@ -143,6 +144,7 @@ const precompress: Plugin = {
 export default defineConfig({
   base: '/',
   plugins: [findEntryClosure, smallPreloadHelper, routeEntries, precompress],
+  resolve: { alias: REACT_ON_PREACT },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,

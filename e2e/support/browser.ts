@@ -98,14 +98,11 @@ export async function saveScreenshot(page: Page, name: string, opts: { fullPage?
 }
 
 /**
- * Waits until the web app has taken the page over (React's root is on #root). A page with a prerendered
- * first screen shows its content, and fires `load`, before its scripts even start (docs/architecture.md
- * "Delivery"): until then a click is the browser's own (a full page load) and typing is not seen by the
- * app. Once the root is there, React hydrates whatever part a click lands on first.
+ * Waits until the web app has taken the page over: its `tyd-interactive` mark, set once the first screen
+ * is rendered or hydrated (apps/web/src/main.tsx). A page with a prerendered first screen shows its
+ * content, and fires `load`, before its scripts even start (docs/architecture.md "Delivery"): until then
+ * a click is the browser's own (a full page load) and typing is not seen by the app.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const root = document.getElementById('root');
-    return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer$'));
-  });
+  await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0);
 }

@@ -1,6 +1,6 @@
 // The app shell with the real router, route table, page chunks and navigation behaviour
 // (SPEC §2), as a user meets it: by URL, title, role and text.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '../test/testing-library';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../lib/env';
@@ -133,8 +133,9 @@ describe('navigation behaviour (SPEC §2)', () => {
   it('inside the app: logs a page-view and sends the title, except on default-title routes', async () => {
     enterApp();
     await openApp('/download');
-    // The page load also says once that this page keeps the app's bars (docs/bridge.md 3.2).
-    expect(posted.map((m) => m.method)).toEqual(['setTitle', 'logEvent', 'hiddenStatusBarAndTitleBar']);
+    // The page load also says once that this page keeps the app's bars (docs/bridge.md 3.2). Posted once
+    // the bridge's chunk is there.
+    await vi.waitFor(() => expect(posted.map((m) => m.method)).toEqual(['setTitle', 'logEvent', 'hiddenStatusBarAndTitleBar']));
     expect(posted[0]?.params).toEqual({ title: 'APP下载' });
     expect(posted[1]?.params).toMatchObject({ en: 'pageview', purl: '/download', title: 'APP下载' });
     expect(posted[2]?.params).toEqual({ hidden: false });

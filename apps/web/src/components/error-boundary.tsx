@@ -1,6 +1,6 @@
 // A page that throws while rendering shows `fallback` instead, and the rest of the app stays (the consumer
 // app's 500 view, app/app.tsx; the console's message under its menu, console/console-app.tsx). Logged as
-// `message` with the error (React calls this only for render errors; events and effects report their own).
+// `message` with the error (errors while rendering and in effects; event handlers report their own).
 import { Component, type ReactNode } from 'react';
 
 export class ErrorBoundary extends Component<{ children: ReactNode; fallback: ReactNode; message: string }, { failed: boolean }> {

@@ -7,7 +7,7 @@
 // down/up/click sequences on the new page; what tells them apart is what tells a double tap from two taps:
 // the second comes soon (FOLLOW_UP_MS) and where the first was (FOLLOW_UP_SLOP_PX). So every pointer, mouse
 // and click event of that kind is swallowed in the capture phase on window, before any handler of the new
-// page (React's included, which listens at its root) sees it; a gesture whose press began inside the window
+// page (the page's own, on its elements, included) sees it; a gesture whose press began inside the window
 // is swallowed to its end (its click and dblclick), so a slow release does not leak a click. A tap elsewhere
 // on the new page, or a click from the keyboard, is the person's own and goes through.
 // The first gesture that begins after the window ends the guard, untouched. Measuring from the press,

@@ -1,8 +1,9 @@
 // The first screen of a page load is HTML prerendered at build time for a first visitor (no session,
-// no user agent, no server configuration; docs/architecture.md "Delivery"), which React then hydrates.
-// While it does, every component must render exactly that HTML, or React throws the markup away and
-// renders again (a hydration mismatch). Facts only the browser knows come in right after, through these
-// hooks: React renders the `getServerSnapshot` value at build time and while hydrating, then the real one.
+// no user agent, no server configuration; docs/architecture.md "Delivery"), which the app then hydrates.
+// While it does, every component must render exactly that HTML: hydration adopts the markup as it is, so
+// an attribute rendered differently would stay wrong on the page (src/prerender.test.tsx checks every
+// route). Facts only the browser knows come in right after, through these hooks: useSyncExternalStore
+// renders the `getServerSnapshot` value at build time and while hydrating, then the real one.
 import { useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => {};
@@ -20,28 +21,25 @@ export function useHydrated(): boolean {
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * Hands React what a person entered into a prerendered form before it hydrated (docs/architecture.md
- * "Delivery"). The page takes typing, taps and ticks from its first paint; React, hydrating, keeps the
- * field's content but not in its state, so its next render put the rendered (empty) value back and a
- * submit sent nothing. Called right after hydration: every control whose value or tick differs from what
- * was rendered (its default) is set back to that through React's own value setter, so React's change
- * tracking holds the rendered value, then given the entered one natively and the event the browser
- * would have sent (input; a click for a box, change for a select), which reaches the page's onChange as
- * the person's own input would. A control nobody touched is left alone.
+ * Hands the app what a person entered into a prerendered form before it hydrated (docs/architecture.md
+ * "Delivery"). The page takes typing, taps and ticks from its first paint; hydration keeps the field's
+ * content but not in the page's state, so its next render would put the rendered (empty) value back and
+ * a submit would send nothing. Called right after hydration: every control whose value or tick differs
+ * from what was rendered (its default) gets the event the browser would have sent (input; a click for a
+ * box, change for a select), which reaches the page's onChange as the person's own input would. A
+ * control nobody touched is left alone.
  */
 export function replayEarlyInput(root: HTMLElement): void {
   for (const control of root.querySelectorAll<FormControl>('input, textarea, select')) {
     if (control instanceof HTMLSelectElement) {
       if ([...control.options].some((option) => option.selected !== option.defaultSelected)) control.dispatchEvent(new Event('change', { bubbles: true }));
     } else if (control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio')) {
-      // A radio that is no longer ticked is replayed by the one that now is.
+      // A radio that is no longer ticked is replayed by the one that now is. Put back, then ticked by a
+      // click, so the page sees the tick as it happens (click, then change).
       if (control.checked === control.defaultChecked || (control.type === 'radio' && !control.checked)) continue;
       control.checked = control.defaultChecked;
       control.click();
     } else if (control.value !== control.defaultValue && control.type !== 'file') {
-      const entered = control.value;
-      control.value = control.defaultValue;
-      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')?.set?.call(control, entered);
       control.dispatchEvent(new Event('input', { bubbles: true }));
     }
   }
@@ -56,7 +54,7 @@ declare global {
 
 /**
  * Takes the buttons pressed on the prerendered first screen so far and stops recording (index.html's
- * listener): from here React sees every press itself (it replays those that come while it hydrates).
+ * listener): from here the app sees every press itself (hydration is one task: none comes during it).
  */
 export function takeEarlyTaps(): HTMLElement[] {
   const taps = window.__tydEarlyTaps ?? [];
@@ -66,7 +64,7 @@ export function takeEarlyTaps(): HTMLElement[] {
 
 /**
  * Presses again, once each and in order, the buttons a person pressed before hydration (index.html kept the
- * browser from acting on them). Called after replayEarlyInput has handed React what was typed, in a task of
+ * browser from acting on them). Called after replayEarlyInput has handed the app what was typed, in a task of
  * its own so the page has rendered that input first (获取验证码 then reads the number typed before it). A
  * button that is gone or disabled by now is not pressed: the page has moved on.
  */

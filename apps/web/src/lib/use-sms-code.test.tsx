@@ -1,5 +1,5 @@
 // The SMS code hook shared by every code form, against a mocked API client.
-import { act, renderHook } from '@testing-library/react';
+import { act, renderHook } from '../test/testing-library';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { dismissToast, notifyStore } from './notify';
@@ -29,7 +29,11 @@ describe('useSmsCode', () => {
     });
     await vi.waitFor(() => expect(api.request).toHaveBeenCalledTimes(1));
     expect(result.current.busy).toBe(true);
-    await act(async () => answer(SENT));
+    // The answer and what the send does with it, within act: the hook's state is rendered by its end.
+    await act(async () => {
+      answer(SENT);
+      await first;
+    });
     expect(await second).toBeUndefined();
     expect(await first).toMatchObject({ status: 'counting', sent: true });
     expect(api.request).toHaveBeenCalledWith('/v1/user/sms-send-v1', { purpose: 'bind-card' }, expect.anything());

@@ -1,6 +1,6 @@
 // The consent-renewal dialog as a user meets it (STYLE.md "Tests"): by role and text, against a mocked
 // API client. Each test logs in with its own token: the check runs once per session and page load.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '../../../test/testing-library';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
@@ -36,13 +36,16 @@ function status(renewalRequired: boolean) {
 
 const requested = (path: string) => api.request.mock.calls.filter(([p]) => p === path).map(([, payload]) => payload as unknown);
 
+/** The dialog beside the toaster; a rerender gives the same tree, so the dialog keeps its state. */
+const tree = (active: boolean) => (
+  <>
+    <ConsentRenewal active={active} />
+    <Toaster />
+  </>
+);
+
 function show(active = true) {
-  return render(
-    <>
-      <ConsentRenewal active={active} />
-      <Toaster />
-    </>,
-  );
+  return render(tree(active));
 }
 
 beforeEach(() => {
@@ -74,7 +77,7 @@ describe('consent renewal dialog', () => {
     logIn();
     const view = show();
     await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith('/v1/user/privacy-policy-status', {}, expect.anything()));
-    view.rerender(<ConsentRenewal active />);
+    view.rerender(tree(true));
     await act(async () => {});
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(api.call.mock.calls.filter(([p]) => p === '/v1/user/privacy-policy-status')).toHaveLength(1);
@@ -87,12 +90,7 @@ describe('consent renewal dialog', () => {
     const view = show(false);
     await act(async () => {});
     expect(api.call).not.toHaveBeenCalled();
-    view.rerender(
-      <>
-        <ConsentRenewal active />
-        <Toaster />
-      </>,
-    );
+    view.rerender(tree(true));
     await screen.findByRole('dialog', { name: TEXT.title });
   });
 

@@ -1,5 +1,5 @@
 // /login as a user meets it (STYLE.md "Tests"): by role, label and text, against a mocked API client.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '../../../test/testing-library';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
@@ -213,7 +213,7 @@ describe('/login form', () => {
       await user.type(phoneInput(), '13812345678');
       await user.click(consent());
       await user.click(getCode());
-      expect(note()).toBe('验证码未发送：该手机号刚获取过验证码，请2秒后重新获取');
+      await vi.waitFor(() => expect(note()).toBe('验证码未发送：该手机号刚获取过验证码，请2秒后重新获取'));
       // Past the next whole second (the countdown wakes 15 ms after it), whatever time the render took.
       await act(() => vi.advanceTimersByTimeAsync(1_100));
       expect(note()).toBe('验证码未发送：该手机号刚获取过验证码，请1秒后重新获取');
