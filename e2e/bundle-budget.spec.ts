@@ -1,5 +1,5 @@
-// The JS budgets (docs/architecture.md "Delivery", bench/README.md "Budgets"): at most 88 KB gzip for the
-// shared shell every page loads, and at most 16 KB for what any route adds to it, measured from the Vite
+// The JS budgets (docs/architecture.md "Delivery", bench/README.md "Budgets"): at most 36 KB gzip for the
+// shared shell every page loads, and at most 10 KB for what any route adds to it, measured from the Vite
 // manifest of the build `npm test` makes before this stage (bench/web-sizes.ts). Sizes are deterministic
 // for a given build, so this is fair in CI. Also what the build writes for the server's delivery:
 // compressed copies and the route -> page map.
@@ -9,7 +9,16 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { readManifest, ROUTE_BUDGET_GZIP_BYTES, routeSize, routeSizes, SHELL_BUDGET_GZIP_BYTES, shellSize, webDist } from '../bench/web-sizes';
+import {
+  readManifest,
+  ROUTE_BUDGET_GZIP_BYTES,
+  ROUTE_SCRIPTS_BUDGET,
+  routeSize,
+  routeSizes,
+  SHELL_BUDGET_GZIP_BYTES,
+  shellSize,
+  webDist,
+} from '../bench/web-sizes';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
 
 // Throws (failing the file) when there is no build: run `npm run build` first.
@@ -21,16 +30,21 @@ describe('bundle budget', () => {
     expect(sizes.map((s) => s.path)).toEqual([...ROUTES, NOT_FOUND_ROUTE].map((r) => r.path));
   });
 
-  it('the shared shell within 88 KB gzip', () => {
-    expect(SHELL_BUDGET_GZIP_BYTES).toBe(88 * 1024);
+  it('the shared shell within 36 KB gzip', () => {
+    expect(SHELL_BUDGET_GZIP_BYTES).toBe(36 * 1024);
     expect(shell.js, shell.files.join(', ')).toBeLessThanOrEqual(SHELL_BUDGET_GZIP_BYTES);
   });
 
-  it.each(sizes.map((s) => [s.path, s] as const))('%s: adds at most 16 KB gzip to the shell', (_path, size) => {
-    expect(ROUTE_BUDGET_GZIP_BYTES).toBe(16 * 1024);
+  it.each(sizes.map((s) => [s.path, s] as const))('%s: adds at most 10 KB gzip to the shell', (_path, size) => {
+    expect(ROUTE_BUDGET_GZIP_BYTES).toBe(10 * 1024);
     expect(size.ownJs, size.ownFiles.join(', ')).toBeLessThanOrEqual(ROUTE_BUDGET_GZIP_BYTES);
     // Shell and route together are the route's whole first load.
     expect(size.js).toBe(shell.js + size.ownJs);
+  });
+
+  it.each(sizes.map((s) => [s.path, s] as const))('%s: at most 8 scripts in its first load', (_path, size) => {
+    expect(ROUTE_SCRIPTS_BUDGET).toBe(8);
+    expect(size.jsFiles.length, size.jsFiles.join(', ')).toBeLessThanOrEqual(ROUTE_SCRIPTS_BUDGET);
   });
 
   it("carries no operators' code in any route's first load or what it loads later: the console is its own entry", () => {
@@ -61,7 +75,7 @@ describe('bundle budget', () => {
       writeFileSync(join(dist, 'assets/entry.js'), 'import "./shell.js"');
       writeFileSync(join(dist, 'assets/shell.js'), 'export {}');
       writeFileSync(join(dist, 'assets/page.js'), 'import "./heavy.js"');
-      // Random bytes do not compress: 16 KB of them are 16 KB gzip and more.
+      // Random bytes do not compress: 10 KB of them are 10 KB gzip and more.
       writeFileSync(join(dist, 'assets/heavy.js'), randomBytes(ROUTE_BUDGET_GZIP_BYTES));
       const manifest = {
         'index.html': { file: 'assets/entry.js', isEntry: true, imports: ['_shell.js'] },

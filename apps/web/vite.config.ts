@@ -28,6 +28,21 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 
 /** Module ids the entry reaches through static imports, known once the graph is built. */
 const entryClosure = new Set<string>();
+/**
+ * Module ids outside the entry's closure that the first loads of at least MIN_PAGES_SHARING routes need
+ * (each route's page module and its static imports), known once the graph is built.
+ */
+const sharedByPages = new Set<string>();
+/**
+ * Shared by this many routes' first loads, a module goes into the shell instead of a chunk of its own.
+ * A first load is fetched over HTTP/1.1's six connections per host, so every further file of a route
+ * waits for a connection and pays the round trip again (150 ms on the slow-phone preset): measured, the
+ * small chunks `/login` fetched beside its page ended 0.35 s after the shell had arrived
+ * (bench/README.md "Lab"). Three routes: what several pages share (forms, the query cache, endpoint
+ * paths) arrives with the shell, which every page loads anyway; what one or two pages use stays theirs.
+ */
+const MIN_PAGES_SHARING = 3;
+const PAGE_MODULES = [...ROUTES, NOT_FOUND_ROUTE].map((route) => resolve(import.meta.dirname, 'src', route.page));
 
 // @tyd/protocol is consumed through its entries (index, /wire, /schemas), which re-export every module:
 // following those re-exports would put the envelope, signing and the endpoint schemas in the shell,
@@ -44,15 +59,26 @@ const findEntryClosure: Plugin = {
   name: 'tyd:entry-closure',
   apply: 'build',
   buildEnd() {
+    const closureOf = (start: string[]) => {
+      const closure = new Set<string>();
+      const queue = [...start];
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        if (closure.has(id)) continue;
+        closure.add(id);
+        if (PROTOCOL_INDEX.test(id)) continue;
+        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+      }
+      return closure;
+    };
     entryClosure.clear();
-    const queue = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id));
-    while (queue.length > 0) {
-      const id = queue.pop()!;
-      if (entryClosure.has(id)) continue;
-      entryClosure.add(id);
-      if (PROTOCOL_INDEX.test(id)) continue;
-      queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    for (const id of closureOf([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id)))) entryClosure.add(id);
+    const pagesNeeding = new Map<string, number>();
+    for (const page of PAGE_MODULES) {
+      for (const id of closureOf([page])) if (!entryClosure.has(id)) pagesNeeding.set(id, (pagesNeeding.get(id) ?? 0) + 1);
     }
+    sharedByPages.clear();
+    for (const [id, pages] of pagesNeeding) if (pages >= MIN_PAGES_SHARING && !PAGE_MODULES.includes(id)) sharedByPages.add(id);
   },
 };
 
@@ -162,7 +188,7 @@ export default defineConfig({
               test: (id: string) =>
                 PROTOCOL_FOR_SHELL.test(id) ||
                 PAGE_BASICS.test(id) ||
-                (entryClosure.has(id) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
+                ((entryClosure.has(id) || sharedByPages.has(id)) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
             },
           ],
         },
