@@ -128,6 +128,25 @@ async function expectLaidOut(page: Page) {
 }
 
 describe('SMS code forms', () => {
+  it('/login: a key the fields refuse does not stay on screen, and the codes are not spell-checked', async () => {
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await openLogin(page);
+    // A numeric keypad also has . - and space: each refused at once, so the sixth digit still fits the code
+    // field (maxlength 6) after one of them was pressed.
+    const code = page.getByLabel('验证码', { exact: true });
+    await code.pressSequentially('12345');
+    for (const key of ['.', '-', ' ']) {
+      await code.pressSequentially(key);
+      expect(await code.inputValue()).toBe('12345');
+    }
+    await code.pressSequentially('6');
+    expect(await code.inputValue()).toBe('123456');
+    await page.getByRole('button', { name: /填写邀请码/ }).click();
+    expect(await page.getByLabel(/邀请码/).getAttribute('spellcheck')).toBe('false');
+    await context.close();
+  });
+
   it('/login: Enter in the number goes on to the code; errors go when their cause does', async () => {
     const context = await newMobileContext(browser);
     const page = await context.newPage();

@@ -15,6 +15,7 @@ import { setAppVersion, waitForAppVersion, warmApiTransport } from './lib/api-cl
 import { clientEnv } from './lib/env';
 import { replayEarlyInput, replayEarlyTaps, takeEarlyTaps } from './lib/hydration';
 import { showPressedStatesOnTouch } from './lib/pressed-states';
+import { matchReactDom } from './lib/react-dom-parity';
 import { createRouter } from './lib/router';
 import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
 import './styles/base.css';
@@ -27,6 +28,7 @@ const SERVER_PROBE_TIMEOUT_MS = 5_000;
 // from its first paint.
 if (clientEnv().inApp) document.documentElement.classList.add('in-app');
 showPressedStatesOnTouch();
+matchReactDom();
 
 const router = createRouter();
 installUnauthorizedHandler(router);

@@ -2,7 +2,7 @@
 // title, focus moves in on open and back to the opener on close, Escape and the mask close it,
 // Tab stays inside, and the page behind does not scroll. `sheet` anchors it to the bottom edge, within
 // thumb reach: for confirming an action the page offers (兑换).
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useScrollLock } from './scroll-lock';
 import './dialog.css';
 
@@ -21,7 +21,8 @@ export function Dialog({ open, title, children, actions, onClose, sheet }: Dialo
   const ref = useRef<HTMLDivElement>(null);
   useScrollLock(open);
 
-  useEffect(() => {
+  // Before the dialog is painted, as React runs effects of a press at once: focus is inside from its first frame.
+  useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const first = ref.current?.querySelector<HTMLElement>('button, [href], input, [tabindex]:not([tabindex="-1"])');

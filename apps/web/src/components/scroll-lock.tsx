@@ -1,7 +1,7 @@
 // Scroll lock (SPEC §2): while any lock is mounted the page behind does not scroll (dialogs,
 // full-screen layers). Counted, so nested locks release only when the last one unmounts; the
 // scroll position is kept because iOS Safari ignores overflow:hidden on <body> alone.
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 
 let locks = 0;
 let savedY = 0;
@@ -31,7 +31,8 @@ export function lockScroll(): () => void {
 }
 
 export function useScrollLock(active = true): void {
-  useEffect(() => (active ? lockScroll() : undefined), [active]);
+  // Locked before the next paint, so no frame of the overlay scrolls the page under it.
+  useLayoutEffect(() => (active ? lockScroll() : undefined), [active]);
 }
 
 /** Locks page scroll while mounted (and `active`); renders its children unchanged. */

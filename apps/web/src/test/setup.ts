@@ -3,5 +3,8 @@
 // act() environment runs them. What a test then sees after an awaited click is what a person sees a
 // frame after the tap.
 import { options } from 'preact';
+import { matchReactDom } from '../lib/react-dom-parity';
 
 options.requestAnimationFrame = (flush) => queueMicrotask(flush);
+// What the entries install (lib/react-dom-parity.ts).
+matchReactDom();
