@@ -3,7 +3,7 @@
 // Lighthouse's mobile preset applied through the DevTools protocol (e2e/support/slow-phone.ts: 150 ms
 // round trip, 1.6 Mbps down, 4× CPU slowdown), a fresh browser context (empty cache) per run. First paint
 // is Paint Timing's first-contentful-paint; interactive is the web app's `tyd-interactive` mark, set once
-// React has rendered or hydrated the first screen (apps/web/src/main.tsx); largest paint is the browser's own
+// the app has rendered or hydrated the first screen (apps/web/src/main.tsx); largest paint is the browser's own
 // Largest Contentful Paint entry (the last one before interactive), the real counterpart of Lighthouse's
 // simulated LCP. Median of `runs`. `preset` applies the whole preset or one half of it (the link or the
 // processor), to tell which one a route's interactive time waits on.
@@ -14,7 +14,7 @@ export interface LabFigures {
   path: string;
   /** Median first contentful paint, ms after navigation start. */
   firstPaintMs: number;
-  /** Median time React had hydrated (or rendered) the first screen, ms after navigation start. */
+  /** Median time the app had hydrated (or rendered) the first screen, ms after navigation start. */
   interactiveMs: number;
   /** Median of the browser's own Largest Contentful Paint, ms after navigation start. */
   largestPaintMs: number;

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
 import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
-import { appHolds } from './support/app-tree';
+import { renderedPropsOf } from './support/app-tree';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
 
@@ -108,9 +108,12 @@ function firstScreen(page: Page): Promise<FirstScreen> {
 async function keptPrerenderedElement(page: Page): Promise<boolean> {
   // Polled on a timer, not on frames: one case takes the page's frames away.
   await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0, undefined, { polling: 50 });
-  const element = await page.evaluateHandle(() => (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element);
-  const kept = await page.evaluate((shown) => shown !== null && shown.isConnected, element);
-  return kept && (await page.evaluate(appHolds, element as never));
+  // Still #root's first element, and one the app rendered (it has props in the app's tree).
+  const kept = await page.evaluate(() => {
+    const shown = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;
+    return shown !== null && shown === document.getElementById('root')?.firstElementChild;
+  });
+  return kept && (await page.evaluate(renderedPropsOf, '#root > :first-child'))[0] !== undefined;
 }
 
 /**

@@ -26,23 +26,22 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 //    consumer entry's closure only, so the console shares files with the app only where Rolldown's own
 //    splitting finds modules both use (Preact, components).
 
-/** Module ids the entry reaches through static imports, known once the graph is built. */
-const entryClosure = new Set<string>();
 /**
- * Module ids outside the entry's closure that the first loads of at least MIN_PAGES_SHARING routes need
- * (each route's page module and its static imports), known once the graph is built.
+ * Module ids of the shell, known once the graph is built: what the entry reaches through static imports,
+ * and what the first loads of at least MIN_PAGES_SHARING routes need (each route's page module and its
+ * static imports).
  */
-const sharedByPages = new Set<string>();
+const shellModules = new Set<string>();
 /**
  * Shared by this many routes' first loads, a module goes into the shell instead of a chunk of its own.
  * A first load is fetched over HTTP/1.1's six connections per host, so every further file of a route
  * waits for a connection and pays the round trip again (150 ms on the slow-phone preset): measured, the
  * small chunks `/login` fetched beside its page ended 0.35 s after the shell had arrived
- * (bench/README.md "Lab"). Three routes: what several pages share (forms, the query cache, endpoint
+ * (bench/README.md "React's API on Preact, and fewer files per route"). Three routes: what several pages share (forms, the query cache, endpoint
  * paths) arrives with the shell, which every page loads anyway; what one or two pages use stays theirs.
  */
 const MIN_PAGES_SHARING = 3;
-const PAGE_MODULES = [...ROUTES, NOT_FOUND_ROUTE].map((route) => resolve(import.meta.dirname, 'src', route.page));
+const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map((route) => resolve(import.meta.dirname, 'src', route.page)));
 
 // @tyd/protocol is consumed through its entries (index, /wire, /schemas), which re-export every module:
 // following those re-exports would put the envelope, signing and the endpoint schemas in the shell,
@@ -55,8 +54,8 @@ const PAGE_BASICS = /\/apps\/web\/src\/components\/(page|link)\.tsx$/;
 // The consumer app's entry (index.html, which loads src/main.tsx); ops.html, the console's, is the other.
 const CONSUMER_ENTRY = /\/apps\/web\/(index\.html|src\/main\.tsx)$/;
 
-const findEntryClosure: Plugin = {
-  name: 'tyd:entry-closure',
+const findShellModules: Plugin = {
+  name: 'tyd:shell-modules',
   apply: 'build',
   buildEnd() {
     const closureOf = (start: string[]) => {
@@ -71,14 +70,14 @@ const findEntryClosure: Plugin = {
       }
       return closure;
     };
-    entryClosure.clear();
-    for (const id of closureOf([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id)))) entryClosure.add(id);
+    const entryClosure = closureOf([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id)));
     const pagesNeeding = new Map<string, number>();
     for (const page of PAGE_MODULES) {
       for (const id of closureOf([page])) if (!entryClosure.has(id)) pagesNeeding.set(id, (pagesNeeding.get(id) ?? 0) + 1);
     }
-    sharedByPages.clear();
-    for (const [id, pages] of pagesNeeding) if (pages >= MIN_PAGES_SHARING && !PAGE_MODULES.includes(id)) sharedByPages.add(id);
+    shellModules.clear();
+    for (const id of entryClosure) shellModules.add(id);
+    for (const [id, pages] of pagesNeeding) if (pages >= MIN_PAGES_SHARING && !PAGE_MODULES.has(id)) shellModules.add(id);
   },
 };
 
@@ -169,7 +168,7 @@ const precompress: Plugin = {
 
 export default defineConfig({
   base: '/',
-  plugins: [findEntryClosure, smallPreloadHelper, routeEntries, precompress],
+  plugins: [findShellModules, smallPreloadHelper, routeEntries, precompress],
   resolve: { alias: REACT_ON_PREACT },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
@@ -188,7 +187,7 @@ export default defineConfig({
               test: (id: string) =>
                 PROTOCOL_FOR_SHELL.test(id) ||
                 PAGE_BASICS.test(id) ||
-                ((entryClosure.has(id) || sharedByPages.has(id)) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
+                (shellModules.has(id) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
             },
           ],
         },

@@ -2,7 +2,7 @@
 // (docs/architecture.md "React's API on Preact"), which keeps its tree on #root: the root's
 // vnode under `__k` (children), each element vnode's DOM node under `__e`, its props under `props`.
 // These are Preact's stable mangled names (its mangle.json; preact/debug and devtools read them too).
-// Self-contained functions, passed to page.evaluate / waitForFunction as they are.
+// A self-contained function, passed to page.evaluate as it is.
 
 interface VNode {
   type: unknown;
@@ -23,17 +23,4 @@ export function renderedPropsOf(selector: string): (Record<string, unknown> | un
     stack.push(...(vnode.__k ?? []));
   }
   return Array.from(document.querySelectorAll(selector)).map((element) => props.get(element));
-}
-
-/** Whether the app's tree holds `element`: hydration adopted it rather than rendering a new one. */
-export function appHolds(element: Element): boolean {
-  const root = document.getElementById('root') as (HTMLElement & { __k?: VNode }) | null;
-  const stack: (VNode | null | undefined)[] = [root?.__k];
-  while (stack.length > 0) {
-    const vnode = stack.pop();
-    if (!vnode) continue;
-    if (vnode.__e === element) return true;
-    stack.push(...(vnode.__k ?? []));
-  }
-  return false;
 }

@@ -11,17 +11,24 @@
 import { options, type VNode } from 'preact';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-type Rendered = { value?: string; checked?: boolean };
+/** What a field's last render set: its value and tick, undefined where the page leaves them to the field. */
+type Rendered = { value: string | undefined; checked: boolean | undefined };
 
 const CONTROLS = new Set(['input', 'textarea', 'select']);
-/** The last rendered value and tick of each controlled field. */
+/** The last rendered value and tick of each field (both undefined for a field the page leaves alone). */
 const rendered = new WeakMap<Element, Rendered>();
 
-function renderedState(props: Record<string, unknown>): Rendered | undefined {
-  const state: Rendered = {};
-  if (props.value !== undefined && props.value !== null) state.value = String(props.value);
-  if (typeof props.checked === 'boolean') state.checked = props.checked;
-  return state.value === undefined && state.checked === undefined ? undefined : state;
+function renderedState(props: Record<string, unknown>): Rendered {
+  return {
+    value: props.value === undefined || props.value === null ? undefined : String(props.value),
+    checked: typeof props.checked === 'boolean' ? props.checked : undefined,
+  };
+}
+
+/** A field whose value or tick the page renders (React's "controlled"). */
+function isControlled(props: Record<string, unknown>): boolean {
+  const state = renderedState(props);
+  return state.value !== undefined || state.checked !== undefined;
 }
 
 function putBackRendered(control: Control): void {
@@ -56,7 +63,7 @@ export function matchReactDom(): void {
       props.spellcheck = props.spellCheck;
       delete props.spellCheck;
     }
-    if (!CONTROLS.has(vnode.type) || renderedState(props) === undefined) return;
+    if (!CONTROLS.has(vnode.type) || !isControlled(props)) return;
     for (const name of Object.keys(props)) {
       const handler = props[name];
       const event = name.toLowerCase();
@@ -72,8 +79,6 @@ export function matchReactDom(): void {
     const props = vnode.props as Record<string, unknown>;
     // As an attribute, "true" or "false", wherever the element lacks the property Preact would set.
     if (typeof props.spellcheck === 'boolean') element.setAttribute('spellcheck', String(props.spellcheck));
-    if (!CONTROLS.has(vnode.type)) return;
-    const state = renderedState(props);
-    if (state) rendered.set(element, state);
+    if (CONTROLS.has(vnode.type)) rendered.set(element, renderedState(props));
   };
 }
