@@ -105,7 +105,21 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // Pages show China time with @tyd/protocol's chinaDate/chinaDateTime (SPEC §3 dates with hyphens). An
+      // Intl formatter with a time zone loads ICU's zone and locale data when it is built: measured at
+      // about 80 ms of the slow-phone preset's processor before hydration when one sat in the shell
+      // (bench/README.md "Before hydration").
+      'no-restricted-properties': ['error', { object: 'Intl', property: 'DateTimeFormat', message: 'use chinaDate / chinaDateTime from @tyd/protocol/wire' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'use chinaDate / chinaDateTime from @tyd/protocol/wire',
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts'],

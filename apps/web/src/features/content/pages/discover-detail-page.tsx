@@ -1,6 +1,7 @@
 // /discover/detail?id=<id> (SPEC §2): a discover article. A default-title route: the page sets the
 // document title from the article and, inside the app, sends it to the app (lib/page-title.ts). 分享
 // shares it through the app's share sheet inside the app (docs/bridge.md "share"), else the browser's.
+import { chinaDate } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
@@ -13,8 +14,6 @@ import { sharePage } from '../../../lib/share';
 import { useContentDetail } from '../api/tyd-notice-detail';
 import '../components/content.css';
 import '../../../components/button.css';
-
-const FORMAT = new Intl.DateTimeFormat('zh-CN', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 export default function DiscoverDetailPage() {
   const id = useSearchParams().get('id');
@@ -41,7 +40,7 @@ export default function DiscoverDetailPage() {
           <article>
             <h2 className="article__title">{article.title}</h2>
             <div className="article__meta">
-              <span>{FORMAT.format(article.publishedAt).replaceAll('/', '-')}</span>
+              <span>{chinaDate(article.publishedAt)}</span>
               <Button variant="text" onClick={() => void sharePage({ title: article.title, path: `/discover/detail?id=${encodeURIComponent(article.id)}` })}>
                 分享
               </Button>

@@ -1,5 +1,6 @@
 // The account's messages (SPEC §7 message-list): tapping one opens its text and marks it read
 // (message-read); 全部已读 marks all. Load-more footer and no-data placeholder as SPEC §2 names them.
+import { chinaDateTime } from '@tyd/protocol/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
@@ -9,7 +10,6 @@ import { reportingFailures, userMessage } from '../../../lib/api-errors';
 import { useMutation } from '../../../lib/server-state';
 import { useMessageList } from '../api/message-list';
 import { markMessagesRead } from '../api/message-read';
-import { formatTime } from './format-time';
 import './notices.css';
 
 export function MessageListView() {
@@ -73,7 +73,7 @@ export function MessageListView() {
               <div className="notice-item__text">
                 <button type="button" className="message-item__head" aria-expanded={expanded} onClick={() => handleOpen(message.id, unread)}>
                   <span className="notice-item__title">{message.title}</span>
-                  <span className="notice-item__time">{formatTime(message.createdAt)}</span>
+                  <span className="notice-item__time">{chinaDateTime(message.createdAt)}</span>
                 </button>
                 {expanded ? (
                   <>

@@ -1,10 +1,10 @@
 // One notice or announcement to read: its title, time and the body the server rendered (safe HTML).
+import { chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Card } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { userMessage } from '../../../lib/api-errors';
 import { useNoticeDetail } from '../api/notice-detail';
-import { formatTime } from './format-time';
 import './notices.css';
 
 export function NoticeArticle({ id }: { id: string }) {
@@ -30,7 +30,7 @@ export function NoticeArticle({ id }: { id: string }) {
       <article>
         <h2 className="notice-detail__title">{detail.data.title}</h2>
         <p className="notice-detail__meta">
-          <span>{formatTime(detail.data.publishedAt)}</span>
+          <span>{chinaDateTime(detail.data.publishedAt)}</span>
         </p>
         <RichText html={detail.data.html} />
       </article>

@@ -1,6 +1,7 @@
 // A list of notices or announcements with the SPEC §2 load-more footer and no-data placeholder; each item
 // leads to its detail page. `toolbar` (全部已读) shows only above a list that loaded: it has nothing to act
 // on beside a failed or empty one.
+import { chinaDateTime } from '@tyd/protocol/wire';
 import type { ReactNode } from 'react';
 import { Link } from '../../../components/link';
 import { LoadMore } from '../../../components/load-more';
@@ -8,7 +9,6 @@ import { NoData } from '../../../components/no-data';
 import { Button } from '../../../components/button';
 import { userMessage } from '../../../lib/api-errors';
 import { useNoticeList } from '../api/notice-list';
-import { formatTime } from './format-time';
 import './notices.css';
 
 export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' | 'announcement'; detailPath: string; toolbar?: ReactNode }) {
@@ -47,7 +47,7 @@ export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' |
               <span className="notice-item__text">
                 <span className="notice-item__title">{item.title}</span>
                 {item.summary ? <span className="notice-item__summary">{item.summary}</span> : null}
-                <span className="notice-item__time">{formatTime(item.publishedAt)}</span>
+                <span className="notice-item__time">{chinaDateTime(item.publishedAt)}</span>
               </span>
             </Link>
           </li>
