@@ -260,6 +260,10 @@ describe('scripts with the HTML (docs/architecture.md "Delivery")', () => {
     // The entry and the route's chunks, requested by the parser and its preload links, not after the paint.
     expect(scriptStarts.length).toBeGreaterThan(3);
     expect(Math.min(...scriptStarts)).toBeLessThan(firstPaint!);
+    // Loading the page's chunk names no file the HTML already preloads (vite.config.ts smallPreloadHelper).
+    const preloads = await page.$$eval('link[rel=modulepreload]', (links) => links.map((link) => link.getAttribute('href')));
+    expect(preloads.length).toBeGreaterThan(3);
+    expect(new Set(preloads).size).toBe(preloads.length);
     await navigatesWithoutReload(page);
     expect(errors).toEqual([]);
   });

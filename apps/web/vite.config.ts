@@ -86,21 +86,25 @@ const findShellModules: Plugin = {
  * are fetched in parallel with it. Its stock helper (≈0.6 KB gzip in every first load) also
  * preloads CSS and polyfills rel=modulepreload; neither applies here (one stylesheet, no
  * polyfill), so this version only adds the modulepreload hints. A failed import still rejects,
- * reaching the ChunkLoadError handling (app/page-loader.ts).
+ * reaching the ChunkLoadError handling (app/page-loader.ts). A file the page already names (the shell,
+ * and on a first load the route's chunks the server put into the HTML) is not named again: five more
+ * link elements in the head while the first page hydrates were measurable work on a slow phone.
  */
 const smallPreloadHelper: Plugin = {
   name: 'tyd:small-preload-helper',
   enforce: 'pre',
   load(id) {
     if (id !== '\0vite/preload-helper.js') return undefined;
-    return `const seen = new Set();
+    return `let named;
 export const __vitePreload = (load, deps) => {
+  named ??= new Set(Array.from(document.querySelectorAll('link[rel=modulepreload]'), (link) => link.getAttribute('href')));
   for (const dep of deps || []) {
-    if (seen.has(dep)) continue;
-    seen.add(dep);
+    const href = '/' + dep;
+    if (named.has(href)) continue;
+    named.add(href);
     const link = document.createElement('link');
     link.rel = 'modulepreload';
-    link.href = '/' + dep;
+    link.href = href;
     document.head.appendChild(link);
   }
   return load();
