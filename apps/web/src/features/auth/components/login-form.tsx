@@ -1,7 +1,7 @@
 // The SMS login form (SPEC §4, §7): phone, code with its get-code button and countdown,
 // consent, and the login button. Every refusal is said next to the field it concerns and that field
 // gets focus (WCAG 3.3.1); nothing is a silent no-op.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { memo, useEffect, useRef, useState, type FormEvent } from 'react';
 import { CODE, INVITE_CODE_LENGTH, SUBCODE, isMainlandMobile, readInviteCode, type ApiResponse } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { SmsCodeField } from '../../../components/sms-code-field';
@@ -60,7 +60,9 @@ function focusAtEnd(input: HTMLInputElement | null) {
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
 const INVITE_FIELD_SUBCODES: readonly string[] = [SUBCODE.INVITE_CODE_INVALID, SUBCODE.INVITE_CODE_OWN];
 
-export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
+// Memoised: the page renders again when its address or session snapshot changes (right after hydration),
+// which changes nothing the form shows; its own hooks still render it when what they read changes.
+export const LoginForm = memo(function LoginForm({ links, agreementVersion, onAgreementOutdated, onLoggedIn, inviteCode }: LoginFormProps) {
   const linkedInvite = readInviteCode(inviteCode);
   // The link's code, locked; typed, or unlocked when the server refused the link's code (so the person
   // can correct or clear it instead of being stuck).
@@ -211,4 +213,4 @@ export function LoginForm({ links, agreementVersion, onAgreementOutdated, onLogg
       </Button>
     </form>
   );
-}
+});

@@ -9,6 +9,7 @@ import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { invalidateQuery } from '../../../lib/server-state';
 import { clearSession, rememberLoginPhone, sessionStore, startSession } from '../../../lib/session';
+import type * as SmsCodeModule from '../../../lib/use-sms-code';
 import { LoginForm } from '../components/login-form';
 import LoginPage from './login-page';
 
@@ -21,6 +22,18 @@ vi.mock('altcha-lib/algorithms/web/pbkdf2', () => ({ deriveKey: vi.fn() }));
 // test's clicks. Its behaviour is lib/follow-up-presses.test.ts's and e2e/login.spec.ts's.
 const followUps = vi.hoisted(() => ({ swallowFollowUpPresses: vi.fn(() => () => {}) }));
 vi.mock('../../../lib/follow-up-presses', () => followUps);
+// How often the form renders: it calls useSmsCode once per render.
+const formRenders = vi.hoisted(() => ({ count: 0 }));
+vi.mock('../../../lib/use-sms-code', async (importOriginal) => {
+  const real = await importOriginal<typeof SmsCodeModule>();
+  return {
+    ...real,
+    useSmsCode: (...args: Parameters<typeof real.useSmsCode>) => {
+      formRenders.count++;
+      return real.useSmsCode(...args);
+    },
+  };
+});
 
 const POLICY = {
   version: '2026-11-01~2026-11-01',
@@ -105,6 +118,22 @@ describe('/login form', () => {
     expect(phoneInput().value).toBe('138 1234 5678');
     await user.type(codeInput(), '12a34567');
     expect(codeInput().value).toBe('123456');
+  });
+
+  it('is not rendered again when only the address changes (right after hydration, ?returnUrl= appears), and still follows it', async () => {
+    const user = userEvent.setup();
+    answer({ '/v1/user/user-login-v1': LOGGED_IN });
+    await openLogin();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    const before = formRenders.count;
+    await act(() => router.navigate('/login?returnUrl=%2Fnfc', { replace: true }));
+    expect(router.current?.search).toBe('?returnUrl=%2Fnfc');
+    expect(formRenders.count).toBe(before);
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(router.current?.fullPath).toBe('/nfc'));
   });
 
   it('defaults the heading and ignores a blank title', async () => {

@@ -3,7 +3,7 @@
 // returnUrl (followed after login only when safe, utils/return-url.ts), agreement (two document links,
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
 // log out to use another number.
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { CODE, CODE_TEXT, SUBCODE } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
@@ -35,16 +35,14 @@ export default function LoginPage() {
   const agreement = useAgreement(params.get('agreement'));
   const router = useRouter();
   const [loggedInHere, setLoggedInHere] = useState(false);
-  const returnUrl = params.get('returnUrl');
-
-  function followTarget() {
-    followReturnUrl(returnUrl, router);
-  }
-
-  function handleLoggedIn() {
+  // Where to go once logged in is read from the address when it happens, so the form (memoised) is not
+  // rendered again when only the address changes: right after hydration, the prerender's address (no
+  // query) becomes the real one, e.g. ?returnUrl= on every page that sent the visitor here.
+  const followTarget = useCallback(() => followReturnUrl(new URLSearchParams(router.current?.search).get('returnUrl'), router), [router]);
+  const handleLoggedIn = useCallback(() => {
     setLoggedInHere(true);
     followTarget();
-  }
+  }, [followTarget]);
 
   return (
     <Page title={headingFrom(params.get('title'))} lead="未注册的手机号验证后将自动创建账户">
