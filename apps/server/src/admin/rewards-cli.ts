@@ -3,7 +3,7 @@
 // (reward_changes); a grant is a ledger entry with its own idempotency key, so running the same grant
 // twice with --key gives the points once, and tells the user once (services/operator-grants.ts).
 import { randomBytes } from 'node:crypto';
-import { isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { isMainlandMobile, maskPhone, REWARDS_OPS_LIMITS } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
 import type { RewardItemChange } from '../rewards/repositories/reward-items-repository.js';
 import { operatorName, RewardsInputError } from '../rewards/services/rewards-operations.js';
@@ -58,7 +58,7 @@ export async function runRewards(
   if (action === 'grant') {
     const [phone, amountText, ...more] = rest;
     if (!isMainlandMobile(phone) || amountText === undefined) throw new UsageError('rewards grant: a mainland mobile number and a number of points expected');
-    const amount = wholeNumber(amountText, 'points', 1, 1_000_000);
+    const amount = wholeNumber(amountText, 'points', 1, REWARDS_OPS_LIMITS.grantPoints);
     const given = options(more);
     const operatorGiven = given.get('operator');
     if (operatorGiven === undefined) throw new UsageError('rewards grant: --operator NAME (who grants) is required');

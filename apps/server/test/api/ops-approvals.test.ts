@@ -3,7 +3,7 @@
 // role; nobody approves their own; a pending request is withdrawn by its maker only; two approvals at the
 // same moment run the change once; and the audit log names the signed-in operators, with the address and
 // the values before and after, and has no way to be changed from /ops.
-import { OPS_PATH, opsUrl, type OpsApproval } from '@tyd/protocol';
+import { OPS_PATH, opsUrl, REWARDS_OPS_LIMITS, type OpsApproval } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { signUp } from '../support/accounts.js';
@@ -60,6 +60,9 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '13900000000', points: 10, key: 'k2' })).body).toMatchObject({ code: '404' });
     expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '123', points: 10, key: 'k3' })).status).toBe(400);
     expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 0, key: 'k4' })).status).toBe(400);
+    const tooMany = await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: REWARDS_OPS_LIMITS.grantPoints + 1, key: 'k5' });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.body)).toContain(`积分（points）：1 至 ${REWARDS_OPS_LIMITS.grantPoints} 的整数`);
     // Over the threshold (1000 here): a request, nothing granted until another rewards manager approves it.
     const big = await grant(1500, randomBytes(9).toString('base64url'));
     expect(big.status).toBe(202);

@@ -9,7 +9,6 @@
 import {
   CODE,
   CODE_TEXT,
-  REWARDS_OPS_LIMITS,
   SUBCODE,
   isMainlandMobile,
   maskPhone,
@@ -29,7 +28,7 @@ import { sendApiResponse } from '../../http/send-api-response.js';
 import type { ApprovalKind } from '../../operators/services/approvals.js';
 import type { RewardsOperations } from '../services/rewards-operations.js';
 import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
-import { RewardsInputError } from '../services/rewards-operations.js';
+import { grantPoints, RewardsInputError } from '../services/rewards-operations.js';
 
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
@@ -151,8 +150,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     const masked = isMainlandMobile(phone) ? maskPhone(phone) : '';
     const userId = await refused(async () => {
       if (!isMainlandMobile(phone)) throw new RewardsInputError('invalid', '手机号（phone）：11 位中国大陆手机号');
-      if (points < 1 || points > REWARDS_OPS_LIMITS.grantPoints)
-        throw new RewardsInputError('invalid', `积分（points）：1 至 ${REWARDS_OPS_LIMITS.grantPoints} 的整数`);
+      grantPoints(points);
       const user = await fastify.accounts.repos.users.findByPhone(phone);
       if (!user) throw new RewardsInputError('not-found', `${masked} 没有正常使用中的账户`);
       return user.id;

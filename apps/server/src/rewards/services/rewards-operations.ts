@@ -57,6 +57,9 @@ function whole(value: number, name: Field, min: number, max: number): number {
 
 const wholeOrNull = (value: number | null, name: Field, min: number, max: number) => (value === null ? null : whole(value, name, min, max));
 
+/** Points an operator grants to one account (the console's grant, `npm run admin -- rewards grant`): 1 to the limit. */
+export const grantPoints = (value: number): number => whole(value, 'points', 1, REWARDS_OPS_LIMITS.grantPoints);
+
 /** An operator's name as kept in the audit. */
 export const operatorName = (value: string): string => text(value, 'operator', 64);
 
