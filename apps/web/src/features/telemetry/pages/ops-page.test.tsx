@@ -119,6 +119,9 @@ describe('/ops', () => {
       ['/login', '–', '–', '–', '–', '–'],
     ]);
     expect(field('最近一周 p75')[2]).toEqual(['/login', '–', '96 (31)', '–', '–', '–']);
+    // Each scrolls in a region named by the caption shown above it.
+    expect(screen.getByRole('region', { name: '最近一天 p75' }).querySelector('caption')?.textContent).toBe('最近一天 p75');
+    expect(screen.getByRole('region', { name: '最近一周 p75' }).querySelector('table')).toBe(screen.getByRole('table', { name: '最近一周 p75' }));
     await vi.waitFor(() => expect(charts()).toHaveLength(4));
     expect(charts().map(legend)).toEqual([['p50', 'p95'], ['页面浏览'], ['发送', '验证通过'], ['400/4202']]);
     const rows = within(screen.getByRole('table', { name: '各路由页面性能' }))

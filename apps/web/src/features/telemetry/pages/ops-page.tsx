@@ -129,10 +129,12 @@ function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
       ) : (
         (['day', 'week'] as const).map((window) => {
           const span = window === 'day' ? '最近一天' : '最近一周';
+          // The caption names the table (HTML-AAM) and, by its id, the scrolling region around it: one name, the one shown.
+          const captionId = `field-vitals-${window}`;
           return (
-            <div key={window} className="ops__table-wrap" role="region" aria-label={`${span} p75`} tabIndex={0}>
-              <table className="ops__table" aria-label={`${span} p75`}>
-                <caption>{span}</caption>
+            <div key={window} className="ops__table-wrap" role="region" aria-labelledby={captionId} tabIndex={0}>
+              <table className="ops__table">
+                <caption id={captionId}>{`${span} p75`}</caption>
                 <thead>
                   <tr>
                     <th scope="col">路由</th>
