@@ -110,7 +110,7 @@ export default tseslint.config(
       // Pages show China time with @tyd/protocol's chinaDate/chinaDateTime (SPEC §3 dates with hyphens). An
       // Intl formatter with a time zone loads ICU's zone and locale data when it is built: measured at
       // about 80 ms of the slow-phone preset's processor before hydration when one sat in the shell
-      // (bench/README.md "Before hydration").
+      // (bench/README.md "Before hydration"; docs/protocol.md §13).
       'no-restricted-properties': ['error', { object: 'Intl', property: 'DateTimeFormat', message: 'use chinaDate / chinaDateTime from @tyd/protocol/wire' }],
       'no-restricted-syntax': [
         'error',
