@@ -353,6 +353,27 @@ describe('/login form', () => {
     await vi.waitFor(() => expect(router.current?.fullPath).toBe('/discover/notice?id=7'));
   });
 
+  it('a visitor who left /login while the login was on its way stays where they went, logged in', async () => {
+    const user = userEvent.setup();
+    let release: (answer: ApiResponse) => void = () => {};
+    api.request.mockImplementation((path: string) =>
+      path === '/v1/user/user-login-v1' ? new Promise<ApiResponse>((resolve) => (release = resolve)) : Promise.reject(new Error(`unexpected call ${path}`)),
+    );
+    await openLogin('?returnUrl=%2Fnfc');
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toHaveLength(1));
+    await act(() => router.navigate('/discover/notice?id=7'));
+    await act(async () => release(LOGGED_IN));
+    await vi.waitFor(() => expect(sessionStore.get().accessToken).toBe('A'.repeat(43)));
+    // Time for a navigation the page might have started to land.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.current?.fullPath).toBe('/discover/notice?id=7');
+  });
+
   it.each([
     ['7k3m-9qxr', '7K3M9QXR'],
     ['7K3M9QXO', '7K3M9QX0'],

@@ -13,7 +13,7 @@ import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { useSession } from '../../../lib/session';
 import { LoginForm } from '../components/login-form';
 import { useAgreement } from '../hooks/use-agreement';
-import { followReturnUrl } from '../utils/return-url';
+import { followReturnUrl, LOGIN_PATH } from '../utils/return-url';
 import './login-page.css';
 
 // Only visitors who already have a session see it: not in the page's first load.
@@ -37,8 +37,12 @@ export default function LoginPage() {
   const [loggedInHere, setLoggedInHere] = useState(false);
   // Where to go once logged in is read from the address when it happens, so the form (memoised) is not
   // rendered again when only the address changes: right after hydration, the prerender's address (no
-  // query) becomes the real one, e.g. ?returnUrl= on every page that sent the visitor here.
-  const followTarget = useCallback(() => followReturnUrl(new URLSearchParams(router.current?.search).get('returnUrl'), router), [router]);
+  // query) becomes the real one, e.g. ?returnUrl= on every page that sent the visitor here. A visitor who
+  // left this page while the login was on its way stays where they went.
+  const followTarget = useCallback(() => {
+    if (router.current?.path !== LOGIN_PATH) return;
+    followReturnUrl(new URLSearchParams(router.current.search).get('returnUrl'), router);
+  }, [router]);
   const handleLoggedIn = useCallback(() => {
     setLoggedInHere(true);
     followTarget();
