@@ -326,7 +326,7 @@ describe('/ops with the data of this run', () => {
     expect(perfRoutes()).toEqual(expect.arrayContaining(withoutOps(routes)));
     // 真实访问指标 names the routes real visits measured (home, where the journeys above landed), each a
     // route their records were filed under, none without one.
-    const fieldRoutes = await page.locator('table[aria-label="最近一周 p75"] tbody th').allTextContents();
+    const fieldRoutes = await page.getByRole('table', { name: '最近一周 p75' }).locator('tbody th').allTextContents();
     expect(fieldRoutes).toContain('/');
     expect(fieldRoutes).not.toContain('（未记录路由）');
     const vitalRoutes = new Set(storedRecords().flatMap((r) => (r.kind === 'vital' && r.route ? [r.route] : [])));
