@@ -17,8 +17,8 @@ import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
 //    from .vite/routes.json below), on a navigation they are preloaded in parallel with the page
 //    (see smallPreloadHelper);
 //  - one stylesheet for the whole app loaded by index.html, so lazy pages never flash unstyled and need
-//    no CSS preloading (11.9 KB gzip with every feature's and the console's rules; bench/README.md "Lab"
-//    weighs what splitting it per route would gain on the critical path: about 7 KB);
+//    no CSS preloading (12.2 KB gzip with every feature's and the console's rules; split per route, `/`
+//    would load 7.6 KB in four render-blocking files instead: bench/README.md "Before hydration");
 //  - no modulepreload polyfill: every supported webview (Chrome 66+, Safari 17+) preloads natively,
 //    and older ones simply load the same files without the hint;
 //  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
