@@ -49,8 +49,6 @@ const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map((route) => resolve
 // really needs.
 const PROTOCOL_INDEX = /\/packages\/protocol\/src\/(index|wire|schemas)\.ts$/;
 const PROTOCOL_FOR_SHELL = /\/packages\/protocol\/src\/(constants|codes|errors|format|protocol-type-error)\.ts$/;
-// The page frame and links nearly every page uses: in the shell rather than one more request each.
-const PAGE_BASICS = /\/apps\/web\/src\/components\/(page|link)\.tsx$/;
 // The consumer app's entry (index.html, which loads src/main.tsx); ops.html, the console's, is the other.
 const CONSUMER_ENTRY = /\/apps\/web\/(index\.html|src\/main\.tsx)$/;
 
@@ -188,10 +186,7 @@ export default defineConfig({
           groups: [
             {
               name: 'shell',
-              test: (id: string) =>
-                PROTOCOL_FOR_SHELL.test(id) ||
-                PAGE_BASICS.test(id) ||
-                (shellModules.has(id) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
+              test: (id: string) => PROTOCOL_FOR_SHELL.test(id) || (shellModules.has(id) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
             },
           ],
         },
