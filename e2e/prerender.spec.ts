@@ -9,7 +9,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
-import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
+import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted, waitForApp } from './support/browser';
 import { renderedPropsOf } from './support/app-tree';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
 import { startServer, type RunningServer } from './support/server';
@@ -106,8 +106,7 @@ function firstScreen(page: Page): Promise<FirstScreen> {
  * Later navigations do not matter.
  */
 async function keptPrerenderedElement(page: Page): Promise<boolean> {
-  // Polled on a timer, not on frames: one case takes the page's frames away.
-  await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0, undefined, { polling: 50 });
+  await waitForApp(page);
   // Still #root's first element, and one the app rendered (it has props in the app's tree).
   const kept = await page.evaluate(() => {
     const shown = (window as unknown as { __firstScreen: { element: Element | null } }).__firstScreen.element;

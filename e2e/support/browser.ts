@@ -104,5 +104,6 @@ export async function saveScreenshot(page: Page, name: string, opts: { fullPage?
  * a click is the browser's own (a full page load) and typing is not seen by the app.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0);
+  // Polled on a timer, not on frames: a page whose frames are held back (e2e/prerender.spec.ts) would never answer.
+  await page.waitForFunction(() => performance.getEntriesByName('tyd-interactive').length > 0, undefined, { polling: 50 });
 }
