@@ -47,6 +47,17 @@ describe('bundle budget', () => {
     expect(size.jsFiles.length, size.jsFiles.join(', ')).toBeLessThanOrEqual(ROUTE_SCRIPTS_BUDGET);
   });
 
+  it('/login, which every route that needs a session shows a visitor without one, loads in no more files than one host gets connections', () => {
+    // Chromium opens six HTTP/1.1 connections per host: a seventh file waits for one and pays the round
+    // trip again (150 ms on the slow-phone preset). The login page's own imports are in the shell because
+    // 19 routes' first loads fetch them (apps/web/vite.config.ts FIRST_LOADS; bench/README.md "The login
+    // page's first load"); counted by page module alone they came as six small files beside the page.
+    const CONNECTIONS_PER_HOST = 6;
+    const login = sizes.find((size) => size.path === '/login')!;
+    expect(ROUTES.filter((route) => route.requiresLogin).length).toBeGreaterThanOrEqual(3);
+    expect(login.jsFiles.length + login.cssFiles.length, [...login.jsFiles, ...login.cssFiles].join(', ')).toBeLessThanOrEqual(CONNECTIONS_PER_HOST);
+  });
+
   it("carries no operators' code in any route's first load or what it loads later: the console is its own entry", () => {
     // What only the console's code contains: its CSRF header, its API's addresses and its title.
     const consoleMarks = ['x-ops-csrf', '/ops/api/', '运营后台'];

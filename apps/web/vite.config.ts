@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { REACT_ON_PREACT } from './react-on-preact';
-import { NOT_FOUND_ROUTE, ROUTES } from './src/app/route-table';
+import { LOGIN_PATH, matchRoute, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
 // Chunking serves what a phone loads first (budgets for the shared shell and for what each route adds,
@@ -41,7 +41,18 @@ const shellModules = new Set<string>();
  * paths) arrives with the shell, which every page loads anyway; what one or two pages use stays theirs.
  */
 const MIN_PAGES_SHARING = 3;
-const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map((route) => resolve(import.meta.dirname, 'src', route.page)));
+const pageModule = (route: RouteDef) => resolve(import.meta.dirname, 'src', route.page);
+const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map(pageModule));
+/**
+ * The page modules each route's first load starts from: its own, and for a route that needs a session also
+ * the login page, which is what a visitor without one is shown there (the server sends the login prerender
+ * and the guard goes to /login: apps/server/src/plugins/first-screen.ts, app/login-guard.ts). So the login
+ * page's imports count once for each of those 19 routes, since a first visit to any of them fetches them,
+ * and go into the shell: counted by page module alone they were shared by one or two pages and came as six
+ * files of a few hundred bytes beside /login's page (bench/README.md "The login page's first load").
+ */
+const LOGIN_PAGE = pageModule(matchRoute(LOGIN_PATH));
+const FIRST_LOADS = [...ROUTES, NOT_FOUND_ROUTE].flatMap((route) => (route.requiresLogin ? [pageModule(route), LOGIN_PAGE] : [pageModule(route)]));
 
 // @tyd/protocol is consumed through its entries (index, /wire, /schemas), which re-export every module:
 // following those re-exports would put the envelope, signing and the endpoint schemas in the shell,
@@ -70,7 +81,7 @@ const findShellModules: Plugin = {
     };
     const entryClosure = closureOf([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id)));
     const pagesNeeding = new Map<string, number>();
-    for (const page of PAGE_MODULES) {
+    for (const page of FIRST_LOADS) {
       for (const id of closureOf([page])) if (!entryClosure.has(id)) pagesNeeding.set(id, (pagesNeeding.get(id) ?? 0) + 1);
     }
     shellModules.clear();

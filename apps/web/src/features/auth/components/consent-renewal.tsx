@@ -18,7 +18,7 @@ import { getPrivacyPolicyStatus } from '../api/privacy-policy-status';
 import { getUserUnprivacyInfo, type UnprivacyInfoData } from '../api/get-user-unprivacy-info';
 import { acceptRenewedTerms } from '../api/renew-info';
 import { declineRenewedTerms } from '../api/renew-expire';
-import type { AgreementLink } from '../utils/agreement-links';
+import { documentLink, type AgreementLink } from '../utils/agreement-links';
 import './consent-renewal.css';
 
 export const TEXT = {
@@ -41,9 +41,8 @@ interface Renewal {
   links: (AgreementLink | null)[];
 }
 
-/** What the dialog shows for `info`. The link checks are loaded here, not statically: agreement-links is a lazy chunk of /login. */
-async function renewalFor(token: string, info: UnprivacyInfoData): Promise<Renewal> {
-  const { documentLink } = await import('../utils/agreement-links');
+/** What the dialog shows for `info`. */
+function renewalFor(token: string, info: UnprivacyInfoData): Renewal {
   return { token, info, links: info.pending.map((doc) => documentLink(doc, window.location.origin)) };
 }
 
@@ -91,7 +90,7 @@ export default function ConsentRenewal({ active }: ConsentRenewalProps) {
       const response = await acceptRenewedTerms(info.version);
       if (response.code === CODE.OK) setRenewal(null);
       // The documents changed again while the dialog was open: show the current ones (the client toasted why).
-      else if (response.subcode === SUBCODE.AGREEMENT_REQUIRED) setRenewal(await renewalFor(owner, await getUserUnprivacyInfo()));
+      else if (response.subcode === SUBCODE.AGREEMENT_REQUIRED) setRenewal(renewalFor(owner, await getUserUnprivacyInfo()));
     } catch (error) {
       // Transport failures are already toasted by the API client; the dialog stays for another try.
       console.warn('renew-info failed', error instanceof Error ? error.name : error);
