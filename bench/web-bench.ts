@@ -121,7 +121,7 @@ try {
       .join(' ')}`,
   );
   console.log(
-    `\nReal Chromium on the mobile preset (median of 3): first paint, largest paint (the browser's own LCP), interactive (the app has hydrated), target <= ${seconds(TARGET_INTERACTIVE_MS)}`,
+    `\nReal Chromium on the mobile preset (median of 3): first paint, largest paint (the browser's own LCP, once the network is quiet), interactive (the app has hydrated), target <= ${seconds(TARGET_INTERACTIVE_MS)}`,
   );
   console.log(
     "Interactive with only half the preset: 'link' = 150 ms round trip and 1.6 Mbps at full processor speed, 'cpu' = 4x slowdown on an unthrottled link",
