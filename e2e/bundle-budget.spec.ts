@@ -51,7 +51,7 @@ describe('bundle budget', () => {
     // Chromium opens six HTTP/1.1 connections per host: a seventh file waits for one and pays the round
     // trip again (150 ms on the slow-phone preset). The login page's own imports are in the shell because
     // 19 routes' first loads fetch them (apps/web/vite.config.ts FIRST_LOADS; bench/README.md "The login
-    // page's first load"); counted by page module alone they came as six small files beside the page.
+    // page's first load"); counted by page module alone they came as five small files beside the page.
     const CONNECTIONS_PER_HOST = 6;
     const login = sizes.find((size) => size.path === '/login')!;
     expect(ROUTES.filter((route) => route.requiresLogin).length).toBeGreaterThanOrEqual(3);

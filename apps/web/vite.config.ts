@@ -48,8 +48,8 @@ const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map(pageModule));
  * the login page, which is what a visitor without one is shown there (the server sends the login prerender
  * and the guard goes to /login: apps/server/src/plugins/first-screen.ts, app/login-guard.ts). So the login
  * page's imports count once for each of those 19 routes, since a first visit to any of them fetches them,
- * and go into the shell: counted by page module alone they were shared by one or two pages and came as six
- * files of a few hundred bytes beside /login's page (bench/README.md "The login page's first load").
+ * and go into the shell: counted by page module alone they were shared by one or two pages and came as five
+ * small files beside /login's page (bench/README.md "The login page's first load").
  */
 const LOGIN_PAGE = pageModule(matchRoute(LOGIN_PATH));
 const FIRST_LOADS = [...ROUTES, NOT_FOUND_ROUTE].flatMap((route) => (route.requiresLogin ? [pageModule(route), LOGIN_PAGE] : [pageModule(route)]));
