@@ -7,11 +7,29 @@ import { RING_SIZE } from '../utils/draw-grid';
 import './draw-grid.css';
 
 /**
+ * `name` cut after each digit that a unit follows ("100积分" -> "100", "积分"). Not a regex lookbehind:
+ * iOS Safari before 16.4 cannot parse one, and a regex literal it cannot parse fails the whole page's chunk
+ * (docs/architecture.md "Browser floor").
+ */
+export function wordsOf(name: string): string[] {
+  const words: string[] = [];
+  let start = 0;
+  for (let i = 1; i < name.length; i++) {
+    if (/\d/.test(name[i - 1]!) && /[^\d\s.,%]/.test(name[i]!)) {
+      words.push(name.slice(start, i));
+      start = i;
+    }
+  }
+  words.push(name.slice(start));
+  return words;
+}
+
+/**
  * A prize's name whose figure and unit break apart as words (100⏎积分), never inside the unit (100积⏎分):
  * each is one box, wrapping inside only when wider than its cell (of the 九宫格, or of the rules' table).
  */
 export function PrizeName({ name }: { name: string }) {
-  const words = name.split(/(?<=\d)(?=[^\d\s.,%])/);
+  const words = wordsOf(name);
   if (words.length === 1) return name;
   return words.map((word, i) => (
     <span key={i} className="draw-grid__word">
