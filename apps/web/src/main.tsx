@@ -40,11 +40,16 @@ installNavigation(router, {
   onChunkFailure: (location, error) => console.error('page chunk failed twice', location.path, error),
   serverReachable: async () => {
     if (!navigator.onLine) return false;
+    // Not AbortSignal.timeout: Chrome 103 and Safari 16 (docs/architecture.md "Browser floor").
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), SERVER_PROBE_TIMEOUT_MS);
     try {
-      const response = await fetch('/healthz', { cache: 'no-store', signal: AbortSignal.timeout(SERVER_PROBE_TIMEOUT_MS) });
+      const response = await fetch('/healthz', { cache: 'no-store', signal: controller.signal });
       return response.ok;
     } catch {
       return false;
+    } finally {
+      clearTimeout(timer);
     }
   },
 });
@@ -98,7 +103,7 @@ function mountAfterStart() {
     // The markup is replaced: buttons pressed on it are gone with it. Emptied first, so the new page
     // is not patched into the markup of another.
     takeEarlyTaps();
-    root!.replaceChildren();
+    root!.textContent = '';
     reactRoot = createRoot(root!);
     reactRoot.render(app());
   }
@@ -132,7 +137,9 @@ void appInfo
   .then(() => {
     mountAfterStart();
     // Most pages call the API soon; fetch its transport chunk once the first page is up.
-    const idle = window.requestIdleCallback ?? ((run: () => void) => setTimeout(run, 1));
+    // Safari has no requestIdleCallback.
+    // eslint-disable-next-line compat/compat -- only where the browser has it (the check before it)
+    const idle = 'requestIdleCallback' in window ? window.requestIdleCallback : (run: () => void) => setTimeout(run, 1);
     idle(() => warmApiTransport());
     if (isLoggedIn()) return startConsentRenewal();
     const stop = sessionStore.subscribe(() => {

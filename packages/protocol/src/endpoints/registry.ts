@@ -146,7 +146,10 @@ export const endpoints = {
 
 export type EndpointPath = keyof typeof endpoints;
 
-/** The endpoint for a path, or undefined; only own keys count (no "toString" or "__proto__"). */
+/**
+ * The endpoint for a path, or undefined; only own keys count (no "toString" or "__proto__"). Not
+ * Object.hasOwn, which the web app's oldest browsers lack (docs/architecture.md "Browser floor").
+ */
 export function endpointFor(path: string): Endpoint | undefined {
-  return Object.hasOwn(endpoints, path) ? endpoints[path as EndpointPath] : undefined;
+  return Object.prototype.hasOwnProperty.call(endpoints, path) ? endpoints[path as EndpointPath] : undefined;
 }

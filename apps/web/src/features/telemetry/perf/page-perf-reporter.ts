@@ -9,7 +9,9 @@ import type { RouteLocation, Router } from '../../../lib/router';
 import { local } from '../../../lib/storage';
 import { watchPagePerf, type PageWatch, type PerfReport, type PerfWatchEnv } from './page-perf-watch';
 
-const epoch = (relative: number) => performance.timeOrigin + relative;
+// performance.timeOrigin is Safari 15 and later; before it, now less the time since the origin is the same instant to a millisecond or so.
+const timeOrigin = (performance as { timeOrigin?: number }).timeOrigin ?? Date.now() - performance.now();
+const epoch = (relative: number) => timeOrigin + relative;
 
 export const browserPerfEnv: PerfWatchEnv = {
   requests: requestCounter,
