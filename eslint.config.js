@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import compat from 'eslint-plugin-compat';
 import globals from 'globals';
 
 // Imports flow one way (STYLE.md "Boundaries"): protocol <- server and web;
@@ -120,6 +121,24 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // The oldest browsers the web app runs in (docs/architecture.md "Browser floor"): the build's syntax is
+    // ES2020 (apps/web/vite.config.ts `build.target`), and no web API newer than these is used without a
+    // check or a fallback. Tests run in Node and happy-dom, not in a phone.
+    // The protocol's modules are in the bundle too. The operators' console (its own entry) is used on
+    // current desktop browsers (docs/operations.md "The console").
+    files: ['apps/web/src/**/*.{ts,tsx}', 'packages/protocol/src/**/*.ts'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'apps/web/src/console/**',
+      'apps/web/src/**/ops-*',
+      'apps/web/src/features/operators/**',
+      'apps/web/src/features/telemetry/components/uplot-chart.ts',
+    ],
+    plugins: { compat },
+    settings: { browsers: ['chrome >= 80', 'and_chr >= 80', 'safari >= 13.1', 'ios_saf >= 13.4'], lintAllEsApis: true },
+    rules: { 'compat/compat': 'error' },
   },
   {
     files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts'],

@@ -19,8 +19,10 @@ import { LOGIN_PATH, matchRoute, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '
 //  - one stylesheet for the whole app loaded by index.html, so lazy pages never flash unstyled and need
 //    no CSS preloading (12.2 KB gzip with every feature's and the console's rules; split per route, `/`
 //    would load 7.6 KB in four render-blocking files instead: bench/README.md "Before hydration");
-//  - no modulepreload polyfill: every supported webview (Chrome 66+, Safari 17+) preloads natively,
-//    and older ones simply load the same files without the hint;
+//  - the syntax of ES2020, the oldest browsers' (Chrome and Android WebView 80, Safari 13.1, iOS 13.4:
+//    docs/architecture.md "Browser floor"; e2e/browser-floor.spec.ts parses the build as ES2020);
+//  - no modulepreload polyfill: Chrome preloads natively from 66, Safari from 17, and older Safari simply
+//    loads the same files without the hint;
 //  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
 //    "The console"): none of its code is in the consumer app's graph, and the shell group above is the
 //    consumer entry's closure only, so the console shares files with the app only where Rolldown's own
@@ -186,7 +188,7 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,
-    target: 'es2022',
+    target: 'es2020',
     sourcemap: false,
     cssCodeSplit: false,
     modulePreload: { polyfill: false },
