@@ -12,12 +12,12 @@ import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../apps/web/src/app/rout
  * The two JS budgets (docs/architecture.md "Delivery", chosen from the measurement in bench/README.md
  * "Budgets"): the shared shell every page loads (the entry and its static closure, with Preact as React,
  * docs/architecture.md "React's API on Preact", and what at least three routes' first loads share) at
- * most 36 KB gzip, and what any route adds on top (its page chunk and the chunks only one or two pages
+ * most 38 KB gzip, and what any route adds on top (its page chunk and the chunks only one or two pages
  * import) at most 10 KB. On the slow-phone preset (1.6 Mbps) a KB is about 5 ms on the wire and the
  * shell's evaluation is the longest task before hydration, so both are held close to what they are:
  * growth there is deliberate or it fails.
  */
-export const SHELL_BUDGET_GZIP_BYTES = 36 * 1024;
+export const SHELL_BUDGET_GZIP_BYTES = 38 * 1024;
 export const ROUTE_BUDGET_GZIP_BYTES = 10 * 1024;
 /**
  * At most this many scripts in a route's whole first load (shell included). Over HTTP/1.1 a browser opens

@@ -1,4 +1,4 @@
-// The JS budgets (docs/architecture.md "Delivery", bench/README.md "Budgets"): at most 36 KB gzip for the
+// The JS budgets (docs/architecture.md "Delivery", bench/README.md "Budgets"): at most 38 KB gzip for the
 // shared shell every page loads, and at most 10 KB for what any route adds to it, measured from the Vite
 // manifest of the build `npm test` makes before this stage (bench/web-sizes.ts). Sizes are deterministic
 // for a given build, so this is fair in CI. Also what the build writes for the server's delivery:
@@ -30,8 +30,8 @@ describe('bundle budget', () => {
     expect(sizes.map((s) => s.path)).toEqual([...ROUTES, NOT_FOUND_ROUTE].map((r) => r.path));
   });
 
-  it('the shared shell within 36 KB gzip', () => {
-    expect(SHELL_BUDGET_GZIP_BYTES).toBe(36 * 1024);
+  it('the shared shell within 38 KB gzip', () => {
+    expect(SHELL_BUDGET_GZIP_BYTES).toBe(38 * 1024);
     expect(shell.js, shell.files.join(', ')).toBeLessThanOrEqual(SHELL_BUDGET_GZIP_BYTES);
   });
 
