@@ -303,3 +303,34 @@ describe('largest elements from the build (docs/architecture.md "Delivery")', ()
     await saveScreenshot(page, 'prerender-gift-visitor-hydrated');
   });
 });
+
+describe('a page whose app never starts (docs/architecture.md "Browser floor")', () => {
+  it.each([
+    ['a mobile browser', () => web],
+    ['the app', () => app],
+  ])('in %s: once loaded the page says so and loads again on 重新加载; a page whose app started says nothing', async (_name, context) => {
+    const page = await context().newPage();
+    try {
+      // The shell never arrives (a dropped connection): the entry module cannot run.
+      await page.route('**/assets/shell-*.js', (route) => route.abort('connectionfailed'));
+      await page.goto(`${server.baseUrl}/login`);
+      const notice = page.locator('#boot-failure[role=alert]');
+      await expect.poll(() => notice.count()).toBe(1);
+      expect(await notice.textContent()).toBe('页面未能加载网络连接异常，请检查网络设置后重试。重新加载');
+      // Above the first screen, at the bottom, with a full-size tap target.
+      const button = notice.getByRole('button', { name: '重新加载' });
+      const box = (await button.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+      await saveScreenshot(page, `boot-failure-${context() === app ? 'app' : 'web'}`);
+      await page.unroute('**/assets/shell-*.js');
+      await button.click();
+      await waitForApp(page);
+      await page.waitForLoadState('load');
+      expect(await page.locator('#boot-failure').count()).toBe(0);
+      expect(await page.getByRole('heading', { name: '验证码登录' }).count()).toBe(1);
+    } finally {
+      await page.close();
+    }
+  });
+});

@@ -20,6 +20,9 @@ import { createRouter } from './lib/router';
 import { isLoggedIn, renderFirstScreenFor, sessionStore } from './lib/session';
 import './styles/base.css';
 
+// The entry has run: index.html's check at the load event leaves the page alone (docs/architecture.md "Browser floor").
+(window as { __tydStarted?: boolean }).__tydStarted = true;
+
 /** How long the reachability probe after a failed chunk may take before the site counts as unreachable. */
 const SERVER_PROBE_TIMEOUT_MS = 5_000;
 
