@@ -2,7 +2,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { input } from 'zod/v4/core';
 import { API as refs, type EndpointRef, type RefRequest, type RefResponse } from './endpoint-refs.js';
 import type { EndpointResponseData } from './endpoints/define-endpoint.js';
-import { endpoints } from './endpoints/registry.js';
+import { endpointFor, endpoints } from './endpoints/registry.js';
 import type { getAppDownloadUrl } from './endpoints/user/get-app-download-url.js';
 import type { checkLogin } from './endpoints/user/check-login.js';
 import type { userLoginV1 } from './endpoints/user/login.js';
@@ -26,7 +26,7 @@ describe('endpoint refs', () => {
   it('every ref names a registered endpoint, and is named as that endpoint object is', () => {
     for (const [name, ref] of refEntries) {
       expect(Object.keys(ref).sort(), name).toEqual(['fullPath', 'path']);
-      const endpoint = Object.hasOwn(endpoints, ref.path) ? endpoints[ref.path as keyof typeof endpoints] : undefined;
+      const endpoint = endpointFor(ref.path);
       expect(endpoint, `${name}: ${ref.path}`).toBeDefined();
       // The schemas entry exports the endpoint objects by name (getAppDownloadUrl only through the registry).
       const byName = (schemas as Record<string, unknown>)[name];

@@ -27,7 +27,8 @@ function expectOk<T>(response: ApiResponse<T>): T {
 
 /** Uploads `photo` for `purpose`; resolves with the server's description of the stored photo, rejects with ApiCodeError or TransportError. */
 export async function uploadPhoto(photo: Blob, purpose: UploadPurpose, opts: UploadOptions = {}): Promise<FinishedUpload> {
-  const bytes = new Uint8Array(await photo.arrayBuffer());
+  // Through a Response, not Blob.arrayBuffer (Safari 14; docs/architecture.md "Browser floor").
+  const bytes = new Uint8Array(await new Response(photo).arrayBuffer());
   const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes));
   const callOpts: CallOptions = { signal: opts.signal, toastErrors: opts.toastErrors };
   const started = expectOk(await request(API.startUpload, { purpose, size: bytes.length }, callOpts));

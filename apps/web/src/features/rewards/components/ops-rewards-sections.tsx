@@ -289,7 +289,7 @@ export function GiftSection({ gift, items, run }: { gift: GiftLine[]; items: Ops
 }
 
 /** A new idempotency key: one per grant the operator means to make (docs/api.md "Rewards operations" grants). */
-const grantKey = () => crypto.randomUUID().replaceAll('-', '');
+const grantKey = () => crypto.randomUUID().replace(/-/g, '');
 
 /**
  * Points to one person (补偿, 活动奖励): the phone and the points. The key is made when the form is filled and
