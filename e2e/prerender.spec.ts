@@ -316,7 +316,7 @@ describe('a page whose app never starts (docs/architecture.md "Browser floor")',
       await page.goto(`${server.baseUrl}/login`);
       const notice = page.locator('#boot-failure[role=alert]');
       await expect.poll(() => notice.count()).toBe(1);
-      expect(await notice.textContent()).toBe('页面未能加载网络连接异常，请检查网络设置后重试。重新加载');
+      expect(await notice.textContent()).toBe('页面未能加载请检查网络后重新加载；如仍无法打开，请将手机系统或 App 升级到最新版本。重新加载');
       // Above the first screen, at the bottom, with a full-size tap target.
       const button = notice.getByRole('button', { name: '重新加载' });
       const box = (await button.boundingBox())!;
