@@ -5,12 +5,10 @@
 // stays, the session ends), then records the refusal (renew-expire) and clears the session (SPEC §4).
 // The dialog cannot be dismissed without a choice: Escape and the mask do nothing on the first step.
 // Loaded as a lazy chunk by the app after the first render, so no route's first load carries it.
-import { useState, useSyncExternalStore, type MouseEvent } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { clientEnv } from '../../../lib/env';
-import { withNative } from '../../../lib/native';
 import { toast } from '../../../lib/notify';
 import { useQuery } from '../../../lib/server-state';
 import { sessionStore } from '../../../lib/session';
@@ -19,6 +17,7 @@ import { getUserUnprivacyInfo, type UnprivacyInfoData } from '../api/get-user-un
 import { acceptRenewedTerms } from '../api/renew-info';
 import { declineRenewedTerms } from '../api/renew-expire';
 import { documentLink, type AgreementLink } from '../utils/agreement-links';
+import { openDocument } from './agreement-consent';
 import './consent-renewal.css';
 
 export const TEXT = {
@@ -50,18 +49,6 @@ function renewalFor(token: string, info: UnprivacyInfoData): Renewal {
 async function findRenewal(token: string): Promise<Renewal | null> {
   const status = await getPrivacyPolicyStatus();
   return status.renewalRequired ? renewalFor(token, await getUserUnprivacyInfo()) : null;
-}
-
-/**
- * As on /login (agreement-consent.tsx): inside the app a document opens in a native window (docs/bridge.md
- * openWin), outside it the link opens a new tab. Not shared with that component: a module used by both a
- * page and this lazy chunk becomes a chunk of its own in /login's first load (budget: docs/architecture.md "Delivery").
- */
-function openDocument(event: MouseEvent<HTMLAnchorElement>, link: AgreementLink) {
-  if (!clientEnv().inApp) return;
-  event.preventDefault();
-  const url = new URL(link.href, window.location.href).href;
-  withNative('openWin', (bridge) => bridge.openWin({ url, title: link.title }));
 }
 
 export interface ConsentRenewalProps {
