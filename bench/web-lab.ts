@@ -70,7 +70,11 @@ export async function runLab(baseUrl: string, paths: readonly string[], preset: 
             throw new Error(`${path}: not interactive within 60 s`, { cause: error });
           });
         // Only the whole preset reports the largest paint (bench/web-bench.ts); the halves need not wait.
-        if (preset === 'phone') await page.waitForLoadState('networkidle', { timeout: 30_000 });
+        if (preset === 'phone') {
+          await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch((error: unknown) => {
+            throw new Error(`${path}: the network not quiet within 30 s`, { cause: error });
+          });
+        }
         samples.push(
           await page.evaluate(() => ({
             firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,

@@ -50,7 +50,7 @@ describe('bundle budget', () => {
   it('/login, which every route that needs a session shows a visitor without one, loads in no more files than one host gets connections', () => {
     // Chromium opens six HTTP/1.1 connections per host: a seventh file waits for one and pays the round
     // trip again (150 ms on the slow-phone preset). The login page's own imports are in the shell because
-    // 19 routes' first loads fetch them (apps/web/vite.config.ts FIRST_LOADS; bench/README.md "The login
+    // every route that needs a session fetches them on a first visit (apps/web/vite.config.ts FIRST_LOADS; bench/README.md "The login
     // page's first load"); counted by page module alone they came as five small files beside the page.
     const CONNECTIONS_PER_HOST = 6;
     const login = sizes.find((size) => size.path === '/login')!;

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { REACT_ON_PREACT } from './react-on-preact';
-import { LOGIN_PATH, matchRoute, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/route-table';
+import { LOGIN_PATH, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
 // Chunking serves what a phone loads first (budgets for the shared shell and for what each route adds,
@@ -49,11 +49,13 @@ const PAGE_MODULES = new Set([...ROUTES, NOT_FOUND_ROUTE].map(pageModule));
  * The page modules each route's first load starts from: its own, and for a route that needs a session also
  * the login page, which is what a visitor without one is shown there (the server sends the login prerender
  * and the guard goes to /login: apps/server/src/plugins/first-screen.ts, app/login-guard.ts). So the login
- * page's imports count once for each of those 19 routes, since a first visit to any of them fetches them,
+ * page's imports count once for each of those routes, since a first visit to any of them fetches them,
  * and go into the shell: counted by page module alone they were shared by one or two pages and came as five
  * small files beside /login's page (bench/README.md "The login page's first load").
  */
-const LOGIN_PAGE = pageModule(matchRoute(LOGIN_PATH));
+const loginRoute = ROUTES.find((route) => route.path === LOGIN_PATH);
+if (!loginRoute) throw new Error(`the route table has no ${LOGIN_PATH}`);
+const LOGIN_PAGE = pageModule(loginRoute);
 const FIRST_LOADS = [...ROUTES, NOT_FOUND_ROUTE].flatMap((route) => (route.requiresLogin ? [pageModule(route), LOGIN_PAGE] : [pageModule(route)]));
 
 // @tyd/protocol is consumed through its entries (index, /wire, /schemas), which re-export every module:

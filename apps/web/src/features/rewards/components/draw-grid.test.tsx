@@ -20,7 +20,7 @@ describe('wordsOf', () => {
   it('cuts where the lookbehind expression it replaces cut', () => {
     // The expression iOS Safari before 16.4 cannot parse, built at run time here (Node can).
     const lookbehind = new RegExp('(?<=\\d)(?=[^\\d\\s.,%])');
-    for (const name of ['100积分', '满100减10元券', '1,000积分', '9.5折券', '10%加息券', '8 元', '谢谢参与', 'iPhone15', '2积分2', '12a3b']) {
+    for (const name of ['100积分', '满100减10元券', '1,000积分', '9.5折券', '10%加息券', '8 元', '谢谢参与', 'iPhone15', '2积分2', '12a3b', '1😀', '']) {
       expect(wordsOf(name), name).toEqual(name.split(lookbehind));
     }
   });
