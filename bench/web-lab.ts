@@ -6,8 +6,8 @@
 // the app has rendered or hydrated the first screen (apps/web/src/main.tsx); largest paint is the browser's own
 // Largest Contentful Paint entry once the page has been quiet on the network for half a second (so what a
 // page shows after its first call counts, as it does for the person waiting for it), the real counterpart
-// of Lighthouse's simulated LCP. Median of `runs`. `preset` applies the whole preset or one half of it (the link or the
-// processor), to tell which one a route's interactive time waits on.
+// of Lighthouse's simulated LCP. Median of `runs`. `preset` applies the whole preset or one half of it
+// (the link or the processor), to tell which one a route's interactive time waits on.
 import { chromium } from 'playwright-core';
 import { emulateSlowPhone } from '../e2e/support/slow-phone';
 
