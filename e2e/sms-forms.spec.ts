@@ -221,8 +221,9 @@ describe('SMS code forms', () => {
     const cdp = await context.newCDPSession(page);
     // Headless Chromium does not turn synthetic touches into :active, so the state is forced through
     // DevTools (CSS.forcePseudoState), and what touch needs is checked apart: iOS Safari applies
-    // :active only under a touchstart listener, which the app puts on the document (lib/pressed-states.ts).
-    const { result } = await cdp.send('Runtime.evaluate', { expression: 'document' });
+    // :active only under a touchstart listener on the element or an ancestor: React listens for every
+    // event on the root it renders into, touchstart among them (and on a portal's container likewise).
+    const { result } = await cdp.send('Runtime.evaluate', { expression: "document.getElementById('root')" });
     const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! });
     expect(listeners.map((l) => l.type)).toContain('touchstart');
 

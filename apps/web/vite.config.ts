@@ -2,7 +2,6 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { REACT_ON_PREACT } from './react-on-preact';
 import { LOGIN_PATH, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/route-table';
 
 // Vite 8 compiles TSX with oxc; no React plugin is needed (the automatic JSX runtime is set here).
@@ -186,7 +185,6 @@ const precompress: Plugin = {
 export default defineConfig({
   base: '/',
   plugins: [findShellModules, smallPreloadHelper, routeEntries, precompress],
-  resolve: { alias: REACT_ON_PREACT },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     manifest: true,

@@ -10,7 +10,6 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import type { PrerenderedRoute, prerenderCurrentAddress as PrerenderCurrentAddress } from '../src/prerender';
 import type { installPrerenderWindow as InstallPrerenderWindow } from '../src/prerender-window';
-import { REACT_ON_PREACT } from '../react-on-preact';
 import { LOGIN_PATH, ROUTES } from '../src/app/route-table';
 
 const webRoot = resolve(import.meta.dirname, '..');
@@ -19,14 +18,13 @@ const outFile = join(webRoot, 'dist/.vite/prerender.json');
 /** Any address outside the route table: the 404 page. */
 const UNKNOWN_PATH = '/no-such-page';
 
-// Dependencies (Preact, happy-dom) stay imports, resolved from node_modules as the build runs; the
+// Dependencies (React, happy-dom) stay imports, resolved from node_modules as the build runs; the
 // workspace's own packages are bundled. CSS imports are dropped: the page's stylesheet is the browser build's.
 await build({
   root: webRoot,
   configFile: false,
   publicDir: false,
   logLevel: 'warn',
-  resolve: { alias: REACT_ON_PREACT },
   oxc: { jsx: { runtime: 'automatic' } },
   build: {
     ssr: true,

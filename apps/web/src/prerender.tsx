@@ -8,13 +8,10 @@ import { App } from './app/app';
 import { routeTitle } from './app/navigation';
 import { loadPage } from './app/page-loader';
 import { matchRoute, type RouteDef } from './app/route-table';
-import { matchReactDom } from './lib/react-dom-parity';
 import { createRouter, type Router } from './lib/router';
 import { clearQueries } from './lib/server-state';
 import { renderFirstScreenFor } from './lib/session';
 import { DEFAULT_TITLE } from '@tyd/protocol/wire';
-
-matchReactDom();
 
 /** What the server needs to send a route's first screen (plugins/web-app.ts reads it). */
 export interface PrerenderedRoute {

@@ -1,6 +1,6 @@
 // The app shell with the real router, route table, page chunks and navigation behaviour
 // (SPEC §2), as a user meets it: by URL, title, role and text.
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../lib/env';

@@ -1,6 +1,6 @@
 // Where the app lets the consent-renewal dialog appear: never on login, authorised login or
 // deregistration (docs/api.md "Consent"), on other routes once per session.
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../lib/router';
 import { RouterContext } from '../lib/router-react';

@@ -1,6 +1,6 @@
 // Chunk-load failure (SPEC §8 ChunkLoadError): one automatic reload guarded against loops, then
 // the 500 view with a retry button.
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

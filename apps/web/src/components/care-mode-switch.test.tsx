@@ -1,6 +1,6 @@
 // The 关怀模式 switch as a person meets it (STYLE.md "Tests"): found by its words, says its state in words,
 // switches the tokens' class on <html> at once and keeps the choice on this device.
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';

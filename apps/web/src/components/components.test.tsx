@@ -1,5 +1,5 @@
 // Shared UI, queried by role and text as a user meets it (STYLE.md "Tests").
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetWebConfig } from '../lib/web-config';
 import { TrustFooter } from './trust-footer';

@@ -1,6 +1,6 @@
 // The console's frame: one sign-in, a menu of the pages the role may open, a page of another role refused
 // without asking the server, an unknown address said so, and 退出 ending the session.
-import { cleanup, render, screen, within } from '../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OpsRole } from '@tyd/protocol/wire';
 import { afterEach, describe, expect, it, vi } from 'vitest';

@@ -3,8 +3,6 @@
 // Nothing of the consumer app's start (native bridge, analytics, login guard, prerendered first screens)
 // runs here: operators use a desktop or phone browser, and the console is its own, stricter page.
 import { createRoot } from 'react-dom/client';
-import { showPressedStatesOnTouch } from '../lib/pressed-states';
-import { matchReactDom } from '../lib/react-dom-parity';
 import { createRouter } from '../lib/router';
 import { ConsoleApp, loadConsolePage } from './console-app';
 import { CONSOLE_TITLE, matchConsoleRoute } from './console-routes';
@@ -22,8 +20,6 @@ router.afterEach((to) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('ops.html has no #root');
-showPressedStatesOnTouch();
-matchReactDom();
 void router.start().then(() => {
   createRoot(root).render(<ConsoleApp router={router} />);
   // The first screen is on the page and answers input (User Timing, as the consumer app's main.tsx sets it).

@@ -1,9 +1,10 @@
 // The first screen of a page load is HTML prerendered at build time for a first visitor (no session,
-// no user agent, no server configuration; docs/architecture.md "Delivery"), which the app then hydrates.
-// While it does, every component must render exactly that HTML: hydration adopts the markup as it is, so
-// an attribute rendered differently would stay wrong on the page (src/prerender.test.tsx checks every
-// route). Facts only the browser knows come in right after, through these hooks: useSyncExternalStore
-// renders the `getServerSnapshot` value at build time and while hydrating, then the real one.
+// no user agent, no server configuration; docs/architecture.md "Delivery"), which React then hydrates.
+// While it does, every component must render exactly that HTML: React repairs text that differs (and
+// reports it), but leaves an attribute rendered differently as the server sent it, so src/prerender.test.tsx
+// checks every route. Facts only the browser knows come in right after, through these hooks:
+// useSyncExternalStore renders the `getServerSnapshot` value at build time and while hydrating, then the
+// real one.
 import { useSyncExternalStore } from 'react';
 
 const subscribeNever = () => () => {};
@@ -21,13 +22,15 @@ export function useHydrated(): boolean {
 type FormControl = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
- * Hands the app what a person entered into a prerendered form before it hydrated (docs/architecture.md
- * "Delivery"). The page takes typing, taps and ticks from its first paint; hydration keeps the field's
- * content but not in the page's state, so its next render would put the rendered (empty) value back and
- * a submit would send nothing. Called right after hydration: every control whose value or tick differs
- * from what was rendered (its default) gets the event the browser would have sent (input; a click for a
- * box, change for a select), which reaches the page's onChange as the person's own input would. A
- * control nobody touched is left alone.
+ * Hands React what a person entered into a prerendered form before it hydrated (docs/architecture.md
+ * "Delivery"). The page takes typing, taps and ticks from its first paint; React, hydrating, keeps the
+ * field's content and takes it as the field's last known value, but not into the page's state, so the
+ * page's next render put its own (empty) value back and a submit sent nothing. Called in the first effect
+ * after hydration, before any render it scheduled: every control whose value or tick differs from what was
+ * rendered (its default) is set back to that through the element's own setter (React's change tracking
+ * then holds the rendered value), given the entered one through the prototype's, and sent the event the
+ * browser would have sent (input; a click for a box, change for a select), which reaches the page's
+ * onChange as the person's own input would. A control nobody touched is left alone.
  */
 export function replayEarlyInput(root: HTMLElement): void {
   for (const control of root.querySelectorAll<FormControl>('input, textarea, select')) {
@@ -40,6 +43,9 @@ export function replayEarlyInput(root: HTMLElement): void {
       control.checked = control.defaultChecked;
       control.click();
     } else if (control.value !== control.defaultValue && control.type !== 'file') {
+      const entered = control.value;
+      control.value = control.defaultValue;
+      Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control) as object, 'value')?.set?.call(control, entered);
       control.dispatchEvent(new Event('input', { bubbles: true }));
     }
   }
@@ -54,7 +60,7 @@ declare global {
 
 /**
  * Takes the buttons pressed on the prerendered first screen so far and stops recording (index.html's
- * listener): from here the app sees every press itself (hydration is one task: none comes during it).
+ * listener): from here React sees every press itself (one during hydration hydrates its target first).
  */
 export function takeEarlyTaps(): HTMLElement[] {
   const taps = window.__tydEarlyTaps ?? [];
@@ -64,7 +70,7 @@ export function takeEarlyTaps(): HTMLElement[] {
 
 /**
  * Presses again, once each and in order, the buttons a person pressed before hydration (index.html kept the
- * browser from acting on them). Called after replayEarlyInput has handed the app what was typed, in a task of
+ * browser from acting on them). Called after replayEarlyInput has handed React what was typed, in a task of
  * its own so the page has rendered that input first (获取验证码 then reads the number typed before it). A
  * button that is gone or disabled by now is not pressed: the page has moved on.
  */

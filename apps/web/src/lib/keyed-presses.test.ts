@@ -1,6 +1,6 @@
 // The idempotency keys of a button that acts once per press (抽奖, 兑换): a new key per press, the same key
 // when a press whose answer was lost is sent again, and a double tap ignored; the button's side of it.
-import { act, renderHook } from '../test/testing-library';
+import { act, renderHook } from '@testing-library/react';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiCodeError, TransportError } from './api-errors';

@@ -4,7 +4,7 @@ import { renderToString } from 'react-dom/server';
 import { afterEach, expect, it } from 'vitest';
 import { createRouter } from './router';
 import { RouterContext, useLocation, useSearchParams } from './router-react';
-import { cleanup, render, screen } from '../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 
 function Where() {
   const location = useLocation();

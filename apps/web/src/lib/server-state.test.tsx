@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearSession, startSession } from './session';

@@ -1,5 +1,5 @@
 // The SMS code hook shared by every code form, against a mocked API client.
-import { act, renderHook } from '../test/testing-library';
+import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { dismissToast, notifyStore } from './notify';

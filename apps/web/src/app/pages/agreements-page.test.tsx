@@ -2,7 +2,7 @@
 // date, a newer version said plainly, the card's 快捷支付服务协议, and the documents opening in the app's
 // window inside the app; answers built through the endpoints' response schemas.
 import { API } from '@tyd/protocol/wire';
-import { cleanup, render, screen, within } from '../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EnvModule from '../../lib/env';

@@ -1,5 +1,5 @@
 import { API } from '@tyd/protocol/wire';
-import { act, cleanup, render, screen, within } from '../../test/testing-library';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../lib/router';

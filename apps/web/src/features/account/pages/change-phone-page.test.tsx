@@ -1,5 +1,5 @@
 // /mine/phone as a user meets it, against a mocked API client: verify the current phone, then bind the new one.
-import { act, cleanup, render, screen } from '../../../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';

@@ -1,7 +1,7 @@
 // /cloudSteward/index as a user sees it in each state: the package, the deadline, the one button (立即领取,
 // 先完成实名认证, 已领取, 活动已结束, 活动暂未开放) and why it cannot be pressed, the keys a press sends (new
 // per press, the same when a lost answer is fetched again), refusals, and the rules.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';

@@ -1,6 +1,6 @@
 // The consent-renewal dialog as a user meets it (STYLE.md "Tests"): by role and text, against a mocked
 // API client. Each test logs in with its own token: the check runs once per session and page load.
-import { act, cleanup, render, screen, within } from '../../../test/testing-library';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';

@@ -1,5 +1,5 @@
 // /others/tydPreJump as a user meets it, against a mocked API client.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';

@@ -1,5 +1,5 @@
 // /login as a user meets it (STYLE.md "Tests"): by role, label and text, against a mocked API client.
-import { act, cleanup, render, screen, within } from '../../../test/testing-library';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';

@@ -1,6 +1,6 @@
 // The bank-card tile on home and 我的, in each state a user can meet: logged out, asking, no card yet (also
 // before certification), the cards with the default one, and a failed call or chunk (a plain way in).
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

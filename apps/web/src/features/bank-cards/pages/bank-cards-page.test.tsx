@@ -1,7 +1,7 @@
 // /bank-cards and /bank-cards/bind as a user meets them: the empty list with its bind button, the
 // unverified user sent to certification, the cards masked with the default marked, and the two binding
 // steps with the answers shown where they belong.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries } from '../../../lib/server-state';

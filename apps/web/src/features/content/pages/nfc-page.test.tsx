@@ -1,6 +1,6 @@
 // /nfc: brands from phone-brand-list, the chosen brand's models from phone-type-list, each with where its antenna is
 // (a foldable folded and unfolded, nothing for a model without NFC), and the general tips for a phone not listed.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { invalidateQuery } from '../../../lib/server-state';

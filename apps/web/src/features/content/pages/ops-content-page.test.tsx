@@ -1,7 +1,7 @@
 // /ops/content as an operator uses it, against a fake of the /ops content API (docs/api.md "Content
 // operations") that keeps versions and the audit like the server: the shared sign-in first, then the list, a draft
 // with the server's preview, publish, schedule, unpublish, the item's audit, and a conflicting edit.
-import { cleanup, screen, within } from '../../../test/testing-library';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../../../lib/env';
 import DownloadPage from './download-page';

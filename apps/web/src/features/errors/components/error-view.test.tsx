@@ -1,6 +1,6 @@
 // Every error view (404, 500, offline) says where to get help: 联系客服 opens 帮助与客服 (/mine/help) with a
 // page load of its own, so it works even when the app around the view has failed.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

@@ -3,7 +3,7 @@
 // press, a lost answer resent under the same key) and a login offer for a visitor, 我的提问 with 待回复 and
 // 已回复 and the answer under its question. Answers built through the endpoints' response schemas.
 import { API, CODE, HELP_LIMITS, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';

@@ -2,7 +2,7 @@
 // service") that answers each question once like the server: the shared sign-in first, the open questions newest
 // first with the phone masked, an answer named by its operator, and a question another operator answered
 // meanwhile refused and read again. Answers built through the calls' response schemas.
-import { cleanup, screen, within } from '../../../test/testing-library';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { opsHelpAnswer, opsHelpQuestions, parseOpsResponseData, type OpsEndpoint, type OpsQuestion, type OpsResponseData } from '@tyd/protocol/schemas';

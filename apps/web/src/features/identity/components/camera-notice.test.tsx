@@ -1,6 +1,6 @@
 // The permission notice at the moment of use (MIIT 2021): the camera or album opens for the ID card, and the
 // face check starts, only after the notice said what for and where the images go, and the person agreed.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';

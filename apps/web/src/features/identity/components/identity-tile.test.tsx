@@ -1,5 +1,5 @@
 // The certification tile on home and 我的: the state from certification-info, or a neutral entry.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

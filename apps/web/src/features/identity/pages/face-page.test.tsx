@@ -1,5 +1,5 @@
 // /mine/identity/face: h5-face-url, then off to the provider's address; the day's cap is said and stops the button.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';

@@ -1,6 +1,6 @@
 // /mine/identity/idcard as a user meets it: both sides photographed and read, the check form, certification.
 import { API, type UploadPurpose } from '@tyd/protocol/wire';
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';

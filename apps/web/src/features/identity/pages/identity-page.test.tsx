@@ -1,5 +1,5 @@
 // /mine/identity: the state and the way on; with no face tries left today, the locked state and no buttons.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

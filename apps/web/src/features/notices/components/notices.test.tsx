@@ -1,6 +1,6 @@
 // The home banner (dismissed per notice, remembered), the notice list's load-more footer and empty state,
 // and the messages' read marking, as a user sees them.
-import { cleanup, render, screen, waitFor } from '../../../test/testing-library';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';

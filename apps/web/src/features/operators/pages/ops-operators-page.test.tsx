@@ -1,7 +1,7 @@
 // /ops/operators as an administrator sees it: the accounts, adding one (its password and TOTP secret shown
 // once), disabling another after confirming (never oneself), resetting, and the read-only audit log. Answers
 // are built through the calls' response schemas, so a changed contract breaks these tests too.
-import { cleanup, screen, within } from '../../../test/testing-library';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   opsAuditList,

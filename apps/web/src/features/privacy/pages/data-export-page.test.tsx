@@ -3,7 +3,7 @@
 // expired, not this session's), the page says so and leads back to ask again. Answers built through the
 // endpoint's response schema.
 import { API, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';

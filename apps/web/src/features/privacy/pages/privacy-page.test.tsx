@@ -3,7 +3,7 @@
 // (refusals said where they belong), and 撤回同意 explained before it is done, with deregistration offered.
 // Answers built through the endpoints' response schemas.
 import { API, SUBCODE } from '@tyd/protocol/wire';
-import { act, cleanup, render, screen, within } from '../../../test/testing-library';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';

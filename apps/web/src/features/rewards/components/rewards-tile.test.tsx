@@ -1,5 +1,5 @@
 // The 积分抽奖 tile on home and 我的: logged out a way in that asks nothing; logged in the balance.
-import { cleanup, render, screen } from '../../../test/testing-library';
+import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

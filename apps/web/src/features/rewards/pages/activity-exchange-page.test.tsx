@@ -1,7 +1,7 @@
 // /activity-exchange as a user sees it: the balance, the catalogue and why 兑换 cannot be pressed, the
 // confirm sheet and its answers (a new key per press, the same key when a lost answer is asked again),
 // the 兑换码 box with its grouping and refusals, and 我的卡券 with its list states.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';

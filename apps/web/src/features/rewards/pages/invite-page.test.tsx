@@ -1,6 +1,6 @@
 // /activity/invite 邀请好友: the code with copy and share, what an invitation earns, the friends masked
 // with their state, the tip for an unverified inviter, the empty list.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';

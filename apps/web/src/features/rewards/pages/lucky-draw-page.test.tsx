@@ -1,7 +1,7 @@
 // /activity/lucky-draw as a user sees it: the disclosure always on the page, the 九宫格 of prizes, the draw
 // and its result, the keys a press sends (new per press, the same when a lost answer is fetched again),
 // the ring's run after the answer (and none under prefers-reduced-motion or on a refusal), refusals, history.
-import { act, cleanup, fireEvent, render, screen, within } from '../../../test/testing-library';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TransportError } from '../../../lib/api-errors';

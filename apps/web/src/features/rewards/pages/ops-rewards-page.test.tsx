@@ -1,7 +1,7 @@
 // /ops/rewards as an operator sees it: the shared sign-in first, then prizes with odds, vouchers, the gift's lines,
 // redeem batches and the audit; each change names the operator and says the server's answer; a new
 // batch's codes are offered once as a text file.
-import { cleanup, screen, within } from '../../../test/testing-library';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 // /activity/points 我的积分: the balance, the next expiry, the ledger with reasons in Chinese, empty state.
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter } from '../../../lib/router';

@@ -3,7 +3,7 @@
 // so and the list read again, 下线其他所有设备 with its count, 登录记录 with results and 加载更多, and the way
 // on to 更换手机号 and 个人信息. Answers built through the endpoints' response schemas.
 import { API, CODE, SUBCODE } from '@tyd/protocol/wire';
-import { cleanup, render, screen, within } from '../../../test/testing-library';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';

@@ -1,4 +1,4 @@
-import { act, cleanup, render, screen } from '../../../test/testing-library';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';

@@ -1,5 +1,5 @@
 import { opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd/protocol/schemas';
-import { cleanup, screen, within } from '../../../test/testing-library';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
