@@ -9,23 +9,24 @@ import { gzipSync } from 'node:zlib';
 import { NOT_FOUND_ROUTE, ROUTES, type RouteDef } from '../apps/web/src/app/route-table';
 
 /**
- * The two JS budgets (docs/architecture.md "Delivery", chosen from the measurement in bench/README.md
- * "Budgets"): the shared shell every page loads (the entry and its static closure, with Preact as React,
- * docs/architecture.md "React's API on Preact", and what at least three routes' first loads share) at
- * most 38 KB gzip, and what any route adds on top (its page chunk and the chunks only one or two pages
- * import) at most 10 KB. On the slow-phone preset (1.6 Mbps) a KB is about 5 ms on the wire and the
- * shell's evaluation is the longest task before hydration, so both are held close to what they are:
- * growth there is deliberate or it fails.
+ * The JS budgets (docs/architecture.md "Delivery", chosen from the measurement in bench/README.md
+ * "Budgets"): the shared shell every page loads (the entry and its static closure: React and React DOM in
+ * a chunk of their own, and the app's shell with what at least three routes' first loads share) at most
+ * 96 KB gzip, and what any route adds on top (its page chunk and the chunks only one or two pages import)
+ * at most 10 KB. On the slow-phone preset (1.6 Mbps) a KB is about 5 ms on the wire, and the wire is what a
+ * first visit waits on (bench/README.md "React again"), so both are held close to what they are: growth
+ * there is deliberate or it fails.
  */
-export const SHELL_BUDGET_GZIP_BYTES = 38 * 1024;
+export const SHELL_BUDGET_GZIP_BYTES = 96 * 1024;
 export const ROUTE_BUDGET_GZIP_BYTES = 10 * 1024;
 /**
  * At most this many scripts in a route's whole first load (shell included). Over HTTP/1.1 a browser opens
  * six connections per host, so with the page and its stylesheet more files than that wait for one and pay
  * the round trip again: the routes' small shared chunks once cost `/login` 0.35 s on the slow-phone preset
- * (bench/README.md "Budgets"). Eight: the most any route loads today.
+ * (bench/README.md "Budgets"). Nine: the most any route loads today (`/`, whose five small chunks arrive
+ * before React's does).
  */
-export const ROUTE_SCRIPTS_BUDGET = 8;
+export const ROUTE_SCRIPTS_BUDGET = 9;
 export const webDist = resolve(import.meta.dirname, '../apps/web/dist');
 
 interface ManifestChunk {
@@ -166,9 +167,8 @@ export interface LazyModuleSize {
 export function lazyModuleSize(src: string, alsoLoaded: string[] = [], dist: string = webDist): LazyModuleSize {
   const manifest = readManifest(dist);
   if (!manifest[src]?.isDynamicEntry) throw new Error(`${src} is not a lazy chunk of the build`);
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const loaded = new Set<string>();
-  if (entry) collect(manifest, entry, loaded);
+  collect(manifest, entryKey(manifest), loaded);
   const keys = new Set<string>();
   collect(manifest, src, keys);
   const others = new Set<string>();

@@ -8,16 +8,20 @@ import { LOGIN_PATH, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/ro
 // Chunking serves what a phone loads first (budgets for the shared shell and for what each route adds,
 // checked by e2e/bundle-budget.spec.ts from the manifest, which `build.manifest` writes; bench/README.md
 // "Budgets", docs/architecture.md "Delivery"):
-//  - everything the entry imports statically (Preact as React, router, API client, session, toaster…)
-//    is one "shell" chunk, loaded with the entry as soon as the HTML names them: two files before any
-//    page, instead of the several small chunks the default splitting makes of shared modules;
+//  - React and React DOM are a chunk of their own (REACT below); everything else the entry imports
+//    statically (router, API client, session, toaster…) is one "shell" chunk; both load with the entry as
+//    soon as the HTML names them, instead of the several small chunks the default splitting makes of
+//    shared modules;
 //  - code only pages use stays with the pages (a login form never weighs on the 404 page); on a
 //    first load the server names the route's page chunk and its imports in the page (modulepreload,
 //    from .vite/routes.json below), on a navigation they are preloaded in parallel with the page
 //    (see smallPreloadHelper);
-//  - one stylesheet for the whole app loaded by index.html, so lazy pages never flash unstyled and need
-//    no CSS preloading (12.2 KB gzip with every feature's and the console's rules; split per route, `/`
-//    would load 7.6 KB in four render-blocking files instead: bench/README.md "Before hydration");
+//  - one stylesheet for the whole consumer app, linked by index.html: every stylesheet the consumer entry
+//    can reach, its lazy pages' included, is part of the shell chunk, whose CSS Vite links (so lazy pages
+//    never flash unstyled and need no CSS preloading, and a first load has one render-blocking
+//    stylesheet; split per route, `/` would load four: bench/README.md "Before hydration"). CSS is split
+//    per chunk (`cssCodeSplit`) only so that the console's stylesheets stay out of it: ops.html links the
+//    shell's and its entry's, and its pages' own come with their chunks (smallPreloadHelper);
 //  - the syntax of ES2020, the oldest browsers' (Chrome and Android WebView 80, Safari 13.1, iOS 13.4:
 //    docs/architecture.md "Browser floor"; e2e/browser-floor.spec.ts parses the build as ES2020);
 //  - no modulepreload polyfill: Chrome preloads natively from 66, Safari from 17, and older Safari simply
@@ -25,7 +29,7 @@ import { LOGIN_PATH, NOT_FOUND_ROUTE, ROUTES, type RouteDef } from './src/app/ro
 //  - the operators' console is a second entry, ops.html (src/console/console-main.tsx; docs/operations.md
 //    "The console"): none of its code is in the consumer app's graph, and the shell group above is the
 //    consumer entry's closure only, so the console shares files with the app only where Rolldown's own
-//    splitting finds modules both use (Preact, components).
+//    splitting finds modules both use (components).
 
 /**
  * Module ids of the shell, known once the graph is built: what the entry reaches through static imports,
@@ -65,6 +69,13 @@ const PROTOCOL_INDEX = /\/packages\/protocol\/src\/(index|wire|schemas)\.ts$/;
 const PROTOCOL_FOR_SHELL = /\/packages\/protocol\/src\/(constants|codes|errors|format|protocol-type-error)\.ts$/;
 // The consumer app's entry (index.html, which loads src/main.tsx); ops.html, the console's, is the other.
 const CONSUMER_ENTRY = /\/apps\/web\/(index\.html|src\/main\.tsx)$/;
+const STYLESHEET = /\.css$/;
+/**
+ * React, React DOM and the scheduler: a chunk of their own, which every page loads with the shell. Its name
+ * is a hash of its content, so it changes only with React's version: a deployment of the app leaves it in
+ * the phones' caches, and a person coming back after one fetches the app's shell again but not React.
+ */
+const REACT = /\/node_modules\/(react|react-dom|scheduler)\//;
 
 const findShellModules: Plugin = {
   name: 'tyd:shell-modules',
@@ -82,7 +93,8 @@ const findShellModules: Plugin = {
       }
       return closure;
     };
-    const entryClosure = closureOf([...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id)));
+    const consumerEntry = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry && CONSUMER_ENTRY.test(id));
+    const entryClosure = closureOf(consumerEntry);
     const pagesNeeding = new Map<string, number>();
     for (const page of FIRST_LOADS) {
       for (const id of closureOf([page])) if (!entryClosure.has(id)) pagesNeeding.set(id, (pagesNeeding.get(id) ?? 0) + 1);
@@ -90,17 +102,31 @@ const findShellModules: Plugin = {
     shellModules.clear();
     for (const id of entryClosure) shellModules.add(id);
     for (const [id, pages] of pagesNeeding) if (pages >= MIN_PAGES_SHARING && !PAGE_MODULES.has(id)) shellModules.add(id);
+    // Every stylesheet the consumer app can load, its lazy pages' too: in the shell, they are the one
+    // stylesheet index.html links (see the notes at the top); the console's own stay with its chunks.
+    const reachable = new Set<string>();
+    const queue = [...consumerEntry];
+    while (queue.length > 0) {
+      const id = queue.pop()!;
+      if (reachable.has(id)) continue;
+      reachable.add(id);
+      const info = this.getModuleInfo(id);
+      queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
+    }
+    for (const id of reachable) if (STYLESHEET.test(id)) shellModules.add(id);
   },
 };
 
 /**
  * Vite wraps each dynamic import as __vitePreload(load, deps) so the chunk's own static imports
  * are fetched in parallel with it. Its stock helper (≈0.6 KB gzip in every first load) also
- * preloads CSS and polyfills rel=modulepreload; neither applies here (one stylesheet, no
- * polyfill), so this version only adds the modulepreload hints. A failed import still rejects,
- * reaching the ChunkLoadError handling (app/page-loader.ts). A file the page already names (the shell,
- * and on a first load the route's chunks the server put into the HTML) is not named again: five more
- * link elements in the head while the first page hydrates were measurable work on a slow phone.
+ * polyfills rel=modulepreload and reports failures through an event; neither applies here (no polyfill,
+ * a failed import rejects, reaching the ChunkLoadError handling of app/page-loader.ts). This one adds the
+ * modulepreload hints and, for a chunk with a stylesheet of its own (only the console's pages have one:
+ * the consumer's are all in the shell's), links it and waits for it, so no page shows unstyled. A file the
+ * page already names (the shell, and on a first load the route's chunks the server put into the HTML) is
+ * not named again: five more link elements in the head while the first page hydrates were measurable
+ * work on a slow phone.
  */
 const smallPreloadHelper: Plugin = {
   name: 'tyd:small-preload-helper',
@@ -109,17 +135,26 @@ const smallPreloadHelper: Plugin = {
     if (id !== '\0vite/preload-helper.js') return undefined;
     return `let named;
 export const __vitePreload = (load, deps) => {
-  named ??= new Set(Array.from(document.querySelectorAll('link[rel=modulepreload]'), (link) => link.getAttribute('href')));
+  named ??= new Set(Array.from(document.querySelectorAll('link[rel=modulepreload],link[rel=stylesheet]'), (link) => link.getAttribute('href')));
+  const styles = [];
   for (const dep of deps || []) {
     const href = '/' + dep;
     if (named.has(href)) continue;
     named.add(href);
     const link = document.createElement('link');
-    link.rel = 'modulepreload';
     link.href = href;
+    if (dep.endsWith('.css')) {
+      link.rel = 'stylesheet';
+      styles.push(new Promise((resolve, reject) => {
+        link.onload = resolve;
+        link.onerror = () => reject(new Error('stylesheet failed: ' + href));
+      }));
+    } else {
+      link.rel = 'modulepreload';
+    }
     document.head.appendChild(link);
   }
-  return load();
+  return styles.length > 0 ? Promise.all(styles).then(load) : load();
 };`;
   },
 };
@@ -190,15 +225,17 @@ export default defineConfig({
     manifest: true,
     target: 'es2020',
     sourcemap: false,
-    cssCodeSplit: false,
+    cssCodeSplit: true,
     modulePreload: { polyfill: false },
     rolldownOptions: {
       input: { index: resolve(import.meta.dirname, 'index.html'), ops: resolve(import.meta.dirname, 'ops.html') },
       output: {
         advancedChunks: {
           groups: [
+            { name: 'react', priority: 2, test: REACT },
             {
               name: 'shell',
+              priority: 1,
               test: (id: string) => PROTOCOL_FOR_SHELL.test(id) || (shellModules.has(id) && !PROTOCOL_INDEX.test(id) && !/\/src\/main\.tsx$|\.html$/.test(id)),
             },
           ],

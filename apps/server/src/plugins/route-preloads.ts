@@ -38,6 +38,9 @@ export function modulePreloadLinks(chunks: RouteChunks | undefined): string {
   return (chunks?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
 }
 
+/** The manifest key of the consumer app's entry (apps/web/index.html). */
+const CONSUMER_ENTRY = 'index.html';
+
 async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8')) as unknown;
@@ -65,8 +68,9 @@ export async function readRoutePreloads(webDist: string): Promise<RoutePreloads>
   const routes = (await readJson(join(webDist, '.vite/routes.json'))) as Record<string, string> | undefined;
   const preloads = new Map<string, RouteChunks>();
   if (!manifest || !routes) return preloads;
-  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
-  const loaded = entry ? staticClosure(manifest, entry) : new Set<string>();
+  // The consumer app's entry by its name: the build has two (ops.html is the console's), and nothing in
+  // the manifest's order says which comes first.
+  const loaded = manifest[CONSUMER_ENTRY]?.isEntry ? staticClosure(manifest, CONSUMER_ENTRY) : new Set<string>();
   const loadedCss = new Set([...loaded].flatMap((key) => manifest[key]?.css ?? []));
   for (const [path, pageKey] of Object.entries(routes)) {
     const keys = [...staticClosure(manifest, pageKey)].filter((key) => !loaded.has(key));

@@ -25,7 +25,11 @@ const INDEX =
 
 // A build's chunk graph as Vite's manifest describes it: the entry imports the shell; the login page
 // imports the shell (already loaded) and a shared chunk, which imports the shell too, and has its own CSS.
+// The console's entry comes first, as nothing in the manifest's order promises otherwise: the consumer's
+// entry is found by its name.
 const MANIFEST = {
+  'ops.html': { file: 'assets/ops-Op12Op34.js', isEntry: true, imports: ['_ops-shared-Os12Os34.js'], css: ['assets/ops-Oc12Oc34.css'] },
+  '_ops-shared-Os12Os34.js': { file: 'assets/ops-shared-Os12Os34.js' },
   'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, imports: ['_shell-Sh12Sh34.js'], css: ['assets/style-St12St34.css'] },
   '_shell-Sh12Sh34.js': { file: 'assets/shell-Sh12Sh34.js' },
   'src/features/auth/pages/login-page.tsx': {
