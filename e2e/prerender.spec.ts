@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NOT_FOUND_ROUTE, ROUTES } from '../apps/web/src/app/route-table';
 import { DEVICE_SCALE, launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
+import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
+import { loggedInContext, signedUpClient } from './support/sign-in';
 
 /**
  * Runs before any of the page's scripts: when parsing ends (readyState "interactive", before module
@@ -177,6 +179,41 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
     await page.locator('main h1').first().waitFor();
     expect(errors).toEqual([]);
   });
+
+  it.each([
+    ['a mobile browser', null],
+    ['the app', 'android'],
+  ] as const)(
+    'a signed-in person in %s: every route hydrates its first screen, or renders afresh where none was sent, without an error',
+    { timeout: 120_000 },
+    async (_where, shell) => {
+      const phone = newPhone('137');
+      const client = await signedUpClient(server.baseUrl, phone);
+      const context = await loggedInContext(browser, client.accessToken!, phone, shell);
+      await context.addInitScript(FIRST_SCREEN_PROBE);
+      // The first page stores the session (and its cookie) as the web app does; from the next load on the
+      // server sends a signed-in browser the neutral first screens (docs/architecture.md "Delivery").
+      await waitForApp((await open(context, '/')).page);
+      const hydrated: string[] = [];
+      for (const { path, route } of PAGES) {
+        const { page, errors } = await open(context, path);
+        const shown = await firstScreen(page);
+        // With a session, a route that needs one gets no first screen: it is the person's own.
+        expect(shown.route, path).toBe(route.requiresLogin ? undefined : route.path);
+        await waitForApp(page);
+        // Hydrated where the page stayed on its route (one that sent a signed-in person on would render
+        // where it leads, and fail the count below).
+        if (shown.route !== undefined && new URL(page.url()).pathname === path) {
+          expect(await keptPrerenderedElement(page), path).toBe(true);
+          hydrated.push(path);
+        }
+        expect(errors, path).toEqual([]);
+      }
+      // Every route with a first screen kept it: none sends a signed-in person elsewhere on its first load.
+      expect(hydrated).toEqual(PAGES.filter(({ route }) => !route.requiresLogin).map(({ path }) => path));
+      await context.close();
+    },
+  );
 
   it('a first visitor sees the logged-out account card in the first screen, before any script', async () => {
     for (const path of ['/', '/mine']) {

@@ -81,7 +81,8 @@ const findShellModules: Plugin = {
   name: 'tyd:shell-modules',
   apply: 'build',
   buildEnd() {
-    const closureOf = (start: string[]) => {
+    /** What `start` imports statically, and with `lazily` also what it imports dynamically, all the way down. */
+    const closureOf = (start: string[], lazily = false) => {
       const closure = new Set<string>();
       const queue = [...start];
       while (queue.length > 0) {
@@ -89,7 +90,8 @@ const findShellModules: Plugin = {
         if (closure.has(id)) continue;
         closure.add(id);
         if (PROTOCOL_INDEX.test(id)) continue;
-        queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        const info = this.getModuleInfo(id);
+        queue.push(...(info?.importedIds ?? []), ...((lazily && info?.dynamicallyImportedIds) || []));
       }
       return closure;
     };
@@ -104,16 +106,7 @@ const findShellModules: Plugin = {
     for (const [id, pages] of pagesNeeding) if (pages >= MIN_PAGES_SHARING && !PAGE_MODULES.has(id)) shellModules.add(id);
     // Every stylesheet the consumer app can load, its lazy pages' too: in the shell, they are the one
     // stylesheet index.html links (see the notes at the top); the console's own stay with its chunks.
-    const reachable = new Set<string>();
-    const queue = [...consumerEntry];
-    while (queue.length > 0) {
-      const id = queue.pop()!;
-      if (reachable.has(id)) continue;
-      reachable.add(id);
-      const info = this.getModuleInfo(id);
-      queue.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-    }
-    for (const id of reachable) if (STYLESHEET.test(id)) shellModules.add(id);
+    for (const id of closureOf(consumerEntry, true)) if (STYLESHEET.test(id)) shellModules.add(id);
   },
 };
 

@@ -21,7 +21,7 @@ export function Dialog({ open, title, children, actions, onClose, sheet }: Dialo
   const ref = useRef<HTMLDivElement>(null);
   useScrollLock(open);
 
-  // Before the dialog is painted, as React runs effects of a press at once: focus is inside from its first frame.
+  // Before the dialog is painted, whatever opened it (a press or an answer): focus is inside from its first frame.
   useLayoutEffect(() => {
     if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
