@@ -28,7 +28,7 @@ export async function runAuthcode(
     return 1;
   }
   const repos = { authorizationCodes: createAuthorizationCodesRepository(deps.db) };
-  const { authCode, expiresInSeconds } = await mintAuthorizationCode({ repos, config: deps.account }, user.id, now);
+  const { authCode, expiresInSeconds } = await mintAuthorizationCode({ repos, config: deps.account }, { userId: user.id, sessionId: null }, now);
   out.json({ phone: maskPhone(phone), authCode, expiresInSeconds, path: `/others/tydPreJump?code=${authCode}` });
   return 0;
 }

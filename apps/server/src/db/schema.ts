@@ -33,6 +33,8 @@ export interface SessionsTable {
   address: string;
   /** Why a revoked session ended, when its next call should say so: 'other-device' (401/4012). */
   ended_reason: 'other-device' | null;
+  /** The session whose authorisation code opened this one: it ends with it (migration 2026-12-07-1000). */
+  origin_session_id: string | null;
 }
 
 /** A sign-in or a refused login code of an account (login-records), kept LOGIN_RECORD_DAYS. */
@@ -79,6 +81,8 @@ export interface AuthorizationCodesTable {
   used_at: number | null;
   /** The session the code was exchanged for, revoked if the code is presented again. */
   session_id: string | null;
+  /** The session that minted the code (null: the command line); the code dies when it ends. */
+  minted_by: string | null;
 }
 
 /** Records of deregistered accounts that the law requires to keep; encrypted, out of the app's reach. */

@@ -237,7 +237,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
     const invitee = await fresh();
     await signUp(invitee, t.baseUrl, uniquePhone(), { inviteCode });
     const otherDevice = await createSession(t.app.accounts.repos, user);
-    await t.app.accounts.repos.authorizationCodes.create({ codeHash: 'f'.repeat(64), userId: user.id, now: clock(), ttlMs: 60_000 });
+    await t.app.accounts.repos.authorizationCodes.create({ codeHash: 'f'.repeat(64), userId: user.id, mintedBy: null, now: clock(), ttlMs: 60_000 });
 
     // A login code does not deregister; a fresh 'deregister' code does.
     await sendCode(client, { phone, purpose: 'login' });

@@ -30,7 +30,7 @@ async function seed(repos: Pick<AccountRepositories, 'users' | 'sessions' | 'aut
   const session = (opts: { now: number; ttlMs: number }) => createSession(repos, user, opts).then((s) => hashAccessToken(s.accessToken));
   const code = async (at: number, ttlMs: number, usedBy?: string) => {
     const codeHash = randomBytes(32).toString('hex');
-    await repos.authorizationCodes.create({ codeHash, userId: user.id, now: at, ttlMs });
+    await repos.authorizationCodes.create({ codeHash, userId: user.id, mintedBy: null, now: at, ttlMs });
     if (usedBy) await repos.authorizationCodes.markUsed(codeHash, usedBy, at);
     return codeHash;
   };

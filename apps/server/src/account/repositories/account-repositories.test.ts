@@ -70,8 +70,8 @@ describe.each(ENGINES)('account repositories on %s', (engine) => {
 
   it('marks an authorisation code used once, even when two redemptions race', async () => {
     const u = await users.create({ phone: phone(), now: 1 });
-    const created = await codes.create({ codeHash: 'a'.repeat(64), userId: u.id, now: 100, ttlMs: 120_000 });
-    expect(created).toEqual({ userId: u.id, createdAt: 100, expiresAt: 120_100, usedAt: null, sessionId: null });
+    const created = await codes.create({ codeHash: 'a'.repeat(64), userId: u.id, mintedBy: null, now: 100, ttlMs: 120_000 });
+    expect(created).toEqual({ userId: u.id, createdAt: 100, expiresAt: 120_100, usedAt: null, sessionId: null, mintedBy: null });
     const results = await Promise.all([codes.markUsed('a'.repeat(64), 's1', 200), codes.markUsed('a'.repeat(64), 's2', 201)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect((await codes.findByHash('a'.repeat(64)))?.usedAt).not.toBeNull();
@@ -90,7 +90,7 @@ describe.each(ENGINES)('account repositories on %s', (engine) => {
     await profiles.tryCreate({ userId: invitee.id, inviteCode: 'BBBB0001', invitedBy: inviter.id, now: 2 });
     await consents.record({ userId: inviter.id, version: 'v1~a1', decision: 'accepted', now: 2 });
     await sessions.create({ userId: inviter.id, tokenHash: 'c'.repeat(64), now: 2, ttlMs: 1000 });
-    await codes.create({ codeHash: 'd'.repeat(64), userId: inviter.id, now: 2, ttlMs: 1000 });
+    await codes.create({ codeHash: 'd'.repeat(64), userId: inviter.id, mintedBy: null, now: 2, ttlMs: 1000 });
 
     expect(await users.delete(inviter.id)).toBe(true);
     expect(await users.delete(inviter.id)).toBe(false);

@@ -24,7 +24,7 @@ export default async function authorizedLoginRoutes(fastify: FastifyInstance): P
     handler: async ({ session }) => {
       const now = fastify.clock();
       await checkMintBudget(fastify.accounts, session.session.id, now);
-      return mintAuthorizationCode(fastify.accounts, session.user.id, now);
+      return mintAuthorizationCode(fastify.accounts, { userId: session.user.id, sessionId: session.session.id }, now);
     },
   });
 }

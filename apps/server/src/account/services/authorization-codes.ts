@@ -1,11 +1,14 @@
 // Authorised login (SPEC §2 /others/tydPreJump): a short-lived one-time code stands for a session.
 // 32 random bytes (base64url); only its SHA-256 is stored. A code presented a second time is refused and
 // the session it gave is revoked (RFC 6749 §4.1.2: a reused code may have been stolen).
+// What a session hands on dies with it (docs/api.md "authorized-login"): a code is refused once the session
+// that minted it has ended, and the session it opens ends with that one and never outlives it, so a device
+// signed out with 下线 cannot come back through a code it minted just before.
 import { createHash, randomBytes } from 'node:crypto';
 import { CODE, SUBCODE, maskPhone } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { Accounts } from '../account-module.js';
-import type { SessionPlace } from '../repositories/sessions-repository.js';
+import type { SessionOrigin, SessionPlace } from '../repositories/sessions-repository.js';
 import { openSession } from './login.js';
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -32,13 +35,20 @@ export async function checkMintBudget(
   }
 }
 
+/** A code for `minter`'s account: a session's own (it dies with that session), or the command line's (null). */
 export async function mintAuthorizationCode(
   deps: { repos: Pick<Accounts['repos'], 'authorizationCodes'>; config: Pick<Accounts['config'], 'authCodeTtlMs'> },
-  userId: string,
+  minter: { userId: string; sessionId: string | null },
   now: number,
 ): Promise<{ authCode: string; expiresInSeconds: number }> {
   const authCode = randomBytes(32).toString('base64url');
-  await deps.repos.authorizationCodes.create({ codeHash: hashCode(authCode), userId, now, ttlMs: deps.config.authCodeTtlMs });
+  await deps.repos.authorizationCodes.create({
+    codeHash: hashCode(authCode),
+    userId: minter.userId,
+    mintedBy: minter.sessionId,
+    now,
+    ttlMs: deps.config.authCodeTtlMs,
+  });
   return { authCode, expiresInSeconds: Math.round(deps.config.authCodeTtlMs / 1000) };
 }
 
@@ -61,7 +71,13 @@ export async function redeemAuthorizationCode(
     if (stored.expiresAt <= now) return { error: new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_EXPIRED) };
     const user = await deps.repos.users.findById(stored.userId, trx);
     if (!user || user.status !== 'active') return { error: invalid() };
-    const { accessToken, sessionId } = await openSession(deps, user.id, { now, place, method: 'authorized' }, trx);
+    // The minting session must still be live, and stays so until this commits (holdLive).
+    let origin: SessionOrigin | undefined;
+    if (stored.mintedBy !== null) {
+      origin = await deps.repos.sessions.holdLive(stored.mintedBy, now, trx);
+      if (!origin) return { error: invalid() };
+    }
+    const { accessToken, sessionId } = await openSession(deps, user.id, { now, place, method: 'authorized', origin }, trx);
     // The conditional update decides a race between two redemptions: the loser's transaction rolls back.
     if (!(await deps.repos.authorizationCodes.markUsed(codeHash, sessionId, now, trx))) throw new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_USED);
     return { result: { accessToken, phone: maskPhone(user.phone) } };

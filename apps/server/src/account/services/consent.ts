@@ -69,16 +69,20 @@ export async function acceptConsent(deps: ConsentDeps, userId: string, version: 
 
 /**
  * The user withdraws consent given before (PIPL art. 15; docs/api.md "Personal information"): recorded as a
- * decision of its own, and every session of the account ends, since the service cannot go on without it.
+ * decision of its own, and every session of the account ends, since the service cannot go on without it,
+ * with every authorisation code not yet redeemed.
  * The next login asks again (consentStatus). Returns the sessions ended.
  */
 export async function withdrawConsent(
-  deps: Pick<Accounts, 'legal' | 'db'> & { repos: Pick<Accounts['repos'], 'consents' | 'sessions'> },
+  deps: Pick<Accounts, 'legal' | 'db'> & { repos: Pick<Accounts['repos'], 'consents' | 'sessions' | 'authorizationCodes'> },
   userId: string,
   now: number,
 ): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
     await deps.repos.consents.record({ userId, version: deps.legal.version, decision: 'withdrawn', now }, trx);
+    // Codes not yet redeemed would open a session with no consent on record: the sessions' own die with
+    // them at redemption, the command line's here.
+    await deps.repos.authorizationCodes.deleteUnused(userId, trx);
     return deps.repos.sessions.revokeAllForUser(userId, now, trx);
   });
 }

@@ -4,7 +4,7 @@ import { CODE, SUBCODE, isMainlandMobile, maskPhone, readInviteCode } from '@tyd
 import { ApiError } from '../../http/api-error.js';
 import type { Executor } from '../../db/executor.js';
 import type { Profile } from '../repositories/profiles-repository.js';
-import type { SessionPlace } from '../repositories/sessions-repository.js';
+import type { SessionOrigin, SessionPlace } from '../repositories/sessions-repository.js';
 import type { User } from '../repositories/users-repository.js';
 import type { Accounts } from '../account-module.js';
 import { SESSION_TTL_MS, generateAccessToken, hashAccessToken } from '../../lib/access-tokens.js';
@@ -45,12 +45,12 @@ export interface LoginResult {
 export async function openSession(
   deps: { repos: Pick<Accounts['repos'], 'sessions' | 'loginEvents'> },
   userId: string,
-  signIn: { now: number; place: SessionPlace; method: 'sms' | 'authorized' },
+  signIn: { now: number; place: SessionPlace; method: 'sms' | 'authorized'; origin?: SessionOrigin },
   trx?: Executor,
 ): Promise<{ accessToken: string; sessionId: string }> {
-  const { now, place, method } = signIn;
+  const { now, place, method, origin } = signIn;
   const accessToken = generateAccessToken();
-  const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS, place }, trx);
+  const session = await deps.repos.sessions.create({ userId, tokenHash: hashAccessToken(accessToken), now, ttlMs: SESSION_TTL_MS, place, origin }, trx);
   await deps.repos.loginEvents.record({ userId, at: now, result: 'success', method, place }, trx);
   return { accessToken, sessionId: session.id };
 }

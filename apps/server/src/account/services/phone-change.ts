@@ -16,7 +16,7 @@ const ticketKey = (ticket: string) => `ticket:${createHash('sha256').update(tick
 
 /** What the phone change works with. */
 export type PhoneChangeDeps = Pick<Accounts, 'kv' | 'outbox' | 'phones' | 'smsCodes' | 'smsOwners' | 'flushDeletions'> & {
-  repos: Pick<Accounts['repos'], 'users'>;
+  repos: Pick<Accounts['repos'], 'users' | 'authorizationCodes'>;
 };
 
 export async function verifyCurrentPhone(
@@ -61,6 +61,8 @@ export async function changePhone(
   // delivery fails.
   await deps.outbox.transaction(async (trx, emit) => {
     if (!owner) await deps.repos.users.updatePhone(user.id, phone, now, trx);
+    // A code minted before the move stood for the account as it was; the app mints a new one if it needs one.
+    await deps.repos.authorizationCodes.deleteUnused(user.id, trx);
     await emit('message', phoneChangedMessage(maskPhone(phone), now), user.id);
   });
   // The old number's ciphertext and hash must not linger in the database files (operations.md "Erasure").

@@ -11,7 +11,7 @@ export async function loggedInPageAddress(
   now: number,
 ): Promise<{ url: string; expiresInSeconds: number }> {
   await checkMintBudget(fastify.accounts, session.session.id, now);
-  const { authCode, expiresInSeconds } = await mintAuthorizationCode(fastify.accounts, session.user.id, now);
+  const { authCode, expiresInSeconds } = await mintAuthorizationCode(fastify.accounts, { userId: session.user.id, sessionId: session.session.id }, now);
   const query = new URLSearchParams({ code: authCode, returnUrl: page });
   return { url: `/others/tydPreJump?${query.toString()}`, expiresInSeconds };
 }
