@@ -2,7 +2,7 @@
 // and the real web build, in a mobile browser and in the simulated app shell: a notice's Markdown (a tel:
 // link) is a link on 通知详情 and plain text in the list; the home banner shows the whole title at 320 px
 // and a tap anywhere on it but × opens the notice; 消息中心 opens where the unread items are; a list that
-// fails shows 服务器繁忙 once, with 重试 apart from it and no 全部已读. /ops/content asks nothing before the
+// fails shows 服务器繁忙 once, with 重新加载 apart from it and no 全部已读. /ops/content asks nothing before the
 // operator signs in, says 已发布 once, and takes a Beijing time typed as YYYY-MM-DD HH:mm on an English
 // system; /ops/rewards' audit names fields in words. Taps are real touch events (page.touchscreen).
 // Screenshots at 320, 375 and 414 px.
@@ -150,7 +150,7 @@ describe('notices', () => {
     await context.close();
   });
 
-  it('shows a failed list once: 服务器繁忙 inline, no toast, 重试 apart from the text, no 全部已读', async () => {
+  it('shows a failed list once: 服务器繁忙 inline, no toast, 重新加载 apart from the text, no 全部已读', async () => {
     const context = await loggedIn(await newAccount());
     const page = await context.newPage();
     await context.route('**/tydApi/v1/notice/notice-list', (route) => route.fulfill({ status: 500, body: '' }));
@@ -163,12 +163,12 @@ describe('notices', () => {
     expect(await page.locator('.toast--fail').count()).toBe(0);
     expect(await page.getByRole('button', { name: '全部已读' }).count()).toBe(0);
     const text = (await failure.getByText('服务器繁忙，请稍后重试').boundingBox())!;
-    const retry = (await failure.getByRole('button', { name: '重试' }).boundingBox())!;
+    const retry = (await failure.getByRole('button', { name: '重新加载' }).boundingBox())!;
     expect(retry.y - (text.y + text.height)).toBeGreaterThanOrEqual(8);
     await atWidths(page, 'messages-failed');
-    // 重试 after the server is back: the list, and 全部已读 with it.
+    // 重新加载 after the server is back: the list, and 全部已读 with it.
     await context.unroute('**/tydApi/v1/notice/notice-list');
-    await tap(page, failure.getByRole('button', { name: '重试' }));
+    await tap(page, failure.getByRole('button', { name: '重新加载' }));
     await page.getByRole('list', { name: '通知列表' }).getByText(NOTICE_TITLE).waitFor();
     await page.getByRole('button', { name: '全部已读' }).waitFor();
     expect(await page.locator('.toast--fail').count()).toBe(0);

@@ -7,13 +7,13 @@ import { Link } from '../../../components/link';
 import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
-import { userMessage } from '../../../lib/api-errors';
 import { usePageTitle } from '../../../lib/page-title';
 import { useSearchParams } from '../../../lib/router-react';
 import { sharePage } from '../../../lib/share';
 import { useContentDetail } from '../api/tyd-notice-detail';
 import '../components/content.css';
 import '../../../components/button.css';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 export default function DiscoverDetailPage() {
   const id = useSearchParams().get('id');
@@ -25,16 +25,9 @@ export default function DiscoverDetailPage() {
       {!id ? (
         <NoData text="没有找到这篇资讯" />
       ) : detail.status === 'loading' ? (
-        <p className="article__status" role="status" aria-busy="true">
-          正在加载…
-        </p>
+        <Loading />
       ) : !article ? (
-        <div className="article__status" role="alert">
-          <p>{userMessage(detail.error)}</p>
-          <Button variant="secondary" onClick={detail.refetch}>
-            重试
-          </Button>
-        </div>
+        <LoadFailed error={detail.error} onRetry={detail.refetch} />
       ) : (
         <Card>
           <article>

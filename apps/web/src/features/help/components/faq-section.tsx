@@ -2,11 +2,10 @@
 // categories; a tap on a question opens its answer below it (one button per question, aria-expanded), and a
 // second tap closes it. Answers are the server's rendering of the operators' Markdown (tel: links dial).
 import { useState } from 'react';
-import { Button } from '../../../components/button';
 import { NoData } from '../../../components/no-data';
 import { RichText } from '../../../components/rich-text';
-import { userMessage } from '../../../lib/api-errors';
 import { useFaqList } from '../api/faq-list';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 export function FaqSection() {
   const faq = useFaqList();
@@ -57,16 +56,9 @@ export function FaqSection() {
           ))
         )
       ) : faq.status === 'error' ? (
-        <div className="help__status" role="alert">
-          <p>{userMessage(faq.error)}</p>
-          <Button variant="secondary" onClick={faq.refetch}>
-            重试
-          </Button>
-        </div>
+        <LoadFailed error={faq.error} onRetry={faq.refetch} />
       ) : (
-        <p className="help__status" role="status" aria-busy="true">
-          正在加载…
-        </p>
+        <Loading />
       )}
     </section>
   );

@@ -2,29 +2,15 @@
 // state (待回复 / 已回复) and, once answered, the answer under it with its time. Load-more footer and no-data
 // placeholder as SPEC §2 names them.
 import { chinaDateTime, QUESTION_STATUS_TEXT } from '@tyd/protocol/wire';
-import { Button } from '../../../components/button';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
-import { userMessage } from '../../../lib/api-errors';
 import { useMyQuestions } from '../api/my-questions';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 export function MyQuestionsList() {
   const list = useMyQuestions(true);
-  if (list.status === 'loading' && list.items.length === 0)
-    return (
-      <p className="help__status" role="status" aria-busy="true">
-        正在加载…
-      </p>
-    );
-  if (list.status === 'error' && list.items.length === 0)
-    return (
-      <div className="help__status" role="alert">
-        <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>
-          重试
-        </Button>
-      </div>
-    );
+  if (list.status === 'loading' && list.items.length === 0) return <Loading />;
+  if (list.status === 'error' && list.items.length === 0) return <LoadFailed error={list.error} onRetry={list.refetch} />;
   if (list.items.length === 0) return <NoData text="暂无提问" />;
   return (
     <>

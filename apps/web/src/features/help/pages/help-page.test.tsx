@@ -151,7 +151,7 @@ describe('/mine/help', () => {
     expect(await screen.findByText('暂无常见问题')).toBeTruthy();
   });
 
-  it('shows a failed FAQ in place with 重试, which reads it again', async () => {
+  it('shows a failed FAQ in place with 重新加载, which reads it again', async () => {
     let fail = true;
     api.call.mockImplementation(async () => {
       if (fail) throw new TransportError('network', '网络连接异常，请稍后重试');
@@ -161,7 +161,7 @@ describe('/mine/help', () => {
     const faq = screen.getByRole('region', { name: '常见问题' });
     expect((await within(faq).findByRole('alert')).textContent).toContain('网络连接异常，请稍后重试');
     fail = false;
-    await userEvent.click(within(faq).getByRole('button', { name: '重试' }));
+    await userEvent.click(within(faq).getByRole('button', { name: '重新加载' }));
     expect(await within(faq).findByRole('button', { name: '如何还款？' })).toBeTruthy();
   });
 

@@ -6,11 +6,12 @@ import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
-import { reportingFailures, userMessage } from '../../../lib/api-errors';
+import { reportingFailures } from '../../../lib/api-errors';
 import { useMutation } from '../../../lib/server-state';
 import { useMessageList } from '../api/message-list';
 import { markMessagesRead } from '../api/message-read';
 import './notices.css';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 export function MessageListView() {
   const list = useMessageList(true);
@@ -32,21 +33,9 @@ export function MessageListView() {
     }
   }
 
-  if (list.status === 'loading' && list.items.length === 0)
-    return (
-      <p className="notice-status" role="status" aria-busy="true">
-        正在加载…
-      </p>
-    );
+  if (list.status === 'loading' && list.items.length === 0) return <Loading />;
   if (list.status === 'error' && list.items.length === 0) {
-    return (
-      <div className="notice-status" role="alert">
-        <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>
-          重试
-        </Button>
-      </div>
-    );
+    return <LoadFailed error={list.error} onRetry={list.refetch} />;
   }
   if (list.items.length === 0) return <NoData />;
   const anyUnread = list.items.some((m) => m.readAt === null && !readHere.has(m.id));

@@ -6,28 +6,15 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../components/link';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
-import { Button } from '../../../components/button';
-import { userMessage } from '../../../lib/api-errors';
 import { useNoticeList } from '../api/notice-list';
 import './notices.css';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 export function NoticeListView({ kind, detailPath, toolbar }: { kind: 'notice' | 'announcement'; detailPath: string; toolbar?: ReactNode }) {
   const list = useNoticeList(kind);
-  if (list.status === 'loading' && list.items.length === 0)
-    return (
-      <p className="notice-status" role="status" aria-busy="true">
-        正在加载…
-      </p>
-    );
+  if (list.status === 'loading' && list.items.length === 0) return <Loading />;
   if (list.status === 'error' && list.items.length === 0) {
-    return (
-      <div className="notice-status" role="alert">
-        <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>
-          重试
-        </Button>
-      </div>
-    );
+    return <LoadFailed error={list.error} onRetry={list.refetch} />;
   }
   if (list.items.length === 0) return <NoData />;
   return (

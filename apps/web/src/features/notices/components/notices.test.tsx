@@ -190,7 +190,7 @@ describe('MessagesPage', () => {
     expect(await screen.findByText('暂无记录')).toBeTruthy();
   });
 
-  it('shows a failed list once, inline with 重试, and offers no 全部已读 beside it', async () => {
+  it('shows a failed list once, inline with 重新加载, and offers no 全部已读 beside it', async () => {
     api.call.mockImplementation(async (path: string) => {
       if (path === '/v1/user/message-unread') return { messages: 0, notices: 3, total: 3 };
       throw new TransportError('http', '服务器繁忙，请稍后重试', 500);
@@ -198,7 +198,7 @@ describe('MessagesPage', () => {
     show(<MessagesPage />);
     expect(await screen.findByRole('alert')).toBeTruthy();
     expect(screen.getByText('服务器繁忙，请稍后重试')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '重试' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '重新加载' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '全部已读' })).toBeNull();
     // The list's call asks the client to toast nothing: the page shows the failure itself.
     expect(api.call).toHaveBeenCalledWith('/v1/notice/notice-list', { kind: 'notice' }, expect.objectContaining({ inlineErrors: true }));

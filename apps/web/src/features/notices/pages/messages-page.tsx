@@ -14,6 +14,7 @@ import { useMessageUnread } from '../api/message-unread';
 import { MessageListView } from '../components/message-list-view';
 import { NoticeListView } from '../components/notice-list-view';
 import '../components/notices.css';
+import { Loading } from '../../../components/load-states';
 
 function Count({ n }: { n: number | undefined }) {
   return n ? (
@@ -45,9 +46,7 @@ export default function MessagesPage() {
         </Link>
       </nav>
       {tab === null ? (
-        <p className="notice-status" role="status" aria-busy="true">
-          正在加载…
-        </p>
+        <Loading />
       ) : tab === 'notices' ? (
         <NoticeListView
           kind="notice"

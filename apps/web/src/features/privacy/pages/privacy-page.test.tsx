@@ -121,13 +121,13 @@ describe('/mine/privacy', () => {
     expect(exporting.textContent).toContain('10分钟内有效');
   });
 
-  it('says a list it could not fetch, with 重试', async () => {
+  it('says a list it could not fetch, with 重新加载', async () => {
     answerLists(new TransportError('network', '网络连接异常，请稍后重试'));
     await open();
     const collected = screen.getByRole('region', { name: '已收集个人信息清单' });
     expect((await within(collected).findByRole('alert')).textContent).toContain('网络连接异常，请稍后重试');
     answerLists();
-    await userEvent.click(within(collected).getByRole('button', { name: '重试' }));
+    await userEvent.click(within(collected).getByRole('button', { name: '重新加载' }));
     expect(await within(collected).findByText('138****5678')).toBeTruthy();
   });
 

@@ -11,7 +11,7 @@ import { usePersonalInfoList } from '../api/personal-info-list';
 import { useThirdPartySharingList } from '../api/third-party-sharing-list';
 import { CollectedList } from '../components/collected-list';
 import { ExportCard } from '../components/export-card';
-import { ListFailed, ListLoading } from '../components/list-state';
+import { LoadFailed, Loading } from '../../../components/load-states';
 import { SharingList } from '../components/sharing-list';
 import { WithdrawConsentCard } from '../components/withdraw-consent-card';
 import '../components/privacy.css';
@@ -56,21 +56,21 @@ function PrivacyOverview({ onWithdrawn }: { onWithdrawn: () => void }) {
       <Card label="已收集个人信息清单">
         <h2 className="privacy-heading">已收集个人信息清单</h2>
         {collected.status === 'loading' ? (
-          <ListLoading />
+          <Loading />
         ) : collected.data ? (
           <CollectedList items={collected.data.items} />
         ) : (
-          <ListFailed error={collected.error} onRetry={collected.refetch} />
+          <LoadFailed error={collected.error} onRetry={collected.refetch} />
         )}
       </Card>
       <Card label="与第三方共享个人信息清单">
         <h2 className="privacy-heading">与第三方共享个人信息清单</h2>
         {sharing.status === 'loading' ? (
-          <ListLoading />
+          <Loading />
         ) : sharing.data ? (
           <SharingList items={sharing.data.items} />
         ) : (
-          <ListFailed error={sharing.error} onRetry={sharing.refetch} />
+          <LoadFailed error={sharing.error} onRetry={sharing.refetch} />
         )}
       </Card>
       <Card label="导出我的个人信息">

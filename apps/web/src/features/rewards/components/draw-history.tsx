@@ -2,13 +2,13 @@
 import { chinaDateTime } from '@tyd/protocol/wire';
 import { Card } from '../../../components/page';
 import type { useLuckyDrawHistory } from '../api/lucky-draw-history';
-import { ListStates } from './list-states';
+import { PagedListStates } from '../../../components/load-states';
 
 export function DrawHistory({ list }: { list: ReturnType<typeof useLuckyDrawHistory> }) {
   return (
     <Card label="我的抽奖记录">
       <h2 className="rewards__heading">我的抽奖记录</h2>
-      <ListStates list={list}>
+      <PagedListStates list={list}>
         <ul className="rewards__list" aria-label="抽奖记录">
           {list.items.map((item) => (
             <li key={item.id} className="rewards__row">
@@ -24,7 +24,7 @@ export function DrawHistory({ list }: { list: ReturnType<typeof useLuckyDrawHist
             </li>
           ))}
         </ul>
-      </ListStates>
+      </PagedListStates>
     </Card>
   );
 }

@@ -5,11 +5,11 @@ import { chinaDate } from '@tyd/protocol/wire';
 import type { usePagedList } from '../../../lib/paged-list';
 import type { Voucher } from '../api/my-vouchers';
 import { SOURCE_LABEL } from '../utils/exchange-texts';
-import { ListStates } from './list-states';
+import { PagedListStates } from '../../../components/load-states';
 
 export function VoucherList({ list }: { list: ReturnType<typeof usePagedList<Voucher>> }) {
   return (
-    <ListStates list={list}>
+    <PagedListStates list={list}>
       <ul className="vouchers" aria-label="我的卡券">
         {list.items.map((voucher) => (
           <li key={voucher.id} className={`voucher${voucher.state === 'expired' ? ' voucher--expired' : ''}`}>
@@ -27,6 +27,6 @@ export function VoucherList({ list }: { list: ReturnType<typeof usePagedList<Vou
           </li>
         ))}
       </ul>
-    </ListStates>
+    </PagedListStates>
   );
 }

@@ -9,7 +9,7 @@ import { Tip } from '../../../components/tip';
 import { toast } from '../../../lib/notify';
 import { sharePage } from '../../../lib/share';
 import { useInviteSummary, useMyInvitees, type Invitee } from '../api/my-invitees';
-import { ListStates } from '../components/list-states';
+import { PagedListStates } from '../../../components/load-states';
 import '../components/rewards.css';
 import '../components/invite.css';
 
@@ -82,7 +82,7 @@ export default function InvitePage() {
       </Card>
       <Card label="我邀请的好友">
         <h2 className="rewards__heading">我邀请的好友</h2>
-        <ListStates list={invitees}>
+        <PagedListStates list={invitees}>
           <ul className="rewards__list" aria-label="我邀请的好友">
             {invitees.items.map((invitee) => (
               <li key={invitee.id} className="rewards__row">
@@ -94,7 +94,7 @@ export default function InvitePage() {
               </li>
             ))}
           </ul>
-        </ListStates>
+        </PagedListStates>
       </Card>
       <Card label="活动规则">
         <h2 className="rewards__heading">活动规则</h2>

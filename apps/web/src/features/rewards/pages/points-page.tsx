@@ -4,7 +4,7 @@ import { chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { usePointsLedger, usePointsSummary } from '../api/points-ledger';
-import { ListStates } from '../components/list-states';
+import { PagedListStates } from '../../../components/load-states';
 import { formatAmount, REASON_LABEL } from '../utils/rewards-texts';
 import '../components/rewards.css';
 
@@ -31,7 +31,7 @@ export default function PointsPage() {
       </Card>
       <Card label="积分明细">
         <h2 className="rewards__heading">积分明细</h2>
-        <ListStates list={ledger}>
+        <PagedListStates list={ledger}>
           <ul className="rewards__list" aria-label="积分明细">
             {ledger.items.map((entry) => (
               <li key={entry.id} className="rewards__row">
@@ -56,7 +56,7 @@ export default function PointsPage() {
               </li>
             ))}
           </ul>
-        </ListStates>
+        </PagedListStates>
       </Card>
     </Page>
   );

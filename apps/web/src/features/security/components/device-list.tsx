@@ -6,8 +6,7 @@ import { chinaDateTime, CODE, SUBCODE } from '@tyd/protocol/wire';
 import { useState } from 'react';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
-import { SkeletonLine } from '../../../components/skeleton';
-import { reportingFailures, userMessage } from '../../../lib/api-errors';
+import { reportingFailures } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { useMutation } from '../../../lib/server-state';
 import { endOtherSessions } from '../api/end-other-sessions';
@@ -15,6 +14,7 @@ import { endSession } from '../api/end-session';
 import { refreshLoginDevices, useLoginDevices, type LoginDevice } from '../api/login-devices';
 import { DeviceIcon } from './device-icon';
 import { facts, Separated } from './separated';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 function DeviceRow({ device, onEnd }: { device: LoginDevice; onEnd: (device: LoginDevice) => void }) {
   return (
@@ -79,23 +79,10 @@ export function DeviceList() {
   }
 
   if (devices.status === 'loading' && !devices.data) {
-    return (
-      <div className="security-devices" aria-busy="true">
-        <SkeletonLine length="short" />
-        <SkeletonLine />
-        <SkeletonLine />
-      </div>
-    );
+    return <Loading />;
   }
   if (!devices.data) {
-    return (
-      <div className="security__status" role="alert">
-        <p>{userMessage(devices.error)}</p>
-        <Button variant="secondary" onClick={devices.refetch}>
-          重试
-        </Button>
-      </div>
-    );
+    return <LoadFailed error={devices.error} onRetry={devices.refetch} />;
   }
   const others = devices.data.devices.filter((d) => !d.current);
   return (

@@ -2,12 +2,11 @@
 // first: time, result, device with its app or browser, region and masked address. Load-more footer and
 // no-data placeholder as SPEC §2 names them.
 import { chinaDateTime } from '@tyd/protocol/wire';
-import { Button } from '../../../components/button';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
-import { userMessage } from '../../../lib/api-errors';
 import { useLoginRecords, type LoginRecord } from '../api/login-records';
 import { facts, Separated } from './separated';
+import { LoadFailed, Loading } from '../../../components/load-states';
 
 const RESULT_TEXT: Readonly<Record<LoginRecord['result'], string>> = {
   success: '登录成功',
@@ -18,21 +17,8 @@ const RESULT_TEXT: Readonly<Record<LoginRecord['result'], string>> = {
 
 export function LoginRecordList() {
   const list = useLoginRecords();
-  if (list.status === 'loading' && list.items.length === 0)
-    return (
-      <p className="security__status" role="status" aria-busy="true">
-        正在加载…
-      </p>
-    );
-  if (list.status === 'error' && list.items.length === 0)
-    return (
-      <div className="security__status" role="alert">
-        <p>{userMessage(list.error)}</p>
-        <Button variant="secondary" onClick={list.refetch}>
-          重试
-        </Button>
-      </div>
-    );
+  if (list.status === 'loading' && list.items.length === 0) return <Loading />;
+  if (list.status === 'error' && list.items.length === 0) return <LoadFailed error={list.error} onRetry={list.refetch} />;
   if (list.items.length === 0) return <NoData text="近30天暂无登录记录" />;
   return (
     <>

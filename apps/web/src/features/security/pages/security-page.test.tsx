@@ -189,7 +189,7 @@ describe('/mine/security 登录记录 and the way on', () => {
     expect(screen.getByText('已全部加载')).toBeTruthy();
   });
 
-  it('says when there is nothing in the last 30 days, and a failed read offers 重试', async () => {
+  it('says when there is nothing in the last 30 days, and a failed read offers 重新加载', async () => {
     const user = userEvent.setup();
     let fail = true;
     api.call.mockImplementation(async (path: string) => {
@@ -202,7 +202,7 @@ describe('/mine/security 登录记录 and the way on', () => {
     await open();
     expect(await screen.findByText('近30天暂无登录记录')).toBeTruthy();
     fail = false;
-    await user.click(await screen.findByRole('button', { name: '重试' }));
+    await user.click(await screen.findByRole('button', { name: '重新加载' }));
     expect(within(await deviceList()).getAllByRole('listitem')).toHaveLength(3);
   });
 
