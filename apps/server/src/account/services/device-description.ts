@@ -80,11 +80,27 @@ function readClientInfo(header: string | undefined): ClientInfo {
   }
 }
 
+const systemName = (os: { name?: string }) => (os.name === 'Mac OS' ? 'macOS' : (os.name ?? ''));
+
 function systemOf(os: { name?: string; version?: string }): string {
-  if (!os.name) return '';
+  const name = systemName(os);
+  if (!name) return '';
   // Windows NT versions are named by the parser ("10", "7"); others carry their own version.
-  const name = os.name === 'Mac OS' ? 'macOS' : os.name;
   return clean(os.version ? `${name} ${os.version}` : name, 32);
+}
+
+const browserName = (browser: { name?: string }) => (browser.name ? (BROWSER_NAMES[browser.name] ?? clean(browser.name, 32)) : '');
+
+/**
+ * The browser's family for 新设备登录提醒 (sign-in-notices.ts): system and app or browser, coarse on purpose,
+ * never versions or models ("Android Chrome", "iOS 微信", "iOS App"); the same parser as describeDevice.
+ */
+export function deviceFamily(userAgent: string | undefined): string {
+  const ua = userAgent ?? '';
+  const result = new UAParser(ua).getResult();
+  const system = clean(systemName(result.os), 16) || '其他系统';
+  const app = APP_MARKER.test(ua) ? 'App' : browserName(result.browser) || UNKNOWN_DEVICE.clientName;
+  return `${system} ${app}`;
 }
 
 export function describeDevice(input: { userAgent: string | undefined; clientInfo: string | undefined; appId: string | undefined }): DeviceDescription {
@@ -105,6 +121,5 @@ export function describeDevice(input: { userAgent: string | undefined; clientInf
   const device = clean([hardware, system].filter(Boolean).join(' · ') || fallbackSystem, 80) || UNKNOWN_DEVICE.device;
 
   if (inApp) return { device, client: 'app', clientName: APP_CLIENT_NAME };
-  const browser = result.browser.name ? (BROWSER_NAMES[result.browser.name] ?? clean(result.browser.name, 32)) : '';
-  return { device, client: 'browser', clientName: browser || UNKNOWN_DEVICE.clientName };
+  return { device, client: 'browser', clientName: browserName(result.browser) || UNKNOWN_DEVICE.clientName };
 }

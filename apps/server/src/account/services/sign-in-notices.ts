@@ -4,50 +4,9 @@
 // device identifier is collected, and the message service keeps only a keyed hash of this key
 // (content/services/messages.ts). Its first sign-in (the registration) is recorded with a welcome, so only
 // a later sign-in elsewhere is "new".
+import { chinaDateTime } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
-
-/** System and app or browser, coarse on purpose (never versions or models). */
-export function deviceFamily(userAgent: string | undefined): string {
-  const ua = userAgent ?? '';
-  const system = /Android/i.test(ua)
-    ? 'Android'
-    : /iPhone|iPad|iPod/i.test(ua)
-      ? 'iOS'
-      : /HarmonyOS/i.test(ua)
-        ? 'HarmonyOS'
-        : /Windows/i.test(ua)
-          ? 'Windows'
-          : /Mac OS X|Macintosh/i.test(ua)
-            ? 'macOS'
-            : /Linux/i.test(ua)
-              ? 'Linux'
-              : '其他系统';
-  const app = /planner|zhongduoduo/i.test(ua)
-    ? 'App'
-    : /MicroMessenger/i.test(ua)
-      ? '微信'
-      : /Edg\//.test(ua)
-        ? 'Edge'
-        : /Chrome\//.test(ua)
-          ? 'Chrome'
-          : /Firefox\//.test(ua)
-            ? 'Firefox'
-            : /Safari\//.test(ua)
-              ? 'Safari'
-              : '浏览器';
-  return `${system} ${app}`;
-}
-
-const chinaTime = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-const when = (now: number) => chinaTime.format(now).replaceAll('/', '-');
+import { deviceFamily } from './device-description.js';
 
 export function signInMessage(input: { isNewUser: boolean; clientAddress: string; userAgent: string | undefined; now: number }): MessageInput {
   const family = deviceFamily(input.userAgent);
@@ -56,14 +15,14 @@ export function signInMessage(input: { isNewUser: boolean; clientAddress: string
     return {
       kind: 'system',
       title: '欢迎来到通盈达',
-      body: `您的账户已于${when(input.now)}注册成功。完成实名认证后即可使用更多服务。`,
+      body: `您的账户已于${chinaDateTime(input.now)}注册成功。完成实名认证后即可使用更多服务。`,
       link: '/mine/identity',
       dedupeKey,
     };
   return {
     kind: 'security',
     title: '新设备登录提醒',
-    body: `您的账户于${when(input.now)}在新设备（${family}）上登录。如非本人操作，请在“账户与安全”中将该设备下线，并尽快更换手机号。`,
+    body: `您的账户于${chinaDateTime(input.now)}在新设备（${family}）上登录。如非本人操作，请在“账户与安全”中将该设备下线，并尽快更换手机号。`,
     // 账户与安全 lists the device with 下线, and leads on to 更换手机号 (docs/api.md "Account security").
     link: '/mine/security',
     dedupeKey,
@@ -74,7 +33,7 @@ export function phoneChangedMessage(maskedPhone: string, now: number): MessageIn
   return {
     kind: 'security',
     title: '登录手机号已更换',
-    body: `您的登录手机号已于${when(now)}更换为${maskedPhone}。如非本人操作，请立即联系客服。`,
+    body: `您的登录手机号已于${chinaDateTime(now)}更换为${maskedPhone}。如非本人操作，请立即联系客服。`,
     dedupeKey: `phone-change\n${now}\n${maskedPhone}`,
   };
 }

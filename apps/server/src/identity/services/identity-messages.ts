@@ -1,24 +1,14 @@
 // Messages identity certification posts through the content module (docs/architecture.md "Modules";
 // docs/api.md "Identity certification"): the result of the face check, once it is known. A pass is posted
 // once; a refusal once per reason and China day, so retries on one day do not fill the inbox.
-import { SUBCODE, chinaDay } from '@tyd/protocol';
+import { SUBCODE, chinaDateTime, chinaDay } from '@tyd/protocol';
 import type { MessageInput } from '../../content/content-module.js';
-
-const chinaTime = new Intl.DateTimeFormat('zh-CN', {
-  timeZone: 'Asia/Shanghai',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
 
 export function certificationPassedMessage(verifiedAt: number): MessageInput {
   return {
     kind: 'identity',
     title: '实名认证已通过',
-    body: `您已于${chinaTime.format(verifiedAt).replaceAll('/', '-')}完成实名认证，现在可以绑定本人银行卡。`,
+    body: `您已于${chinaDateTime(verifiedAt)}完成实名认证，现在可以绑定本人银行卡。`,
     link: '/mine/identity',
     dedupeKey: 'identity-verified',
   };
