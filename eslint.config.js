@@ -4,32 +4,29 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import compat from 'eslint-plugin-compat';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
 
 // Imports flow one way (STYLE.md "Boundaries"): protocol <- server and web;
 // on the web, shared (components, lib) -> features -> app, and features never import each other.
-// On the server, the platform (plugins, lib, http, kv, db, crypto, providers, config) does not depend on
+// On the server, the platform (every folder of apps/server/src that is not a capability) does not depend on
 // a capability, save the account module's public surface (the session type of `authenticate`), and a
 // capability reaches another only through that one's module file (docs/architecture.md "Modules").
+// Both lists are read from the folders, so a capability or feature is covered the day its folder is made:
+// a server capability is a folder with a `<name>-module.ts`, the composition (admin, the command line that
+// builds modules as app.ts does) aside; every folder of apps/web/src/features is a feature.
 // Server imports end in .js (ESM), which the boundary rule above cannot resolve to .ts, so these rules
 // match the import paths themselves.
-const serverCapabilities = ['account', 'uploads', 'telemetry', 'identity', 'bank-cards', 'content', 'rewards', 'help'];
-const serverPlatform = ['plugins', 'lib', 'http', 'kv', 'db', 'crypto', 'providers', 'config', 'outbox'];
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const SERVER_COMPOSITION = ['admin'];
+const serverFolders = folders('./apps/server/src/').filter((f) => !SERVER_COMPOSITION.includes(f));
+const isCapability = (f) => existsSync(new URL(`./apps/server/src/${f}/${f}-module.ts`, import.meta.url));
+const serverCapabilities = serverFolders.filter(isCapability);
+const serverPlatform = serverFolders.filter((f) => !isCapability(f));
 const intoCapability = (names) => `^(\\.\\./)+(${names.join('|')})/(?![\\w-]+-module\\.js$)`;
-const webFeatures = [
-  'auth',
-  'account',
-  'notices',
-  'identity',
-  'bank-cards',
-  'telemetry',
-  'download',
-  'diagnostics',
-  'errors',
-  'content',
-  'activity',
-  'rewards',
-  'help',
-];
+const webFeatures = folders('./apps/web/src/features/');
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'var/**', 'e2e/screenshots/**', 'e2e/.artifacts/**'] },

@@ -47,6 +47,16 @@ export { requireMainlandMobile } from './services/login.js';
 /** For the rewards capability's invitations: an account's code, who invited it, and whom it invited (masked). */
 export { inviteCodeOf, inviteesOf, inviterOf, type Invitee } from './services/invitees.js';
 
+/**
+ * For the privacy capability (PIPL art. 15, 45): what an account holds, as its copy and its list show it, and
+ * the withdrawal of consent, recorded as consents are and ending every session.
+ */
+export type { User } from './repositories/users-repository.js';
+export type { Consent } from './repositories/consents-repository.js';
+export type { Profile } from './repositories/profiles-repository.js';
+export type { SmsCodes } from './services/sms-codes.js';
+export { withdrawConsent } from './services/consent.js';
+
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];

@@ -6,7 +6,8 @@ import { randomBytes } from 'node:crypto';
 import { isMainlandMobile, maskPhone, REWARDS_OPS_LIMITS } from '@tyd/protocol';
 import type { PrizeChange } from '../rewards/repositories/prizes-repository.js';
 import type { RewardItemChange } from '../rewards/repositories/reward-items-repository.js';
-import { operatorName, RewardsInputError } from '../rewards/services/rewards-operations.js';
+import { OpsInputError } from '../http/ops-api.js';
+import { operatorName } from '../rewards/services/rewards-operations.js';
 import type { createRewardsAdmin } from '../rewards/rewards-module.js';
 import { UsageError, type CliOutput } from './cli-output.js';
 import { GIFT_USAGE, runGift } from './gift-cli.js';
@@ -97,7 +98,7 @@ async function checked(action: string, out: CliOutput, run: () => Promise<number
   try {
     return await run();
   } catch (error) {
-    if (!(error instanceof RewardsInputError)) throw error;
+    if (!(error instanceof OpsInputError)) throw error;
     if (error.kind === 'invalid') throw new UsageError(`rewards ${action}: ${error.message}`);
     out.error(error.message);
     return 1;

@@ -1,14 +1,14 @@
 // The operations API's HTTP (docs/api.md: "Operators", the operations view data, "Content operations",
 // "Rewards operations"): plain JSON behind an operator's session, each route declaring the role it needs
-// (operators/operators-module.ts guards it). One declaration of access, one reading of a body, one shape of
-// an answer, for every capability's operations routes.
+// (http/ops-guard.ts guards it). One declaration of access, one reading of a body, one shape of
+// an answer, for every capability's operations routes; the guard is http/ops-guard.ts.
 import { CODE, CODE_TEXT, SUBCODE, parseOpsResponseData, type Code, type OpsEndpoint, type OpsMethod, type OpsResponseData, type Subcode } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
-import type { OpsAccess } from '../operators/operators-module.js';
 import * as z from 'zod/mini';
 import { zhCN } from 'zod/locales';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError } from './api-error.js';
+import type { OpsAccess } from './ops-guard.js';
 import { sendApiResponse } from './send-api-response.js';
 
 /**
@@ -56,7 +56,7 @@ export function parseOpsInput<Req extends $ZodType>(endpoint: OpsEndpoint<OpsMet
  * the operators' guard for `access`: the role the call needs (`viewer`: any signed-in operator).
  */
 export function opsRoute(fastify: FastifyInstance, endpoint: OpsEndpoint, access: OpsAccess, handler: RouteHandlerMethod): void {
-  fastify.route({ method: endpoint.method, url: endpoint.path, config: { opsAccess: access }, onRequest: fastify.operators.guard(access), handler });
+  fastify.route({ method: endpoint.method, url: endpoint.path, config: { opsAccess: access }, onRequest: fastify.opsGuard(access), handler });
 }
 
 /** The signed-in operator (the guard set it; a route without one is a wiring fault). */
@@ -65,6 +65,29 @@ export function signedInOperator(request: FastifyRequest) {
   if (!operator) throw new Error(`${request.method} ${request.url}: no signed-in operator`);
   return operator;
 }
+
+/**
+ * A change an operations service refuses for what it was given: `invalid` (400/4009) or naming what does not
+ * exist (404), with the reason the page shows. Every capability's operations services throw it, so a change
+ * is refused alike whether its own route runs it or an approval does (operators/routes/ops-operators.ts).
+ */
+export class OpsInputError extends Error {
+  override readonly name = 'OpsInputError';
+  constructor(
+    readonly kind: 'invalid' | 'not-found',
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** An OpsInputError as its answer; undefined for anything else. */
+export const inputRefusal = (error: unknown): OpsRefusal | undefined =>
+  error instanceof OpsInputError
+    ? error.kind === 'not-found'
+      ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
+      : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
+    : undefined;
 
 /** A refusal of an operations service, as the page shows it: which kind, and why (data.reason). */
 export interface OpsRefusal {

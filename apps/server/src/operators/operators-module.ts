@@ -1,41 +1,26 @@
 // Operators of /ops (docs/operations.md "Operators", docs/api.md "Operators"): their accounts and sessions,
-// the guard every /ops/api route runs with the role it declares, maker-checker approvals and the audit log.
-// Decorates the instance as fastify.operators; registered before every capability's /ops routes, whose
-// registration it refuses when they declare no role (onRoute below), so no /ops/api route is ever open by
-// omission.
+// maker-checker approvals and the audit log. Decorates the instance as fastify.operators, and supplies the
+// platform's guard (http/ops-guard.ts) with the session an operator's cookie names: registered before
+// every capability's /ops routes, whose registration the guard refuses when they declare no role, so no
+// /ops/api route is ever open by omission.
 //
 // The session is a random id in an httpOnly, SameSite=Strict cookie scoped to /ops (only its SHA-256 is
-// stored). CSRF (OWASP CSRF Prevention cheat sheet): every state-changing call carries the session's token
-// in the X-Ops-CSRF header (a custom header a cross-site form cannot send, compared in constant time with
-// the session's, the page holding it in memory only), and a request whose Origin or Sec-Fetch-Site names
-// another site is refused before anything else; SameSite=Strict keeps the cookie off cross-site requests
-// in the first place.
+// stored); its CSRF token is checked by the guard. SameSite=Strict keeps the cookie off cross-site
+// requests in the first place.
 import { randomUUID } from 'node:crypto';
-import { CODE, OPS_CSRF_HEADER, SUBCODE, type OpsRole } from '@tyd/protocol';
-import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperatorsConfig } from '../config/index.js';
-import { ApiError } from '../http/api-error.js';
-import { createOperatorsRepository, type OperatorRow, type OperatorsRepository } from './repositories/operators-repository.js';
-import { createApprovals, type Approvals } from './services/approvals.js';
-import { createOperators, operatorTotpCipher, sameToken, type Operators } from './services/operators.js';
+import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess } from '../http/ops-guard.js';
+import { createOperatorsRepository, type OperatorsRepository } from './repositories/operators-repository.js';
+import { createApprovals, type ApprovalKind, type Approvals } from './services/approvals.js';
+import { createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
+
+export type { ApprovalKind };
 
 /** The cookie naming an operator's session; sent by the browser to /ops and below only. */
 export const OPS_SESSION_COOKIE = 'tyd_ops';
 export const OPS_COOKIE_PATH = '/ops';
-
-/**
- * What a route needs: a role (`viewer`: any signed-in operator, since every role views; another role: that
- * role only), or `public` (signing in, the only one).
- */
-export type OpsAccess = OpsRole | 'public';
-
-/** What the audit keeps of a state-changing call besides who, when and from where (set by the route). */
-export interface OpsAuditNote {
-  targetId?: string | null;
-  before?: unknown;
-  after?: unknown;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -46,41 +31,11 @@ declare module 'fastify' {
       config: OperatorsConfig;
       /** Every /ops/api route registered, with the access it declared (the role matrix test walks them). */
       routes: { method: string; url: string; access: OpsAccess }[];
-      /** The onRequest hook of a route needing `access`. */
-      guard(access: OpsAccess): onRequestHookHandler;
       setSessionCookie(reply: FastifyReply, sessionId: string): void;
       clearSessionCookie(reply: FastifyReply): void;
     };
   }
-  interface FastifyRequest {
-    /** The signed-in operator, once the guard let the request through. */
-    operator?: OperatorRow;
-    opsAudit?: OpsAuditNote;
-  }
-  interface FastifyContextConfig {
-    opsAccess?: OpsAccess;
-  }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/** The request's own origin as the browser writes it in Origin (scheme://host[:port]). */
-const ownOrigin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
-
-/**
- * Refuses a request another site made (OWASP CSRF cheat sheet, "Verifying origin with standard headers" and
- * "Fetch Metadata headers"): an Origin that is not this server's, or Sec-Fetch-Site other than same-origin
- * (or none: typed into the address bar). Absent headers are let through to the token check.
- */
-function sameSiteRequest(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== ownOrigin(request)) return false;
-  const site = request.headers['sec-fetch-site'];
-  return site === undefined || site === 'same-origin' || site === 'none';
-}
-
-const forbidden = (detail: string, subcode?: typeof SUBCODE.XSRF) =>
-  new ApiError(CODE.FORBIDDEN, subcode, { httpStatus: 403, data: { reason: detail }, detail });
 
 /** Fields never written to the audit (a password typed or handed over; `by` says nothing: the signed-in operator does). */
 function withoutSecrets(value: unknown): unknown {
@@ -101,37 +56,18 @@ export default fp(
     const accounts = createOperators({ repo, config: opts.operators, totpCipher: operatorTotpCipher(opts.dataKey) });
     const approvals = createApprovals(repo);
 
-    const routes: { method: string; url: string; access: OpsAccess }[] = [];
-    // Every /ops/api route says who may call it; one that does not fails the start, not a request.
-    fastify.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/ops/api') || route.method === 'HEAD') return;
-      const access = (route.config as { opsAccess?: OpsAccess } | undefined)?.opsAccess;
-      if (access === undefined) throw new Error(`${String(route.method)} ${route.url}: an /ops/api route declares its access (opsRoute)`);
-      for (const method of [route.method].flat()) routes.push({ method: String(method), url: route.url, access });
-    });
-
-    function guard(access: OpsAccess): onRequestHookHandler {
-      return async (request, reply) => {
-        if (STATE_CHANGING.has(request.method) && !sameSiteRequest(request)) throw forbidden('cross-site request refused', SUBCODE.XSRF);
-        if (access === 'public') return;
-        const sessionId = request.cookies[OPS_SESSION_COOKIE];
-        const session = sessionId ? await accounts.session(sessionId, fastify.clock()) : { state: 'none' as const };
-        if (session.state !== 'live') {
-          if (sessionId) clearSessionCookie(reply);
-          throw new ApiError(CODE.UNAUTHORIZED, session.state === 'expired' ? SUBCODE.SESSION_EXPIRED : undefined, {
-            httpStatus: 401,
-            data: { reason: session.state === 'expired' ? 'the session ended; sign in again' : 'sign in first' },
-            detail: `ops session ${session.state}`,
-          });
-        }
-        if (STATE_CHANGING.has(request.method)) {
-          const presented = request.headers[OPS_CSRF_HEADER];
-          if (typeof presented !== 'string' || !sameToken(presented, session.csrfToken)) throw forbidden('CSRF token missing or wrong', SUBCODE.XSRF);
-        }
-        if (access !== 'viewer' && session.operator.role !== access) throw forbidden(`needs the ${access} role`);
-        request.operator = session.operator;
-      };
-    }
+    const routes = requireDeclaredAccess(fastify);
+    fastify.decorate(
+      'opsGuard',
+      createOpsGuard({
+        async session(request) {
+          const sessionId = request.cookies[OPS_SESSION_COOKIE];
+          if (!sessionId) return { state: 'none', named: false };
+          return { ...(await accounts.session(sessionId, fastify.clock())), named: true };
+        },
+        clearSessionCookie: (reply) => clearSessionCookie(reply),
+      }),
+    );
 
     // Ended sessions and stale failure counts leave the database at start and daily (services/operators.ts prune).
     const prune = async () => {
@@ -179,7 +115,7 @@ export default fp(
       return payload;
     });
 
-    fastify.decorate('operators', { accounts, approvals, repo, config: opts.operators, routes, guard, setSessionCookie, clearSessionCookie });
+    fastify.decorate('operators', { accounts, approvals, repo, config: opts.operators, routes, setSessionCookie, clearSessionCookie });
   },
   { name: 'operators', fastify: '5.x', dependencies: ['database', 'clock'] },
 );

@@ -4,7 +4,7 @@
 import * as schemas from '@tyd/protocol/schemas';
 import { OPS_ROLES, type OpsRole } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OpsAccess } from '../../src/operators/operators-module.js';
+import type { OpsAccess } from '../../src/http/ops-guard.js';
 import { opsFetch, signedInOperator, type OpsClient } from '../support/operators.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { ENGINES } from '../support/test-databases.js';

@@ -21,9 +21,8 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
+import { inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
 import { OPS_SESSION_COOKIE } from '../operators-module.js';
-import { RewardsInputError } from '../../rewards/services/rewards-operations.js';
 import { ApprovalError } from '../services/approvals.js';
 import { OperatorsError, operatorView, type Enrolment } from '../services/operators.js';
 
@@ -43,11 +42,7 @@ const refusalOf = (error: unknown): OpsRefusal | undefined => {
     return { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message };
   }
   // A change refused when an approval runs it (a prize gone meanwhile, a day now past) is the change's own refusal.
-  if (error instanceof RewardsInputError)
-    return error.kind === 'not-found'
-      ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
-      : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message };
-  return undefined;
+  return inputRefusal(error);
 };
 const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
   opsAnswer(request, reply, endpoint, run, refusalOf);

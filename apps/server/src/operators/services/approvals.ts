@@ -5,7 +5,8 @@
 // exactly one runs the change.
 import { randomUUID } from 'node:crypto';
 import { OPS_ROLE_TEXT, type OpsApproval, type OpsApprovalStatus, type OpsRole } from '@tyd/protocol';
-import type { ApprovalRow, OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
+import type { ApprovalRow, OperatorsRepository } from '../repositories/operators-repository.js';
+import type { SignedInOperator } from '../../http/ops-guard.js';
 
 export type ApprovalKind = ApprovalRow['kind'];
 /** Runs an approved request's change, named for the operator who asked for it. */
@@ -64,7 +65,7 @@ export function createApprovals(repo: OperatorsRepository) {
       executors.set(kind, executor);
     },
 
-    async request(input: { kind: ApprovalKind; role: OpsRole; targetId: string | null; payload: unknown; summary: string }, by: OperatorRow, now: number) {
+    async request(input: { kind: ApprovalKind; role: OpsRole; targetId: string | null; payload: unknown; summary: string }, by: SignedInOperator, now: number) {
       const row: ApprovalRow = {
         id: `ap_${randomUUID()}`,
         kind: input.kind,
@@ -87,7 +88,7 @@ export function createApprovals(repo: OperatorsRepository) {
     },
 
     /** Approves and runs; a change that fails then leaves the request `failed` (its reason thrown on). */
-    async approve(id: string, by: OperatorRow, now: number): Promise<{ approval: ApprovalRow; result: unknown }> {
+    async approve(id: string, by: SignedInOperator, now: number): Promise<{ approval: ApprovalRow; result: unknown }> {
       const row = await pending(id);
       if (row.requested_by === by.id) throw new ApprovalError('forbidden', '申请须由提交人以外的运营人员批准');
       if (row.role !== by.role) throw new ApprovalError('forbidden', `${OPS_ROLE_TEXT[row.role]}的申请须由另一位${OPS_ROLE_TEXT[row.role]}批准`);
@@ -104,7 +105,7 @@ export function createApprovals(repo: OperatorsRepository) {
       }
     },
 
-    async withdraw(id: string, by: OperatorRow, now: number): Promise<ApprovalRow> {
+    async withdraw(id: string, by: SignedInOperator, now: number): Promise<ApprovalRow> {
       const row = await pending(id);
       if (row.requested_by !== by.id) throw new ApprovalError('forbidden', '只有提交人可以撤回申请');
       if (!(await repo.decideApproval(id, 'withdrawn', by.id, now))) throw new ApprovalError('conflict', DECIDED_MEANWHILE);

@@ -2,13 +2,14 @@
 // signing in with a password and a TOTP code, and the sessions the /ops cookie names. No HTTP here. TOTP
 // secrets are kept sealed (lib/field-cipher.ts with the operator-totp key): a copy of the database alone
 // holds no second factor.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { OPS_OPERATOR_NAME, type OpsOperator, type OpsRole } from '@tyd/protocol';
 import type { OperatorsConfig } from '../../config/index.js';
 import { deriveKey } from '../../lib/derived-keys.js';
 import { createFieldCipher, type FieldCipher } from '../../lib/field-cipher.js';
 import type { OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
 import { generatePassword, hashPassword, newTotp, passwordProblem, totpStep, verifyPassword } from './credentials.js';
+import type { SignedInOperator } from '../../http/ops-guard.js';
 
 /** A refusal the routes turn into an answer: `input` 400, `not-found` 404, `conflict` 409. */
 export class OperatorsError extends Error {
@@ -97,7 +98,7 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
     list: () => repo.list(),
 
     /** Disables an operator and ends their sessions; not oneself (so an administrator always remains: the one acting). */
-    async disable(id: string, actor: OperatorRow, now: number): Promise<{ before: OperatorRow; after: OperatorRow }> {
+    async disable(id: string, actor: SignedInOperator, now: number): Promise<{ before: OperatorRow; after: OperatorRow }> {
       const before = await target(id);
       if (before.id === actor.id) throw new OperatorsError('input', '不能停用自己的账号');
       if (before.disabled_at !== null) throw new OperatorsError('conflict', '该账号已停用');
@@ -187,10 +188,3 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
   };
 }
 export type Operators = ReturnType<typeof createOperators>;
-
-/** Constant-time equality of two tokens (STYLE.md "Errors": secrets compared in constant time). */
-export function sameToken(presented: string, expected: string): boolean {
-  const a = createHash('sha256').update(presented).digest();
-  const b = createHash('sha256').update(expected).digest();
-  return timingSafeEqual(a, b) && presented.length > 0;
-}

@@ -3,7 +3,7 @@
 // clears its session as after logout (SPEC §4).
 import { COOKIE, withdrawConsent } from '@tyd/protocol';
 import type { FastifyInstance } from 'fastify';
-import { withdrawConsent as withdraw } from '../../account/services/consent.js';
+import { withdrawConsent as withdraw } from '../../account/account-module.js';
 
 export default async function withdrawConsentRoute(fastify: FastifyInstance): Promise<void> {
   fastify.apiRoute({

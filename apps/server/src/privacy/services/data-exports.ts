@@ -10,11 +10,10 @@
 // requests build at most one copy per grant and never pass the daily limit.
 import { randomBytes } from 'node:crypto';
 import { CODE, DAY_MS, SUBCODE, chinaDay, chinaDayEnd, type PersonalDataExport } from '@tyd/protocol';
-import type { SmsCodes } from '../../account/services/sms-codes.js';
 import type { PrivacyConfig } from '../../config/index.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
-import type { User } from '../../account/repositories/users-repository.js';
+import type { SmsCodes, User } from '../../account/account-module.js';
 import type { PersonalData } from './personal-data.js';
 
 interface Grant {

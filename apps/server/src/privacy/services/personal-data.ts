@@ -3,9 +3,7 @@
 // capability that holds their key (identity, bank cards, uploads); the rest from the account's own rows.
 // Nothing here logs: what is gathered goes only into the sealed answer of the session that asked.
 import type { PersonalDataExport } from '@tyd/protocol';
-import type { Consent } from '../../account/repositories/consents-repository.js';
-import type { Profile } from '../../account/repositories/profiles-repository.js';
-import type { User } from '../../account/repositories/users-repository.js';
+import type { Consent, Profile, User } from '../../account/account-module.js';
 import type { BankCardsService } from '../../bank-cards/bank-cards-module.js';
 import type { IdentityService } from '../../identity/identity-module.js';
 import type { UploadService } from '../../uploads/uploads-module.js';

@@ -9,7 +9,6 @@
 import {
   CODE,
   CODE_TEXT,
-  SUBCODE,
   isMainlandMobile,
   maskPhone,
   opsRewardsGrant,
@@ -25,10 +24,10 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { sendApiResponse } from '../../http/send-api-response.js';
-import type { ApprovalKind } from '../../operators/services/approvals.js';
+import type { ApprovalKind } from '../../operators/operators-module.js';
 import type { RewardsOperations } from '../services/rewards-operations.js';
-import { opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
-import { grantPoints, RewardsInputError } from '../services/rewards-operations.js';
+import { OpsInputError, inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator } from '../../http/ops-api.js';
+import { grantPoints } from '../services/rewards-operations.js';
 
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
@@ -38,15 +37,8 @@ function idParam(request: FastifyRequest): string {
   return id;
 }
 
-/** Refusals of the operations service as answers the page shows (the reason in data.reason). */
-const refusalOf = (error: unknown): OpsRefusal | undefined =>
-  error instanceof RewardsInputError
-    ? error.kind === 'not-found'
-      ? { code: CODE.NOT_FOUND, httpStatus: 404, reason: error.message }
-      : { code: CODE.BAD_REQUEST, subcode: SUBCODE.BAD_PAYLOAD, httpStatus: 400, reason: error.message }
-    : undefined;
 const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
-  opsAnswer(request, reply, endpoint, run, refusalOf);
+  opsAnswer(request, reply, endpoint, run, inputRefusal);
 
 /** Drops the fields not given, so a change names only what it sets. */
 const given = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
@@ -56,7 +48,7 @@ async function refused<T>(check: () => Promise<T>): Promise<T> {
   try {
     return await check();
   } catch (error) {
-    const refusal = refusalOf(error);
+    const refusal = inputRefusal(error);
     if (!refusal) throw error;
     throw new ApiError(refusal.code, refusal.subcode, { httpStatus: refusal.httpStatus, data: { reason: refusal.reason }, detail: refusal.reason });
   }
@@ -149,10 +141,10 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     const { phone, points, key } = parse(opsRewardsGrant, request.body);
     const masked = isMainlandMobile(phone) ? maskPhone(phone) : '';
     const userId = await refused(async () => {
-      if (!isMainlandMobile(phone)) throw new RewardsInputError('invalid', '手机号（phone）：11 位中国大陆手机号');
+      if (!isMainlandMobile(phone)) throw new OpsInputError('invalid', '手机号（phone）：11 位中国大陆手机号');
       grantPoints(points);
       const user = await fastify.accounts.repos.users.findByPhone(phone);
-      if (!user) throw new RewardsInputError('not-found', `${masked} 没有正常使用中的账户`);
+      if (!user) throw new OpsInputError('not-found', `${masked} 没有正常使用中的账户`);
       return user.id;
     });
     request.opsAudit = { targetId: userId, after: { phone: masked, points, key } };

@@ -11,22 +11,14 @@ import type { RewardItemChange, RewardItemsRepository } from '../repositories/re
 import { giftPackageProblem } from './gift-package.js';
 import { oddsPercent } from './lucky-draw.js';
 import type { RedeemBatches } from './redeem-codes.js';
+import { OpsInputError } from '../../http/ops-api.js';
 
 /** A refused change: 'invalid' input (exit 2, 400) or 'not-found' (exit 1, 404). The message says what. */
-export class RewardsInputError extends Error {
-  override readonly name = 'RewardsInputError';
-  constructor(
-    readonly kind: 'invalid' | 'not-found',
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export const ITEM_ID = /^[a-z0-9][a-z0-9-]{0,35}$/;
 const BIG = 100_000_000;
 
-const invalid = (message: string) => new RewardsInputError('invalid', message);
+const invalid = (message: string) => new OpsInputError('invalid', message);
 
 /** A field as a refusal names it: its label, then the name the API and the admin command give it. */
 const LABELS = {
@@ -90,7 +82,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
   };
 
   const existingItem = async (itemId: string) => {
-    if (!ITEM_ID.test(itemId) || !(await items.find(itemId))) throw new RewardsInputError('not-found', `没有权益 ${itemId}`);
+    if (!ITEM_ID.test(itemId) || !(await items.find(itemId))) throw new OpsInputError('not-found', `没有权益 ${itemId}`);
     return itemId;
   };
 
@@ -100,7 +92,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
     /** The change as it would be made, or the refusal: also asked before a change waits for approval. */
     async checkPrizeChange(prizeId: string, change: PrizeChange): Promise<PrizeChange> {
       const prize = (await prizes.listAll()).find((p) => p.id === prizeId);
-      if (!prize) throw new RewardsInputError('not-found', `没有奖品 ${prizeId}`);
+      if (!prize) throw new OpsInputError('not-found', `没有奖品 ${prizeId}`);
       const checked: PrizeChange = {
         ...(change.name !== undefined && { name: text(change.name, 'name', 20) }),
         ...(change.points !== undefined && { points: wholeOrNull(change.points, 'points', 1, 1_000_000) }),
@@ -131,7 +123,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
         ...(change.active !== undefined && { active: change.active }),
       };
       if (Object.keys(checked).length === 0) throw invalid('没有要修改的内容');
-      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new RewardsInputError('not-found', `没有权益 ${itemId}`);
+      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new OpsInputError('not-found', `没有权益 ${itemId}`);
       return (await items.find(itemId))!;
     },
 
@@ -168,7 +160,7 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
 
     async revokeBatch(batchId: string, operator: string, now: number) {
       const batch = await codes.findBatch(batchId);
-      if (!batch) throw new RewardsInputError('not-found', `没有兑换码批次 ${batchId}`);
+      if (!batch) throw new OpsInputError('not-found', `没有兑换码批次 ${batchId}`);
       if (!(await codes.revoke(batchId, operator, now))) throw invalid(`兑换码批次 ${batchId} 已作废`);
       return (await codes.findBatch(batchId))!;
     },
