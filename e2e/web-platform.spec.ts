@@ -288,14 +288,59 @@ describe('inside the app, the app’s login is the page’s', () => {
     await context.close();
   });
 
+  it('every way to sign in inside the app goes through the app’s login: 登录 / 注册 on 首页 and 我的, /login by address, 前往登录 after a failed authorisation', async () => {
+    const client = await ApiClient.fromPage(server.baseUrl);
+    await signUp(client, server.baseUrl, newPhone('133'));
+    const entries: { name: string; start: string; tap?: string; lands: string }[] = [
+      { name: '首页', start: '/', tap: '登录 / 注册', lands: '/' },
+      { name: '我的', start: '/mine', tap: '登录 / 注册', lands: '/mine' },
+      { name: '/login by address', start: '/login?returnUrl=%2Fmine', lands: '/mine' },
+      { name: 'a failed authorisation', start: `/others/tydPreJump?code=${'x'.repeat(43)}&returnUrl=%2Fmine`, tap: '前往登录', lands: '/mine' },
+    ];
+    for (const shell of ['android', 'ios'] as const) {
+      for (const entry of entries) {
+        const context = await newMobileContext(browser, {
+          userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
+          initScripts: [nativeShellScript({ platform: shell, loginToken: client.accessToken! })],
+        });
+        const page = await context.newPage();
+        let webLoginShown = false;
+        page.on('framenavigated', (frame) => {
+          if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') webLoginShown = true;
+        });
+        await page.goto(`${server.baseUrl}${entry.start}`);
+        await waitForApp(page);
+        // An address the app itself opens at /login arrives as that page's document; from the app's start on,
+        // the web form must not show again.
+        webLoginShown = false;
+        if (entry.tap) await page.getByRole('link', { name: entry.tap, exact: true }).click();
+        await expect
+          .poll(async () => (await readNativeCalls(page)).some((call) => call.method === 'openWin' && (call.params as { page?: string }).page === 'login'), {
+            message: `${shell} ${entry.name}: openWin login`,
+          })
+          .toBe(true);
+        // The fake app logs in and shows the webview again: the page the person was going to, signed in.
+        await page.waitForURL(`${server.baseUrl}${entry.lands}`);
+        await expect
+          .poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { message: `${shell} ${entry.name}: session` })
+          .toBe(client.accessToken);
+        expect(webLoginShown, `${shell} ${entry.name}: the web login showed`).toBe(false);
+        expect(await page.getByLabel('手机号').count()).toBe(0);
+        await context.close();
+      }
+    }
+  });
+
   it('page-views sent to the app carry no one-time code or invite code', async () => {
     const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript()] });
     const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/login?inviteCode=ABCD2345&returnUrl=%2Fnfc&utm_source=sms`);
-    await page.getByLabel('手机号').waitFor();
+    // The pre-jump page, opened by the app with a one-time code (a spent one here), and an invite code.
+    await page.goto(`${server.baseUrl}/others/tydPreJump?code=${'A'.repeat(43)}&inviteCode=ABCD2345&returnUrl=%2Fnfc&utm_source=sms`);
+    await page.getByRole('heading', { name: '授权登录未成功' }).waitFor();
     await expect.poll(async () => (await readNativeCalls(page)).filter((call) => call.method === 'logEvent').length).toBeGreaterThan(0);
     const events = (await readNativeCalls(page)).filter((call) => call.method === 'logEvent').map((call) => JSON.stringify(call.params));
     expect(events.join('\n')).not.toContain('ABCD2345');
+    expect(events.join('\n')).not.toContain('A'.repeat(43));
     expect(events.join('\n')).not.toContain('returnUrl');
     await context.close();
   });

@@ -99,4 +99,40 @@ describe('inside the app', () => {
     await router.navigate('/mine/signOff');
     await vi.waitFor(() => expect(router.current?.path).toBe('/login'));
   });
+
+  it('a link to /login (登录 / 注册) opens the app’s login window, not the web form, and goes on to its returnUrl', async () => {
+    await router.start();
+    await router.navigate('/nfc');
+    const failure = await router.navigate('/login?returnUrl=%2Fmine');
+    expect(failure?.type).toBe('aborted');
+    expect(router.current?.path).toBe('/nfc');
+    await vi.waitFor(() => expect(shell.posted.find((m) => m.method === 'openWin')?.params).toEqual({ page: 'login' }));
+    shell.token = 'app-token-3';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/mine'));
+  });
+
+  it('a first visit to /login starts at home while the app’s login window is open; a foreign returnUrl leads home', async () => {
+    window.history.replaceState(null, '', '/login?returnUrl=https%3A%2F%2Fevil.example%2F');
+    await router.start();
+    expect(router.current?.path).toBe('/');
+    await vi.waitFor(() => expect(shell.posted.some((m) => m.method === 'openWin')).toBe(true));
+    await router.navigate('/nfc');
+    shell.token = 'app-token-4';
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.waitFor(() => expect(router.current?.path).toBe('/'));
+  });
+
+  it('a shell without a bridge shows the web login once for that navigation, and asks the app again next time', async () => {
+    delete (window as unknown as W)[BRIDGE_NAME];
+    await router.start();
+    await router.navigate('/login?returnUrl=%2Fmine');
+    await vi.waitFor(() => expect(router.current?.path).toBe('/login'));
+    expect(new URLSearchParams(router.current!.search).get('returnUrl')).toBe('/mine');
+    await router.navigate('/nfc');
+    installShell();
+    await router.navigate('/login');
+    expect(router.current?.path).toBe('/nfc');
+    await vi.waitFor(() => expect(shell.posted.some((m) => m.method === 'openWin')).toBe(true));
+  });
 });

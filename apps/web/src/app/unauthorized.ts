@@ -8,12 +8,8 @@ import { clientEnv } from '../lib/env';
 import { toast } from '../lib/notify';
 import type { Router } from '../lib/router';
 import { clearSession } from '../lib/session';
-import { openAppLogin } from './app-session';
+import { loginUrl, signInInApp } from './app-login';
 import { LOGIN_PATH } from './route-table';
-
-export function loginUrl(returnUrl: string): string {
-  return `${LOGIN_PATH}?returnUrl=${encodeURIComponent(returnUrl)}`;
-}
 
 export function installUnauthorizedHandler(router: Router): void {
   setUnauthorizedHandler((response) => {
@@ -27,13 +23,7 @@ export function installUnauthorizedHandler(router: Router): void {
     // it at once, whichever call met it (a list reads its answers quietly).
     if (signedOutElsewhere && clientEnv().inApp) toast(CODE_TEXT[SUBCODE.SIGNED_OUT_ELSEWHERE], 'fail');
     const target = current?.fullPath ?? '/';
-    const webLogin = () => void router.navigate(loginUrl(target));
-    openAppLogin(target).then(
-      (opened) => opened || webLogin(),
-      (error: unknown) => {
-        console.warn('bridge openWin failed', error);
-        webLogin();
-      },
-    );
+    if (clientEnv().inApp) signInInApp(router, target);
+    else void router.navigate(loginUrl(target));
   });
 }

@@ -21,7 +21,7 @@ import { RewardsTile } from '../../features/rewards/components/rewards-tile';
 import { DeepLinkGate } from '../../features/telemetry/components/deep-link-gate';
 import { useSession } from '../../lib/session';
 import { SERVICE_LINKS } from '../service-links';
-import { loginUrl } from '../unauthorized';
+import { loginUrl } from '../app-login';
 import '../../components/button.css';
 import './home-page.css';
 

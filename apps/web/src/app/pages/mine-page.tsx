@@ -24,7 +24,7 @@ import { useRouter } from '../../lib/router-react';
 import { useMutation } from '../../lib/server-state';
 import { useSession } from '../../lib/session';
 import { ACCOUNT_LINKS, MINE_LINKS } from '../service-links';
-import { loginUrl } from '../unauthorized';
+import { loginUrl } from '../app-login';
 import '../../components/button.css';
 import './mine-page.css';
 

@@ -10,6 +10,7 @@ import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
 import { userMessage } from '../../../lib/api-errors';
+import { useClientEnv } from '../../../lib/env';
 import { useRouter, useSearchParams } from '../../../lib/router-react';
 import { loginWithAuthCode } from '../api/authorized-login';
 import { LOGIN_PATH, followReturnUrl, pageReturnTarget, type ReturnTarget } from '../utils/return-url';
@@ -27,6 +28,8 @@ function loginLink(target: ReturnTarget | null): string {
 }
 
 function Failed({ failure, target, onRetry }: { failure: Failure; target: ReturnTarget | null; onRetry: () => void }) {
+  // Inside the app the login is the app's (SPEC §4; app/app-login.ts), not an SMS code form of this page.
+  const { inApp } = useClientEnv();
   return (
     <>
       <Card label="授权结果">
@@ -40,7 +43,11 @@ function Failed({ failure, target, onRetry }: { failure: Failure; target: Return
           <p className="pre-jump__message" role="alert">
             {failure.message}
           </p>
-          <p className="pre-jump__hint">授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或用手机验证码登录。</p>
+          <p className="pre-jump__hint">
+            {inApp
+              ? '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或重新登录。'
+              : '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或用手机验证码登录。'}
+          </p>
         </div>
       </Card>
       <div className="pre-jump__actions">
@@ -50,7 +57,7 @@ function Failed({ failure, target, onRetry }: { failure: Failure; target: Return
           </Button>
         ) : null}
         <Link className={`btn btn--block ${failure.retry ? 'btn--secondary' : 'btn--primary'}`} to={loginLink(target)} replace>
-          使用验证码登录
+          {inApp ? '前往登录' : '使用验证码登录'}
         </Link>
         <Link className="btn btn--text pre-jump__home" to="/" replace>
           返回首页
