@@ -331,6 +331,40 @@ describe('inside the app, the app’s login is the page’s', () => {
     }
   });
 
+  it('/download without a configured link shows no button that leads nowhere, and the server’s own page looks like the app', async () => {
+    // This server configures no APP_DOWNLOAD_*_URL.
+    for (const dark of [false, true]) {
+      const context = await newMobileContext(browser);
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: dark ? 'dark' : 'light' });
+      await page.goto(`${server.baseUrl}/download`);
+      await waitForApp(page);
+      await page.getByRole('status').getByText('APP 暂未开放下载').waitFor();
+      expect(await page.getByRole('link', { name: /版下载/ }).count()).toBe(0);
+      await expectFitsThePhone(page);
+      for (const width of [320, 375]) {
+        await page.setViewportSize({ width, height: 812 });
+        await saveScreenshot(page, `platform-download-none-${width}${dark ? '-dark' : ''}`);
+      }
+      await page.getByRole('link', { name: '返回首页' }).click();
+      await page.waitForURL(`${server.baseUrl}/`);
+      // A tap before the app ran (the build's first screen has both buttons) lands on the server's page:
+      // styled like the app, with the way back.
+      await page.goto(`${server.baseUrl}/download/ios`);
+      await page.getByRole('heading', { name: '暂无可用的下载地址' }).waitFor();
+      const look = await page.evaluate(() => {
+        const link = document.querySelector('a')!.getBoundingClientRect();
+        return { background: getComputedStyle(document.body).backgroundColor, linkHeight: link.height, linkWidth: link.width };
+      });
+      expect(look.background).toBe(dark ? 'rgb(16, 18, 22)' : 'rgb(245, 246, 248)');
+      expect(look.linkHeight).toBeGreaterThanOrEqual(44);
+      await saveScreenshot(page, `platform-download-no-link-page${dark ? '-dark' : ''}`);
+      await page.getByRole('link', { name: '返回下载页' }).click();
+      await page.waitForURL(`${server.baseUrl}/download`);
+      await context.close();
+    }
+  });
+
   it('page-views sent to the app carry no one-time code or invite code', async () => {
     const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript()] });
     const page = await context.newPage();

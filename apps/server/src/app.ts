@@ -59,7 +59,7 @@ export interface BuildAppOptions {
 }
 
 /** The only fields of the configuration a browser may see (STYLE.md "Boundaries"). */
-export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOrigins' | 'operator'>): BrowserConfig {
+export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOrigins' | 'operator' | 'appDownload'>): BrowserConfig {
   const current = secrets.serverKeys[secrets.serverKeys.length - 1];
   if (!current) throw new Error('no server keys');
   return {
@@ -69,6 +69,7 @@ export function browserConfig(secrets: Secrets, site: Pick<SiteConfig, 'returnOr
     publicKey: current.publicKey,
     returnOrigins: site.returnOrigins,
     operator: site.operator,
+    appDownload: { android: site.appDownload.androidUrl !== null, ios: site.appDownload.iosUrl !== null },
   };
 }
 

@@ -120,4 +120,6 @@ export interface BrowserConfig {
   /** Partner origins a returnUrl may lead to; same-origin paths are always allowed. */
   returnOrigins: string[];
   operator: SiteConfig['operator'];
+  /** Which platforms have a download link (APP_DOWNLOAD_*_URL): /download shows a button only for those. */
+  appDownload: { android: boolean; ios: boolean };
 }

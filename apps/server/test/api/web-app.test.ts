@@ -499,6 +499,20 @@ describe('web app serving', () => {
     const text = await ios.text();
     expect(text).toContain('暂无可用的下载地址');
     expect(text).toContain('<a href="/download">');
+    expect(text).not.toContain('<script');
+    // Styled like the app: its one stylesheet, allowed by its hash and nothing else.
+    const style = /<style>([^<]*)<\/style>/.exec(text)?.[1] ?? '';
+    expect(style).toContain('--brand:#1a5cff');
+    const hash = createHash('sha256').update(style).digest('base64');
+    expect(ios.headers.get('content-security-policy')).toContain(`style-src 'sha256-${hash}'`);
+    // The page knows which platforms have a link (the /download page shows a button only for those).
+    expect(
+      JSON.parse(
+        /<script id="tyd-config" type="application\/json">([^<]*)</.exec(await (await fetch(`${t.baseUrl}/download`, { headers: html })).text())?.[1] ?? '{}',
+      ),
+    ).toMatchObject({
+      appDownload: { android: true, ios: false },
+    });
     // Any other platform is no route of its own: the web app's 404 page.
     expect(rootOf(await (await fetch(`${t.baseUrl}/download/windows`, { headers: html })).text()).route).toBe('*');
   });
@@ -554,6 +568,7 @@ describe('web app serving', () => {
       publicKey: 'p',
       returnOrigins: [],
       operator: { name: '</script>' },
+      appDownload: { android: true, ios: false },
     });
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(JSON.parse(script.slice(script.indexOf('>') + 1, script.lastIndexOf('<')))).toMatchObject({ appId: '</script><script>alert(1)</script>' });

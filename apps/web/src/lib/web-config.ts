@@ -17,9 +17,16 @@ export interface WebConfig {
   returnOrigins: readonly string[];
   /** Who runs the service (name always; licence, filing, service phone and hours when configured). */
   operator: OperatorDetails;
+  /** Which platforms have a download link (/download shows a button only for those); both when not said. */
+  appDownload: { android: boolean; ios: boolean };
 }
 
 const DEFAULT_OPERATOR: OperatorDetails = { name: '通盈达' };
+
+function parseAppDownload(raw: unknown): WebConfig['appDownload'] {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  return { android: record.android !== false, ios: record.ios !== false };
+}
 
 function parseOperator(raw: unknown): OperatorDetails {
   if (typeof raw !== 'object' || raw === null) return DEFAULT_OPERATOR;
@@ -69,6 +76,7 @@ export function parseWebConfig(text: string | null | undefined): WebConfig {
     publicKey: record.publicKey as string,
     returnOrigins: Array.isArray(record.returnOrigins) ? record.returnOrigins.filter(isHttpsOrigin) : [],
     operator: parseOperator(record.operator),
+    appDownload: parseAppDownload(record.appDownload),
   };
 }
 

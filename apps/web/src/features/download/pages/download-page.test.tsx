@@ -1,6 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientEnv } from '../../../lib/env';
+import { createRouter } from '../../../lib/router';
+import { RouterContext } from '../../../lib/router-react';
+import { resetWebConfig } from '../../../lib/web-config';
 import DownloadPage from './download-page';
 
 const env = vi.hoisted(() => ({ current: { os: 'android', isWeChat: false } as ClientEnv }));
@@ -13,7 +16,29 @@ beforeEach(() => {
   env.current = { os: 'android', isWeChat: false } as ClientEnv;
   api.call.mockReset();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  document.getElementById('tyd-config')?.remove();
+  resetWebConfig();
+});
+
+/** The page's config as the server injects it, with the platforms that have a link. */
+function pageConfig(appDownload: { android: boolean; ios: boolean }) {
+  const script = document.createElement('script');
+  script.id = 'tyd-config';
+  script.type = 'application/json';
+  script.textContent = JSON.stringify({
+    appId: 'tyd-h5',
+    appSecret: 's',
+    keyId: 'k',
+    publicKey: 'p',
+    returnOrigins: [],
+    operator: { name: '通盈达' },
+    appDownload,
+  });
+  document.head.append(script);
+  resetWebConfig();
+}
 
 describe('/download', () => {
   it('puts this phone’s platform first as the primary action, both leading to the server’s redirects', () => {
@@ -38,5 +63,25 @@ describe('/download', () => {
     env.current = { os: 'android', isWeChat: true } as ClientEnv;
     render(<DownloadPage />);
     expect(screen.getByRole('note').textContent).toContain('在浏览器打开');
+  });
+
+  it('shows a button only for a platform with a link, and says the other is not offered yet', () => {
+    pageConfig({ android: false, ios: true });
+    render(<DownloadPage />);
+    expect(screen.getAllByRole('link').map((a) => a.textContent)).toEqual(['iPhone 版下载']);
+    expect(screen.getByText('Android 版暂未开放下载')).toBeTruthy();
+  });
+
+  it('with no link at all says so plainly, with the way home: no button that leads nowhere', async () => {
+    pageConfig({ android: false, ios: false });
+    const router = createRouter();
+    await router.start();
+    render(
+      <RouterContext value={router}>
+        <DownloadPage />
+      </RouterContext>,
+    );
+    expect(screen.getByRole('status').textContent).toContain('APP 暂未开放下载');
+    expect(screen.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([['返回首页', '/']]);
   });
 });
