@@ -43,7 +43,7 @@ export const SHOWN_TABLES = {
 
 /**
  * Tables that name an account, a phone or a person and are in neither, each with why (docs/api.md
- * "Personal information", "What the copy and the list leave out").
+ * "Personal information", "Every table, shown or said why not").
  */
 export const NOT_SHOWN_TABLES = {
   authorization_codes:
