@@ -16,8 +16,10 @@ import { APP_USER_AGENTS, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { logInThroughForm, loggedInContext } from './support/sign-in';
+import { sendWhenCooledDown } from './support/sms-outbox';
 
-const COOLDOWN_MS = 1_000;
+/** Short, so a login of one number follows another soon (each waits for the server's cooldown, not a guess). */
+const SMS_COOLDOWN_SECONDS = 1;
 const IPHONE_SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const SIGNED_OUT = '已在其他设备上将本设备下线，请重新登录';
 
@@ -26,7 +28,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: String(COOLDOWN_MS / 1000) } }),
+    startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: String(SMS_COOLDOWN_SECONDS) } }),
     launchBrowser(),
   ]);
 });
@@ -45,18 +47,18 @@ async function tap(page: Page, target: Locator): Promise<void> {
 
 /**
  * A login of `phone` through the API as a client with this user agent and client info makes it (the app's
- * own login, or a browser elsewhere); its token. The number's next code waits out the cooldown.
+ * own login, or a browser elsewhere); its token. Its code is sent once the number's cooldown from the
+ * previous login is over (sendWhenCooledDown).
  */
 async function apiLogin(phone: string, userAgent: string, inApp: boolean): Promise<string> {
   const client = await ApiClient.fromPage(server.baseUrl);
   const clientInfo = encodeURIComponent(JSON.stringify({ platform: 'h5', os: 'android', inApp, app: inApp ? 'zhongduoduo' : null }));
   const as = async (prepared: Awaited<ReturnType<ApiClient['prepare']>>) =>
     client.send({ ...prepared, headers: { ...prepared.headers, 'user-agent': userAgent } });
-  expect((await as(await client.prepare(sendSmsCode, { phone, purpose: 'login' }, { clientInfo }))).response?.code).toBe('200');
+  await sendWhenCooledDown(async () => as(await client.prepare(sendSmsCode, { phone, purpose: 'login' }, { clientInfo })));
   const smsCode = await latestCode(server.baseUrl, phone);
   const login = await as(await client.prepare(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION }, { clientInfo }));
   expect(login.response?.code, JSON.stringify(login.response)).toBe('200');
-  await new Promise((done) => setTimeout(done, COOLDOWN_MS + 200));
   return (login.response!.data as { accessToken: string }).accessToken;
 }
 
@@ -77,7 +79,6 @@ describe('账户与安全', () => {
     await pageA.goto(`${server.baseUrl}/login?returnUrl=${encodeURIComponent('/mine/security')}`);
     await logInThroughForm(pageA, server.baseUrl, phone);
     await pageA.waitForURL(`${server.baseUrl}/mine/security`);
-    await new Promise((done) => setTimeout(done, COOLDOWN_MS + 200));
 
     const contextB = await newMobileContext(browser, { userAgent: IPHONE_SAFARI });
     const pageB = await contextB.newPage();

@@ -2,12 +2,13 @@
 // client (authorized-code) logs the browser in and goes on to a safe target; a used, expired or forged code
 // gets a clear page with ways forward and no loop. In a plain browser and inside the simulated app.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { maskPhone, authorizedCode, checkLogin as checkLoginEndpoint } from '@tyd/protocol';
+import { HEADER, maskPhone, authorizedCode, checkLogin as checkLoginEndpoint } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
+import { watchNetwork } from './support/network-quiet';
 import { startServer, type RunningServer } from './support/server';
 
 // The shortest lifetime the server allows, so "expired" is seconds away.
@@ -16,8 +17,11 @@ let server: RunningServer;
 let browser: Browser;
 let owner: ApiClient;
 let ownerPhone: string;
-/** Minted at the start, for the expiry check, which then waits only what the tests before it did not take. */
-let expiring: { code: string; mintedAt: number };
+/**
+ * Minted at the start, for the expiry check, which then waits only what the tests before it did not take;
+ * `expiredFrom`: the server's time (x-server-time) by which it has surely expired.
+ */
+let expiring: { code: string; expiredFrom: number };
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
@@ -27,7 +31,12 @@ beforeAll(async () => {
   ownerPhone = `135${String(Math.floor(Math.random() * 100_000_000)).padStart(8, '0')}`;
   owner = await ApiClient.fromPage(server.baseUrl);
   expect((await signUp(owner, server.baseUrl, ownerPhone)).response?.code).toBe('200');
-  expiring = { code: await mintCode(), mintedAt: Date.now() };
+  const minted = await owner.call(authorizedCode, {});
+  expect(minted.response?.code).toBe('200');
+  // The code expires at its creation + its lifetime (`expires_at <= now`), and it was created before this
+  // answer left the server: the answer's own time + the lifetime is at or after its expiry.
+  const { authCode, expiresInSeconds } = minted.response!.data!;
+  expiring = { code: authCode, expiredFrom: Number(minted.headers.get(HEADER.serverTime)) + expiresInSeconds * 1000 };
 });
 
 afterAll(async () => {
@@ -63,8 +72,11 @@ async function expectFailurePage(page: Page, message: string) {
   const login = page.getByRole('link', { name: '使用验证码登录' });
   expect(await login.getAttribute('href')).toMatch(/^\/login/);
   expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
-  // No loop: the page stays where it is.
-  await page.waitForTimeout(1_000);
+  // No loop: once the page has shown the failure it settles (nothing in flight, its main thread idle) and
+  // is still where it was; a loop would have navigated or fetched again meanwhile.
+  const network = watchNetwork(page);
+  await network.quiet();
+  network.stop();
   expect(new URL(page.url()).pathname).toBe('/others/tydPreJump');
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 }
@@ -125,8 +137,14 @@ describe('/others/tydPreJump in a mobile browser', () => {
   });
 
   it('an expired code is refused clearly', async () => {
-    const left = expiring.mintedAt + (AUTH_CODE_TTL_SECONDS + 1) * 1000 - Date.now();
-    if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+    // Opened once the server's own clock has passed the code's expiry (read from its x-server-time, not
+    // from this process's clock and a margin).
+    await expect
+      .poll(async () => Number((await fetch(`${server.baseUrl}/healthz`)).headers.get(HEADER.serverTime)), {
+        timeout: (AUTH_CODE_TTL_SECONDS + 5) * 1000,
+        interval: 250,
+      })
+      .toBeGreaterThanOrEqual(expiring.expiredFrom);
     const page = await openPreJump(context, `?code=${expiring.code}`);
     await expectFailurePage(page, '授权已过期，请返回重新授权');
     await page.close();

@@ -137,8 +137,7 @@ describe('个人信息', () => {
     expect(await main.textContent()).not.toContain(phone);
     await screenshotsAtWidths(page, 'privacy-copy-refused');
     // Another browser of the same account cannot open it either: the copy was the asking session's. Its
-    // login code is the number's next: once the export code's cooldown has passed, however fast this ran.
-    await new Promise((done) => setTimeout(done, SMS_COOLDOWN_SECONDS * 1000 + 100));
+    // login code is the number's next, sent once the server's cooldown allows (signedUpClient).
     const other = await signedUpClient(server.baseUrl, phone);
     const otherContext = await loggedInContext(browser, other.accessToken!, phone);
     const otherPage = await otherContext.newPage();

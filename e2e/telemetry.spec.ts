@@ -5,8 +5,10 @@
 // the data of this run (screenshot e2e/screenshots/ops*.png).
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { COLLECT_PATH } from '@tyd/protocol';
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QUEUE_KEY } from '../apps/web/src/features/telemetry/analytics/send-queue';
 import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { adminCommand } from './support/admin-command';
@@ -86,7 +88,32 @@ interface JourneyResult {
 }
 
 /** `/` → 公司公告 → back → NFC → back → 新人礼, killed there; then a restart at `/`, closed normally. */
+/** The context's requests to the collector that have not been answered yet (fetches; a closing page's beacon is not seen). */
+function collectorRequests(context: BrowserContext): { inFlight(): number } {
+  const pending = new Set<Request>();
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === COLLECT_PATH) pending.add(request);
+  });
+  context.on('requestfinished', (request) => pending.delete(request));
+  context.on('requestfailed', (request) => pending.delete(request));
+  return { inFlight: () => pending.size };
+}
+
+/**
+ * What the origin's storage still holds for analytics (send-queue.ts, page-visits.ts): the records queued
+ * and the other keys of the namespace (visits not reported yet), read from the context with no page open.
+ */
+async function analyticsLeft(context: BrowserContext): Promise<{ queued: number; otherKeys: string[] }> {
+  const items = (await context.storageState()).origins.find((origin) => origin.origin === server.baseUrl)?.localStorage ?? [];
+  const queue = items.find((item) => item.name === QUEUE_KEY);
+  return {
+    queued: queue ? (JSON.parse(queue.value) as { records: unknown[] }).records.length : 0,
+    otherKeys: items.filter((item) => item.name.startsWith('tyd.analytics.') && item.name !== QUEUE_KEY).map((item) => item.name),
+  };
+}
+
 async function journey(context: BrowserContext, mine: (record: StoredRecord) => boolean, expectedTotal: number): Promise<JourneyResult> {
+  const collector = collectorRequests(context);
   const page = await context.newPage();
   await page.goto(`${server.baseUrl}/`);
   const perfStored = [await showHub(page)];
@@ -124,8 +151,13 @@ async function journey(context: BrowserContext, mine: (record: StoredRecord) => 
       { timeout: 20_000, interval: 500 },
     )
     .toBe(expectedTotal);
-  // Nothing more arrives later (no duplicate from a retry or a second recovery).
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  // Nothing more can arrive later (no duplicate from a retry or a second recovery): no page of the journey
+  // is left to send or to recover a visit, every collector request it made has been answered, and the
+  // origin's storage holds no record still queued and no visit still to report. (The beacon of the last
+  // close, which Playwright does not see, carried that page's leave: the count above waited for it.)
+  expect(context.pages()).toHaveLength(0);
+  await expect.poll(() => collector.inFlight()).toBe(0);
+  expect(await analyticsLeft(context)).toEqual({ queued: 0, otherKeys: [] });
   return { records: storedRecords().filter(mine), perfStored: perfStored.map((p) => ({ _perf: p._perf, _st: p._st })) };
 }
 

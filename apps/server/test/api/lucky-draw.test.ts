@@ -15,6 +15,7 @@ import {
   getLuckyDrawUrl,
   authorizedLogin,
 } from '@tyd/protocol';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type ApiClient, type EndpointPayload, refusalData } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
@@ -287,7 +288,10 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     expect(await points.balance(userId)).toBe(18);
   });
 
-  it('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
+  // PostgreSQL only: there the write-off really meets the spend, waiting on a lock the spend's transaction
+  // holds. SQLite runs this process's transactions one at a time on its one connection, so there the
+  // write-off can only come after the spend has committed: no race to prove.
+  it.runIf(engine === 'postgres')('a write-off of a lot that meets a spend of it still in flight takes only what is left (no lost update)', async () => {
     const { userId } = await member(0);
     const { db } = t.app.database;
     const { ledger, points } = t.app.rewards;
@@ -297,21 +301,35 @@ describe.each(ENGINES)('lucky draw on %s', (engine) => {
     const expiresAt = start + 30 * DAY;
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let spent!: () => void;
-    const spentFirst = new Promise<void>((resolve) => (spent = resolve));
+    let spent!: (pid: number) => void;
+    const spentFirst = new Promise<number>((resolve) => (spent = resolve));
     // A draw's cost taken from the older lot the moment before it expires, its transaction still open…
     const spend = db.transaction().execute(async (trx) => {
       await ledger.debit({ userId, amount: 50, reason: 'draw-cost', key: key(), now: expiresAt - 1 }, trx);
-      spent();
+      spent((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0]!.pid);
       await held;
     });
-    await spentFirst;
-    // …while another request, a moment later, writes that lot off. The pause only lets it reach the
-    // spend's locks (PostgreSQL; SQLite runs one transaction at a time); the checks below do not time anything.
-    const writeOff = db.transaction().execute((trx) => ledger.expire(userId, expiresAt, trx));
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    release();
+    const spendPid = await spentFirst;
+    // …while another request, a moment later, writes that lot off. It is let go only once PostgreSQL shows
+    // it waiting on a lock the spend holds (pg_blocking_pids), so the race is seen to happen, not hoped for.
+    let settled = false;
+    const writeOff = db
+      .transaction()
+      .execute((trx) => ledger.expire(userId, expiresAt, trx))
+      .finally(() => (settled = true));
+    const blockedBySpend = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = current_database() and ${spendPid}::int = any (pg_blocking_pids(pid))`.execute(db)
+      ).rows[0]!.n > 0;
+    let met = false;
+    try {
+      while (!settled && !(met = await blockedBySpend())) await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      release();
+    }
     await Promise.all([spend, writeOff]);
+    expect(met, 'the write-off waited on the spend still in flight').toBe(true);
     const entries = await db.selectFrom('points_entries').select(['amount', 'remaining', 'reason']).where('user_id', '=', userId).execute();
     expect(entries.find((entry) => entry.reason === 'expiry')?.amount).toBe(-50);
     expect(await points.balance(userId)).toBe(100);

@@ -1,7 +1,7 @@
 // 个人信息 through the real envelope (docs/api.md "Personal information"; PIPL art. 44–47): the two lists made
 // from this account's own rows and the configured providers; the copy of one's data after a fresh SMS code,
-// fetched once by the session that asked, in full (ID and card numbers, photos) and nowhere else (not in
-// the log); attacks on it: another account's or session's id answered exactly as an unknown one, ids not
+// fetched once by the session that asked, in full (ID and card numbers, photos; every session with its
+// device and place, every sign-in record, refused codes included) and nowhere else (not in the log); attacks on it: another account's or session's id answered exactly as an unknown one, ids not
 // guessable, a replayed link, an expired link, parallel requests with one code and parallel fetches of one
 // grant, the day's limit; and withdrawing consent (every session ends, the next login asks again).
 import { randomBytes } from 'node:crypto';
@@ -12,6 +12,7 @@ import {
   chinaDay,
   chinaDayEnd,
   downloadDataExport,
+  endOtherSessions,
   maskBankCard,
   maskIdNumber,
   maskName,
@@ -21,13 +22,14 @@ import {
   requestDataExport,
   sendSmsCode,
   thirdPartySharingList,
+  userLoginV1,
   withdrawConsent,
   type ApiResponse,
 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCardCipher } from '../../src/bank-cards/services/card-cipher.js';
 import { SANDBOX_RECIPIENT } from '../../src/privacy/services/sharing-list.js';
-import { latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
+import { AGREEMENT_VERSION, latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { refusalData, type ApiClient } from '../support/api-client.js';
 import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
 import { certificationSteps } from '../support/identity.js';
@@ -135,12 +137,29 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     const listA = (await a.client.call(personalInfoList)).response!;
     expect(listA.code).toBe('200');
     const byKind = Object.fromEntries(listA.data!.items.map((item) => [item.kind, item]));
-    expect(Object.keys(byKind)).toEqual(['phone', 'identity', 'idcard-photos', 'face', 'bank-cards', 'device-log', 'analytics']);
+    expect(Object.keys(byKind)).toEqual([
+      'phone',
+      'identity',
+      'idcard-photos',
+      'face',
+      'bank-cards',
+      'login-devices',
+      'login-records',
+      'consents',
+      'invitations',
+      'rewards',
+      'messages',
+      'questions',
+      'analytics',
+    ]);
     expect(byKind.phone).toMatchObject({ status: 'held', value: maskPhone(a.phone) });
     expect(byKind.identity).toMatchObject({ status: 'held', value: `${maskName('沙盒用户')} ${maskIdNumber(idNumber)}` });
     expect(byKind.face).toMatchObject({ status: 'held', value: '已通过' });
     expect(byKind['bank-cards']).toMatchObject({ status: 'held', value: `工商银行 ${maskBankCard(CARD_NUMBER)}` });
-    expect(byKind['device-log']).toMatchObject({ status: 'held', value: '有效登录 1 个，登录记录 1 条' });
+    // The session the factory made is a device; no sign-in was recorded for it (nothing logged in), so
+    // 登录记录 says 未收集 rather than counting the session as one.
+    expect(byKind['login-devices']).toMatchObject({ status: 'held', value: '登录中 1 台，设备记录共 1 条（含已退出）；最近：未知设备 · 浏览器' });
+    expect(byKind['login-records']).toMatchObject({ status: 'none', value: null });
     // No photos were taken (the identity was inserted as certification leaves it): said, not invented.
     expect(byKind['idcard-photos']).toMatchObject({ status: 'none', value: null, collectedAt: null });
     expect(byKind.analytics).toMatchObject({ status: 'not-linked', collectedAt: null });
@@ -154,7 +173,8 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     const listB = (await b.client.call(personalInfoList)).response!;
     const itemsB = Object.fromEntries(listB.data!.items.map((item) => [item.kind, item]));
     expect(itemsB.phone?.value).toBe(maskPhone(b.phone));
-    for (const kind of ['identity', 'idcard-photos', 'face', 'bank-cards'] as const) expect(itemsB[kind]).toMatchObject({ status: 'none', value: null });
+    for (const kind of ['identity', 'idcard-photos', 'face', 'bank-cards', 'consents', 'rewards', 'messages', 'questions'] as const)
+      expect(itemsB[kind]).toMatchObject({ status: 'none', value: null });
     expect(JSON.stringify(listB)).not.toContain(a.phone.slice(-4) + '"');
   });
 
@@ -193,7 +213,7 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     const copy = (await client.call(downloadDataExport, { exportId })).response!;
     expect(copy.code, JSON.stringify(copy).slice(0, 300)).toBe('200');
     const data = copy.data!;
-    expect(data).toMatchObject({ format: 'tyd-personal-data', formatVersion: 1, exportId, account: { phone } });
+    expect(data).toMatchObject({ format: 'tyd-personal-data', formatVersion: 2, exportId, account: { phone } });
     expect(data.identity).toMatchObject({ state: 'identity-confirmed', confirmed: { idNumber, name: '沙盒用户' } });
     expect(data.bankCards).toEqual([expect.objectContaining({ cardNumber: CARD_NUMBER, bankName: '工商银行', reservedPhone: '138****5678' })]);
     expect(data.sessions).toEqual([expect.objectContaining({ current: true, endedAt: null })]);
@@ -210,6 +230,53 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     expect((await client.call(downloadDataExport, { exportId })).response).toMatchObject({ code: '400', subcode: SUBCODE.DATA_EXPORT_USED });
     // The list shows one copy used today.
     expect((await client.call(personalInfoList)).response?.data?.export.leftToday).toBe(PER_DAY - 1);
+  });
+
+  it('gives every session with its device and place, and every sign-in record, refused codes included', async () => {
+    // Two real logins of one number (two devices), a stranger's wrong code for it, and 下线其他所有设备 from
+    // the second: the first session ended from another device.
+    const phone = uniquePhone();
+    const first = await t.client();
+    clock.advance(61_000);
+    expect((await signUp(first, t.baseUrl, phone)).response?.code).toBe('200');
+    clock.advance(61_000);
+    const stranger = await t.client();
+    expect((await stranger.call(sendSmsCode, { phone, purpose: 'login' })).response?.code).toBe('200');
+    const wrong = (await latestCode(t.baseUrl, phone)) === '000000' ? '111111' : '000000';
+    expect((await stranger.call(userLoginV1, { phone, smsCode: wrong, agreementVersion: AGREEMENT_VERSION })).response?.subcode).toBe(SUBCODE.SMS_CODE_WRONG);
+    clock.advance(61_000);
+    const second = await t.client();
+    expect((await signUp(second, t.baseUrl, phone)).response?.code).toBe('200');
+    expect((await second.call(endOtherSessions, {})).response?.code).toBe('200');
+    const userId = (await t.app.accounts.repos.users.findByPhone(phone))!.id;
+    // The refusal is recorded after its answer has gone (docs/api.md "Account security").
+    await expect.poll(async () => (await t.app.database.db.selectFrom('login_events').select('id').where('user_id', '=', userId).execute()).length).toBe(3);
+
+    const data = (await second.call(downloadDataExport, { exportId: await granted(second, phone) })).response!.data!;
+    const place = { client: 'browser', region: '内网', address: '127.0.*.*' };
+    expect(data.sessions).toEqual([
+      expect.objectContaining({ ...place, device: expect.any(String), clientName: expect.any(String), current: true, endedAt: null, endedReason: null }),
+      expect.objectContaining({ ...place, current: false, endedAt: expect.any(Number), endedReason: 'other-device' }),
+    ]);
+    expect(data.sessions[1]!.createdAt).toBeLessThan(data.sessions[0]!.createdAt);
+    expect(data.loginRecords.map((record) => [record.result, record.method])).toEqual([
+      ['success', 'sms'],
+      ['code-wrong', 'sms'],
+      ['success', 'sms'],
+    ]);
+    for (const record of data.loginRecords) expect(record).toMatchObject({ ...place, device: expect.any(String), clientName: expect.any(String) });
+    // Never the address itself, nor a token or its hash.
+    const text = JSON.stringify(data);
+    expect(text).not.toContain('127.0.0.1');
+    const hashes = await t.app.database.db.selectFrom('sessions').select('token_hash').where('user_id', '=', userId).execute();
+    for (const { token_hash } of hashes) expect(text).not.toContain(token_hash);
+
+    // The list counts the same rows: devices and sign-ins apart.
+    const items = Object.fromEntries((await second.call(personalInfoList)).response!.data!.items.map((item) => [item.kind, item]));
+    expect(items['login-devices']?.value).toMatch(/^登录中 1 台，设备记录共 2 条（含已退出）；最近：/);
+    expect(items['login-records']).toMatchObject({ status: 'held', value: '登录成功 2 次，验证码未通过 1 次', collectedAt: data.loginRecords[0]!.at });
+    expect(items.consents).toMatchObject({ status: 'held' });
+    expect(items.invitations?.value).toMatch(/^邀请码 [0-9A-Z]{8}；受邀注册：否$/);
   });
 
   it('refuses another account’s or another session’s export exactly as one that does not exist', async () => {

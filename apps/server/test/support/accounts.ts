@@ -61,9 +61,18 @@ export async function callFrom<E extends Endpoint>(
 
 export const AGREEMENT_VERSION = '2026-11-01~2026-11-01';
 
-/** Sends a login code and logs in (registering when new); the client keeps the token. */
-export async function signUp(client: ApiClient, baseUrl: string, phone: string, extra: Record<string, unknown> = {}): Promise<ApiResult> {
-  const sent = await client.call(sendSmsCode, { phone, purpose: 'login' });
+/**
+ * Sends a login code and logs in (registering when new); the client keeps the token. `sendCode` makes the
+ * send call (the browser journeys wait out the number's resend cooldown through it: e2e/support/sms-outbox.ts).
+ */
+export async function signUp(
+  client: ApiClient,
+  baseUrl: string,
+  phone: string,
+  extra: Record<string, unknown> = {},
+  sendCode: (send: () => Promise<ApiResult>) => Promise<ApiResult> = (send) => send(),
+): Promise<ApiResult> {
+  const sent = await sendCode(() => client.call(sendSmsCode, { phone, purpose: 'login' }));
   if (sent.response?.code !== '200') throw new Error(`sms-send-v1 answered ${JSON.stringify(sent.response)}`);
   const smsCode = await latestCode(baseUrl, phone);
   const result = await client.call(userLoginV1, { phone, smsCode, agreementVersion: AGREEMENT_VERSION, ...extra });

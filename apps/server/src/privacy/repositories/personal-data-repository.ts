@@ -1,19 +1,67 @@
 // What the 个人信息 pages read of an account across the capabilities' tables that hold no ciphertext
-// (docs/api.md "Personal information"): sessions, points, vouchers, draws, messages, questions. Read only,
-// and every query is scoped to the one account, so a wrong id reaches nothing. Encrypted data (the phone,
-// the identity, photos, card numbers) is read through its own capability, which holds its key.
-import type { Kysely } from 'kysely';
+// (docs/api.md "Personal information"): sessions and sign-in records, points, vouchers, draws, redeem codes,
+// the new-user gift, invitation rewards, messages, the notice watermark, questions. Read only, and every
+// query is scoped to the one account, so a wrong id reaches nothing. Encrypted data (the phone, the
+// identity, photos, card numbers) is read through its own capability, which holds its key. Which table
+// reaches the person where is said in ../personal-tables.ts.
+import { sql, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { Database } from '../../db/schema.js';
 
+/** How much of each kind the account holds, for the collected list: counts and latest times, no rows. */
+export interface HoldingsSummary {
+  liveSessions: number;
+  sessions: number;
+  lastSessionAt: number | null;
+  /** The newest session's device and app or browser ("Pixel 8 · Android 14 · Chrome"). */
+  lastDevice: string | null;
+  signIns: number;
+  refusedSignIns: number;
+  lastSignInAt: number | null;
+  pointsBalance: number;
+  pointsEntries: number;
+  lastPointsAt: number | null;
+  vouchers: number;
+  lastVoucherAt: number | null;
+  draws: number;
+  lastDrawAt: number | null;
+  redeemedCodes: number;
+  lastRedeemedAt: number | null;
+  giftClaimedAt: number | null;
+  inviteRewards: number;
+  lastInviteRewardAt: number | null;
+  messages: number;
+  unreadMessages: number;
+  lastMessageAt: number | null;
+  noticesReadThrough: number | null;
+  questions: number;
+  answeredQuestions: number;
+  lastQuestionAt: number | null;
+}
+
+const count = (value: unknown) => Number(value ?? 0);
+const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
 export function createPersonalDataRepository(db: Kysely<Database>) {
   return {
+    /** Every session kept (live, ended or expired until pruned), newest first. */
     async sessions(userId: string, trx: Executor = db) {
       return trx
         .selectFrom('sessions')
-        .select(['id', 'created_at', 'expires_at', 'revoked_at'])
+        .select(['id', 'device', 'client_kind', 'client_name', 'region', 'address', 'created_at', 'last_active_at', 'expires_at', 'revoked_at', 'ended_reason'])
         .where('user_id', '=', userId)
         .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .execute();
+    },
+
+    /** Every sign-in and refused login code kept (LOGIN_RECORD_DAYS until pruned), newest first. */
+    async loginEvents(userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('login_events')
+        .select(['at', 'result', 'method', 'device', 'client_kind', 'client_name', 'region', 'address'])
+        .where('user_id', '=', userId)
+        .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .execute();
     },
@@ -53,6 +101,36 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The codes this account redeemed, with their campaign's name (the code itself is only a keyed hash). */
+    async redeemedCodes(userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('redeem_codes')
+        .innerJoin('redeem_batches', 'redeem_batches.id', 'redeem_codes.batch_id')
+        .select(['redeem_batches.name as campaign', 'redeem_codes.redeemed_at'])
+        .where('redeem_codes.redeemed_by', '=', userId)
+        .orderBy('redeem_codes.redeemed_at', 'desc')
+        .orderBy('redeem_codes.code_hash')
+        .execute();
+    },
+
+    /** When this account claimed the new-user gift (one claim per person: gift_claims' key is the person). */
+    async giftClaimedAt(userId: string, trx: Executor = db): Promise<number | null> {
+      const row = await trx.selectFrom('gift_claims').select('claimed_at').where('user_id', '=', userId).orderBy('claimed_at').executeTakeFirst();
+      return row ? Number(row.claimed_at) : null;
+    },
+
+    /** Invitation rewards this account is part of, as inviter or as the invited one; the other side unnamed. */
+    async inviteRewards(userId: string, trx: Executor = db) {
+      const rows = await trx
+        .selectFrom('invite_rewards')
+        .select(['inviter_id', 'points', 'at'])
+        .where((eb) => eb.or([eb('inviter_id', '=', userId), eb('invitee_id', '=', userId)]))
+        .orderBy('at', 'desc')
+        .orderBy('invitee_person_key')
+        .execute();
+      return rows.map((row) => ({ role: row.inviter_id === userId ? ('inviter' as const) : ('invitee' as const), points: row.points, at: row.at }));
+    },
+
     async messages(userId: string, trx: Executor = db) {
       return trx
         .selectFrom('messages')
@@ -63,6 +141,12 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
         .execute();
     },
 
+    /** The notice watermark (notice_reads): every notice published up to it counts as read. */
+    async noticesReadThrough(userId: string, trx: Executor = db): Promise<number | null> {
+      const row = await trx.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId).executeTakeFirst();
+      return row ? Number(row.read_through) : null;
+    },
+
     async questions(userId: string, trx: Executor = db) {
       return trx
         .selectFrom('help_questions')
@@ -71,6 +155,73 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /**
+     * Counts and latest times of the account's rows, in one statement of scalar subqueries without a FROM
+     * (both engines take it): the collected list is opened far more often than a copy is made, and shows
+     * no row itself. Each subquery is the account's own, by the same columns as the readers above.
+     */
+    async summary(userId: string, now: number, trx: Executor = db): Promise<HoldingsSummary> {
+      const { rows } = await sql<Record<string, unknown>>`
+        select
+          (select count(*) from sessions where user_id = ${userId} and revoked_at is null and expires_at > ${now}) as live_sessions,
+          (select count(*) from sessions where user_id = ${userId}) as sessions,
+          (select max(created_at) from sessions where user_id = ${userId}) as last_session_at,
+          (select device from sessions where user_id = ${userId} order by created_at desc, id desc limit 1) as last_device,
+          (select client_name from sessions where user_id = ${userId} order by created_at desc, id desc limit 1) as last_client_name,
+          (select count(*) from login_events where user_id = ${userId} and result = 'success') as sign_ins,
+          (select count(*) from login_events where user_id = ${userId} and result <> 'success') as refused_sign_ins,
+          (select max(at) from login_events where user_id = ${userId}) as last_sign_in_at,
+          (select balance from points_balances where user_id = ${userId}) as points_balance,
+          (select count(*) from points_entries where user_id = ${userId}) as points_entries,
+          (select max(created_at) from points_entries where user_id = ${userId}) as last_points_at,
+          (select count(*) from vouchers where user_id = ${userId}) as vouchers,
+          (select max(granted_at) from vouchers where user_id = ${userId}) as last_voucher_at,
+          (select count(*) from draws where user_id = ${userId}) as draws,
+          (select max(created_at) from draws where user_id = ${userId}) as last_draw_at,
+          (select count(*) from redeem_codes where redeemed_by = ${userId}) as redeemed_codes,
+          (select max(redeemed_at) from redeem_codes where redeemed_by = ${userId}) as last_redeemed_at,
+          (select min(claimed_at) from gift_claims where user_id = ${userId}) as gift_claimed_at,
+          (select count(*) from invite_rewards where inviter_id = ${userId} or invitee_id = ${userId}) as invite_rewards,
+          (select max(at) from invite_rewards where inviter_id = ${userId} or invitee_id = ${userId}) as last_invite_reward_at,
+          (select count(*) from messages where user_id = ${userId}) as messages,
+          (select count(*) from messages where user_id = ${userId} and read_at is null) as unread_messages,
+          (select max(created_at) from messages where user_id = ${userId}) as last_message_at,
+          (select read_through from notice_reads where user_id = ${userId}) as notices_read_through,
+          (select count(*) from help_questions where user_id = ${userId}) as questions,
+          (select count(*) from help_questions where user_id = ${userId} and answered_at is not null) as answered_questions,
+          (select max(created_at) from help_questions where user_id = ${userId}) as last_question_at
+      `.execute(trx);
+      const row = rows[0] ?? {};
+      return {
+        liveSessions: count(row.live_sessions),
+        sessions: count(row.sessions),
+        lastSessionAt: time(row.last_session_at),
+        lastDevice: typeof row.last_device === 'string' ? `${row.last_device} · ${String(row.last_client_name)}` : null,
+        signIns: count(row.sign_ins),
+        refusedSignIns: count(row.refused_sign_ins),
+        lastSignInAt: time(row.last_sign_in_at),
+        pointsBalance: count(row.points_balance),
+        pointsEntries: count(row.points_entries),
+        lastPointsAt: time(row.last_points_at),
+        vouchers: count(row.vouchers),
+        lastVoucherAt: time(row.last_voucher_at),
+        draws: count(row.draws),
+        lastDrawAt: time(row.last_draw_at),
+        redeemedCodes: count(row.redeemed_codes),
+        lastRedeemedAt: time(row.last_redeemed_at),
+        giftClaimedAt: time(row.gift_claimed_at),
+        inviteRewards: count(row.invite_rewards),
+        lastInviteRewardAt: time(row.last_invite_reward_at),
+        messages: count(row.messages),
+        unreadMessages: count(row.unread_messages),
+        lastMessageAt: time(row.last_message_at),
+        noticesReadThrough: time(row.notices_read_through),
+        questions: count(row.questions),
+        answeredQuestions: count(row.answered_questions),
+        lastQuestionAt: time(row.last_question_at),
+      };
     },
   };
 }

@@ -11,7 +11,7 @@ export default async function personalInfoRoutes(fastify: FastifyInstance): Prom
     endpoint: personalInfoList,
     auth: 'required',
     handler: async ({ session, now }) => ({
-      items: collectedList(await personalData.holdings(session.user), now),
+      items: collectedList(await personalData.holdings(session.user, now)),
       export: await exports.allowance(session.user.id, now),
     }),
   });

@@ -8,19 +8,24 @@ import { withdrawConsent } from './withdraw-consent.js';
 const EXPORT_ID = 'x_AAAAAAAAAAAAAAAAAAAAAA';
 const copy = {
   format: 'tyd-personal-data',
-  formatVersion: 1,
+  formatVersion: 2,
   exportId: EXPORT_ID,
   generatedAt: 1_764_000_000_000,
   account: { phone: '13812345678', registeredAt: 1_763_000_000_000, inviteCode: '7K3M9QXR', invited: false },
   consents: [],
   sessions: [],
+  loginRecords: [],
   identity: null,
   photos: [],
   bankCards: [],
   points: { balance: 0, entries: [] },
   vouchers: [],
   draws: [],
+  redeemedCodes: [],
+  newUserGift: null,
+  invitations: [],
   messages: [],
+  notices: { readThrough: null },
   questions: [],
   analytics: { linked: false, note: '匿名记录' },
 };
@@ -58,6 +63,15 @@ describe('个人信息 endpoints', () => {
     };
     expect(parseResponseData(downloadDataExport, { ...copy, bankCards: [card] }).ok).toBe(true);
     expect(parseResponseData(downloadDataExport, { ...copy, bankCards: [{ ...card, cardNumber: '6222 **** **** 3445' }] }).ok).toBe(false);
+    // Sessions and sign-in records with their place, the address only masked (docs/api.md "Regions and addresses").
+    const place = { device: 'iPhone · iOS 17.5', client: 'browser', clientName: 'Safari', region: '内网', address: '127.0.*.*' };
+    const session = { ...place, createdAt: 1, lastActiveAt: null, expiresAt: 2, endedAt: 2, endedReason: 'other-device', current: false };
+    expect(parseResponseData(downloadDataExport, { ...copy, sessions: [session] }).ok).toBe(true);
+    expect(parseResponseData(downloadDataExport, { ...copy, sessions: [{ ...session, tokenHash: 'ab' }] }).ok).toBe(false);
+    const signIn = { ...place, at: 1, result: 'code-wrong', method: 'sms' };
+    expect(parseResponseData(downloadDataExport, { ...copy, loginRecords: [signIn] }).ok).toBe(true);
+    expect(parseResponseData(downloadDataExport, { ...copy, loginRecords: [{ ...signIn, result: 'maybe' }] }).ok).toBe(false);
+    expect(parseResponseData(downloadDataExport, { ...copy, formatVersion: 1 }).ok).toBe(false);
     const photo = { kind: 'idcard-portrait', contentType: 'image/jpeg', width: 2, height: 2, dataUrl: 'data:image/jpeg;base64,/9j/2Q==' };
     expect(parseResponseData(downloadDataExport, { ...copy, photos: [photo] }).ok).toBe(true);
     expect(parseResponseData(downloadDataExport, { ...copy, photos: [{ ...photo, dataUrl: 'https://elsewhere.example/a.jpg' }] }).ok).toBe(false);

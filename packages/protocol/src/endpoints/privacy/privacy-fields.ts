@@ -4,10 +4,29 @@
 // person downloads: every field is named for what it is, times are milliseconds since the epoch.
 import * as z from 'zod/mini';
 import { IDENTITY_FAILURES, IDENTITY_STATES } from '../../identity.js';
+import { LOGIN_METHODS, LOGIN_RESULTS } from '../../sign-ins.js';
+import { placeFields } from '../security/security-fields.js';
 import { smsCodeField } from '../user/user-fields.js';
 
-/** The kinds of personal information the product holds, in the order the list shows them. */
-export const PERSONAL_INFO_KINDS = ['phone', 'identity', 'idcard-photos', 'face', 'bank-cards', 'device-log', 'analytics'] as const;
+/**
+ * The kinds of personal information the product holds, in the order the list shows them: every table that
+ * holds an account's data is behind one of them (apps/server/src/privacy/personal-tables.ts).
+ */
+export const PERSONAL_INFO_KINDS = [
+  'phone',
+  'identity',
+  'idcard-photos',
+  'face',
+  'bank-cards',
+  'login-devices',
+  'login-records',
+  'consents',
+  'invitations',
+  'rewards',
+  'messages',
+  'questions',
+  'analytics',
+] as const;
 export type PersonalInfoKind = (typeof PERSONAL_INFO_KINDS)[number];
 
 /**
@@ -76,10 +95,12 @@ const identityFieldsSchema = z.record(z.string().check(z.maxLength(40)), z.strin
 /**
  * The copy of everything the account holds (PIPL art. 45), as the JSON file a person downloads and the
  * page reads. ID and card numbers are in full here and nowhere else (docs/api.md "Personal information").
+ * Version 2: sessions with their device and place, sign-in records, and the rewards, invitation and notice
+ * rows version 1 left out.
  */
 export const personalDataExportSchema = z.strictObject({
   format: z.literal('tyd-personal-data'),
-  formatVersion: z.literal(1),
+  formatVersion: z.literal(2),
   exportId: exportIdField,
   generatedAt: z.int(),
   account: z.strictObject({
@@ -90,7 +111,22 @@ export const personalDataExportSchema = z.strictObject({
     invited: z.boolean(),
   }),
   consents: z.array(z.strictObject({ version: z.string().check(z.maxLength(65)), decision: z.string().check(z.maxLength(16)), decidedAt: z.int() })),
-  sessions: z.array(z.strictObject({ createdAt: z.int(), expiresAt: z.int(), endedAt: maybe(z.int()), current: z.boolean() })),
+  /** 登录设备: every session kept, live or ended, with what it was and where it was last used (masked). */
+  sessions: z.array(
+    z.strictObject({
+      ...placeFields,
+      createdAt: z.int(),
+      /** Its last call, to the minute; null when none came after the sign-in. */
+      lastActiveAt: maybe(z.int()),
+      expiresAt: z.int(),
+      endedAt: maybe(z.int()),
+      /** 'other-device': ended by 下线 from another device; null otherwise (logout, expiry, still live). */
+      endedReason: maybe(z.enum(['other-device'])),
+      current: z.boolean(),
+    }),
+  ),
+  /** 登录记录: every sign-in and refused login code kept (LOGIN_RECORD_DAYS), newest first. */
+  loginRecords: z.array(z.strictObject({ at: z.int(), result: z.enum(LOGIN_RESULTS), method: z.enum(LOGIN_METHODS), ...placeFields })),
   identity: maybe(
     z.strictObject({
       state: z.enum(IDENTITY_STATES),
@@ -124,7 +160,19 @@ export const personalDataExportSchema = z.strictObject({
   }),
   vouchers: z.array(z.strictObject({ name: z.string(), source: z.string().check(z.maxLength(32)), grantedAt: z.int(), expiresAt: z.int() })),
   draws: z.array(z.strictObject({ prize: z.string(), points: maybe(z.int()), cost: z.int(), at: z.int() })),
+  /** Redeem codes this account used: the campaign's name (the code itself is kept only as a keyed hash). */
+  redeemedCodes: z.array(z.strictObject({ campaign: z.string(), at: z.int() })),
+  /** When this account (this person, once) claimed the new-user gift; null when not. */
+  newUserGift: maybe(z.strictObject({ claimedAt: z.int() })),
+  /**
+   * Invitation rewards this account is part of: `inviter`, a friend it invited was certified and it earned
+   * `points`; `invitee`, its own certification earned its inviter `points`. The other account is not named
+   * (that is the other person's data).
+   */
+  invitations: z.array(z.strictObject({ role: z.enum(['inviter', 'invitee']), points: z.int(), at: z.int() })),
   messages: z.array(z.strictObject({ kind: z.string().check(z.maxLength(16)), title: z.string(), body: z.string(), at: z.int(), readAt: maybe(z.int()) })),
+  /** Notices count as read up to this publication time (全部已读, or reading them); null when never. */
+  notices: z.strictObject({ readThrough: maybe(z.int()) }),
   questions: z.array(z.strictObject({ text: z.string(), at: z.int(), answer: maybe(z.string()), answeredAt: maybe(z.int()) })),
   /** Analytics records carry no account: said, not listed. */
   analytics: z.strictObject({ linked: z.literal(false), note: text(200) }),

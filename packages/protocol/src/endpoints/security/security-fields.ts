@@ -3,6 +3,7 @@
 // sign-in; where it was last seen is the approximate region of its last address, from an offline database,
 // and that address masked (docs/api.md "Regions and addresses"). Nothing here is the token or its hash.
 import * as z from 'zod/mini';
+import { LOGIN_METHODS, LOGIN_RESULTS } from '../../sign-ins.js';
 import { listCursorField } from '../content/content-fields.js';
 
 /** How long 登录记录 reaches back, and how long its rows are kept (docs/operations.md "Pruning sessions"). */
@@ -17,8 +18,8 @@ export const deviceIdField = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-
 export const CLIENT_KINDS = ['app', 'browser'] as const;
 export type ClientKind = (typeof CLIENT_KINDS)[number];
 
-/** What a device is and where it was: shared by a device and a sign-in record. */
-const whereFields = {
+/** What a device is and where it was: shared by a device, a sign-in record and the copy of one's data. */
+export const placeFields = {
   /** Model and system, e.g. "Xiaomi 23127PN0CC · Android 14", "iPhone · iOS 17.4", "Windows 10". */
   device: z.string().check(z.minLength(1), z.maxLength(80)),
   /** The app (inside it, or a native client) or a browser. */
@@ -33,7 +34,7 @@ const whereFields = {
 
 export const loginDeviceSchema = z.strictObject({
   id: deviceIdField,
-  ...whereFields,
+  ...placeFields,
   /** The session's sign-in. */
   firstActiveAt: z.number(),
   /** Its last call (kept to the minute). */
@@ -42,18 +43,13 @@ export const loginDeviceSchema = z.strictObject({
   current: z.boolean(),
 });
 
-export const LOGIN_RESULTS = ['success', 'code-wrong', 'code-expired', 'locked'] as const;
-export type LoginResult = (typeof LOGIN_RESULTS)[number];
-
-export const LOGIN_METHODS = ['sms', 'authorized'] as const;
-
 /** A sign-in record's id (a random UUID). */
 export const loginRecordIdField = z.string().check(z.regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/));
 
 export const loginRecordSchema = z.strictObject({
   id: loginRecordIdField,
   at: z.number(),
-  ...whereFields,
+  ...placeFields,
   /** success, or why a code was refused: wrong (4202), no live code (4203), locked after too many (4204). */
   result: z.enum(LOGIN_RESULTS),
   /** An SMS code, or a one-time authorisation from the app (/others/tydPreJump). */

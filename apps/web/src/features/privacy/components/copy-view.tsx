@@ -1,6 +1,7 @@
 // The copy of one's data as a readable page: the same fields as the JSON file, in Chinese, in full (this is
-// the one place the ID and card numbers are shown whole), photos as kept.
-import { chinaDateTime } from '@tyd/protocol/wire';
+// the one place the ID and card numbers are shown whole), photos as kept; long logs (sign-in records) show
+// their newest rows and say where the rest is.
+import { chinaDateTime, LOGIN_RESULT_TEXT } from '@tyd/protocol/wire';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/page';
 import type { PersonalDataCopy } from '../api/download-data-export';
@@ -26,13 +27,26 @@ const STATE_TEXT: Record<string, string> = {
 };
 const DECISION_TEXT: Record<string, string> = { accepted: '同意', declined: '不同意', withdrawn: '撤回同意' };
 const time = (ms: number | null) => (ms === null ? '—' : chinaDateTime(ms));
+/** Sign-in records shown on the page (30 days of refused codes can be many); all of them are in the file. */
+export const SHOWN_LOGIN_RECORDS = 50;
+
+type CopySession = PersonalDataCopy['sessions'][number];
+
+/** Where a session stands, as 登录设备 says it (docs/api.md "Account security"). */
+function sessionState(session: CopySession, generatedAt: number): string {
+  if (session.current) return '本机，当前登录';
+  if (session.endedAt !== null) return `${session.endedReason === 'other-device' ? '已在其他设备上下线' : '已退出'} ${time(session.endedAt)}`;
+  if (session.expiresAt <= generatedAt) return `已过期 ${time(session.expiresAt)}`;
+  return '登录中';
+}
 
 /** `log`: rows labelled by a time, which needs a wider first column. */
 function Facts({ rows, log }: { rows: readonly (readonly [string, ReactNode])[]; log?: boolean }) {
   return (
     <dl className={`privacy-facts privacy-facts--copy${log ? ' privacy-facts--log' : ''}`}>
-      {rows.map(([label, value]) => (
-        <div key={label}>
+      {rows.map(([label, value], index) => (
+        // A log may have two rows of one minute: the place keeps them apart.
+        <div key={`${index} ${label}`}>
           <dt>{label}</dt>
           <dd>{value}</dd>
         </div>
@@ -120,29 +134,65 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
           )}
         />
       </Section>
-      <Section title="登录记录" empty={copy.sessions.length === 0}>
+      <Section title="登录设备" empty={copy.sessions.length === 0}>
+        {copy.sessions.map((session, index) => (
+          <Facts
+            key={index}
+            rows={[
+              ['设备', `${session.device} · ${session.clientName}`],
+              ['地区', `${session.region} · ${session.address}`],
+              ['登录时间', time(session.createdAt)],
+              ['最近活动', time(session.lastActiveAt)],
+              ['状态', sessionState(session, copy.generatedAt)],
+            ]}
+          />
+        ))}
+      </Section>
+      <Section title="登录记录" empty={copy.loginRecords.length === 0}>
         <Facts
           log
-          rows={copy.sessions.map(
-            (session) =>
-              [time(session.createdAt), session.current ? '本机，当前登录' : session.endedAt !== null ? `已退出 ${time(session.endedAt)}` : '登录中'] as const,
-          )}
+          rows={copy.loginRecords
+            .slice(0, SHOWN_LOGIN_RECORDS)
+            .map(
+              (record) =>
+                [
+                  time(record.at),
+                  `${LOGIN_RESULT_TEXT[record.result]}${record.method === 'authorized' ? '（App授权）' : ''} · ${record.device} · ${record.clientName} · ${record.region} · ${record.address}`,
+                ] as const,
+            )}
         />
+        {copy.loginRecords.length > SHOWN_LOGIN_RECORDS ? (
+          <p className="privacy-text privacy-text--muted">另有 {copy.loginRecords.length - SHOWN_LOGIN_RECORDS} 条较早的登录记录在 JSON 文件中。</p>
+        ) : null}
       </Section>
-      <Section title="积分与卡券" empty={copy.points.entries.length === 0 && copy.vouchers.length === 0 && copy.draws.length === 0}>
+      <Section
+        title="积分与卡券"
+        empty={
+          copy.points.entries.length === 0 &&
+          copy.vouchers.length === 0 &&
+          copy.draws.length === 0 &&
+          copy.redeemedCodes.length === 0 &&
+          copy.newUserGift === null &&
+          copy.invitations.length === 0
+        }
+      >
         <Facts
           rows={[
             ['积分余额', String(copy.points.balance)],
             ['积分明细', `${copy.points.entries.length} 条`],
             ['卡券', `${copy.vouchers.length} 张`],
             ['抽奖记录', `${copy.draws.length} 次`],
+            ['兑换码', `${copy.redeemedCodes.length} 个`],
+            ['新人礼', copy.newUserGift ? `已领取 ${time(copy.newUserGift.claimedAt)}` : '未领取'],
+            ['邀请奖励', `${copy.invitations.length} 次`],
           ]}
         />
       </Section>
-      <Section title="消息与提问" empty={copy.messages.length === 0 && copy.questions.length === 0}>
+      <Section title="消息与提问" empty={copy.messages.length === 0 && copy.questions.length === 0 && copy.notices.readThrough === null}>
         <Facts
           rows={[
             ['消息', `${copy.messages.length} 条`],
+            ['公告已读至', time(copy.notices.readThrough)],
             ['提问', `${copy.questions.length} 条`],
           ]}
         />
@@ -150,7 +200,7 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
       <Section title="浏览与使用统计">
         <p className="privacy-text privacy-text--muted">{copy.analytics.note}</p>
       </Section>
-      <p className="privacy-text privacy-text--muted privacy-centered">积分、卡券、消息和提问的每一条明细都在 JSON 文件中。</p>
+      <p className="privacy-text privacy-text--muted privacy-centered">积分、卡券、兑换码、邀请奖励、消息和提问的每一条明细都在 JSON 文件中。</p>
     </>
   );
 }

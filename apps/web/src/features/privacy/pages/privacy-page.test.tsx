@@ -27,6 +27,15 @@ const COLLECTED = answerData(API.personalInfoList, {
     { kind: 'phone', title: '手机号码', ...about, status: 'held', value: '138****5678', collectedAt: AT },
     { kind: 'identity', title: '身份信息', ...about, status: 'held', value: '张*三 110***********1234', collectedAt: AT },
     { kind: 'bank-cards', title: '银行卡信息', ...about, status: 'none', value: null, collectedAt: null },
+    {
+      kind: 'login-devices',
+      title: '登录设备',
+      ...about,
+      status: 'held',
+      value: '登录中 1 台，设备记录共 2 条（含已退出）；最近：Pixel 8 · Android 14 · Chrome',
+      collectedAt: AT,
+    },
+    { kind: 'login-records', title: '登录记录', ...about, status: 'held', value: '登录成功 2 次，验证码未通过 1 次', collectedAt: AT },
     { kind: 'analytics', title: '浏览与使用统计', ...about, status: 'not-linked', value: '匿名记录，未与您的账号关联', collectedAt: null },
   ],
   export: { perDay: 3, leftToday: 2, ttlSeconds: 600 },
@@ -101,13 +110,22 @@ describe('/mine/privacy', () => {
     await open();
     const collected = screen.getByRole('region', { name: '已收集个人信息清单' });
     const items = await within(collected).findAllByRole('listitem');
-    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual(['手机号码', '身份信息', '银行卡信息', '浏览与使用统计']);
+    expect(items.map((item) => within(item).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      '手机号码',
+      '身份信息',
+      '银行卡信息',
+      '登录设备',
+      '登录记录',
+      '浏览与使用统计',
+    ]);
     expect(items[0]!.textContent).toContain('138****5678');
     expect(items[0]!.textContent).toContain('已收集');
     expect(items[0]!.textContent).toContain('收集时间2026-11-24 10:00');
     expect(items[2]!.textContent).toContain('未收集');
     expect(items[2]!.textContent).not.toContain('收集时间');
-    expect(items[3]!.textContent).toContain('未关联账号');
+    expect(items[3]!.textContent).toContain('最近：Pixel 8 · Android 14 · Chrome');
+    expect(items[4]!.textContent).toContain('登录成功 2 次，验证码未通过 1 次');
+    expect(items[5]!.textContent).toContain('未关联账号');
 
     const sharing = screen.getByRole('region', { name: '与第三方共享个人信息清单' });
     const providers = await within(sharing).findAllByRole('listitem');

@@ -1,19 +1,12 @@
 // 登录记录 (docs/api.md "Account security"): sign-ins and refused login codes of the last 30 days, newest
 // first: time, result, device with its app or browser, region and masked address. Load-more footer and
 // no-data placeholder as SPEC §2 names them.
-import { chinaDateTime } from '@tyd/protocol/wire';
+import { chinaDateTime, LOGIN_RESULT_TEXT } from '@tyd/protocol/wire';
 import { LoadMore } from '../../../components/load-more';
 import { NoData } from '../../../components/no-data';
-import { useLoginRecords, type LoginRecord } from '../api/login-records';
+import { useLoginRecords } from '../api/login-records';
 import { facts, Separated } from './separated';
 import { LoadFailed, Loading } from '../../../components/load-states';
-
-const RESULT_TEXT: Readonly<Record<LoginRecord['result'], string>> = {
-  success: '登录成功',
-  'code-wrong': '验证码错误',
-  'code-expired': '验证码已失效',
-  locked: '错误次数过多',
-};
 
 export function LoginRecordList() {
   const list = useLoginRecords();
@@ -28,7 +21,7 @@ export function LoginRecordList() {
             <div className="security-record__head">
               <time>{chinaDateTime(record.at)}</time>
               <span className={`security-result security-result--${record.result === 'success' ? 'ok' : 'failed'}`}>
-                {RESULT_TEXT[record.result]}
+                {LOGIN_RESULT_TEXT[record.result]}
                 {record.method === 'authorized' && record.result === 'success' ? '（App授权）' : ''}
               </span>
             </div>
