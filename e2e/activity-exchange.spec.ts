@@ -101,9 +101,20 @@ describe.each([
     // 我的卡券: the exchanged voucher, valid, with where it came from.
     const vouchers = page.getByRole('list', { name: '我的卡券' });
     await vouchers.getByRole('listitem').first().waitFor();
-    expect(await vouchers.getByRole('listitem').first().textContent()).toMatch(/10元还款立减券.*有效期至\d{4}-\d{2}-\d{2}来自积分兑换可使用/);
+    expect(await vouchers.getByRole('listitem').first().textContent()).toMatch(/10元还款立减券.*有效期至\d{4}-\d{2}-\d{2}来自积分兑换APP内使用/);
     await page.getByText('已全部加载').waitFor();
     await screenshotsAtWidths(page, `activity-exchange-${tag}-vouchers`, page.getByRole('region', { name: '我的卡券' }));
+    // Where the voucher is spent: the company's app, not this page. Inside the app its borrowing page opens;
+    // in a browser the way is the download page.
+    await page.getByText('卡券在通盈达APP借款或还款时使用，本页面不能借款或还款。').waitFor();
+    if (shell) {
+      await page.getByRole('button', { name: '去APP使用' }).click();
+      await expect
+        .poll(async () => (await readNativeCalls(page)).some((call) => call.method === 'openWin' && (call.params as { page?: string }).page === 'loan'))
+        .toBe(true);
+    } else {
+      expect(await page.getByRole('link', { name: '下载APP使用' }).getAttribute('href')).toBe('/download');
+    }
 
     // A reload asks the server again: the same balance and voucher, nothing twice.
     await page.reload();

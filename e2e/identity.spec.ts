@@ -144,7 +144,7 @@ describe.each([
         await page.goto(`${server.baseUrl}/`);
         const unverified = page.getByRole('link', { name: /^实名认证.*未认证$/ });
         await unverified.waitFor();
-        await page.getByText('借款前请完成认证').waitFor();
+        await page.getByText('认证后可绑定银行卡').waitFor();
         await screenshotsAtWidths(page, `${tag}-home-tile-unverified`);
         await page.getByRole('link', { name: '我的', exact: true }).click();
         await page.getByRole('link', { name: /^实名认证.*未认证$/ }).waitFor();

@@ -125,7 +125,8 @@ export async function getAppInfo(): Promise<AppInfo | null> {
   return callNative<AppInfo>('getAppInfo');
 }
 
-export type OpenWinParams = { page: 'login' } | { url: string; title?: string };
+/** `login`: the app's login (SPEC §4); `loan`: the app's borrowing page, where coupons are used (docs/bridge.md §3). */
+export type OpenWinParams = { page: 'login' | 'loan' } | { url: string; title?: string };
 
 /**
  * Opens a native window: the native login (SPEC §4 on code 401) or a URL in a new webview.

@@ -107,7 +107,7 @@ export default function HomePage() {
           <BrandLogo size={44} />
           <span>
             <span className="home__name">通盈达</span>
-            <span className="home__tagline">安心借款，便捷支付</span>
+            <span className="home__tagline">实名认证、绑卡与福利，一站办理</span>
           </span>
           <CareModeSwitch className="home__care" />
         </header>

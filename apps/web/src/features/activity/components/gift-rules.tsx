@@ -18,7 +18,7 @@ export function GiftRules({ info }: { info: NewUserGiftInfo }) {
         {vouchers.length > 0 ? (
           <li>
             卡券自领取之日起计算有效期（{vouchers.map((line) => `${line.name}${line.validDays}天`).join('，')}
-            ），过期自动失效；领取后可在“积分兑换”页的“我的卡券”中查看，借款或还款时按卡券说明使用。
+            ），过期自动失效；领取后可在“积分兑换”页的“我的卡券”中查看，在通盈达APP借款或还款时按卡券说明使用。
           </li>
         ) : null}
         <li>积分自获得之日起{info.pointsValidDays}天内有效，过期自动作废。</li>

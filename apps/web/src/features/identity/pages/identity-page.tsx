@@ -101,7 +101,7 @@ export default function IdentityPage() {
   const query = useCertificationInfo();
   const info = query.data;
   return (
-    <Page title="实名认证" lead="根据监管要求，借款前需确认您是身份证的本人。">
+    <Page title="实名认证" lead="根据监管要求，绑定银行卡和在APP借款前，需确认您是身份证的本人。">
       {info ? <StepList current={stepOf(info)} /> : null}
       {query.status === 'loading' ? (
         <Card>

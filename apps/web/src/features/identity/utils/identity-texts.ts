@@ -57,7 +57,7 @@ export function stateHint(info: CertificationInfo): string {
     case 'failed':
       return info.failure ? FAILURE_TEXT[info.failure.reason] : '请重新认证';
     case 'not-started':
-      return '借款前请完成认证';
+      return '认证后可绑定银行卡';
     case 'documents-read':
       return '请确认身份证信息';
     default:

@@ -59,7 +59,7 @@ export function ExchangeSheet({
         <div className="exchange-sheet" role="status">
           <p className="exchange-sheet__name">{voucher.name}</p>
           <p>
-            已放入我的卡券，有效期至<span className="rewards__nowrap">{chinaDate(voucher.expiresAt)}</span>，借款时可用。
+            已放入我的卡券，有效期至<span className="rewards__nowrap">{chinaDate(voucher.expiresAt)}</span>，在通盈达APP借款或还款时使用。
           </p>
           {repeated ? <p className="rewards__muted">这是刚才那次兑换的结果，未重复扣除积分。</p> : null}
           <p className="rewards__muted">当前积分 {outcome.result.balance}</p>
@@ -109,7 +109,7 @@ export function ExchangeSheet({
             <dd>{Math.max(0, balance - item.pointsCost)}</dd>
           </div>
         </dl>
-        <p className="rewards__muted">兑换后{item.validDays}天内有效，借款时使用；兑换后不退回积分。</p>
+        <p className="rewards__muted">兑换后{item.validDays}天内有效，在通盈达APP借款或还款时使用；兑换后不退回积分。</p>
         {unresolved && !busy ? (
           <p className="exchange-sheet__refusal" role="alert">
             网络异常，未收到兑换结果。重新提交可查到这次兑换，不会重复扣除积分。

@@ -158,7 +158,7 @@ describe('/activity-exchange confirm sheet', () => {
     expect(within(sheet).getByText('兑换后剩余').nextElementSibling?.textContent).toBe('400');
     await userEvent.click(within(sheet).getByRole('button', { name: '确认兑换' }));
     const done = await screen.findByRole('dialog', { name: '兑换成功' });
-    expect(done.textContent).toContain('10元还款立减券已放入我的卡券，有效期至2026-02-09，借款时可用。');
+    expect(done.textContent).toContain('10元还款立减券已放入我的卡券，有效期至2026-02-09，在通盈达APP借款或还款时使用。');
     expect(done.textContent).toContain('当前积分 400');
     await userEvent.click(within(done).getByRole('button', { name: '完成' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -303,12 +303,15 @@ describe('我的卡券', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      '10元还款立减券单笔还款满500元立减10元有效期至2026-02-09来自积分兑换可使用',
+      '10元还款立减券单笔还款满500元立减10元有效期至2026-02-09来自积分兑换APP内使用',
       '7天免息券单笔还款满500元立减10元已于2026-01-09过期来自新人礼已过期',
     ]);
     await userEvent.click(screen.getByRole('button', { name: '点我加载更多···' }));
     expect(await screen.findByText('已全部加载')).toBeTruthy();
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(api.call).toHaveBeenCalledWith('/v1/index/my-vouchers', { cursor: 'c1' }, expect.anything());
+    // Where they are spent, and the way there: this page neither borrows nor repays.
+    expect(screen.getByText('卡券在通盈达APP借款或还款时使用，本页面不能借款或还款。')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '下载APP使用' }).getAttribute('href')).toBe('/download');
   });
 });

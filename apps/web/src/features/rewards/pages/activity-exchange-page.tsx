@@ -54,7 +54,7 @@ export default function ActivityExchangePage() {
     invalidateQuery(LUCKY_DRAW_INFO_KEY);
   };
   return (
-    <Page title="积分兑换" lead="用积分或兑换码兑换卡券，借款时可以使用。">
+    <Page title="积分兑换" lead="用积分或兑换码兑换卡券，在通盈达APP借款或还款时使用。">
       <Card label="我的积分">
         <div className="draw__balance">
           <span>
@@ -100,7 +100,7 @@ export default function ActivityExchangePage() {
       <Card label="兑换说明">
         <h2 className="rewards__heading">兑换说明</h2>
         <ol className="rewards__rules">
-          <li>卡券在您借款时使用，请在有效期内使用，过期自动失效。</li>
+          <li>卡券在您使用通盈达APP借款或还款时使用，本页面不能借款或还款；请在有效期内使用，过期自动失效。</li>
           <li>积分兑换卡券后不退回积分；每种卡券的数量和每人可兑换次数以页面显示为准。</li>
           <li>兑换码不区分大小写，每个兑换码只能使用一次；多次输入错误的兑换码后需等待一段时间再试。</li>
         </ol>
