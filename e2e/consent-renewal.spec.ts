@@ -83,7 +83,7 @@ describe('consent renewal in a mobile browser', () => {
     await dialog.getByRole('button', { name: '同意并继续' }).click();
     await dialog.waitFor({ state: 'detached' });
     await loadAndCheck(page, `${server.baseUrl}/`);
-    await page.getByText('欢迎回来').waitFor();
+    await page.getByText('欢迎使用通盈达').waitFor();
     expect(await renewalDialog(page).count()).toBe(0);
     // Still logged in (on this address the session came from its cookie).
     expect(await page.evaluate(() => document.cookie)).toMatch(/x-access-token=[A-Za-z0-9_-]{43}/);

@@ -246,7 +246,7 @@ describe('inside the app, the app’s login is the page’s', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/`);
     await page.getByText(maskPhone(phone)).waitFor();
-    await expect.poll(() => page.locator('.home__hint').textContent()).toBe('欢迎回来');
+    await expect.poll(() => page.locator('.home__hint').textContent()).toBe('欢迎使用通盈达');
     await saveScreenshot(page, 'platform-app-home-adopted');
     // Home is designed full-screen: the app's bars go; a page load elsewhere asks for them back.
     await expect

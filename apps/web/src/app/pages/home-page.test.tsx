@@ -112,7 +112,7 @@ describe('/ home', () => {
     startSession({ accessToken: 'tok', phone: '13812345678' });
     api.request.mockResolvedValue({ code: '200', msg: '成功', data: { loggedIn: true, phone: '138****5678' } });
     renderPage();
-    expect(await screen.findByText('欢迎回来')).toBeTruthy();
+    expect(await screen.findByText('欢迎使用通盈达')).toBeTruthy();
     expect(screen.getByText('138****5678')).toBeTruthy();
     expect(screen.getByRole('link', { name: /138\*{4}5678/ }).getAttribute('href')).toBe('/mine');
     expect(api.request).toHaveBeenCalledWith('/v1/user/check-login', {}, expect.objectContaining({ toastErrors: false, unauthorized: 'ignore' }));

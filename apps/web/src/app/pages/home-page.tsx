@@ -89,7 +89,7 @@ function Account() {
         <span>
           <span className="home__who">{phone ?? '已登录'}</span>
           <span className="home__hint" aria-busy={check.status === 'loading'}>
-            {check.status === 'loading' ? '正在确认登录状态…' : '欢迎回来'}
+            {check.status === 'loading' ? '正在确认登录状态…' : '欢迎使用通盈达'}
           </span>
         </span>
         <span className="home__more">我的账户</span>

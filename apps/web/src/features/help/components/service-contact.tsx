@@ -1,6 +1,6 @@
 // 客服电话 and 服务时间 as the operator configured them (SERVICE_PHONE, SERVICE_HOURS; docs/operations.md
 // "Operator details"): the number is a tel: link a tap dials, the hours beside it. Without a configured
-// number nothing is invented: the page offers the question form instead. The configuration is the server's,
+// number nothing is invented and no hotline is advertised: the card is 联系客服 and offers the question form. The configuration is the server's,
 // not the build's, so this comes with hydration (the prerendered page shows the card's frame).
 import { useHydrated } from '../../../lib/hydration';
 import { optionalWebConfig } from '../../../lib/web-config';
@@ -36,7 +36,7 @@ export function ServiceContact() {
       <div className="help-contact">
         <Headset />
         <div className="help-contact__text">
-          <h2 className="help__heading">客服热线</h2>
+          <h2 className="help__heading">{phone ? '客服热线' : '联系客服'}</h2>
           {phone ? (
             operator.serviceHours ? (
               <p className="help__muted">服务时间 {operator.serviceHours}</p>

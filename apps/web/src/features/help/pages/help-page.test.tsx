@@ -148,6 +148,9 @@ describe('/mine/help', () => {
     const contact = screen.getByRole('region', { name: '联系客服' });
     expect(within(contact).queryByRole('link')).toBeNull();
     expect(within(contact).getByText('请在下方留言提问，客服会尽快回复。')).toBeTruthy();
+    // No hotline is advertised without a number.
+    expect(within(contact).queryByText('客服热线')).toBeNull();
+    expect(within(contact).getByRole('heading', { name: '联系客服' })).toBeTruthy();
     expect(await screen.findByText('暂无常见问题')).toBeTruthy();
   });
 
