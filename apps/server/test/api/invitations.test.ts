@@ -174,7 +174,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       credit.mockRestore();
     }
     expect(await balance(inviter)).toBe(REWARD);
-    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
     const messages = (await call(inviter, messageList)).data as { items: Array<{ title: string }> };
     expect(messages.items.filter((m) => m.title === '邀请奖励已到账')).toHaveLength(1);
     // Delivered once: a later pass, or the invitee's repeated return, pays nothing more.

@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_IDS, CODE, redeemCode, messageList } from '@tyd/protocol';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
 import { createSessionsRepository } from '../../src/account/repositories/sessions-repository.js';
 import { createUsersRepository } from '../../src/account/repositories/users-repository.js';
 import type { Secrets } from '../../src/config/index.js';
 import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { createOutbox, type OutboxOptions } from '../../src/outbox/outbox.js';
+import { DeliveryTimeout, createOutbox, type OutboxOptions } from '../../src/outbox/outbox.js';
 import { createRewardsAdmin } from '../../src/rewards/rewards-module.js';
 import { ApiClient } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
@@ -24,8 +24,28 @@ import { ENGINES, createTestDatabase, type TestDatabase } from '../support/test-
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const DAY = 86_400_000;
-const OPTIONS: OutboxOptions = { pollMs: 60_000, leaseMs: 60_000, retryBaseMs: 5_000, retryMaxMs: 3_600_000, inlineWaitMs: 2_000, keepDeliveredMs: 7 * DAY };
+const OPTIONS: OutboxOptions = {
+  pollMs: 60_000,
+  leaseMs: 60_000,
+  deliveryTimeoutMs: 30_000,
+  retryBaseMs: 5_000,
+  retryMaxMs: 3_600_000,
+  maxAttempts: 20,
+  inlineWaitMs: 2_000,
+  keepDeliveredMs: 7 * DAY,
+};
 const silent = { warn: () => undefined, error: () => undefined };
+
+/** A promise the test opens or fails when it chooses: a handler held open on it (races by gates, never by sleeps). */
+function gate() {
+  let open!: () => void;
+  let fail!: (error: Error) => void;
+  const promise = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    fail = reject;
+  });
+  return { promise, open, fail };
+}
 const chinaDate = (now: number, days: number) => new Date(now + 8 * 3_600_000 + days * DAY).toISOString().slice(0, 10);
 
 describe.each(ENGINES)('the outbox on %s', (engine) => {
@@ -76,12 +96,12 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
     const [event] = await eventsOf(userId);
     expect(event).toMatchObject({ attempts: 1, delivered_at: null, last_error: 'Error: no handler for the topic message' });
     expect(event!.next_attempt_at).toBe(clock() + 5_000);
-    expect(await t.app.outbox.backlog()).toMatchObject({ depth: 1, failing: 1, oldestAt: event!.created_at });
+    expect(await t.app.outbox.backlog()).toMatchObject({ depth: 1, failing: 1, oldestAt: event!.created_at, dead: 0 });
     // The server, which handles it, delivers it once it is due.
     clock.advance(5_000);
     expect(await t.app.outbox.drain()).toBe(1);
     expect((await eventsOf(userId))[0]).toMatchObject({ attempts: 2, last_error: null });
-    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
   });
 
   it('takes an account’s undelivered events with the account when it is deleted (nobody left to tell)', async () => {
@@ -102,6 +122,206 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
     clock.advance(7 * DAY + 1);
     await keeper.drain();
     expect(await eventsOf(userId)).toEqual([]);
+  });
+});
+
+// Two processes (two connections to one database) on each engine: an outcome is recorded only by the
+// holder of the event's lease, a delivery runs under a time limit shorter than its lease, an event whose
+// turn in a batch comes late has its lease renewed before it runs, and one that keeps failing is parked.
+describe.each(ENGINES)('outbox leases, time limits and dead events on %s', (engine) => {
+  let testDb: TestDatabase;
+  let handles: DatabaseHandle[] = [];
+  beforeAll(async () => {
+    testDb = await createTestDatabase(engine);
+    handles = [connectDatabase(testDb.database), connectDatabase(testDb.database)];
+    await migrateToLatest(handles[0]!.db);
+  });
+  // Each test's clock starts anew: an event another test left would be due in this one.
+  beforeEach(async () => {
+    await handles[0]!.db.deleteFrom('outbox').execute();
+  });
+  afterAll(async () => {
+    for (const handle of handles) await handle.close();
+    await testDb?.drop();
+  });
+
+  const processes = (clock: TestClock, options = OPTIONS) => handles.map((handle) => createOutbox({ db: handle.db, engine, clock, options, log: silent }));
+  /** Written without delivering (as by a process killed after its commit). */
+  async function write(clock: TestClock, ...keys: string[]): Promise<string[]> {
+    const writer = createOutbox({ db: handles[0]!.db, engine, clock, options: OPTIONS, log: silent });
+    const ids: string[] = [];
+    for (const key of keys) {
+      ids.push(
+        await handles[0]!.db
+          .transaction()
+          .execute((trx) => writer.emit(trx, 'message', { kind: 'rewards', title: '测试', body: '测试', dedupeKey: key }, null)),
+      );
+      // One after another in the order written (claims take the earliest due first).
+      clock.advance(1);
+    }
+    return ids;
+  }
+  const row = (id: string) => handles[0]!.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  it.each(['fails', 'succeeds'] as const)(
+    'a delivery that outlived its lease and %s late changes nothing: the process that took the event over keeps it, and nobody delivers it a third time',
+    async (outcome) => {
+      const clock = testClock();
+      const [a, b] = processes(clock);
+      const runs: string[] = [];
+      const aInside = gate();
+      const aHeld = gate();
+      const bInside = gate();
+      const bHeld = gate();
+      a!.on('message', async () => {
+        runs.push('a');
+        aInside.open();
+        await aHeld.promise;
+      });
+      b!.on('message', async () => {
+        runs.push('b');
+        bInside.open();
+        await bHeld.promise;
+      });
+      const [id] = await write(clock, `late-${outcome}`);
+      const aPass = a!.drain();
+      await aInside.promise;
+      // A's delivery hangs past its lease; B takes the event over and is held in its turn.
+      clock.advance(OPTIONS.leaseMs + 1);
+      const bPass = b!.drain();
+      await bInside.promise;
+      const bLease = clock() + OPTIONS.leaseMs;
+      if (outcome === 'fails') aHeld.fail(new Error('too late'));
+      else aHeld.open();
+      expect(await aPass).toBe(0);
+      expect(await row(id!)).toMatchObject({ attempts: 2, locked_until: bLease, last_error: null, delivered_at: null });
+      // Past A's retry time a third process finds nothing: the event is B's until B's lease runs out.
+      clock.advance(OPTIONS.retryBaseMs);
+      const third = createOutbox({ db: handles[1]!.db, engine, clock, options: OPTIONS, log: silent });
+      third.on('message', async () => void runs.push('third'));
+      expect(await third.drain()).toBe(0);
+      bHeld.open();
+      expect(await bPass).toBe(1);
+      expect(runs).toEqual(['a', 'b']);
+      expect(await row(id!)).toMatchObject({ attempts: 2, locked_until: null, last_error: null, delivered_at: clock() });
+    },
+  );
+
+  it('gives a delivery up at OUTBOX_DELIVERY_TIMEOUT_MS: the handler is asked to stop, the pass goes on, the event is retried', async () => {
+    const clock = testClock();
+    const [worker] = processes(clock, { ...OPTIONS, deliveryTimeoutMs: 50 });
+    const stuck = gate();
+    const finished = gate();
+    let signal: AbortSignal | undefined;
+    const delivered: string[] = [];
+    worker!.on('message', async (message, delivery) => {
+      if (message.dedupeKey === 'stuck') {
+        signal = delivery.signal;
+        await stuck.promise;
+      }
+      delivered.push(message.dedupeKey);
+      if (message.dedupeKey === 'stuck') finished.open();
+    });
+    const [stuckId, nextId] = await write(clock, 'stuck', 'next');
+    // The hung handler would hold the pass (and the process's worker) for good; it is given up instead.
+    expect(await worker!.drain()).toBe(1);
+    expect(delivered).toEqual(['next']);
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toBeInstanceOf(DeliveryTimeout);
+    expect(await row(stuckId!)).toMatchObject({
+      attempts: 1,
+      delivered_at: null,
+      locked_until: null,
+      next_attempt_at: clock() + OPTIONS.retryBaseMs,
+      last_error: 'DeliveryTimeout: the handler did not finish within 50 ms',
+    });
+    expect((await row(nextId!)).delivered_at).toBe(clock());
+    // The given-up handler finishing afterwards records nothing: the event stays due again, as failed.
+    stuck.open();
+    await finished.promise;
+    expect(delivered).toEqual(['next', 'stuck']);
+    expect(await row(stuckId!)).toMatchObject({ delivered_at: null, last_error: expect.stringMatching(/^DeliveryTimeout/) });
+  });
+
+  it('renews the lease of an event whose turn in a batch comes after the lease ran out, so no other process takes it meanwhile', async () => {
+    const clock = testClock();
+    const [a, b] = processes(clock);
+    const runs: string[] = [];
+    let seenByB: number | undefined;
+    a!.on('message', async (message) => {
+      runs.push(`a:${message.dedupeKey}`);
+      // The first delivery of the batch takes longer than the batch's lease.
+      if (message.dedupeKey === 'first') clock.advance(OPTIONS.leaseMs + 1);
+      // While the second runs, the other process looks for due events.
+      else seenByB = await b!.drain();
+    });
+    b!.on('message', async (message) => void runs.push(`b:${message.dedupeKey}`));
+    await write(clock, 'first', 'second');
+    expect(await a!.drain()).toBe(2);
+    expect(seenByB).toBe(0);
+    expect(runs).toEqual(['a:first', 'a:second']);
+  });
+
+  it('parks an event that failed OUTBOX_MAX_ATTEMPTS times as dead: no process takes it again until an operator retries it, and discarding takes only dead ones', async () => {
+    const clock = testClock();
+    const [a, b] = processes(clock, { ...OPTIONS, maxAttempts: 3 });
+    let poisoned = true;
+    const tries: string[] = [];
+    for (const worker of [a!, b!])
+      worker.on('message', async (message) => {
+        tries.push(message.dedupeKey);
+        if (poisoned && message.dedupeKey === 'poison') throw new Error('message: title 1..60, body at most 500 characters');
+      });
+    const [poison, alive] = await write(clock, 'poison', 'alive');
+    await a!.drain();
+    for (const wait of [5_000, 10_000]) {
+      clock.advance(wait);
+      await b!.drain();
+    }
+    expect(tries).toEqual(['poison', 'alive', 'poison', 'poison']);
+    expect(await row(poison!)).toMatchObject({
+      attempts: 3,
+      dead_at: clock(),
+      locked_until: null,
+      last_error: 'Error: message: title 1..60, body at most 500 characters',
+    });
+    const repo = a!.repo;
+    expect(await repo.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 1 });
+    // Long after any retry would have been due, neither process takes it.
+    clock.advance(DAY);
+    expect(await Promise.all([a!.drain(), b!.drain()])).toEqual([0, 0]);
+    expect(tries).toHaveLength(4);
+    expect((await repo.deadEvents(10)).map((event) => event.id)).toEqual([poison]);
+    expect(await repo.pending(10)).toEqual([]);
+    // Discarding is for dead events only: a delivered (or still live) one is not touched.
+    expect(await repo.discard([alive!])).toBe(0);
+    // The cause fixed, the operator's retry brings it back with its attempts counted afresh.
+    poisoned = false;
+    expect(await repo.retryNow([poison!], clock())).toBe(1);
+    expect(await row(poison!)).toMatchObject({ attempts: 0, dead_at: null, next_attempt_at: clock() });
+    expect(await b!.drain()).toBe(1);
+    expect(await row(poison!)).toMatchObject({ attempts: 1, dead_at: null, delivered_at: clock(), last_error: null });
+    expect(await repo.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
+  });
+
+  it('discards a dead event on an operator’s word, and nothing else', async () => {
+    const clock = testClock();
+    const [worker] = processes(clock, { ...OPTIONS, maxAttempts: 1 });
+    worker!.on('message', async (message) => {
+      if (message.dedupeKey !== 'fine') throw new Error('refused');
+    });
+    const [doomed, waiting, fine] = await write(clock, 'doomed', 'waiting', 'fine');
+    // One not due yet is live, not dead: the pass leaves it alone.
+    await handles[0]!.db
+      .updateTable('outbox')
+      .set({ next_attempt_at: clock() + DAY })
+      .where('id', '=', waiting!)
+      .execute();
+    await worker!.drain();
+    expect((await row(doomed!)).dead_at).toBe(clock());
+    expect(await worker!.repo.discard([doomed!, waiting!, fine!])).toBe(1);
+    const left = await handles[0]!.db.selectFrom('outbox').select('id').execute();
+    expect(left.map((event) => event.id).sort()).toEqual([waiting!, fine!].sort());
   });
 });
 
