@@ -165,11 +165,16 @@ export function createOutboxRepository(db: Kysely<Database>, engine: Engine) {
       return db.selectFrom('outbox').selectAll().where('dead_at', 'is not', null).orderBy('dead_at').orderBy('id').limit(limit).execute();
     },
 
+    async find(id: string): Promise<OutboxRow | undefined> {
+      return db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
     /**
-     * Makes these undelivered events (or all of them) due now: the operator's retry. A dead one comes back
-     * with its attempts counted afresh (OUTBOX_MAX_ATTEMPTS more); one being delivered keeps its lease.
+     * Makes these undelivered events (or all of them; with `deadOnly`, only dead ones) due now: the
+     * operator's retry. A dead one comes back with its attempts counted afresh (OUTBOX_MAX_ATTEMPTS more);
+     * one being delivered keeps its lease. The number made due.
      */
-    async retryNow(ids: string[] | 'all', now: number): Promise<number> {
+    async retryNow(ids: string[] | 'all', now: number, opts: { deadOnly?: boolean } = {}): Promise<number> {
       let query = db
         .updateTable('outbox')
         .set((eb) => ({
@@ -179,6 +184,7 @@ export function createOutboxRepository(db: Kysely<Database>, engine: Engine) {
         }))
         .where('delivered_at', 'is', null)
         .where((w) => w.or([w('locked_until', 'is', null), w('locked_until', '<=', now)]));
+      if (opts.deadOnly) query = query.where('dead_at', 'is not', null);
       if (ids !== 'all') {
         if (ids.length === 0) return 0;
         query = query.where('id', 'in', ids);
@@ -186,10 +192,10 @@ export function createOutboxRepository(db: Kysely<Database>, engine: Engine) {
       return Number((await query.executeTakeFirst()).numUpdatedRows);
     },
 
-    /** Deletes these dead events (never one still being tried): the operator's decision that nothing is owed. The number deleted. */
-    async discard(ids: string[]): Promise<number> {
-      if (ids.length === 0) return 0;
-      return Number((await db.deleteFrom('outbox').where('id', 'in', ids).where('dead_at', 'is not', null).executeTakeFirst()).numDeletedRows);
+    /** Deletes these dead events (never one still being tried): the operator's decision that nothing is owed. The rows deleted. */
+    async discard(ids: string[]): Promise<OutboxRow[]> {
+      if (ids.length === 0) return [];
+      return db.deleteFrom('outbox').where('id', 'in', ids).where('dead_at', 'is not', null).returningAll().execute();
     },
 
     /** Removes delivered events older than `before`; the number removed. */

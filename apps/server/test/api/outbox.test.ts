@@ -5,7 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { APP_IDS, CODE, redeemCode, messageList } from '@tyd/protocol';
+import { APP_IDS, CODE, OPS_PATH, opsUrl, redeemCode, messageList } from '@tyd/protocol';
+import { opsOutboxDead, parseOpsResponseData, type OpsOutboxEvent, type OpsSummary } from '@tyd/protocol/schemas';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPhoneProtection } from '../../src/account/services/phone-protection.js';
@@ -16,9 +17,11 @@ import { connectDatabase, type DatabaseHandle } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { DeliveryTimeout, createOutbox, type OutboxOptions } from '../../src/outbox/outbox.js';
 import { createRewardsAdmin } from '../../src/rewards/rewards-module.js';
+import { adminCommand, adminOutcome } from '../support/admin-command.js';
 import { ApiClient } from '../support/api-client.js';
 import { testClock, type TestClock } from '../support/accounts.js';
 import { startChildServer, type ChildServer } from '../support/child-server.js';
+import { signedInOperator } from '../support/operators.js';
 import { createSession, createUser } from '../support/factories.js';
 import { ENGINES, createTestDatabase, type TestDatabase } from '../support/test-databases.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -53,7 +56,7 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
   let clock: TestClock;
   beforeAll(async () => {
     clock = testClock();
-    t = await startTestApp({ engine, clock, env: { API_RATE_PER_ADDRESS_PER_MINUTE: '100000' } });
+    t = await startTestApp({ engine, clock, env: { API_RATE_PER_ADDRESS_PER_MINUTE: '100000', OUTBOX_MAX_ATTEMPTS: '3', METRICS_PORT: '0' } });
   });
   afterAll(async () => {
     await t?.close();
@@ -111,6 +114,81 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
     expect(await eventsOf(userId)).toHaveLength(1);
     await t.app.database.db.deleteFrom('users').where('id', '=', userId).execute();
     expect(await eventsOf(userId)).toEqual([]);
+  });
+
+  it('parks a message that can never be posted after OUTBOX_MAX_ATTEMPTS: counted in the metrics, listed to every operator, retried or discarded by an administrator only', async () => {
+    const { userId } = await member();
+    const event = (id: string) => t.app.database.db.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst();
+    // The registry /metrics serves (its listener is metrics.test.ts's).
+    const deadGauge = async () => (await t.app.instruments.registry!.getSingleMetric('tyd_outbox_dead_events')!.get()).values[0]?.value;
+    const failThrice = async () => {
+      for (const wait of [5_000, 10_000]) {
+        clock.advance(wait);
+        await t.app.outbox.drain();
+      }
+    };
+    // A title over 60 characters: the message service refuses it on every attempt (a poison event).
+    const poison = { kind: 'rewards', title: '奖'.repeat(61), body: '测试', dedupeKey: 'poison' } as const;
+    const id = await t.app.outbox.transaction((_trx, emit) => emit('message', poison, userId));
+    await failThrice();
+    const reason = 'Error: message: title 1..60, body at most 500 characters';
+    expect(await event(id)).toMatchObject({ attempts: 3, delivered_at: null, dead_at: clock(), last_error: reason });
+    // Never taken again by the worker, however long it waits; the backlog of live events does not age with it.
+    clock.advance(DAY);
+    await t.app.outbox.drain();
+    expect(await event(id)).toMatchObject({ attempts: 3, dead_at: clock() - DAY });
+    expect(await t.app.outbox.backlog()).toMatchObject({ depth: 0, dead: 1 });
+    expect(await deadGauge()).toBe(1);
+
+    // The admin command lists it under `dead`, not under `list`.
+    const dead = (await adminCommand(t, ['outbox', 'dead'])).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { id: string });
+    expect(dead).toEqual([
+      expect.objectContaining({ id, topic: 'message', userId, attempts: 3, lastError: reason, deadAt: new Date(clock() - DAY).toISOString() }),
+    ]);
+    const listed = await adminCommand(t, ['outbox', 'list']);
+    expect(listed.stdout).not.toContain(id);
+    expect(listed.stderr).toMatch(/, 1 dead$/m);
+
+    // Every operator sees it in /ops; only an administrator retries or discards it.
+    const viewer = await signedInOperator(t, 'viewer', { staySignedIn: true });
+    const rewards = await signedInOperator(t, 'rewards_manager', { staySignedIn: true });
+    const admin = await signedInOperator(t, 'administrator', { staySignedIn: true });
+    const seen = await viewer.call<{ items: OpsOutboxEvent[]; total: number }>('GET', OPS_PATH.outboxDead);
+    expect(parseOpsResponseData(opsOutboxDead, seen.body.data).ok).toBe(true);
+    expect(seen.body.data).toEqual({
+      items: [{ id, topic: 'message', attempts: 3, createdAt: expect.any(Number), deadAt: clock() - DAY, deliveredAt: null, lastError: reason }],
+      total: 1,
+    });
+    expect((await viewer.call<OpsSummary>('GET', `${OPS_PATH.summary}?days=1`)).body.data?.outbox).toMatchObject({ depth: 0, dead: 1 });
+    for (const operator of [viewer, rewards]) {
+      expect((await operator.call('POST', opsUrl(OPS_PATH.outboxRetry, { id }), {})).status).toBe(403);
+      expect((await operator.call('POST', opsUrl(OPS_PATH.outboxDiscard, { id }), {})).status).toBe(403);
+    }
+    // Retried: back with its attempts counted afresh and tried at once; still poison, so failing again.
+    const retried = await admin.call<{ event: OpsOutboxEvent }>('POST', opsUrl(OPS_PATH.outboxRetry, { id }), {});
+    expect(retried.status).toBe(200);
+    expect(retried.body.data?.event).toMatchObject({ id, attempts: 1, deadAt: null, deliveredAt: null, lastError: reason });
+    expect((await admin.call('POST', opsUrl(OPS_PATH.outboxRetry, { id }), {})).status).toBe(404);
+    await failThrice();
+    expect(await deadGauge()).toBe(1);
+    // Discarded: gone, nothing posted, and the audit names who retried and who discarded it.
+    const discarded = await admin.call<{ event: OpsOutboxEvent }>('POST', opsUrl(OPS_PATH.outboxDiscard, { id }), {});
+    expect(discarded.body.data?.event).toMatchObject({ id, attempts: 3, lastError: reason });
+    expect(await event(id)).toBeUndefined();
+    expect(await deadGauge()).toBe(0);
+    expect((await admin.call('POST', opsUrl(OPS_PATH.outboxDiscard, { id }), {})).status).toBe(404);
+    expect((await viewer.call<{ items: OpsOutboxEvent[] }>('GET', OPS_PATH.outboxDead)).body.data?.items).toEqual([]);
+    expect(await t.app.database.db.selectFrom('messages').select('id').where('user_id', '=', userId).execute()).toEqual([]);
+    const audit = (await admin.call<{ entries: Array<{ operator: string; action: string; targetId: string }> }>('GET', OPS_PATH.audit)).body.data!.entries;
+    expect(audit.filter((entry) => entry.targetId === id).map((entry) => [entry.operator, entry.action])).toEqual([
+      [admin.operator.name, 'POST /ops/api/outbox/dead/:id/discard'],
+      [admin.operator.name, 'POST /ops/api/outbox/dead/:id/retry'],
+    ]);
+    // The command discards only dead events: a gone one is reported and the exit code says so.
+    expect(await adminOutcome(t, ['outbox', 'discard', id])).toMatchObject({ code: 1, stdout: '', stderr: expect.stringContaining(`left alone: ${id}`) });
   });
 
   it('prunes delivered events once they are older than OUTBOX_KEEP_DELIVERED_DAYS', async () => {
@@ -294,7 +372,7 @@ describe.each(ENGINES)('outbox leases, time limits and dead events on %s', (engi
     expect((await repo.deadEvents(10)).map((event) => event.id)).toEqual([poison]);
     expect(await repo.pending(10)).toEqual([]);
     // Discarding is for dead events only: a delivered (or still live) one is not touched.
-    expect(await repo.discard([alive!])).toBe(0);
+    expect(await repo.discard([alive!])).toEqual([]);
     // The cause fixed, the operator's retry brings it back with its attempts counted afresh.
     poisoned = false;
     expect(await repo.retryNow([poison!], clock())).toBe(1);
@@ -319,7 +397,7 @@ describe.each(ENGINES)('outbox leases, time limits and dead events on %s', (engi
       .execute();
     await worker!.drain();
     expect((await row(doomed!)).dead_at).toBe(clock());
-    expect(await worker!.repo.discard([doomed!, waiting!, fine!])).toBe(1);
+    expect((await worker!.repo.discard([doomed!, waiting!, fine!])).map((event) => event.id)).toEqual([doomed]);
     const left = await handles[0]!.db.selectFrom('outbox').select('id').execute();
     expect(left.map((event) => event.id).sort()).toEqual([waiting!, fine!].sort());
   });
