@@ -107,6 +107,25 @@ describe.each(ENGINES)('the outbox on %s', (engine) => {
     expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
   });
 
+  it('stamps a message with the time of the change it tells of, not of its delivery: one retried later still sorts where it happened', async () => {
+    const { userId, accessToken } = await member();
+    const message = (title: string) => ({ kind: 'rewards', title, body: '测试', dedupeKey: title }) as const;
+    // The first change's message fails its delivery (nobody handles it here) and waits for its retry.
+    const stray = createOutbox({ db: t.app.database.db, engine: t.app.database.engine, clock, options: OPTIONS, log: silent });
+    const first = clock();
+    await stray.transaction((_trx, emit) => emit('message', message('先发生的变更'), userId));
+    clock.advance(1_000);
+    await t.app.outbox.transaction((_trx, emit) => emit('message', message('后发生的变更'), userId));
+    clock.advance(OPTIONS.retryBaseMs);
+    await t.app.outbox.drain();
+    const client = await t.client();
+    const listed = (await client.call(messageList, {}, { accessToken })).response?.data as { items: Array<{ title: string; createdAt: number }> };
+    expect(listed.items.map((m) => [m.title, m.createdAt])).toEqual([
+      ['后发生的变更', first + 1_000],
+      ['先发生的变更', first],
+    ]);
+  });
+
   it('takes an account’s undelivered events with the account when it is deleted (nobody left to tell)', async () => {
     const { userId } = await member();
     const stray = createOutbox({ db: t.app.database.db, engine: t.app.database.engine, clock, options: OPTIONS, log: silent });
