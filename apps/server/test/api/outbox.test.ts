@@ -1,7 +1,9 @@
 // The outbox (docs/architecture.md "Side effects: the outbox"): an event exists exactly when the state
 // change it follows committed; each is delivered once however many processes deliver at the same time;
-// one that cannot be delivered is kept, with its error, until it can; and a process killed between the
-// commit and the delivery loses nothing (the next process delivers it, once).
+// only the lease's holder records an outcome, and no delivery runs past its time limit; one that cannot be
+// delivered is retried with its error kept, then parked as dead for an operator, who retries or discards
+// it; a message carries the time of its change; and a process killed between the commit and the delivery
+// loses nothing (the next process delivers it, once).
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
