@@ -48,6 +48,7 @@ import privacyModule from './privacy/privacy-module.js';
 import privacyRoutes from './privacy/privacy-routes.js';
 import operatorsModule from './operators/operators-module.js';
 import opsOperatorsRoutes from './operators/routes/ops-operators.js';
+import opsOutboxRoutes from './outbox/ops-outbox-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -149,6 +150,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(privacyRoutes);
   await app.register(telemetryRoutes);
   await app.register(opsOperatorsRoutes);
+  await app.register(opsOutboxRoutes);
   await app.register(diskSpace, { dataDir: storage.dataDir, ...storage.diskAlarm });
   await app.register(health);
   await app.register(webApp, { webDist: http.webDist, browserConfig: browserConfig(secrets, config.site) });

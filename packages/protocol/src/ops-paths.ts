@@ -40,6 +40,9 @@ export const OPS_PATH = {
   approvalApprove: '/ops/api/approvals/:id/approve',
   approvalWithdraw: '/ops/api/approvals/:id/withdraw',
   audit: '/ops/api/audit',
+  outboxDead: '/ops/api/outbox/dead',
+  outboxRetry: '/ops/api/outbox/dead/:id/retry',
+  outboxDiscard: '/ops/api/outbox/dead/:id/discard',
 } as const;
 
 /** The header carrying the session's CSRF token on every state-changing call (OWASP CSRF cheat sheet: custom request header). */

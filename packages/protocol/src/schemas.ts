@@ -86,6 +86,7 @@ export * from './endpoints/ops/content-ops.js';
 export * from './endpoints/ops/rewards-ops.js';
 export * from './endpoints/ops/help-ops.js';
 export * from './endpoints/ops/operators-ops.js';
+export * from './endpoints/ops/outbox-ops.js';
 export * from './telemetry/telemetry-record.js';
 export * from './telemetry/deep-link.js';
 export * from './telemetry/ops-summary.js';

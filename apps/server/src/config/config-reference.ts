@@ -78,6 +78,16 @@ const ROWS: readonly Row[] = [
       'side effects owed after a change (rewards, messages; docs/operations.md "The outbox"): how often each process looks for due events, how long a delivery holds one before another process may take it, the first retry\'s delay (doubling after each failure) and the longest, how long delivered events are kept',
   },
   {
+    vars: ['OUTBOX_DELIVERY_TIMEOUT_MS'],
+    meaning:
+      'how long one outbox delivery may run before it is given up and retried; less than `OUTBOX_LEASE_SECONDS` (refused at start otherwise), unset: half of it (docs/operations.md "The outbox")',
+  },
+  {
+    vars: ['OUTBOX_MAX_ATTEMPTS'],
+    meaning:
+      'attempts an outbox event gets; when the last fails it is parked as dead (`tyd_outbox_dead_events`, `/ops`, `npm run admin -- outbox dead`) until an operator retries or discards it',
+  },
+  {
     vars: ['KV_MAX_ENTRIES'],
     meaning:
       'bound of the in-process security state (SMS codes, cooldowns, locks, counters; about 320 bytes each); when full, new entries are refused (429), never evicted',

@@ -96,6 +96,15 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SMS_COOLDOWN_SECONDS: '0' })).toThrow(/SMS_COOLDOWN_SECONDS/);
   });
 
+  it('bounds an outbox delivery by a time limit within its lease (half of it unless set) and counts its attempts', () => {
+    expect(parseConfig({}).outbox).toMatchObject({ leaseMs: 60_000, deliveryTimeoutMs: 30_000, maxAttempts: 20 });
+    expect(parseConfig({ OUTBOX_LEASE_SECONDS: '1' }).outbox).toMatchObject({ leaseMs: 1_000, deliveryTimeoutMs: 500 });
+    expect(parseConfig({ OUTBOX_DELIVERY_TIMEOUT_MS: '59999', OUTBOX_MAX_ATTEMPTS: '5' }).outbox).toMatchObject({ deliveryTimeoutMs: 59_999, maxAttempts: 5 });
+    expect(() => parseConfig({ OUTBOX_DELIVERY_TIMEOUT_MS: '60000' })).toThrow(/OUTBOX_DELIVERY_TIMEOUT_MS: less than OUTBOX_LEASE_SECONDS/);
+    expect(() => parseConfig({ OUTBOX_LEASE_SECONDS: '10', OUTBOX_DELIVERY_TIMEOUT_MS: '30000' })).toThrow(/OUTBOX_DELIVERY_TIMEOUT_MS/);
+    for (const wrong of ['0', '1001', 'many']) expect(() => parseConfig({ OUTBOX_MAX_ATTEMPTS: wrong }), wrong).toThrow(/OUTBOX_MAX_ATTEMPTS/);
+  });
+
   it('refuses a secret that is too short', () => {
     expect(() => parseConfig({ TYD_APP_SECRET_WEB: 'short' })).toThrow(/TYD_APP_SECRET_WEB/);
   });

@@ -29,11 +29,15 @@ declare module '../outbox/outbox.js' {
   }
 }
 
-/** The outbox's `message` topic posts through `messages` (the server's, or the admin command's). */
+/**
+ * The outbox's `message` topic posts through `messages` (the server's, or the admin command's), stamped with
+ * the event's time (the change it tells of), not the delivery's: a message retried for an hour still sorts
+ * among the others where its change happened.
+ */
 export function deliverMessages(outbox: Pick<Outbox, 'on'>, messages: Pick<Messages, 'post'>): void {
   outbox.on('message', async (message, delivery) => {
     if (delivery.userId === null) throw new Error('a message event without an account');
-    await messages.post(delivery.userId, message);
+    await messages.post(delivery.userId, message, delivery.createdAt);
   });
 }
 /** For the admin command, which runs without the server (admin/content-cli.ts). */

@@ -286,8 +286,12 @@ export interface OutboxTable {
   attempts: number;
   next_attempt_at: number;
   locked_until: number | null;
+  /** Who holds the lease: the claim's random token; completions apply only with it (2026-12-07-1100-outbox-leases). */
+  lease_token: string | null;
   last_error: string | null;
   delivered_at: number | null;
+  /** When it was parked after OUTBOX_MAX_ATTEMPTS failures; no worker takes it until an operator retries it. */
+  dead_at: number | null;
 }
 
 export interface DrawsTable {

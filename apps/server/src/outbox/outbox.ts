@@ -4,8 +4,11 @@
 // that wrote them, and by a worker in every process whatever was not: a failed delivery, a process killed
 // between the commit and the delivery. Delivery is at least once and each topic's handler is idempotent by
 // the event's own key (a message's dedupe key, the invitation's per-person key), so each effect happens
-// once. A delivery that keeps failing is retried with exponential back-off for as long as it fails, and
-// stays visible to operators (/ops, `npm run admin -- outbox list|retry`).
+// once. A delivery runs under a time limit shorter than its lease, and its outcome is recorded only while
+// this process still holds the lease (outbox-repository.ts), so one that stalls cannot run on unseen nor
+// clear the lease of the process that took the event over. A failed delivery is retried with exponential
+// back-off; after OUTBOX_MAX_ATTEMPTS it is parked as dead, counted in the metrics and shown to operators
+// (/ops, `npm run admin -- outbox list|dead|retry|discard`), who retry or discard it: never dropped unseen.
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../db/connect.js';
 import type { Executor } from '../db/executor.js';
@@ -27,6 +30,8 @@ export interface OutboxDelivery {
   createdAt: number;
   /** 1 on the first delivery. */
   attempt: number;
+  /** Aborted when the delivery's time limit passes: a handler that can stop early stops then (its outcome is no longer awaited). */
+  signal: AbortSignal;
 }
 export type OutboxHandler<K extends OutboxTopic> = (payload: OutboxTopics[K], delivery: OutboxDelivery) => Promise<unknown>;
 
@@ -38,9 +43,13 @@ export interface OutboxOptions {
   pollMs: number;
   /** How long a delivery may take before another process may take the event over. */
   leaseMs: number;
+  /** How long one handler may run before it is given up as failed; less than leaseMs. */
+  deliveryTimeoutMs: number;
   /** The first retry's delay; each further failure doubles it, up to retryMaxMs. */
   retryBaseMs: number;
   retryMaxMs: number;
+  /** The attempts an event gets; when the last one fails it is parked as dead until an operator acts. */
+  maxAttempts: number;
   /** How long a request waits for the delivery of its own events before it answers (the rest goes on). */
   inlineWaitMs: number;
   /** How long delivered events are kept for operators. */
@@ -61,6 +70,11 @@ const PRUNE_EVERY_MS = 3_600_000;
 /** What is kept of a delivery's failure: the error's class and message, never a stack. */
 const describe = (error: unknown): string => (error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
+/** A handler that had not finished when its time limit (OUTBOX_DELIVERY_TIMEOUT_MS) passed. */
+export class DeliveryTimeout extends Error {
+  override readonly name = 'DeliveryTimeout';
+}
+
 export function createOutbox(deps: OutboxDeps) {
   const { clock, options } = deps;
   const repo: OutboxRepository = createOutboxRepository(deps.db, deps.engine);
@@ -72,20 +86,62 @@ export function createOutbox(deps: OutboxDeps) {
 
   const retryDelay = (attempt: number) => Math.min(options.retryBaseMs * 2 ** Math.max(0, attempt - 1), options.retryMaxMs);
 
-  /** Delivers one leased event; a failure is recorded with its retry time, never thrown. */
-  async function run(row: OutboxRow): Promise<boolean> {
+  /**
+   * The topic's handler on the event, given up with DeliveryTimeout once deliveryTimeoutMs has passed. A
+   * promise cannot be cancelled: the signal asks the handler to stop, and whatever it still does is
+   * idempotent by the event's key and can no longer record anything (the lease is this delivery's only).
+   */
+  async function handle(row: OutboxRow): Promise<void> {
+    const handler = handlers.get(row.topic);
+    if (!handler) throw new Error(`no handler for the topic ${row.topic}`);
+    const controller = new AbortController();
+    let limitTimer: NodeJS.Timeout | undefined;
+    const limit = new Promise<never>((_resolve, reject) => {
+      limitTimer = setTimeout(() => {
+        const error = new DeliveryTimeout(`the handler did not finish within ${options.deliveryTimeoutMs} ms`);
+        controller.abort(error);
+        reject(error);
+      }, options.deliveryTimeoutMs);
+    });
     try {
-      const handler = handlers.get(row.topic);
-      if (!handler) throw new Error(`no handler for the topic ${row.topic}`);
-      await handler(JSON.parse(row.payload) as never, { id: row.id, userId: row.user_id, createdAt: Number(row.created_at), attempt: row.attempts });
-      await repo.delivered(row.id, clock());
-      return true;
-    } catch (error) {
-      deps.log.warn({ event: row.id, topic: row.topic, attempt: row.attempts, err: error }, 'outbox event not delivered, retried later');
-      // If even this fails (the database is away), the lease runs out and the event is due again.
-      await repo
-        .failed(row.id, describe(error), clock() + retryDelay(row.attempts))
-        .catch((failure: unknown) => deps.log.error({ event: row.id, err: failure }, 'outbox failure not recorded'));
+      const delivery = { id: row.id, userId: row.user_id, createdAt: Number(row.created_at), attempt: row.attempts, signal: controller.signal };
+      await Promise.race([handler(JSON.parse(row.payload) as never, delivery), limit]);
+    } finally {
+      clearTimeout(limitTimer);
+    }
+  }
+
+  /**
+   * Delivers one leased event and records its outcome while the lease is still this delivery's; never
+   * throws. When the outcome cannot be written (the database is away), the lease runs out and the event is
+   * due again.
+   */
+  async function run(row: OutboxRow): Promise<boolean> {
+    const token = row.lease_token;
+    const lost = () => {
+      deps.log.warn({ event: row.id, topic: row.topic }, 'outbox lease lost: another process took the event over, its outcome stands');
+      return false;
+    };
+    try {
+      if (token === null) throw new Error(`the claim of ${row.id} wrote no lease token`);
+      // A batch shares one lease and is delivered one event after another: an event whose turn comes late
+      // has its lease renewed first, so every handler starts with more than its time limit of lease ahead.
+      if (clock() + options.deliveryTimeoutMs >= Number(row.locked_until) && !(await repo.renew(row.id, token, clock() + options.leaseMs))) return lost();
+      try {
+        await handle(row);
+      } catch (error) {
+        const dead = row.attempts >= options.maxAttempts;
+        const details = { event: row.id, topic: row.topic, attempt: row.attempts, err: error };
+        if (dead) deps.log.error(details, 'outbox event failed its last attempt, parked as dead for an operator');
+        else deps.log.warn(details, 'outbox event not delivered, retried later');
+        const held = dead
+          ? await repo.dead(row.id, token, describe(error), clock())
+          : await repo.failed(row.id, token, describe(error), clock() + retryDelay(row.attempts));
+        return held ? false : lost();
+      }
+      return (await repo.delivered(row.id, token, clock())) || lost();
+    } catch (failure) {
+      deps.log.error({ event: row.id, err: failure }, 'outbox outcome not recorded, the event is due again when its lease runs out');
       return false;
     }
   }

@@ -129,20 +129,28 @@ export default fp(
       },
     });
 
-    // The outbox: side effects owed to people (docs/operations.md "The outbox"), one query per scrape.
+    // The outbox: side effects owed to people (docs/operations.md "The outbox"). The gauges of one scrape
+    // are collected together and share one backlog query.
+    let backlog: ReturnType<typeof fastify.outbox.backlog> | undefined;
+    const readBacklog = () => (backlog ??= fastify.outbox.backlog().finally(() => (backlog = undefined)));
     const backlogGauge = (name: string, help: string, read: (b: Awaited<ReturnType<typeof fastify.outbox.backlog>>, now: number) => number) =>
       new Gauge({
         name,
         help,
         registers: [registry],
         async collect() {
-          this.set(read(await fastify.outbox.backlog(), fastify.clock()));
+          this.set(read(await readBacklog(), fastify.clock()));
         },
       });
-    backlogGauge('tyd_outbox_backlog_events', 'Outbox events not delivered yet', (b) => b.depth);
-    backlogGauge('tyd_outbox_failing_events', 'Undelivered outbox events that failed at least once', (b) => b.failing);
-    backlogGauge('tyd_outbox_oldest_age_seconds', 'Age of the oldest undelivered outbox event (0 when none)', (b, now) =>
+    backlogGauge('tyd_outbox_backlog_events', 'Outbox events not delivered yet and still being tried', (b) => b.depth);
+    backlogGauge('tyd_outbox_failing_events', 'Outbox events still being tried that failed at least once', (b) => b.failing);
+    backlogGauge('tyd_outbox_oldest_age_seconds', 'Age of the oldest outbox event still being tried (0 when none)', (b, now) =>
       b.oldestAt === null ? 0 : Math.max(0, (now - b.oldestAt) / 1000),
+    );
+    backlogGauge(
+      'tyd_outbox_dead_events',
+      'Outbox events parked as dead after OUTBOX_MAX_ATTEMPTS failed attempts, waiting for an operator to retry or discard them',
+      (b) => b.dead,
     );
 
     const server: Server = createServer((req, res) => {

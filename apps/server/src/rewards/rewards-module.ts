@@ -150,11 +150,25 @@ export default fp(
       inviteesOf: (inviterId, before, limit) => inviteesOf(fastify.accounts, inviterId, before, limit),
       rules: opts.rewards,
     });
-    // Paid from the identity-verified event, written with the verification (the outbox): a payment that
-    // fails is retried until it goes through, once per person (invite_rewards).
-    fastify.outbox.on('identity-verified', async ({ verifiedAt }, delivery) => {
+    // Paid from events written with the verification (the outbox), so a payment that fails is retried until
+    // it goes through, once per person (invite_rewards). The invitee's verification owes its inviter: that
+    // event is the inviter's (an account's undelivered events go with it at deregistration), and carries the
+    // invitee's person key, since the invitee may be gone by the time it is delivered.
+    fastify.identity.whenVerified(async ({ userId, now, trx, emit }) => {
+      const inviterId = await inviterOf(fastify.accounts, userId, trx);
+      const personKey = await fastify.identity.personKey(userId, trx);
+      if (inviterId === null || personKey === null) return;
+      await emit('invite-reward', { inviteeId: userId, inviteePersonKey: personKey, verifiedAt: now }, inviterId);
+    });
+    fastify.outbox.on('invite-reward', async ({ inviteeId, inviteePersonKey, verifiedAt }, delivery) => {
+      if (delivery.userId === null) throw new Error('an invite-reward event without an account');
+      await invitations.onInviteeVerified(delivery.userId, { userId: inviteeId, personKey: inviteePersonKey }, verifiedAt);
+    });
+    // The verified account's own event: what it earned as an inviter while unverified. One written before
+    // verifications wrote invite-reward (no withHooks) also pays its own inviter, as it did then.
+    fastify.outbox.on('identity-verified', async ({ verifiedAt, withHooks }, delivery) => {
       if (delivery.userId === null) throw new Error('an identity-verified event without an account');
-      await invitations.onVerified(delivery.userId, verifiedAt);
+      await invitations.onVerified(delivery.userId, verifiedAt, { ownInviter: withHooks !== true });
     });
     const giftContents = createGiftContentsRepository(db);
     const newUserGift = createNewUserGift({

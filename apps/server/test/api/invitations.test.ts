@@ -174,7 +174,7 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
       credit.mockRestore();
     }
     expect(await balance(inviter)).toBe(REWARD);
-    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
     const messages = (await call(inviter, messageList)).data as { items: Array<{ title: string }> };
     expect(messages.items.filter((m) => m.title === '邀请奖励已到账')).toHaveLength(1);
     // Delivered once: a later pass, or the invitee's repeated return, pays nothing more.
@@ -182,6 +182,35 @@ describe.each(ENGINES)('invitations on %s', (engine) => {
     await t.app.outbox.drain();
     expect((await call(friend, h5FaceVerify)).data).toMatchObject({ state: 'verified' });
     expect(await balance(inviter)).toBe(REWARD);
+  });
+
+  it('pays the inviter once although the invitee deregistered before the reward was delivered: what is owed is the inviter’s', async () => {
+    const inviter = await member();
+    await verify(inviter);
+    const friend = await invitedBy(inviter);
+    // The ledger refuses until the invitee has gone: no delivery of the reward goes through before that.
+    const credit = vi.spyOn(t.app.rewards.ledger, 'credit').mockRejectedValue(new Error('ledger unavailable'));
+    try {
+      expect((await verify(friend)).data).toMatchObject({ state: 'verified' });
+      expect(await balance(inviter)).toBe(0);
+      expect(await deregister(friend)).toBe(true);
+    } finally {
+      credit.mockRestore();
+    }
+    for (const wait of [5_000, 10_000]) {
+      clock.advance(wait);
+      await t.app.outbox.drain();
+    }
+    expect(await balance(inviter)).toBe(REWARD);
+    const messages = (await call(inviter, messageList)).data as { items: Array<{ title: string }> };
+    expect(messages.items.filter((m) => m.title === '邀请奖励已到账')).toHaveLength(1);
+    // Exactly once: later passes pay nothing more, and the reward names the invitee that is gone.
+    clock.advance(3_600_000);
+    await t.app.outbox.drain();
+    expect(await balance(inviter)).toBe(REWARD);
+    const rewards = await t.app.database.db.selectFrom('invite_rewards').select(['invitee_id', 'points']).where('inviter_id', '=', inviter.userId).execute();
+    expect(rewards).toEqual([{ invitee_id: friend.userId, points: REWARD }]);
+    expect(await t.app.outbox.backlog()).toMatchObject({ depth: 0, dead: 0 });
   });
 
   itSqliteOnly(engine)('waits for an unverified inviter: paid when the inviter is verified later, and shown as verified meanwhile', async () => {

@@ -188,6 +188,7 @@ describe.each(ENGINES)('metrics (%s)', (engine) => {
     expect(samples(text, 'tyd_short_lived_store_forgotten_live_total').length).toBe(2);
     expect(samples(text, 'tyd_outbox_backlog_events')).toHaveLength(1);
     expect(samples(text, 'tyd_outbox_oldest_age_seconds')).toHaveLength(1);
+    expect(samples(text, 'tyd_outbox_dead_events')).toEqual([{ labels: '', value: 0 }]);
     if (engine === 'postgres') {
       expect(samples(text, 'tyd_db_pool_connections').find((s) => s.labels === '{state="max"}')?.value).toBe(10);
       expect(samples(text, 'tyd_db_pool_waiting')).toEqual([{ labels: '', value: 0 }]);

@@ -149,7 +149,7 @@ describe.each(ENGINES)('redeem codes on %s', (engine) => {
     }
     expect(await t.app.rewards.points.balance(userId)).toBe(30);
     expect((await messages(accessToken)).map((m) => m.title)).toEqual(['兑换码奖励已到账']);
-    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null });
+    expect(await t.app.outbox.backlog()).toEqual({ depth: 0, failing: 0, oldestAt: null, dead: 0 });
     // Delivered is delivered: later passes post nothing more.
     clock.advance(3_600_000);
     await t.app.outbox.drain();

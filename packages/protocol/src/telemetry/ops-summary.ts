@@ -37,10 +37,11 @@ export const opsSummarySchema = z.strictObject({
   /** Coded API error answers per day (code, subcode). */
   errorCodes: z.array(z.strictObject({ day, code: z.string(), subcode: z.nullable(z.string()), count })),
   /**
-   * Side effects not delivered yet (docs/operations.md "The outbox"): how many, how many of those failed at
-   * least once, and when the oldest was written (null when there is none). Now, not per day.
+   * Side effects not delivered yet (docs/operations.md "The outbox"): how many are still being tried, how
+   * many of those failed at least once, when the oldest of them was written (null when there is none), and
+   * how many were parked as dead after their last attempt failed (listed by opsOutboxDead). Now, not per day.
    */
-  outbox: z.strictObject({ depth: count, failing: count, oldestAt: z.nullable(z.int()) }),
+  outbox: z.strictObject({ depth: count, failing: count, oldestAt: z.nullable(z.int()), dead: count }),
 });
 export type OpsSummary = z.output<typeof opsSummarySchema>;
 

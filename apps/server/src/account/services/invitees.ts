@@ -2,6 +2,7 @@
 // account (an active one only: a deregistered inviter's profile link is gone with it) and the accounts one
 // account invited, with the phone masked (SPEC §3) — no other capability sees a phone number.
 import { maskPhone } from '@tyd/protocol';
+import type { Executor } from '../../db/executor.js';
 import type { Accounts } from '../account-module.js';
 import { ensureProfile } from './login.js';
 
@@ -19,11 +20,11 @@ export async function inviteCodeOf(deps: Deps, userId: string, now: number): Pro
   return (await ensureProfile(deps, userId, now)).inviteCode;
 }
 
-/** The active account that invited this one, or null. */
-export async function inviterOf(deps: Deps, userId: string): Promise<string | null> {
-  const invitedBy = (await deps.repos.profiles.findByUserId(userId))?.invitedBy ?? null;
+/** The active account that invited this one, or null; read in `trx` when given (a transaction under way). */
+export async function inviterOf(deps: Deps, userId: string, trx?: Executor): Promise<string | null> {
+  const invitedBy = (await deps.repos.profiles.findByUserId(userId, trx))?.invitedBy ?? null;
   if (invitedBy === null) return null;
-  return (await deps.repos.users.findById(invitedBy))?.status === 'active' ? invitedBy : null;
+  return (await deps.repos.users.findById(invitedBy, trx))?.status === 'active' ? invitedBy : null;
 }
 
 /** The active accounts this one invited, newest first, strictly before the cursor position. */

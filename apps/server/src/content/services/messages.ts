@@ -52,8 +52,12 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
   }
 
   return {
-    /** Posts a message to one account; `posted` false when this dedupe key was posted before. A programming error throws (bad title, link). */
-    async post(userId: string, input: MessageInput): Promise<{ id: string; posted: boolean }> {
+    /**
+     * Posts a message to one account, stamped `at` (now unless given); `posted` false when this dedupe key was
+     * posted before. A programming error throws (bad title, link). The outbox gives the time of the change
+     * the message tells of, so one delivered late (retried) still sorts where it happened.
+     */
+    async post(userId: string, input: MessageInput, at = opts.clock()): Promise<{ id: string; posted: boolean }> {
       if (input.title.length < 1 || input.title.length > 60 || input.body.length > 500) throw new Error('message: title 1..60, body at most 500 characters');
       if (input.link !== undefined && !LINK.test(input.link)) throw new Error('message: the link must be a path on this site');
       if (input.dedupeKey.length < 1) throw new Error('message: a dedupe key is required');
@@ -66,7 +70,7 @@ export function createMessages(repo: ContentRepository, opts: { dedupeKey: Buffe
         body: input.body,
         link: input.link ?? null,
         dedupe_hash: dedupeHash,
-        created_at: opts.clock(),
+        created_at: at,
         read_at: null,
       };
       if (await repo.insertMessage(row)) return { id: row.id, posted: true };

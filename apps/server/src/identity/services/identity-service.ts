@@ -19,14 +19,14 @@ import {
   type IdentityNextStep,
   type IdentityState,
 } from '@tyd/protocol';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { IdentityConfig } from '../../config/index.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Executor } from '../../db/executor.js';
 import type { Database, IdentityRow } from '../../db/schema.js';
 import { ApiError } from '../../http/api-error.js';
 import type { KvStore } from '../../kv/kv-store.js';
-import type { Outbox } from '../../outbox/outbox.js';
+import type { Emit, Outbox } from '../../outbox/outbox.js';
 import { faceRefusal, type FaceProvider, type FaceResult } from '../../providers/face/face-provider.js';
 import { ocrRefusal, type IdCardEmblem, type IdCardPortrait, type OcrProvider, type OcrWarning } from '../../providers/ocr/ocr-provider.js';
 import { ProviderUnavailable, providerUnavailable } from '../../providers/provider-error.js';
@@ -93,14 +93,27 @@ export interface IdentityServiceDeps {
 
 declare module '../../outbox/outbox.js' {
   interface OutboxTopics {
-    /** An account's identity was verified at `verifiedAt` (the event's account); once per account. */
-    'identity-verified': { verifiedAt: number };
+    /**
+     * An account's identity was verified at `verifiedAt` (the event's account); once per account.
+     * `withHooks`: what the verification owes other accounts was written with it by the verified hooks
+     * (whenVerified); absent in events written before those hooks existed, whose handler still owes it.
+     */
+    'identity-verified': { verifiedAt: number; withHooks?: true };
   }
 }
+
+/**
+ * A capability's part of a verification, run in the verification's transaction (its reads through `trx`):
+ * events it writes with `emit` commit exactly when the verification does, and each belongs to whoever is
+ * owed it, so what is owed to one account survives another's deregistration (docs/architecture.md "Side
+ * effects: the outbox").
+ */
+export type VerifiedHook = (verified: { userId: string; now: number; trx: Transaction<Database>; emit: Emit }) => Promise<void>;
 
 export function createIdentityService(deps: IdentityServiceDeps) {
   const { cipher, rules } = deps;
   const repo = createIdentitiesRepository(deps.db);
+  const verifiedHooks: VerifiedHook[] = [];
   const triesKey = (userId: string, now: number) => `identity:face-tries:${userId}:${chinaDay(now)}`;
 
   async function triesUsed(userId: string, now: number): Promise<number> {
@@ -371,7 +384,8 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         if (!failure) {
           const verified = await deps.outbox.transaction(async (trx, emit) => {
             if (!(await repo.markVerified(userId, version, now, trx))) return false;
-            await emit('identity-verified', { verifiedAt: now }, userId);
+            await emit('identity-verified', { verifiedAt: now, withHooks: true }, userId);
+            for (const hook of verifiedHooks) await hook({ userId, now, trx, emit });
             await emit('message', certificationPassedMessage(now), userId);
             return true;
           });
@@ -411,6 +425,11 @@ export function createIdentityService(deps: IdentityServiceDeps) {
     },
 
     /** The verified person's key for once-per-person rules (identity-cipher.ts); null when not verified. */
+    /** Adds a capability's part to every verification from now on (registered at start, before the server listens). */
+    whenVerified(hook: VerifiedHook): void {
+      verifiedHooks.push(hook);
+    },
+
     async personKey(userId: string, trx?: Executor): Promise<string | null> {
       const row = await repo.find(userId, trx);
       if (row?.state !== 'verified' || !row.identity_enc) return null;

@@ -1,4 +1,14 @@
-import { opsTelemetrySummary, parseOpsResponseData, type OpsSummary } from '@tyd/protocol/schemas';
+import {
+  opsOutboxDead,
+  opsOutboxDiscard,
+  opsOutboxRetry,
+  opsTelemetrySummary,
+  parseOpsResponseData,
+  type OpsEndpoint,
+  type OpsOutboxEvent,
+  type OpsResponseData,
+  type OpsSummary,
+} from '@tyd/protocol/schemas';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -35,16 +45,17 @@ const SUMMARY: OpsSummary = {
   events: [{ day: '2026-11-21', kind: 'pageview', count: 12 }],
   sms: [{ day: '2026-11-21', sent: 3, verified: 2 }],
   smsSource: 'server',
-  outbox: { depth: 0, failing: 0, oldestAt: null },
+  outbox: { depth: 0, failing: 0, oldestAt: null, dead: 0 },
   errorCodes: [{ day: '2026-11-21', code: '400', subcode: '4202', count: 2 }],
 };
 
-/** A '200' answer built through opsTelemetrySummary's response schema, so a change of the contract breaks these answers too. */
-function ok(data: OpsSummary): Response {
-  const parsed = parseOpsResponseData(opsTelemetrySummary, data);
-  if (!parsed.ok) throw new Error(`summary outside its schema: ${parsed.issues.join(', ')}`);
+/** A '200' answer built through the call's response schema, so a change of the contract breaks these answers too. */
+function answerOf<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Response {
+  const parsed = parseOpsResponseData(endpoint, data);
+  if (!parsed.ok) throw new Error(`${endpoint.path}: answer outside its schema: ${parsed.issues.join(', ')}`);
   return new Response(JSON.stringify({ code: '200', msg: '成功', data: parsed.data }), { status: 200 });
 }
+const ok = (data: OpsSummary) => answerOf(opsTelemetrySummary, data);
 const coded = (status: number, code: string) => new Response(JSON.stringify({ code, msg: 'x' }), { status });
 
 let router: Router;
@@ -181,12 +192,87 @@ describe('/ops', () => {
     expect(quiet.queryByText(/outbox list/)).toBeNull();
     unmount();
     clearQueries();
-    fetchMock.mockResolvedValueOnce(ok({ ...SUMMARY, outbox: { depth: 7, failing: 2, oldestAt: SUMMARY.generatedAt - 25 * 60_000 } }));
+    fetchMock.mockResolvedValueOnce(ok({ ...SUMMARY, outbox: { depth: 7, failing: 2, oldestAt: SUMMARY.generatedAt - 25 * 60_000, dead: 0 } }));
     show();
     const busy = within(await screen.findByRole('region', { name: '待投递事件' }));
     expect(busy.getByText('7')).toBeTruthy();
     expect(busy.getByText('2')).toBeTruthy();
     expect(busy.getByText('25 分钟')).toBeTruthy();
     expect(busy.getByText(/outbox list/)).toBeTruthy();
+  });
+
+  const DEAD: OpsOutboxEvent = {
+    id: 'ev_AAAAAAAAAAAAAAAA',
+    topic: 'message',
+    attempts: 20,
+    createdAt: SUMMARY.generatedAt - 3_600_000,
+    deadAt: SUMMARY.generatedAt - 60_000,
+    deliveredAt: null,
+    lastError: 'Error: message: title 1..60, body at most 500 characters',
+  };
+  const OTHER: OpsOutboxEvent = { ...DEAD, id: 'ev_BBBBBBBBBBBBBBBB', topic: 'invite-reward', lastError: 'Error: ledger unavailable' };
+  const WITH_DEAD: OpsSummary = { ...SUMMARY, outbox: { depth: 0, failing: 0, oldestAt: null, dead: 2 } };
+
+  /** The summary with two dead events and their list, then whatever `then` answers (a retry, a discard, the calls after). */
+  function deadEventsServer(then: (url: string, init?: RequestInit) => Response | undefined = () => undefined) {
+    fetchMock.mockImplementation(async (url, init) => {
+      const answer = then(String(url), init);
+      if (answer) return answer;
+      if (String(url).startsWith('/ops/api/summary')) return ok(WITH_DEAD);
+      if (url === '/ops/api/outbox/dead') return answerOf(opsOutboxDead, { items: [DEAD, OTHER], total: 2 });
+      throw new Error(`unexpected call ${String(url)}`);
+    });
+  }
+
+  it('lists dead events with their last error to every operator; only an administrator is offered retry and discard', async () => {
+    session = opsSessionAnswers({ signedIn: true, role: 'viewer' });
+    deadEventsServer();
+    show();
+    const card = within(await screen.findByRole('region', { name: '待投递事件' }));
+    const list = within(await card.findByRole('list', { name: '已停止投递的事件' }));
+    expect(list.getAllByRole('listitem')).toHaveLength(2);
+    expect(list.getByText('消息通知')).toBeTruthy();
+    expect(list.getByText('邀请奖励')).toBeTruthy();
+    expect(list.getByText(DEAD.lastError!)).toBeTruthy();
+    expect(list.getAllByText(/尝试 20 次/)).toHaveLength(2);
+    expect(card.getByText(/仅管理员可以重试或丢弃/)).toBeTruthy();
+    expect(card.queryByRole('button', { name: '重试' })).toBeNull();
+    expect(card.queryByRole('button', { name: '丢弃' })).toBeNull();
+  });
+
+  it('an administrator retries a dead event (told how the try went) and discards another after confirming', async () => {
+    const calls: string[] = [];
+    let remaining = [DEAD, OTHER];
+    deadEventsServer((url, init) => {
+      if (init?.method !== 'POST') {
+        if (url === '/ops/api/outbox/dead') return answerOf(opsOutboxDead, { items: remaining, total: remaining.length });
+        return undefined;
+      }
+      calls.push(url);
+      expect(init.body).toBe('{}');
+      if (url === `/ops/api/outbox/dead/${DEAD.id}/retry`) {
+        remaining = remaining.filter((event) => event.id !== DEAD.id);
+        return answerOf(opsOutboxRetry, { event: { ...DEAD, attempts: 1, deadAt: null, deliveredAt: SUMMARY.generatedAt, lastError: null } });
+      }
+      if (url === `/ops/api/outbox/dead/${OTHER.id}/discard`) {
+        remaining = remaining.filter((event) => event.id !== OTHER.id);
+        return answerOf(opsOutboxDiscard, { event: OTHER });
+      }
+      return undefined;
+    });
+    show();
+    const card = within(await screen.findByRole('region', { name: '待投递事件' }));
+    const first = within((await card.findAllByRole('listitem'))[0]!);
+    await userEvent.click(first.getByRole('button', { name: '重试' }));
+    expect((await card.findByRole('status')).textContent).toBe('已重试，投递成功。');
+    await vi.waitFor(() => expect(card.getAllByRole('listitem')).toHaveLength(1));
+    await userEvent.click(card.getByRole('button', { name: '丢弃' }));
+    // Nothing is discarded before the operator confirms in the dialog.
+    const dialog = within(await screen.findByRole('dialog', { name: '丢弃该事件？' }));
+    expect(calls).toEqual([`/ops/api/outbox/dead/${DEAD.id}/retry`]);
+    await userEvent.click(dialog.getByRole('button', { name: '丢弃' }));
+    expect((await card.findByRole('status')).textContent).toBe('已丢弃，该事件不会再投递。');
+    expect(calls).toEqual([`/ops/api/outbox/dead/${DEAD.id}/retry`, `/ops/api/outbox/dead/${OTHER.id}/discard`]);
+    await vi.waitFor(() => expect(card.queryAllByRole('listitem')).toHaveLength(0));
   });
 });

@@ -1,7 +1,8 @@
-// /ops (docs/telemetry.md "Operations view"): read-only aggregates for every signed-in operator (the
+// /ops (docs/telemetry.md "Operations view"): aggregates for every signed-in operator (the
 // console signs in, src/console/console-app.tsx; nothing kept in web storage). Charts, with uPlot loaded after the
 // first paint: page performance p50/p95 per route over time, records per day, SMS codes sent versus
-// verified, error codes per day. Empty and failure states say what is going on.
+// verified, error codes per day; the outbox's backlog and its dead events (components/dead-events.tsx).
+// Empty and failure states say what is going on.
 import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import type { OpsSummary } from '@tyd/protocol/schemas';
 import { Button } from '../../../components/button';
@@ -9,6 +10,7 @@ import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { useEndsSession, useOperator } from '../../../lib/operator-context';
 import { getOpsSummary } from '../api/get-ops-summary';
+import { DeadEvents } from '../components/dead-events';
 import { OpsChart } from '../components/ops-chart';
 import { useQuery } from '../../../lib/server-state';
 import { errorCodesChart, eventsChart, perfChart, routePerfTable, smsChart, total, type ChartData } from '../utils/ops-series';
@@ -165,13 +167,16 @@ function FieldVitals({ rows }: { rows: OpsSummary['fieldVitals'] }) {
   );
 }
 
-/** Side effects still to deliver (docs/operations.md "The outbox"): a growing or ageing backlog needs an operator. */
-function OutboxBacklog({ backlog, now }: { backlog: OpsSummary['outbox']; now: number }) {
+/**
+ * Side effects still to deliver (docs/operations.md "The outbox"): a growing or ageing backlog needs an
+ * operator, and so does every dead event (its attempts used up), listed under the figures.
+ */
+function OutboxBacklog({ backlog, now, onChanged }: { backlog: OpsSummary['outbox']; now: number; onChanged: () => void }) {
   const minutes = backlog.oldestAt === null ? null : Math.max(0, Math.floor((now - backlog.oldestAt) / 60_000));
   return (
     <Card label="待投递事件">
       <h2 className="ops__heading">待投递事件</h2>
-      <p className="ops__note">奖励到账、消息通知等在状态变更后投递；失败会自动重试。</p>
+      <p className="ops__note">奖励到账、消息通知等在状态变更后投递；失败会自动重试，多次失败后停止投递，等待处理。</p>
       <dl className="ops__figures">
         <div>
           <dt>待投递</dt>
@@ -185,13 +190,18 @@ function OutboxBacklog({ backlog, now }: { backlog: OpsSummary['outbox']; now: n
           <dt>最早一条已等待</dt>
           <dd>{minutes === null ? '无' : minutes < 1 ? '不到 1 分钟' : `${minutes} 分钟`}</dd>
         </div>
+        <div>
+          <dt>已停止投递</dt>
+          <dd>{backlog.dead}</dd>
+        </div>
       </dl>
       {backlog.failing > 0 && <p className="ops__note">有事件投递失败，可用 npm run admin -- outbox list 查看原因。</p>}
+      {backlog.dead > 0 && <DeadEvents onChanged={onChanged} />}
     </Card>
   );
 }
 
-function Dashboard({ summary }: { summary: OpsSummary }) {
+function Dashboard({ summary, onChanged }: { summary: OpsSummary; onChanged: () => void }) {
   const events = useMemo(() => eventsChart(summary), [summary]);
   const sms = useMemo(() => smsChart(summary), [summary]);
   const errors = useMemo(() => errorCodesChart(summary), [summary]);
@@ -202,7 +212,7 @@ function Dashboard({ summary }: { summary: OpsSummary }) {
       <Section title="每日记录数" data={events} />
       <Section title="短信验证码" lead="服务器统计：发送成功与验证通过的次数" data={sms} />
       <Section title="错误码" lead="每日接口错误应答（code/subcode），前 5 种单列" data={errors} />
-      <OutboxBacklog backlog={summary.outbox} now={summary.generatedAt} />
+      <OutboxBacklog backlog={summary.outbox} now={summary.generatedAt} onChanged={onChanged} />
     </>
   );
 }
@@ -217,8 +227,9 @@ export default function OpsPage() {
   const summary = useQuery<OpsSummary>(summaryKey(days, operatorId), (signal) => getOpsSummary(days, signal), { staleTimeMs: 60_000 });
   const sessionEnded = useEndsSession(summary.error);
   const failure = summary.status === 'error' ? (sessionEnded ? ('unauthorized' as const) : ('unavailable' as const)) : null;
+  // Read again after an operator's action (a dead event retried): the figures shown stay until the new ones come.
   const state =
-    summary.status === 'success' && summary.data
+    summary.status !== 'error' && summary.data
       ? { status: 'ready' as const, summary: summary.data }
       : failure
         ? { status: 'failed' as const, failure }
@@ -249,7 +260,7 @@ export default function OpsPage() {
           ) : null}
         </Card>
       ) : (
-        <Dashboard summary={state.summary} />
+        <Dashboard summary={state.summary} onChanged={summary.refetch} />
       )}
     </Page>
   );

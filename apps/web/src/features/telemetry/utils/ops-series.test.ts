@@ -14,7 +14,7 @@ const base: OpsSummary = {
   sms: [],
   errorCodes: [],
   smsSource: 'server',
-  outbox: { depth: 0, failing: 0, oldestAt: null },
+  outbox: { depth: 0, failing: 0, oldestAt: null, dead: 0 },
 };
 
 describe('ops series', () => {
