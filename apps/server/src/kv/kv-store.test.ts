@@ -72,6 +72,31 @@ describe.each(stores)('%s kv store', (_name, make) => {
     }
   });
 
+  it('takes back from a live counter, never below zero, never creating one, keeping its window', async () => {
+    const kv = make();
+    try {
+      expect(await kv.increment('tries:a', 200)).toBe(1);
+      expect(await kv.increment('tries:a', 200)).toBe(2);
+      await kv.decrement('tries:a');
+      expect(await kv.get('tries:a')).toBe('1');
+      await kv.decrement('tries:a', 5);
+      expect(await kv.get('tries:a')).toBe('0');
+      await kv.decrement('none:a');
+      expect(await kv.get('none:a')).toBeUndefined();
+      await expect(kv.decrement('tries:a', 0)).rejects.toThrow(RangeError);
+      // 20 reservations, 10 of them taken back in parallel: none lost.
+      await Promise.all(Array.from({ length: 20 }, () => kv.increment('tries:b', 200)));
+      await Promise.all(Array.from({ length: 10 }, () => kv.decrement('tries:b')));
+      expect(await kv.get('tries:b')).toBe('10');
+      // The window that the first increment started still ends on time.
+      await sleep(300);
+      expect(await kv.get('tries:a')).toBeUndefined();
+      expect(await kv.increment('tries:a', 200)).toBe(1);
+    } finally {
+      await kv.close();
+    }
+  });
+
   it('gives exactly one winner to concurrent set-if-absent calls', async () => {
     const kv = make();
     try {

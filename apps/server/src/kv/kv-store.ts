@@ -19,6 +19,11 @@ export interface KvStore {
    * first increment starts its `ttlMs` window. Byte budgets add a request's size in one step.
    */
   increment(key: string, ttlMs: number, by?: number): Promise<number>;
+  /**
+   * Takes `by` (a positive integer, default one) back from a live counter, atomically, never below zero and
+   * never creating it; its window stays. For an amount reserved with `increment` and not used.
+   */
+  decrement(key: string, by?: number): Promise<void>;
   get(key: string): Promise<string | undefined>;
   delete(key: string): Promise<void>;
   /** Round trip for /readyz. */

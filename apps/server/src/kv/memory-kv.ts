@@ -153,6 +153,11 @@ export function createMemoryKv({ maxEntries, whenFull = 'refuse', maxKeptEntries
       insert(key, { value: String(by), expiresAt: now() + ttlMs }, false);
       return by;
     },
+    async decrement(key, by = 1) {
+      checkAmount(by);
+      const entry = live(key);
+      if (entry) entry.value = String(Math.max(0, Number(entry.value) - by));
+    },
     async get(key) {
       return live(key)?.value;
     },
