@@ -2,11 +2,13 @@
 // which listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { APP_IDS, HEADER, MAX_BODY_BYTES } from '@tyd/protocol';
+import { APP_IDS, CODE, HEADER, MAX_BODY_BYTES } from '@tyd/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { BrowserConfig, Config, Secrets, SiteConfig } from './config/index.js';
+import { ApiError } from './http/api-error.js';
 import { answerClientError } from './http/client-errors.js';
+import { sendApiResponse } from './http/send-api-response.js';
 import { loggerOptions } from './logging.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import clockPlugin from './plugins/clock.js';
@@ -101,12 +103,18 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     // A URL the router cannot decode (percent-encoding that is not hex, escapes that are not UTF-8) is the
-    // client's error: 400 in the product's shape, logged as a rejection (http/client-errors.ts). Fastify
-    // answers it before routing, so none of our hooks has run: the headers every answer carries are set here.
+    // client's error: 400 in the product's shape, logged as a rejection (http/client-errors.ts) without the
+    // error's message, which quotes the raw path (the access log line has it, scrubbed). Fastify answers it
+    // before routing, so none of our hooks has run: the headers every answer carries are set here. The one
+    // other error Fastify hands here, an async route constraint's, would be ours (no route has one).
     frameworkErrors: (error, request, reply) => {
       reply.header(HEADER.requestId, request.id);
       setResponseHeaders(reply, now(), hsts);
-      request.log.info({ code: error.code, reason: error.message }, 'request rejected');
+      if (error.code !== 'FST_ERR_BAD_URL') {
+        request.log.error({ err: error }, 'unhandled error');
+        return sendApiResponse(request, reply, new ApiError(CODE.SERVER_BUSY).toResponse(), 500);
+      }
+      request.log.info({ code: error.code, reason: 'URL cannot be decoded' }, 'request rejected');
       return answerClientError(request, reply, 400);
     },
   });

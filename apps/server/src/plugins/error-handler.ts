@@ -11,6 +11,7 @@ import { ApiError } from '../http/api-error.js';
 import { answerClientError } from '../http/client-errors.js';
 import { sendApiResponse } from '../http/send-api-response.js';
 import { KvCapacityError } from '../kv/kv-store.js';
+import { scrubText } from '../logging.js';
 
 export function toApiError(error: FastifyError | Error): ApiError | undefined {
   if (error instanceof ApiError) return error;
@@ -44,7 +45,8 @@ export default fp(
       // http-errors' client errors (RFC 9110 §15.5), raised by a library about what the client sent: the
       // status stands, with the headers it names (416's Content-Range), and nothing of ours failed.
       if (isClientErrorStatus(error.statusCode)) {
-        request.log.info({ status: error.statusCode, reason: error.message }, 'request rejected');
+        // Its message is the library's and may quote what the client sent: scrubbed like any logged text.
+        request.log.info({ status: error.statusCode, reason: scrubText(error.message) }, 'request rejected');
         const headers: unknown = (error as { headers?: unknown }).headers;
         if (headers && typeof headers === 'object') {
           for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') reply.header(name, value);
