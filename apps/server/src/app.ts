@@ -2,10 +2,13 @@
 // which listen on port 0.
 import { randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
-import { APP_IDS, MAX_BODY_BYTES } from '@tyd/protocol';
+import { APP_IDS, CODE, HEADER, MAX_BODY_BYTES } from '@tyd/protocol';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { BrowserConfig, Config, Secrets, SiteConfig } from './config/index.js';
+import { ApiError } from './http/api-error.js';
+import { answerClientError } from './http/client-errors.js';
+import { sendApiResponse } from './http/send-api-response.js';
 import { loggerOptions } from './logging.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import clockPlugin from './plugins/clock.js';
@@ -20,7 +23,7 @@ import metrics from './plugins/metrics.js';
 import notFound from './plugins/not-found.js';
 import outbox from './plugins/outbox.js';
 import requestKv from './plugins/request-kv.js';
-import responseHeaders from './plugins/response-headers.js';
+import responseHeaders, { setResponseHeaders } from './plugins/response-headers.js';
 import serverKeys from './plugins/server-keys.js';
 import smsProvider from './plugins/sms-provider.js';
 import verificationProviders from './plugins/verification-providers.js';
@@ -81,6 +84,8 @@ function pick<K extends keyof Secrets>(secrets: Secrets, ...names: K[]): Pick<Se
 
 export async function buildApp({ config, secrets, logStream, clock }: BuildAppOptions): Promise<FastifyInstance> {
   const { http, storage } = config;
+  const now = clock ?? Date.now;
+  const hsts = config.env === 'production';
   const app = Fastify({
     logger: loggerOptions(http, logStream),
     genReqId: () => randomUUID(),
@@ -99,14 +104,29 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
     // On shutdown: refuse new requests with 503, close idle keep-alive sockets, let in-flight ones finish.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    // A URL the router cannot decode (percent-encoding that is not hex, escapes that are not UTF-8) is the
+    // client's error: 400 in the product's shape, logged as a rejection (http/client-errors.ts) without the
+    // error's message, which quotes the raw path (the access log line has it, scrubbed). Fastify answers it
+    // before routing, so none of our hooks has run: the headers every answer carries are set here. The one
+    // other error Fastify hands here, an async route constraint's, would be ours (no route has one).
+    frameworkErrors: (error, request, reply) => {
+      reply.header(HEADER.requestId, request.id);
+      setResponseHeaders(reply, now(), hsts);
+      if (error.code !== 'FST_ERR_BAD_URL') {
+        request.log.error({ err: error }, 'unhandled error');
+        return sendApiResponse(request, reply, new ApiError(CODE.SERVER_BUSY).toResponse(), 500);
+      }
+      request.log.info({ code: error.code, reason: 'URL cannot be decoded' }, 'request rejected');
+      return answerClientError(request, reply, 400);
+    },
   });
   // Platform first (docs/architecture.md "Modules"), then each capability's services, the sealed
   // pipeline, and the capabilities' routes behind it.
-  await app.register(clockPlugin, { clock: clock ?? Date.now });
+  await app.register(clockPlugin, { clock: now });
   // Before what it measures is built: Redis and the providers are timed from their first call.
   await app.register(instruments, { metrics: http.metrics });
   await app.register(fastifyCookie);
-  await app.register(responseHeaders, { hsts: config.env === 'production' });
+  await app.register(responseHeaders, { hsts });
   await app.register(gracefulClose);
   await app.register(errorHandler);
   await app.register(database, { database: storage.database, timeouts: storage.upstreamTimeouts });

@@ -27,13 +27,21 @@ const PATTERNS: Array<[RegExp, (match: string) => string]> = [
 
 /**
  * Digit groups joined by separators, as people write numbers: `139-1234-5678`, `+86 139 1234 5678`,
- * `6222 0202 0011 2233 445`, `110101.19900307.123X` (E.123 spaces, dashes, dots, parentheses, a `+` that was a space
- * in a form-encoded query). At most 3 separators between two groups; a trailing check character X.
- * Numbers that only separators part (`203.0.113.5 1-800-555-0199`) are one run: when their digits
- * together look like a number they are masked together, erring on the side of the log rule.
+ * `6222 0202 0011 2233 445`, `110101.19900307.123X`, `139_1234_5678`, `139/1234/5678`, `139、1234、5678` (E.123
+ * spaces, dashes, dots, parentheses, a `+` that was a space in a form-encoded query, and whatever else a
+ * keyboard or an input method puts between digits). Every character that is neither a letter nor a digit
+ * separates, in runs of any length (`139    1234`): a list of separators would miss the next one someone
+ * types. A trailing check character X. Numbers that only separators part (`203.0.113.5 1-800-555-0199`) are
+ * one run: when their digits together look like a number they are masked together, erring on the side of
+ * the log rule. The text is in canonical form (canonicalForm) by the time it gets here.
  */
-const SEPARATOR = '[\\s+.()\\-\u00a0\u2010-\u2015\u3000\uff0d]';
-const SEPARATED_RUN = new RegExp(`(?<!\\d)\\d+(?:(?:${SEPARATOR}{1,3}\\d+)+(?:${SEPARATOR}{0,3}[Xx])?|${SEPARATOR}{1,3}[Xx])(?!\\d)`, 'g');
+const SEPARATOR = '[^\\p{L}\\p{N}]';
+const SEPARATED_RUN = new RegExp(
+  `(?<!\\d)\\d+(?:(?:${SEPARATOR}+\\d+)+(?:${SEPARATOR}*[Xx](?![\\p{L}\\p{N}]))?|${SEPARATOR}+[Xx](?![\\p{L}\\p{N}]))(?!\\d)`,
+  'gu',
+);
+/** Six digits parted by whitespace only; `10:00:00` and `26-11-21` are a time and a date, not codes. */
+const SPACED_CODE = /^(?=(?:\s*\d){6}$)\d[\d\s]*$/;
 const ID_DIGITS = /^\d{17}[\dXx]$/;
 const CARD_DIGITS = /^\d{16,19}$/;
 const MOBILE_DIGITS = /^(?:(?:00)?86)?1[3-9]\d{9}$/;
@@ -52,10 +60,13 @@ function maskCompact(digits: string): string | undefined {
  * Masks numbers whose digits are split by separators: within each run of separated groups, the longest
  * consecutive groups that join into an ID, card or mobile number (with its `86`/`0086` prefix) are
  * replaced by that number's usual mask, so `139-1234-5678` logs as `139****5678` and `+86 139 1234 5678`
- * as `+86 139****5678` (the prefix as written). Other runs (dates, versions, addresses) stay as they are.
+ * as `+86 139****5678` (the prefix as written). A run of exactly six digits parted by spaces only is an SMS
+ * code typed in groups (`493 817`) and is masked whole. Other runs (dates, times, versions, addresses) stay as
+ * they are.
  */
 function maskSeparated(text: string): string {
   return text.replace(SEPARATED_RUN, (run) => {
+    if (SPACED_CODE.test(run)) return '******';
     const groups = [...run.matchAll(/\d+[Xx]?|[Xx]/g)].map((m) => ({ text: m[0], start: m.index, end: m.index + m[0].length }));
     let out = '';
     let copiedTo = 0;
@@ -113,18 +124,43 @@ function decodePercentSafely(text: string): string {
   return out;
 }
 
+/** Characters that show nothing: format characters (zero-width space and joiners, soft hyphen, bidi marks, BOM) and the other default-ignorables (Hangul fillers, variation selectors). */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+const DECIMAL_DIGIT = /\p{Nd}/u;
+const NON_ASCII_DIGIT = /(?![0-9])\p{Nd}/gu;
+
+/** The value of a decimal digit of any script: Unicode keeps each script's 0–9 contiguous and in order. */
+function asciiDigit(char: string): string {
+  let zero = char.codePointAt(0)!;
+  while (DECIMAL_DIGIT.test(String.fromCodePoint(zero - 1))) zero -= 1;
+  return String((char.codePointAt(0)! - zero) % 10);
+}
+
 /**
- * Masks the number patterns. Text is looked at decoded too, so an escaped separator or digit
- * (`%2013812345678`, `%31%33%38…`) hides nothing; when the decoded form needed masking, the masked decoded
- * form is returned, otherwise the text keeps its original encoding.
+ * The text as a reader takes it: compatibility forms folded (NFKC, UAX #15: full-width `１３９`, `＋８６`, `．`,
+ * `－` and the ideographic space become ASCII), characters that show nothing removed (a zero-width space
+ * or a soft hyphen inside a number hides it from a pattern, not from a reader), and decimal digits of any
+ * other script read as ASCII.
+ */
+function canonicalForm(text: string): string {
+  return text.normalize('NFKC').replace(INVISIBLE, '').replace(NON_ASCII_DIGIT, asciiDigit);
+}
+
+/**
+ * Masks the number patterns. Text is looked at decoded and in canonical form (canonicalForm), so an escaped
+ * separator or digit (`%2013812345678`, `%31%33%38…`), a full-width digit or an invisible character hides
+ * nothing; when that form needed masking, the masked form is returned (decoded, canonical), otherwise the
+ * text as it was, encoding and all.
  */
 export function scrubText(text: string): string {
-  if (text.includes('%')) {
-    const decoded = decodePercentSafely(text);
-    const masked = maskPatterns(decoded);
-    if (masked !== decoded) return masked;
-  }
-  return maskPatterns(text);
+  const canonical = canonicalForm(text.includes('%') ? decodePercentSafely(text) : text);
+  const masked = maskPatterns(canonical);
+  if (masked !== canonical) return masked;
+  if (!text.includes('%')) return text;
+  // Decoding can also join a number to an escaped digit after it (`13912345678%31`): the text as written.
+  const written = canonicalForm(text);
+  const maskedWritten = maskPatterns(written);
+  return maskedWritten === written ? text : maskedWritten;
 }
 
 const SENSITIVE_KEYS = [

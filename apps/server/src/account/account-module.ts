@@ -29,6 +29,7 @@ import { createSmsOwners, type SmsOwners } from './services/sms-requester.js';
 import { createDeviceCookie, type DeviceCookie } from '../http/device-cookie.js';
 import { createListCursors, type ListCursors } from '../lib/list-cursor.js';
 import { noteActivity } from './services/account-security.js';
+import { loadIpRegions, type IpRegions } from './services/ip-regions.js';
 
 /**
  * For other capabilities (docs/architecture.md "Modules"): a one-time authorisation code that opens a
@@ -85,6 +86,8 @@ export interface Accounts {
   keepRetainedIdentity(reader: RetainedIdentityReader): void;
   /** login-records' cursors (lib/list-cursor.ts). */
   cursors: ListCursors;
+  /** The region of an address (services/ip-regions.ts), its database read while the app was built. */
+  ipRegions: IpRegions;
   /** Notes a call of a session (when and from where it was last used), at most once a minute (services/account-security.ts). */
   noteActivity(session: Session, ip: string, now: number): Promise<void>;
 }
@@ -131,6 +134,10 @@ export default fp(
       keySignatureSecret: deriveKey(secrets.cookieSecret, 'pow-key').toString('base64url'),
       rules: sms.humanCheck,
     });
+    // Before the app listens (plugins are registered before ready), so no request waits for the file.
+    const loadStarted = performance.now();
+    const ipRegions = loadIpRegions();
+    fastify.log.debug({ ms: Math.round(performance.now() - loadStarted) }, 'region database loaded');
     let identityReader: RetainedIdentityReader = async () => undefined;
     fastify.decorate('accounts', {
       db: fastify.database.db,
@@ -159,7 +166,8 @@ export default fp(
         identityReader = reader;
       },
       cursors: createListCursors(secrets.cookieSecret),
-      noteActivity: (session, ip, now) => noteActivity({ repos }, session, ip, now),
+      ipRegions,
+      noteActivity: (session, ip, now) => noteActivity({ repos, ipRegions }, session, ip, now),
     });
 
     fastify.decorate('authenticate', async (accessToken: string, now: number): Promise<AuthenticatedSession> => {

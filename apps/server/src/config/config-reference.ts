@@ -95,7 +95,7 @@ const ROWS: readonly Row[] = [
   {
     vars: ['REQUEST_KV_MAX_ENTRIES'],
     meaning:
-      'bound of the in-process request store (seen nonces, request budget counters; about 160 bytes each), apart from the security state so a flood cannot crowd out a lock. Size it as calls per second × 361 s (the longest a nonce is kept); when full it forgets its oldest entries and refuses timestamps older than what it still remembers (`4001`, the client retries with a fresh one), never honest calls',
+      "bound of the in-process request store (seen nonces, request budget counters; about 160 bytes each), apart from the security state so a flood cannot crowd out a lock. A call adds up to three entries (its nonce, kept up to 361 s, and its address's and session's counters of the minute, held about 90 s): size it as calls per second × 361 s plus the counters, at most calls per second × 541 s; when full it forgets its oldest entries and refuses timestamps older than what it still remembers (`4001`, the client retries with a fresh one), never honest calls; nonces stamped more than 2 s ahead are kept, in a tenth of the bound, never forgotten",
   },
   {
     vars: ['API_RATE_PER_ADDRESS_PER_MINUTE', 'API_RATE_PER_SESSION_PER_MINUTE'],

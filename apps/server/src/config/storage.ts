@@ -25,9 +25,12 @@ export const storageSection = defineSection({
     // (SMS codes, cooldowns, locks, counters; about 320 bytes per entry, so about 160 MB when full), which
     // refuses when full. REQUEST_KV_MAX_ENTRIES bounds the nonces and request budget counters (158 bytes
     // per nonce entry, measured on Node 20: about 160 MB when full), sized as entries = rate × retention:
-    // a nonce is kept at most 361 s, so 1,000,000 keeps the whole window up to 2,770 sealed calls/s, and at
-    // the 4,000 calls/s one process serves at most (check-login on SQLite) it still remembers 250 s. At
-    // its bound it forgets its oldest entries rather than refuse (docs/operations.md "Short-lived state").
+    // a call adds its nonce, kept at most 361 s, and up to two counters of its minute (its address's and
+    // its session's), held about 90 s; so 1,000,000 keeps the whole window up to 2,770 sealed calls/s from a
+    // few busy addresses and sessions and 1,850 calls/s when every call brings two new counters, and at the
+    // 4,000 calls/s one process serves at most (check-login on SQLite) it still remembers about 230 s (75 s).
+    // At its bound it forgets its oldest entries rather than refuse, never the nonces stamped ahead, which
+    // it keeps in a tenth of the bound (docs/operations.md "Short-lived state").
     KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(500_000),
     REQUEST_KV_MAX_ENTRIES: whole(1_000, 10_000_000).default(1_000_000),
     // Connections each process may hold to PostgreSQL (docs/operations.md "Connections: processes, pool

@@ -72,6 +72,31 @@ describe.each(stores)('%s kv store', (_name, make) => {
     }
   });
 
+  it('takes back from a live counter, never below zero, never creating one, keeping its window', async () => {
+    const kv = make();
+    try {
+      expect(await kv.increment('tries:a', 200)).toBe(1);
+      expect(await kv.increment('tries:a', 200)).toBe(2);
+      await kv.decrement('tries:a');
+      expect(await kv.get('tries:a')).toBe('1');
+      await kv.decrement('tries:a', 5);
+      expect(await kv.get('tries:a')).toBe('0');
+      await kv.decrement('none:a');
+      expect(await kv.get('none:a')).toBeUndefined();
+      await expect(kv.decrement('tries:a', 0)).rejects.toThrow(RangeError);
+      // 20 reservations, 10 of them taken back in parallel: none lost.
+      await Promise.all(Array.from({ length: 20 }, () => kv.increment('tries:b', 200)));
+      await Promise.all(Array.from({ length: 10 }, () => kv.decrement('tries:b')));
+      expect(await kv.get('tries:b')).toBe('10');
+      // The window that the first increment started still ends on time.
+      await sleep(300);
+      expect(await kv.get('tries:a')).toBeUndefined();
+      expect(await kv.increment('tries:a', 200)).toBe(1);
+    } finally {
+      await kv.close();
+    }
+  });
+
   it('gives exactly one winner to concurrent set-if-absent calls', async () => {
     const kv = make();
     try {
@@ -106,7 +131,7 @@ describe('memory kv store bounds', () => {
       expect(await kv.setIfAbsent('k0', 'v', 100)).toBe(false);
       t = 100;
       expect(await kv.setIfAbsent('one-more', 'v', 100)).toBe(true);
-      expect(kv.usage()).toEqual({ entries: kv.size(), maxEntries: 1_000, whenFull: 'refuse', forgottenLive: 0 });
+      expect(kv.usage()).toEqual({ entries: kv.size(), maxEntries: 1_000, whenFull: 'refuse', forgottenLive: 0, keptEntries: 0, maxKeptEntries: 0 });
       expect(kv.forgottenThrough()).toBe(-Infinity);
     } finally {
       await kv.close();
@@ -173,7 +198,7 @@ describe('memory kv store bounds', () => {
       // t = 2_000 with 10 s to live) expires at 12_000.
       expect(await kv.get('k2999')).toBeUndefined();
       expect(kv.forgottenThrough()).toBe(12_000);
-      expect(kv.usage()).toEqual({ entries: 1_000, maxEntries: 1_000, whenFull: 'forget-oldest', forgottenLive: 3_000 });
+      expect(kv.usage()).toEqual({ entries: 1_000, maxEntries: 1_000, whenFull: 'forget-oldest', forgottenLive: 3_000, keptEntries: 0, maxKeptEntries: 0 });
     } finally {
       await kv.close();
     }
@@ -220,5 +245,40 @@ describe('memory kv store bounds', () => {
     } finally {
       await kv.close();
     }
+  });
+
+  it("'forget-oldest': entries written with keep are never forgotten, take at most their share, and never move forgottenThrough", async () => {
+    let t = 0;
+    const kv = createMemoryKv({ maxEntries: 1_000, whenFull: 'forget-oldest', maxKeptEntries: 100, now: () => t, sweepIntervalMs: 60_000 });
+    try {
+      // 100 kept entries that outlive everything else (nonces stamped ahead), then a refusal: their share is full.
+      for (let i = 0; i < 100; i++) expect(await kv.setIfAbsent(`ahead${i}`, 'v', 360_000, { keep: true })).toBe(true);
+      await expect(kv.setIfAbsent('ahead-more', 'v', 360_000, { keep: true })).rejects.toThrow(KvCapacityError);
+      // 5,000 ordinary entries through the other 900 places: forgotten oldest first, never a kept one.
+      for (let i = 0; i < 5_000; i++) {
+        t += 1;
+        expect(await kv.setIfAbsent(`k${i}`, 'v', 300_000)).toBe(true);
+      }
+      expect(kv.size()).toBe(1_000);
+      for (let i = 0; i < 100; i++) expect(await kv.get(`ahead${i}`)).toBe('v');
+      // Seen whichever way it is asked for again.
+      expect(await kv.setIfAbsent('ahead7', 'x', 300_000)).toBe(false);
+      expect(await kv.setIfAbsent('ahead7', 'x', 360_000, { keep: true })).toBe(false);
+      // The latest expiry forgotten is an ordinary entry's (k4099, written at t = 4_100), not 360_000.
+      expect(kv.forgottenThrough()).toBe(4_100 + 300_000);
+      expect(kv.usage()).toMatchObject({ entries: 1_000, keptEntries: 100, maxKeptEntries: 100, forgottenLive: 4_100 });
+      // Expired kept entries make room again.
+      t = 360_000;
+      expect(await kv.setIfAbsent('ahead-later', 'v', 360_000, { keep: true })).toBe(true);
+      await kv.delete('ahead-later');
+      expect(await kv.get('ahead-later')).toBeUndefined();
+    } finally {
+      await kv.close();
+    }
+  });
+
+  it('takes kept entries only into a forget-oldest store, below its bound', () => {
+    expect(() => createMemoryKv({ maxEntries: 1_000, maxKeptEntries: 10 })).toThrow(RangeError);
+    expect(() => createMemoryKv({ maxEntries: 1_000, whenFull: 'forget-oldest', maxKeptEntries: 1_000 })).toThrow(RangeError);
   });
 });

@@ -9,6 +9,11 @@ const INCREMENT_SCRIPT = `local v = redis.call('INCRBY', KEYS[1], ARGV[2])
 if v == tonumber(ARGV[2]) then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end
 return v`;
 
+// DECRBY keeps the key's expiry; a missing key stays missing (DECRBY alone would create one without expiry).
+const DECREMENT_SCRIPT = `local v = redis.call('GET', KEYS[1])
+if not v then return 0 end
+return redis.call('DECRBY', KEYS[1], math.min(tonumber(v), tonumber(ARGV[1])))`;
+
 export interface RedisKvOptions {
   url: string;
   keyPrefix: string;
@@ -36,6 +41,7 @@ export function createRedisKv({ url, keyPrefix, connectTimeoutMs, commandTimeout
   });
   redis.on('error', (error: Error) => onConnectionError?.(error));
   redis.defineCommand('tydIncrement', { numberOfKeys: 1, lua: INCREMENT_SCRIPT });
+  redis.defineCommand('tydDecrement', { numberOfKeys: 1, lua: DECREMENT_SCRIPT });
   const checkTtl = (ttlMs: number) => {
     if (!Number.isInteger(ttlMs) || ttlMs <= 0) throw new RangeError('ttlMs must be a positive integer');
   };
@@ -50,6 +56,11 @@ export function createRedisKv({ url, keyPrefix, connectTimeoutMs, commandTimeout
       if (!Number.isSafeInteger(by) || by <= 0) throw new RangeError('by must be a positive integer');
       const run = (redis as unknown as { tydIncrement(key: string, ttl: number, by: number): Promise<number> }).tydIncrement;
       return Number(await run.call(redis, key, ttlMs, by));
+    },
+    async decrement(key, by = 1) {
+      if (!Number.isSafeInteger(by) || by <= 0) throw new RangeError('by must be a positive integer');
+      const run = (redis as unknown as { tydDecrement(key: string, by: number): Promise<number> }).tydDecrement;
+      await run.call(redis, key, by);
     },
     async get(key) {
       return (await redis.get(key)) ?? undefined;

@@ -32,6 +32,7 @@ import { verifySignatureNode } from '../crypto/node-signing.js';
 import { ApiError } from '../http/api-error.js';
 import { KNOWN_APP_IDS, readApiHeaders, type ApiHeaders } from '../http/api-headers.js';
 import { sendApiResponse } from '../http/send-api-response.js';
+import { KvCapacityError } from '../kv/kv-store.js';
 import { hashAccessToken, isAccessTokenShape } from '../lib/access-tokens.js';
 import { clientAddressKey } from '../lib/client-address.js';
 import type { AuthenticatedSession } from '../account/account-module.js';
@@ -82,6 +83,15 @@ const sealedData = (body: unknown): string => {
  * its offset (SPEC §4), as one further behind always did.
  */
 const MAX_CLOCK_AHEAD_MS = 60_000;
+/**
+ * How far ahead of the server clock a call may be stamped and still have its nonce among those an
+ * in-process request store may forget. A nonce is kept until x-t + 301 s, so one stamped further ahead
+ * outlives every call stamped with the server's time, and forgetting it would make the store refuse those
+ * (step 3): such nonces are written with `keep`, in a share of the store of their own, and refused with 4001
+ * when that share is full (docs/operations.md "Short-lived state"). A client that adopted the server's time
+ * from x-server-time (SPEC §4) stamps its calls a little behind it, by the answer's travel time.
+ */
+const FORGETTABLE_AHEAD_MS = 2_000;
 /** Where BENCH_UNSEALED_ROUTES puts the unsealed twin of each API route. */
 export const BENCH_UNSEALED_PREFIX = '/bench-unsealed';
 const MINUTE_MS = 60_000;
@@ -215,16 +225,29 @@ export default fp(
       // sentAt + TIMESTAMP_WINDOW_MS + 1 s. An in-process request store at its bound forgets its oldest
       // entries (plugins/request-kv.ts): a nonce whose entry would expire no later than the latest one it
       // forgot may have been seen and forgotten, so that timestamp is refused as stale, like one from before
-      // a restart. An honest client's retry with a fresh x-t passes, as long as the store holds more than a
-      // few seconds of traffic (docs/operations.md "Short-lived state" sizes it).
+      // a restart. The store only forgets nonces stamped at most FORGETTABLE_AHEAD_MS ahead (step 4), so a
+      // call stamped with the server's time passes as long as the store holds more than that much traffic,
+      // whatever timestamps others send (docs/operations.md "Short-lived state" sizes it).
       const ttl = Math.max(1_000, Math.ceil(sentAt + TIMESTAMP_WINDOW_MS - now) + 1_000);
       if (now + ttl <= (requestKv.forgottenThrough?.() ?? -Infinity)) {
         throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW, { detail: 'timestamp older than the nonce store still remembers (store at its bound)' });
       }
 
       // 4. Replay. Nothing is awaited between the check above and this write, so no other call can make
-      //    the store forget in between (the in-process store answers synchronously).
-      if (!(await requestKv.setIfAbsent(nonceKey(headers.appId, headers.nonce), '1', ttl))) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.REPLAY);
+      //    the store forget in between (the in-process store answers synchronously). A nonce stamped further
+      //    ahead than FORGETTABLE_AHEAD_MS is kept, never forgotten; when the store's share for those is full
+      //    (a flood stamped ahead) the caller is told the server's time and its retry, stamped with it, passes.
+      const keep = sentAt - now > FORGETTABLE_AHEAD_MS;
+      let fresh: boolean;
+      try {
+        fresh = await requestKv.setIfAbsent(nonceKey(headers.appId, headers.nonce), '1', ttl, { keep });
+      } catch (error) {
+        if (keep && error instanceof KvCapacityError) {
+          throw new ApiError(CODE.BAD_REQUEST, SUBCODE.CLOCK_SKEW, { detail: 'no room for more nonces stamped ahead of the server clock' });
+        }
+        throw error;
+      }
+      if (!fresh) throw new ApiError(CODE.BAD_REQUEST, SUBCODE.REPLAY);
 
       // 4b. The session's request budget, now that the call is known to be fresh.
       const accessToken = headers.accessToken || request.cookies[COOKIE.accessToken] || '';

@@ -1,12 +1,17 @@
 // The one error handler (STYLE.md "Errors"): typed ApiErrors become their coded answer; Fastify's own
-// request errors (body too large, unreadable body) get the matching protocol code; anything else is a
-// generic '500' 服务器繁忙，请稍后重试 with nothing internal in it, logged with the request id.
+// request errors (body too large, unreadable body) get the matching protocol code; a library's client
+// error (the static file server's 400 for a path with a NUL byte, its 412 and 416) keeps its 4xx status
+// (http/client-errors.ts); anything else is a generic '500' 服务器繁忙，请稍后重试 with nothing internal
+// in it, logged with the request id and its stack. Only that last kind is a fault of ours, the one the
+// TydServerErrors alert counts (docs/operations.md "Metrics").
 import { CODE, SUBCODE } from '@tyd/protocol';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError } from '../http/api-error.js';
+import { answerClientError } from '../http/client-errors.js';
 import { sendApiResponse } from '../http/send-api-response.js';
 import { KvCapacityError } from '../kv/kv-store.js';
+import { scrubText } from '../logging.js';
 
 export function toApiError(error: FastifyError | Error): ApiError | undefined {
   if (error instanceof ApiError) return error;
@@ -22,6 +27,8 @@ export function toApiError(error: FastifyError | Error): ApiError | undefined {
   return undefined;
 }
 
+const isClientErrorStatus = (status: number | undefined): status is number => status !== undefined && status >= 400 && status < 500;
+
 export default fp(
   async (fastify: FastifyInstance) => {
     fastify.setErrorHandler(async (error: FastifyError, request, reply) => {
@@ -34,6 +41,17 @@ export default fp(
       if (known) {
         request.log.info({ code: known.code, subcode: known.subcode, reason: known.message }, 'request rejected');
         return sendApiResponse(request, reply, known.toResponse(), known.httpStatus);
+      }
+      // http-errors' client errors (RFC 9110 §15.5), raised by a library about what the client sent: the
+      // status stands, with the headers it names (416's Content-Range), and nothing of ours failed.
+      if (isClientErrorStatus(error.statusCode)) {
+        // Its message is the library's and may quote what the client sent: scrubbed like any logged text.
+        request.log.info({ status: error.statusCode, reason: scrubText(error.message) }, 'request rejected');
+        const headers: unknown = (error as { headers?: unknown }).headers;
+        if (headers && typeof headers === 'object') {
+          for (const [name, value] of Object.entries(headers)) if (typeof value === 'string') reply.header(name, value);
+        }
+        return answerClientError(request, reply, error.statusCode);
       }
       request.log.error({ err: error }, 'unhandled error');
       const busy = new ApiError(CODE.SERVER_BUSY);

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
 import { requireVerifiedIdentity } from '../../src/identity/identity-module.js';
 import type { FaceResult } from '../../src/providers/face/face-provider.js';
+import { ProviderUnavailable } from '../../src/providers/provider-error.js';
 import { testClock } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
 import { cardPhoto, certificationSteps, faceSessionOf, readSide, uniqueCardPhoto } from '../support/identity.js';
@@ -252,6 +253,27 @@ describe.each(ENGINES)('identity certification races on %s', (engine) => {
     expect(held.calls.every(([identity]) => identity.idNumber === idNumber)).toBe(true);
     expect(await completeFace(session)).toBe(200);
     expect(await call(client, h5FaceVerify)).toMatchObject({ code: '200', data: { state: 'verified' } });
+  });
+
+  it("two parallel h5-face-url: only the call whose session is kept spends one of the day's tries", async () => {
+    const { client } = await loggedIn();
+    await confirmed(client);
+    const triesLeft = async () => ((await call(client, certificationInfo)).data as { faceTriesLeft: number }).faceTriesLeft;
+    const before = await triesLeft();
+    const face = t.app.faceProvider;
+    const held = gate(face.createFaceSession.bind(face), 2);
+    vi.spyOn(face, 'createFaceSession').mockImplementation(held.run);
+    const answers = Promise.all([call(client, h5FaceUrl), call(client, h5FaceUrl)]);
+    // Both have passed the tries check and wait at the provider: then one stores its session, one loses.
+    await held.reached;
+    held.release();
+    const started = await answers;
+    expect(started.map((answer) => answer.code).sort()).toEqual(['200', '409']);
+    expect(await triesLeft()).toBe(before - 1);
+    // A provider that fails spends none either: no session was opened.
+    vi.spyOn(face, 'createFaceSession').mockRejectedValueOnce(new ProviderUnavailable('face', 'network', 'connection refused'));
+    expect(await call(client, h5FaceUrl)).toMatchObject({ code: '502', subcode: '4501' });
+    expect(await triesLeft()).toBe(before - 1);
   });
 
   it("h5-face-url racing a certification of another card: A's session is not kept beside B's identity", async () => {

@@ -155,8 +155,26 @@ describe('a full request store', () => {
         expect(ready.status).toBe(200);
         const body = (await ready.json()) as { capacity: unknown };
         expect(body.capacity).toEqual([
-          { store: 'requests', entries: 1000, maxEntries: 1000, full: true, whenFull: 'forget-oldest', forgottenLive: 200 },
-          { store: 'state', entries: expect.any(Number), maxEntries: 1000, full: false, whenFull: 'refuse', forgottenLive: 0 },
+          {
+            store: 'requests',
+            entries: 1000,
+            maxEntries: 1000,
+            full: true,
+            whenFull: 'forget-oldest',
+            forgottenLive: 200,
+            keptEntries: 0,
+            maxKeptEntries: 100,
+          },
+          {
+            store: 'state',
+            entries: expect.any(Number),
+            maxEntries: 1000,
+            full: false,
+            whenFull: 'refuse',
+            forgottenLive: 0,
+            keptEntries: 0,
+            maxKeptEntries: 0,
+          },
         ]);
         const warned = lines
           .map((l) => JSON.parse(l) as { level: number; msg: string; store?: string })

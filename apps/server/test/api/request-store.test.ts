@@ -105,16 +105,18 @@ describe('the request store at its bound', () => {
     }
   });
 
-  it('keeps a timestamp sent ahead of the server clock from reopening its forgotten nonce', { timeout: 60_000 }, async () => {
-    // A request stamped 60 s ahead (the most the window allows) lives longest in the store, yet it is
-    // forgotten in arrival order like the others; its replay inside the window is still refused. (Honest
-    // calls stay served as long as the store holds more than 60 s of traffic: docs/operations.md sizes it.)
+  it('keeps the nonce of a call stamped ahead of the server clock: never forgotten, its replay refused as seen', { timeout: 60_000 }, async () => {
+    // A request stamped 60 s ahead (the most the window allows) lives longest in the store. Forgetting it
+    // would mean refusing every timestamp up to its own (api-pipeline.ts step 3), so it is kept apart and
+    // never forgotten, while the store forgets everything that arrived around it; its replay inside the
+    // window is refused as seen. (Honest calls stay served as long as the store holds more than a few
+    // seconds of traffic: docs/operations.md sizes it.)
     const ahead = await client.prepare(ENDPOINT, {}, { timestamp: String(clock() + 60_000) });
     expect((await send(ahead, addressOf(2))).response?.code).toBe(CODE.OK);
     const forgotten = () => t.app.requestKv.forgottenThrough?.() ?? -Infinity;
-    const mustForget = Number(ahead.context.timestamp) + 300_000;
+    const arrivedAt = clock();
     let calls = 0;
-    while (forgotten() < mustForget) {
+    while (forgotten() < arrivedAt + 300_000) {
       clock.advance(STEP_MS);
       expect((await nodeCall(client, addressOf(calls), ENDPOINT, {}))?.code).toBe(CODE.OK);
       calls += 1;
@@ -122,7 +124,73 @@ describe('the request store at its bound', () => {
     }
     // Still inside its window (sent less than 300 s ago by its own timestamp), yet not served again.
     expect(clock() - Number(ahead.context.timestamp)).toBeLessThan(300_000);
-    expect((await send(ahead, '198.51.100.9')).response?.subcode).toBe(SUBCODE.CLOCK_SKEW);
+    expect((await send(ahead, '198.51.100.9')).response?.subcode).toBe(SUBCODE.REPLAY);
     expect((await nodeCall(client, addressOf(3), ENDPOINT, {}))?.code).toBe(CODE.OK);
+  });
+});
+
+// A flood stamped ahead of the server clock (docs/operations.md "Short-lived state", "A flood stamped
+// ahead"): nonces stamped ahead are kept apart, never forgotten, in a share of the bound of their own, so
+// the store never has to refuse a call stamped with the server's time. Before, one address sending calls
+// stamped 59 s ahead made the store forget nonces that expire 360 s on, and every honest call was refused
+// 4001 (retry included) until the flood's timestamps had passed, 55 s after it ended.
+describe('a flood stamped ahead of the server clock', () => {
+  let t: TestApp;
+  let client: ApiClient;
+  const floodClock = testClock();
+  const FLOOD_ADDRESS = '203.0.113.66';
+  const HONEST_ADDRESS = '198.51.100.23';
+  beforeAll(async () => {
+    // The default request budgets: one address may make 1,200 calls a minute, more than the bound.
+    t = await startTestApp({ clock: floodClock, env: { TRUST_PROXY: '1', REQUEST_KV_MAX_ENTRIES: String(BOUND) } });
+    client = await t.client();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = (prepared: PreparedRequest, ip: string): Promise<ApiResult> =>
+    client.send({ ...prepared, headers: { ...prepared.headers, 'x-forwarded-for': ip } });
+
+  it('keeps serving an honest caller during and after a flood from one address stamped 59 s ahead', { timeout: 120_000 }, async () => {
+    const honest = async () => (await nodeCall(client, HONEST_ADDRESS, ENDPOINT, {}))?.code;
+    const flooded = new Map<string, number>();
+    const served: PreparedRequest[] = [];
+    // 1,150 calls in 46 s of the server's clock, each stamped 59 s ahead: more nonces than the store holds.
+    for (let i = 0; i < 1_150; i++) {
+      floodClock.advance(40);
+      const stamp = String(floodClock() + 59_000);
+      let answer;
+      if (i % 50 === 0) {
+        const prepared = await client.prepare(ENDPOINT, {}, { timestamp: stamp });
+        answer = (await send(prepared, FLOOD_ADDRESS)).response;
+        if (answer?.code === CODE.OK) served.push(prepared);
+      } else {
+        answer = await nodeCall(client, FLOOD_ADDRESS, ENDPOINT, {}, { timestamp: stamp });
+      }
+      const outcome = answer?.subcode ?? answer?.code ?? 'invalid';
+      flooded.set(outcome, (flooded.get(outcome) ?? 0) + 1);
+      if (i % 100 === 99) expect(await honest(), `during the flood, call ${i}`).toBe(CODE.OK);
+    }
+    // The flood got its share of the store stamped ahead, then 4001 (adopt the server's clock); never more.
+    expect(flooded.get(CODE.OK)).toBeGreaterThan(0);
+    expect(flooded.get(SUBCODE.CLOCK_SKEW)).toBeGreaterThan(0);
+    expect([...flooded.keys()].sort()).toEqual([CODE.OK, SUBCODE.CLOCK_SKEW].sort());
+
+    // After it: the honest caller's calls pass at once and on, through the minute its timestamps cover.
+    for (let second = 0; second <= 65; second += 5) {
+      expect(await honest(), `${second} s after the flood`).toBe(CODE.OK);
+      floodClock.advance(5_000);
+    }
+    // A caller whose clock runs 30 s ahead is told the server's time once, and served on its retry.
+    const ahead = await send(await client.prepare(ENDPOINT, {}, { timestamp: String(floodClock() + 30_000) }), HONEST_ADDRESS);
+    if (ahead.response?.code !== CODE.OK) {
+      expect(ahead.response?.subcode).toBe(SUBCODE.CLOCK_SKEW);
+      const serverTime = ahead.headers.get(HEADER.serverTime) ?? '';
+      expect((await send(await client.prepare(ENDPOINT, {}, { timestamp: serverTime }), HONEST_ADDRESS)).response?.code).toBe(CODE.OK);
+    }
+    // And the flood's served calls, replayed from elsewhere inside their window, are still refused as seen.
+    expect(served.length).toBeGreaterThan(0);
+    for (const prepared of served) expect((await send(prepared, '192.0.2.7')).response?.subcode).toBe(SUBCODE.REPLAY);
   });
 });

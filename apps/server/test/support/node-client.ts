@@ -30,16 +30,21 @@ import { DEFAULT_CLIENT_INFO, type ApiClient, type EndpointPayload } from './api
 
 const { iv: IV, tag: TAG } = ENVELOPE_SIZES;
 
-/** One call through the real HTTP pipeline, sealed and signed with node:crypto, from `ip` (X-Forwarded-For). */
+/**
+ * One call through the real HTTP pipeline, sealed and signed with node:crypto, from `ip` (X-Forwarded-For),
+ * stamped with the client's clock unless `timestamp` (x-t) says otherwise.
+ */
 export async function nodeCall<E extends Endpoint>(
   client: ApiClient,
   ip: string,
   endpoint: E,
   payload: EndpointPayload<E>,
+  opts: { timestamp?: string } = {},
 ): Promise<ApiResponse<EndpointResponseData<E>> | undefined> {
   const keys = client.keys;
   const fullPath = endpoint.fullPath;
-  const context: RequestContext = { method: 'POST', path: fullPath, timestamp: String(client.now()), appId: keys.appId, nonce: randomNonce() };
+  const timestamp = opts.timestamp ?? String(client.now());
+  const context: RequestContext = { method: 'POST', path: fullPath, timestamp, appId: keys.appId, nonce: randomNonce() };
   const ephemeral = createECDH('prime256v1');
   const epk = ephemeral.generateKeys();
   const shared = ephemeral.computeSecret(Buffer.from(keys.publicKey, 'base64url'));

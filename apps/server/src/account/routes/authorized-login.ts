@@ -15,7 +15,7 @@ export default async function authorizedLoginRoutes(fastify: FastifyInstance): P
         fastify.accounts,
         payload.authCode,
         fastify.clock(),
-        placeOf({ ip: request.ip, userAgent: request.headers['user-agent'], clientInfo: headers.clientInfo, appId: headers.appId }),
+        placeOf(fastify.accounts.ipRegions, { ip: request.ip, userAgent: request.headers['user-agent'], clientInfo: headers.clientInfo, appId: headers.appId }),
       ),
   });
   fastify.apiRoute({

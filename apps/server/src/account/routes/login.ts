@@ -18,7 +18,12 @@ export default async function loginRoutes(fastify: FastifyInstance): Promise<voi
         // genuine device cookie gets a new id, remembered as the owner's and set as its cookie on success.
         const { deviceCookie } = fastify.accounts;
         const device = { cookieId: deviceCookie.read(request) ?? deviceCookie.newId(), nativeId: headers.deviceId };
-        const place = placeOf({ ip: request.ip, userAgent: request.headers['user-agent'], clientInfo: headers.clientInfo, appId: headers.appId });
+        const place = placeOf(fastify.accounts.ipRegions, {
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+          clientInfo: headers.clientInfo,
+          appId: headers.appId,
+        });
         let result;
         try {
           result = await loginWithSmsCode(fastify.accounts, {

@@ -10,7 +10,7 @@ import type { Accounts } from '../account-module.js';
 import type { LoginEventResult } from '../repositories/login-events-repository.js';
 import type { Session, SessionPlace } from '../repositories/sessions-repository.js';
 import { describeDevice } from './device-description.js';
-import { describeAddress, maskAddress } from './ip-regions.js';
+import { maskAddress, type IpRegions } from './ip-regions.js';
 import { LOGIN_RECORD_MS } from './session-housekeeping.js';
 
 /** What a request says about where it comes from (the client's word, except the address). */
@@ -21,17 +21,22 @@ export interface RequestOrigin {
   appId: string | undefined;
 }
 
-export function placeOf(origin: RequestOrigin): SessionPlace {
-  return { ...describeDevice(origin), ...describeAddress(origin.ip) };
+export function placeOf(ipRegions: IpRegions, origin: RequestOrigin): SessionPlace {
+  return { ...describeDevice(origin), ...ipRegions.describe(origin.ip) };
 }
 
 /** A session's last activity is kept to the minute: one write a minute at most, not one per call. */
 export const ACTIVITY_RESOLUTION_MS = 60_000;
 
 /** Notes a call of `session`: when the minute has turned since the last note, or the address moved. */
-export async function noteActivity(deps: { repos: Pick<Accounts['repos'], 'sessions'> }, session: Session, ip: string, now: number): Promise<void> {
+export async function noteActivity(
+  deps: { repos: Pick<Accounts['repos'], 'sessions'>; ipRegions: IpRegions },
+  session: Session,
+  ip: string,
+  now: number,
+): Promise<void> {
   if (now - session.lastActiveAt < ACTIVITY_RESOLUTION_MS && maskAddress(ip) === session.address) return;
-  const { region, address } = describeAddress(ip);
+  const { region, address } = deps.ipRegions.describe(ip);
   await deps.repos.sessions.touch(session.id, { now, region, address });
 }
 

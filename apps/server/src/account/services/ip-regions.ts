@@ -41,25 +41,9 @@ for (const [network, prefix] of [
   internal.addSubnet(network, prefix, 'ipv6');
 }
 
-// The IPv4 database is 8.7 MB, read into memory on the first lookup rather than at start.
-let database: IP2RegionType | undefined;
-function lookup(ipv4: string): { country: string; province: string; city: string } | null {
-  if (!database) {
-    const require = createRequire(import.meta.url);
-    const { default: IP2Region } = require('ip2region') as { default: typeof IP2RegionType };
-    database = new IP2Region({ disableIpv6: true });
-  }
-  return database.search(ipv4);
-}
-
-function regionOf(ipv4: string): string {
-  const found = lookup(ipv4);
-  if (!found) return UNKNOWN_REGION;
-  if (found.city === '内网IP') return INTERNAL_REGION;
-  if (found.country !== '中国') return found.country || UNKNOWN_REGION;
-  // Municipalities are their own province ("北京市北京市" reads "北京市").
-  const city = found.city && found.city !== found.province ? found.city : '';
-  return `${found.province}${city}` || '中国';
+/** What a session's owner is told about an address: its region and the address masked. */
+export interface IpRegions {
+  describe(ip: string): AddressDescription;
 }
 
 /** The address as it is shown and kept (cheap: no lookup). */
@@ -73,10 +57,33 @@ export function maskAddress(ip: string): string {
   return isIPv6(ip) ? key.replace(/\/64$/, '*') : UNKNOWN_REGION;
 }
 
-export function describeAddress(ip: string): AddressDescription {
-  const key = clientAddressKey(ip);
-  const address = maskAddress(ip);
-  if (isIPv4(key)) return { region: internal.check(key, 'ipv4') ? INTERNAL_REGION : regionOf(key), address };
-  if (isIPv6(ip)) return { region: internal.check(ip, 'ipv6') ? INTERNAL_REGION : UNKNOWN_REGION, address };
-  return { region: UNKNOWN_REGION, address };
+/**
+ * Reads the IPv4 database (8.7 MB; the package reads it synchronously, about 20 ms) into memory. Called once
+ * while the app is built (account-module.ts), before it listens and so before /readyz can answer: a read
+ * inside the first request that needs a region would hold every request in flight behind it.
+ */
+export function loadIpRegions(): IpRegions {
+  const require = createRequire(import.meta.url);
+  const { default: IP2Region } = require('ip2region') as { default: typeof IP2RegionType };
+  const database = new IP2Region({ disableIpv6: true });
+
+  function regionOf(ipv4: string): string {
+    const found = database.search(ipv4);
+    if (!found) return UNKNOWN_REGION;
+    if (found.city === '内网IP') return INTERNAL_REGION;
+    if (found.country !== '中国') return found.country || UNKNOWN_REGION;
+    // Municipalities are their own province ("北京市北京市" reads "北京市").
+    const city = found.city && found.city !== found.province ? found.city : '';
+    return `${found.province}${city}` || '中国';
+  }
+
+  return {
+    describe(ip) {
+      const key = clientAddressKey(ip);
+      const address = maskAddress(ip);
+      if (isIPv4(key)) return { region: internal.check(key, 'ipv4') ? INTERNAL_REGION : regionOf(key), address };
+      if (isIPv6(ip)) return { region: internal.check(ip, 'ipv6') ? INTERNAL_REGION : UNKNOWN_REGION, address };
+      return { region: UNKNOWN_REGION, address };
+    },
+  };
 }

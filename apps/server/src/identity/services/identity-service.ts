@@ -332,7 +332,12 @@ export function createIdentityService(deps: IdentityServiceDeps) {
       return info(userId, now);
     },
 
-    /** h5-face-url: one of the day's tries, decided on the atomic increment's own result. */
+    /**
+     * h5-face-url: one of the day's tries, spent only by the call whose session is kept. The try is reserved
+     * by the atomic increment (its own result decides, so parallel calls never pass the limit together) and
+     * given back when the call keeps no session: the provider failed, or the compare-and-set below lost to a
+     * parallel call or a certification (docs/api.md "h5-face-url").
+     */
     async startFace(userId: string, now: number) {
       const row = await repo.find(userId);
       notVerified(row);
@@ -340,30 +345,37 @@ export function createIdentityService(deps: IdentityServiceDeps) {
         row?.identity_enc &&
         (row.state === 'identity-confirmed' || row.state === 'face-pending' || (row.state === 'failed' && row.failure_reason !== 'identity-not-found'));
       if (!row || !ready) throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: row?.state ?? 'not-started' } });
-      const used = await deps.kv.increment(triesKey(userId, now), DAY_MS + 3_600_000);
-      if (used > rules.faceTriesPerDay) {
-        throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.FACE_DAILY_LIMIT, {
-          data: { retryAfterSeconds: Math.ceil((chinaDayEnd(chinaDay(now)) - now) / 1000) },
-        });
+      const tries = triesKey(userId, now);
+      const used = await deps.kv.increment(tries, DAY_MS + 3_600_000);
+      let kept = false;
+      try {
+        if (used > rules.faceTriesPerDay) {
+          throw new ApiError(CODE.TOO_MANY_REQUESTS, SUBCODE.FACE_DAILY_LIMIT, {
+            data: { retryAfterSeconds: Math.ceil((chinaDayEnd(chinaDay(now)) - now) / 1000) },
+          });
+        }
+        const identity = cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc!);
+        const session = await askProvider(() => deps.face.createFaceSession({ name: identity.name, idNumber: identity.idNumber }, rules.faceReturnUrl));
+        const expiresAt = now + FACE_SESSION_MS;
+        // The session was opened for the identity read above: kept only while the row is still as read. A
+        // certification or new documents meanwhile, or a parallel h5-face-url that stored its own session
+        // first, and this one is nobody's (its result could never verify the account).
+        kept = await repo.startFace(userId, row.version, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now);
+        if (!kept) {
+          const current = await repo.find(userId);
+          notVerified(current);
+          const startable =
+            current?.identity_enc &&
+            (current.state === 'identity-confirmed' ||
+              current.state === 'face-pending' ||
+              (current.state === 'failed' && current.failure_reason !== 'identity-not-found'));
+          if (startable) throw staleFace(current);
+          throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: current?.state ?? 'not-started' } });
+        }
+        return { url: session.url, expiresAt, faceTriesLeft: Math.max(0, rules.faceTriesPerDay - (await triesUsed(userId, now))) };
+      } finally {
+        if (!kept) await deps.kv.decrement(tries);
       }
-      const identity = cipher.decrypt<ConfirmedIdentity>('identity_enc', userId, row.identity_enc!);
-      const session = await askProvider(() => deps.face.createFaceSession({ name: identity.name, idNumber: identity.idNumber }, rules.faceReturnUrl));
-      const expiresAt = now + FACE_SESSION_MS;
-      // The session was opened for the identity read above: kept only while the row is still as read. A
-      // certification or new documents meanwhile, or a parallel h5-face-url that stored its own session
-      // first, and this one is nobody's (its result could never verify the account).
-      if (!(await repo.startFace(userId, row.version, cipher.encrypt('face_session_enc', userId, session.sessionId), expiresAt, now))) {
-        const current = await repo.find(userId);
-        notVerified(current);
-        const startable =
-          current?.identity_enc &&
-          (current.state === 'identity-confirmed' ||
-            current.state === 'face-pending' ||
-            (current.state === 'failed' && current.failure_reason !== 'identity-not-found'));
-        if (startable) throw staleFace(current);
-        throw new ApiError(CODE.CONFLICT, SUBCODE.IDENTITY_STEP_MISSING, { data: { state: current?.state ?? 'not-started' } });
-      }
-      return { url: session.url, expiresAt, faceTriesLeft: Math.max(0, rules.faceTriesPerDay - used) };
     },
 
     /** h5-face-verify: the provider's answer for the account's session, asked server to server. */
