@@ -246,6 +246,38 @@ const SCREENSHOT_MODES: readonly Mode[] = MODES.filter((mode) => mode.care || mo
 const LOGGED_OUT_PATHS = [...ROUTES.filter((route) => !route.requiresLogin).map((route) => route.path), '/no-such-page'];
 
 // Made by the first test that needs it (expect.poll, which reading the SMS outbox uses, runs only in a test).
+describe('深色模式 chosen in 设置', () => {
+  it.each([
+    ['the browser', null],
+    ['the app shell, whose own theme is light', 'android'],
+  ] as const)('in %s: 深色 applies at once and from the first paint of the next visit; 跟随系统 goes back', async (_where, shell) => {
+    const context = shell
+      ? await newMobileContext(browser, {
+          userAgent: APP_USER_AGENTS.androidZhongduoduo,
+          initScripts: [nativeShellScript({ platform: 'android', appInfo: { ...DEFAULT_APP_INFO, token, phone }, displaySettings: { theme: 'light' } })],
+        })
+      : await loggedInContext(browser, token, phone);
+    await context.addInitScript({
+      content: `document.addEventListener('readystatechange', () => { if (document.readyState === 'interactive') window.__firstClasses = document.documentElement.className; });`,
+    });
+    const page = await context.newPage();
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await openSettled(page, `${server.baseUrl}/mine/settings`);
+    expect(await background()).toBe('rgb(245, 246, 248)');
+    await page.getByRole('radio', { name: '深色' }).click();
+    await expect.poll(background).toBe('rgb(16, 18, 22)');
+    await saveScreenshot(page, `settings-theme-dark-${shell ?? 'web'}`);
+    await openSettled(page, `${server.baseUrl}/`);
+    expect(await page.evaluate(() => (window as unknown as { __firstClasses: string }).__firstClasses)).toContain('theme-dark');
+    expect(await background()).toBe('rgb(16, 18, 22)');
+    await openSettled(page, `${server.baseUrl}/mine/settings`);
+    expect(await page.getByRole('radio', { name: '深色' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('radio', { name: '跟随系统' }).click();
+    await expect.poll(background).toBe('rgb(245, 246, 248)');
+    await context.close();
+  });
+});
+
 let dataAccountMade: Promise<AccountWithData> | undefined;
 const dataAccount = () => (dataAccountMade ??= accountWithData());
 

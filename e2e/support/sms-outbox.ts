@@ -28,18 +28,18 @@ export async function codesSent(baseUrl: string, phone: string, purpose: string,
  * decided before anything is counted (apps/server/src/account/services/sms-sending.ts), so asking again
  * changes nothing: the wait ends when the server says the cooldown is over, not after a guessed time.
  */
-export async function sendWhenCooledDown(send: () => Promise<ApiResult>): Promise<ApiResult> {
-  let result: ApiResult | undefined;
-  await expect
-    .poll(
-      async () => {
-        result = await send();
-        const { response } = result;
-        return response?.code === CODE.RETRY_LATER && (response.data as { reason?: string } | undefined)?.reason === 'cooldown';
-      },
-      { interval: 100 },
-    )
-    .toBe(false);
-  expect(result!.response?.code, JSON.stringify(result!.response)).toBe(CODE.OK);
-  return result!;
+export async function sendWhenCooledDown(send: () => Promise<ApiResult>, timeoutMs = 30_000): Promise<ApiResult> {
+  // A plain loop, not expect.poll: journeys call this from their beforeAll too, outside any test.
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await send();
+    const { response } = result;
+    const coolingDown = response?.code === CODE.RETRY_LATER && (response.data as { reason?: string } | undefined)?.reason === 'cooldown';
+    if (!coolingDown) {
+      expect(response?.code, JSON.stringify(response)).toBe(CODE.OK);
+      return result;
+    }
+    if (Date.now() > deadline) throw new Error(`the resend cooldown did not end within ${timeoutMs} ms`);
+    await new Promise((next) => setTimeout(next, 100));
+  }
 }

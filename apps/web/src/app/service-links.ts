@@ -15,7 +15,7 @@ export const MINE_LINKS: readonly LinkListItem[] = [
   { to: '/activity/points', label: '我的积分', hint: '积分余额、明细与过期时间' },
   ...SERVICE_LINKS.filter((link) => link.to === '/activity/invite' || link.to === '/discover/notice' || link.to === '/download'),
   { to: '/mine/help', label: '帮助与客服', hint: '常见问题、客服电话与在线提问' },
-  { to: '/mine/settings', label: '设置', hint: '关怀模式、文字大小与深色模式' },
+  { to: '/mine/settings', label: '设置', hint: '关怀模式与深色模式' },
   { to: '/agreements/privacy', label: '隐私政策', hint: '我们如何收集和保护您的信息', external: true },
 ];
 

@@ -32,3 +32,48 @@ function subscribe(listener: () => void): () => void {
 export function useCareMode(): boolean {
   return useSyncExternalStore(subscribe, isCareMode, () => false);
 }
+
+/**
+ * 深色模式 on this device (设置): 'light' or 'dark' chosen here, over the app shell's theme and the system's;
+ * 'system' (or nothing stored): the shell's theme inside the app, else the system's. Applied as the
+ * `theme-light` / `theme-dark` class on <html> (styles/base.css), which index.html's head script sets
+ * before first paint from the same key.
+ */
+export type ThemeChoice = 'system' | 'light' | 'dark';
+export const THEME_KEY = 'theme';
+
+const themeListeners = new Set<() => void>();
+
+export function themeChoice(): ThemeChoice {
+  const stored = local.get(THEME_KEY);
+  return stored === 'light' || stored === 'dark' ? stored : 'system';
+}
+
+/** The shell's own theme (docs/bridge.md "Display settings"), if it said one at document start. */
+function shellTheme(): 'light' | 'dark' | null {
+  const theme = (window as { tydDisplaySettings?: { theme?: unknown } }).tydDisplaySettings?.theme;
+  return theme === 'light' || theme === 'dark' ? theme : null;
+}
+
+/** Switches the theme now and for this device's next visits. */
+export function setThemeChoice(choice: ThemeChoice): void {
+  if (choice === 'system') local.remove(THEME_KEY);
+  else local.set(THEME_KEY, choice);
+  const applied = choice === 'system' ? shellTheme() : choice;
+  const root = document.documentElement;
+  root.classList.toggle('theme-light', applied === 'light');
+  root.classList.toggle('theme-dark', applied === 'dark');
+  for (const listener of themeListeners) listener();
+}
+
+/** The stored choice; 'system' in the prerender and while hydrating (lib/hydration.ts), then the truth. */
+export function useThemeChoice(): ThemeChoice {
+  return useSyncExternalStore(
+    (listener) => {
+      themeListeners.add(listener);
+      return () => themeListeners.delete(listener);
+    },
+    themeChoice,
+    () => 'system',
+  );
+}
