@@ -4,7 +4,7 @@
 // without an answer, a verified identity. Another account's holdings never reach the answer, and no payload
 // can name an account.
 import { randomBytes } from 'node:crypto';
-import { askQuestion, deregistrationImpact } from '@tyd/protocol';
+import { SUBCODE, askQuestion, deregistrationImpact } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testClock, type TestClock } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
@@ -92,7 +92,10 @@ describe.each(ENGINES)('deregistration-impact on %s', (engine) => {
     const a = await member();
     const b = await member();
     await credit(a.userId, 450, clock());
-    expect((await b.client.call(deregistrationImpact, { userId: a.userId } as never, { raw: true })).response).toMatchObject({ code: '400' });
+    expect((await b.client.call(deregistrationImpact, { userId: a.userId } as never, { raw: true })).response).toMatchObject({
+      code: '400',
+      subcode: SUBCODE.BAD_PAYLOAD,
+    });
     expect(await impact(b.client)).toEqual(NOTHING);
     const anonymous = await t.client();
     expect((await anonymous.call(deregistrationImpact, {})).response).toMatchObject({ code: '401' });
