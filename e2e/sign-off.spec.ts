@@ -135,7 +135,7 @@ describe('/mine/signOff', () => {
       await page.goto(`${server.baseUrl}/mine/signOff`);
       const losses = page.getByRole('region', { name: '注销后将失去' });
       await losses.getByRole('listitem').first().waitFor();
-      expect(await losses.getByRole('listitem').allTextContents()).toEqual(['积分450', '卡券1 张', '银行卡1 张将解除绑定', '实名认证信息新账号需重新认证']);
+      expect(await losses.getByRole('listitem').allTextContents()).toEqual(['积分450', '卡券1 张', '银行卡将解除绑定1 张', '实名认证信息新账号需重新认证']);
       // First on the page, above what is erased.
       const regions = await page.getByRole('region').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label')));
       expect(regions.indexOf('注销后将失去')).toBe(0);

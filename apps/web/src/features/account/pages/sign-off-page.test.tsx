@@ -191,7 +191,7 @@ describe('/mine/signOff', () => {
     const rows = within(card)
       .getAllByRole('listitem')
       .map((row) => row.textContent);
-    expect(rows).toEqual(['积分450', '卡券3 张', '银行卡1 张将解除绑定', '未回复的客服提问1 条', '实名认证信息新账号需重新认证']);
+    expect(rows).toEqual(['积分450', '卡券3 张', '银行卡将解除绑定1 张', '未回复的客服提问1 条', '实名认证信息新账号需重新认证']);
     expect(card.textContent).toContain('已过期的卡券不计在内');
     // Before what is erased and before the code.
     const sections = screen.getAllByRole('region').map((region) => region.getAttribute('aria-label'));

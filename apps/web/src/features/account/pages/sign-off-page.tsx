@@ -67,11 +67,11 @@ function Losses({ impact }: { impact: QueryResult<DeregistrationImpact> }) {
           <ul className="sign-off__losses">
             {losses.map((loss) => (
               <li key={loss.label} className="sign-off__loss">
-                <span>{loss.label}</span>
-                <span className="sign-off__figure">
-                  {loss.figure}
-                  {loss.note ? <span className="sign-off__figure-note">{loss.note}</span> : null}
+                <span className="sign-off__loss-what">
+                  {loss.label}
+                  {loss.note ? <span className="sign-off__loss-note">{loss.note}</span> : null}
                 </span>
+                {loss.figure ? <span className="sign-off__figure">{loss.figure}</span> : null}
               </li>
             ))}
           </ul>
