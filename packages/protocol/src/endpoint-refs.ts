@@ -54,6 +54,7 @@ import type { updateLuckyPoints as UpdateLuckyPoints } from './endpoints/rewards
 import type { finishUpload as FinishUpload } from './endpoints/upload/finish-upload.js';
 import type { startUpload as StartUpload } from './endpoints/upload/start-upload.js';
 import type { uploadPart as UploadPart } from './endpoints/upload/upload-part.js';
+import type { deregistrationImpact as DeregistrationImpact } from './endpoints/privacy/deregistration-impact.js';
 import type { downloadDataExport as DownloadDataExport } from './endpoints/privacy/download-data-export.js';
 import type { personalInfoList as PersonalInfoList } from './endpoints/privacy/personal-info-list.js';
 import type { requestDataExport as RequestDataExport } from './endpoints/privacy/request-data-export.js';
@@ -126,6 +127,7 @@ export interface EndpointRefs {
   readonly requestDataExport: EndpointRef<typeof RequestDataExport>;
   readonly downloadDataExport: EndpointRef<typeof DownloadDataExport>;
   readonly withdrawConsent: EndpointRef<typeof WithdrawConsent>;
+  readonly deregistrationImpact: EndpointRef<typeof DeregistrationImpact>;
   readonly authorizedLogin: EndpointRef<typeof AuthorizedLogin>;
   readonly authorizedCode: EndpointRef<typeof AuthorizedCode>;
   readonly inviteCode: EndpointRef<typeof InviteCode>;

@@ -84,12 +84,14 @@ export const API_PATH = {
   endOtherSessions: '/v1/user/end-other-sessions',
   loginRecords: '/v1/user/login-records',
   // Not in SPEC §7's list: 个人信息 (PIPL art. 44–47; docs/api.md "Personal information"): the two lists MIIT
-  // asks for, a copy of one's data after an SMS code, fetched once, and withdrawing consent.
+  // asks for, a copy of one's data after an SMS code, fetched once, withdrawing consent, and what
+  // deregistration would take (/mine/signOff).
   personalInfoList: '/v1/user/personal-info-list',
   thirdPartySharingList: '/v1/user/third-party-sharing-list',
   requestDataExport: '/v1/user/request-data-export',
   downloadDataExport: '/v1/user/download-data-export',
   withdrawConsent: '/v1/user/withdraw-consent',
+  deregistrationImpact: '/v1/user/deregistration-impact',
   authorizedLogin: '/v1/user/authorized-login',
   getAppDownloadUrl: '/v1/user/getAppDownloadUrl',
   // Not in SPEC §7's list: minting the one-time code that /others/tydPreJump redeems (docs/api.md).

@@ -23,6 +23,7 @@ export * from './endpoints/privacy/third-party-sharing-list.js';
 export * from './endpoints/privacy/request-data-export.js';
 export * from './endpoints/privacy/download-data-export.js';
 export * from './endpoints/privacy/withdraw-consent.js';
+export * from './endpoints/privacy/deregistration-impact.js';
 export * from './endpoints/user/authorized-login.js';
 export * from './endpoints/user/authorized-code.js';
 export * from './endpoints/user/invite-code.js';

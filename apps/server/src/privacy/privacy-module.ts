@@ -1,8 +1,9 @@
 // 个人信息 (docs/api.md "Personal information"; PIPL art. 44–47; MIIT 信息通信服务感知提升行动 2021): the list of
 // what the account holds, the list of providers that receive personal data, the copy of one's data after an
-// SMS code (services/data-exports.ts), and withdrawing consent. It reads other capabilities' data through
-// their services (identity, bank cards, uploads hold their keys) and writes nothing of its own but consent
-// records (account module) and short-lived grants in the kv store. Decorates the instance as fastify.privacy.
+// SMS code (services/data-exports.ts), withdrawing consent, and what deregistration would take. It reads
+// other capabilities' data through their services (identity, bank cards, uploads hold their keys) and writes
+// nothing of its own but consent records (account module) and short-lived grants in the kv store. Decorates
+// the instance as fastify.privacy.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { PrivacyConfig, SmsConfig, VerificationConfig } from '../config/index.js';

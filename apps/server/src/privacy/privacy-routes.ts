@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import dataExportRoutes from './routes/data-export.js';
+import deregistrationImpactRoute from './routes/deregistration-impact.js';
 import personalInfoRoutes from './routes/personal-info.js';
 import withdrawConsentRoute from './routes/withdraw-consent.js';
 
@@ -11,6 +12,7 @@ export default fp(
     await fastify.register(personalInfoRoutes);
     await fastify.register(dataExportRoutes);
     await fastify.register(withdrawConsentRoute);
+    await fastify.register(deregistrationImpactRoute);
   },
   { name: 'privacy-routes', fastify: '5.x', dependencies: ['api-pipeline', 'privacy'] },
 );

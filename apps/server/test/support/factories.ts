@@ -1,9 +1,11 @@
-// Factories for users, sessions and verified identities, written through the real repositories (or, for
-// an identity, the row certification leaves, encrypted as the identity module does).
-import { randomInt } from 'node:crypto';
+// Factories for users, sessions, verified identities and bound cards, written through the real repositories
+// (or, for an identity or a card, the row certification or binding leaves, encrypted as their module does).
+import { randomBytes, randomInt } from 'node:crypto';
+import { maskBankCard } from '@tyd/protocol';
 import type { Kysely } from 'kysely';
 import type { AccountRepositories } from '../../src/account/repositories/account-repositories.js';
 import type { User } from '../../src/account/repositories/users-repository.js';
+import { createCardCipher } from '../../src/bank-cards/services/card-cipher.js';
 import type { Secrets } from '../../src/config/index.js';
 import type { Database } from '../../src/db/schema.js';
 import { createIdentityCipher } from '../../src/identity/services/identity-cipher.js';
@@ -78,4 +80,33 @@ export async function insertVerifiedIdentity(
     })
     .execute();
   return idNumber;
+}
+
+/** A bound ICBC debit card as binding leaves it (bank-cards-service.ts): the number only as ciphertext. */
+export async function insertBoundCard(
+  db: Kysely<Database>,
+  secrets: Pick<Secrets, 'dataKey' | 'phoneHashKey'>,
+  userId: string,
+  opts: { cardNumber?: string; now: number },
+): Promise<void> {
+  const cardNumber = opts.cardNumber ?? '6222020200112233445';
+  const cipher = createCardCipher(secrets);
+  await db
+    .insertInto('bank_cards')
+    .values({
+      id: `bc_${randomBytes(16).toString('base64url')}`,
+      user_id: userId,
+      card_hash: cipher.cardHash(cardNumber),
+      card_enc: cipher.encrypt(`bank_cards.card_enc\n${userId}`, cardNumber),
+      masked_number: maskBankCard(cardNumber),
+      last4: cardNumber.slice(-4),
+      bank_code: 'ICBC',
+      card_type: 'debit',
+      masked_phone: '138****5678',
+      is_default: 1,
+      created_at: opts.now,
+      agreement_version: '2026-11-01',
+      agreed_at: opts.now,
+    })
+    .execute();
 }

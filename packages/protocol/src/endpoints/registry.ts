@@ -41,6 +41,7 @@ import { idcardReadings } from './identity/idcard-readings.js';
 import { finishUpload } from './upload/finish-upload.js';
 import { startUpload } from './upload/start-upload.js';
 import { uploadPart } from './upload/upload-part.js';
+import { deregistrationImpact } from './privacy/deregistration-impact.js';
 import { downloadDataExport } from './privacy/download-data-export.js';
 import { personalInfoList } from './privacy/personal-info-list.js';
 import { requestDataExport } from './privacy/request-data-export.js';
@@ -89,6 +90,7 @@ export const endpoints = {
   [requestDataExport.path]: requestDataExport,
   [downloadDataExport.path]: downloadDataExport,
   [withdrawConsent.path]: withdrawConsent,
+  [deregistrationImpact.path]: deregistrationImpact,
   [authorizedLogin.path]: authorizedLogin,
   [authorizedCode.path]: authorizedCode,
   [inviteCode.path]: inviteCode,

@@ -39,6 +39,14 @@ export interface HoldingsSummary {
   lastQuestionAt: number | null;
 }
 
+/** What deregistration would take of what the account holds in these tables (services/personal-data.ts). */
+export interface HeldToLose {
+  /** Points left in unexpired lots: the balance once the lots that ran out are written off. */
+  points: number;
+  usableVouchers: number;
+  openQuestions: number;
+}
+
 const count = (value: unknown) => Number(value ?? 0);
 const time = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
@@ -155,6 +163,25 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /**
+     * The points, vouchers and questions deregistration would take, at `now`, in one statement as `summary`.
+     * Points are summed from the unexpired lots rather than read from the balance row: expired points are
+     * written off only when their owner next looks or spends, and daily (rewards-module.ts), so the row may
+     * still count points that are already lost; the lots give what 我的积分 would show now. Vouchers count
+     * while they can be used (exchange.ts voucherView: valid until `expires_at`); questions while unanswered.
+     */
+    async heldToLose(userId: string, now: number, trx: Executor = db): Promise<HeldToLose> {
+      const { rows } = await sql<Record<string, unknown>>`
+        select
+          (select sum(remaining) from points_entries
+            where user_id = ${userId} and remaining > 0 and (expires_at is null or expires_at > ${now})) as points,
+          (select count(*) from vouchers where user_id = ${userId} and expires_at > ${now}) as usable_vouchers,
+          (select count(*) from help_questions where user_id = ${userId} and answered_at is null) as open_questions
+      `.execute(trx);
+      const row = rows[0] ?? {};
+      return { points: count(row.points), usableVouchers: count(row.usable_vouchers), openQuestions: count(row.open_questions) };
     },
 
     /**

@@ -4,7 +4,7 @@
 // Every table that holds an account's data is read here or said why not (../personal-tables.ts, walked
 // against the migrated schema by test/api/personal-tables.test.ts).
 // Nothing here logs: what is gathered goes only into the sealed answer of the session that asked.
-import type { PersonalDataExport } from '@tyd/protocol';
+import type { deregistrationImpact, EndpointResponseData, PersonalDataExport } from '@tyd/protocol';
 import type { Consent, Profile, User } from '../../account/account-module.js';
 import type { BankCardsService } from '../../bank-cards/bank-cards-module.js';
 import type { IdentityService } from '../../identity/identity-module.js';
@@ -15,8 +15,8 @@ export interface PersonalDataDeps {
   repo: PersonalDataRepository;
   profileOf: (userId: string) => Promise<Profile | undefined>;
   consentsOf: (userId: string) => Promise<Consent[]>;
-  identity: Pick<IdentityService, 'ownRecord'>;
-  bankCards: Pick<BankCardsService, 'ownCards'>;
+  identity: Pick<IdentityService, 'ownRecord' | 'retainedIdentity'>;
+  bankCards: Pick<BankCardsService, 'ownCards' | 'list'>;
   uploads: Pick<UploadService, 'readUsed'>;
 }
 
@@ -49,6 +49,27 @@ export function createPersonalData(deps: PersonalDataDeps) {
         deps.repo.summary(user.id, now),
       ]);
       return { user, identity, cards, profile, consents, summary };
+    },
+
+    /**
+     * What deregistration (account/services/deregistration.ts) would take from this account now, for the
+     * page to say before the person confirms (PIPL art. 47; docs/api.md "Personal information"). The cards
+     * are counted from the masked list, not from their numbers; the identity counts when deregistration
+     * would keep it in the retained record, which is when it was verified.
+     */
+    async deregistrationImpact(user: User, now: number): Promise<EndpointResponseData<typeof deregistrationImpact>> {
+      const [held, cards, identity] = await Promise.all([
+        deps.repo.heldToLose(user.id, now),
+        deps.bankCards.list(user.id),
+        deps.identity.retainedIdentity(user.id),
+      ]);
+      return {
+        pointsBalance: held.points,
+        usableVouchers: held.usableVouchers,
+        bankCards: cards.items.length,
+        openQuestions: held.openQuestions,
+        identityVerified: identity !== undefined,
+      };
     },
 
     /** The copy of everything the account holds, built now (PIPL art. 45); ID and card numbers in full. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseRequest, parseResponseData } from '../define-endpoint.js';
+import { deregistrationImpact } from './deregistration-impact.js';
 import { downloadDataExport } from './download-data-export.js';
 import { personalInfoList } from './personal-info-list.js';
 import { requestDataExport } from './request-data-export.js';
@@ -32,7 +33,7 @@ const copy = {
 
 describe('个人信息 endpoints', () => {
   it('take no account: the session is the account', () => {
-    for (const endpoint of [personalInfoList, withdrawConsent]) {
+    for (const endpoint of [personalInfoList, withdrawConsent, deregistrationImpact]) {
       expect(parseRequest(endpoint, {}).ok).toBe(true);
       expect(parseRequest(endpoint, { userId: 'u_other' }).ok).toBe(false);
     }
@@ -75,5 +76,12 @@ describe('个人信息 endpoints', () => {
     const photo = { kind: 'idcard-portrait', contentType: 'image/jpeg', width: 2, height: 2, dataUrl: 'data:image/jpeg;base64,/9j/2Q==' };
     expect(parseResponseData(downloadDataExport, { ...copy, photos: [photo] }).ok).toBe(true);
     expect(parseResponseData(downloadDataExport, { ...copy, photos: [{ ...photo, dataUrl: 'https://elsewhere.example/a.jpg' }] }).ok).toBe(false);
+  });
+
+  it('say what deregistration takes as whole counts, nothing else', () => {
+    const impact = { pointsBalance: 450, usableVouchers: 3, bankCards: 1, openQuestions: 1, identityVerified: true };
+    expect(parseResponseData(deregistrationImpact, impact).ok).toBe(true);
+    for (const wrong of [{ pointsBalance: -1 }, { usableVouchers: 1.5 }, { bankCards: '1' }, { identityVerified: 1 }, { userId: 'u_other' }])
+      expect(parseResponseData(deregistrationImpact, { ...impact, ...wrong }).ok, JSON.stringify(wrong)).toBe(false);
   });
 });

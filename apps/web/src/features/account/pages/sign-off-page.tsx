@@ -1,5 +1,8 @@
-// /mine/signOff (SPEC §1, §2): account deregistration. It says plainly what is erased, what the
-// law makes us keep and for how long, and that it cannot be undone; asks for a fresh SMS code (purpose
+// /mine/signOff (SPEC §1, §2): account deregistration. It says plainly what this account loses, with its own
+// figures (points, usable vouchers, bound cards, unanswered questions, a verified identity: PIPL art. 47,
+// docs/api.md deregistration-impact), what is erased, what the law makes us keep and for how long, and that
+// it cannot be undone; the confirmation repeats the figures. The figures never hold deregistration up: when
+// they cannot be read, the dialog says so and the person may still go on. It asks for a fresh SMS code (purpose
 // 'deregister', sent to the account's own phone); confirms in a dialog; then `cancel`. Code 200 clears
 // the session (SPEC §4) and the page shows that it is done. No other conditions are put in the way
 // (deregistration completes at once, docs/api.md cancel). Logged-out visitors never get here: the app's login
@@ -9,14 +12,17 @@ import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Link } from '../../../components/link';
+import { LoadFailed, Loading } from '../../../components/load-states';
 import { Card, Page } from '../../../components/page';
 import { SmsCodeField } from '../../../components/sms-code-field';
 import { Tip } from '../../../components/tip';
 import { reportCallFailure } from '../../../lib/api-errors';
 import { toast } from '../../../lib/notify';
 import { sessionStore } from '../../../lib/session';
+import type { QueryResult } from '../../../lib/server-state';
 import { useSmsCode, warmSmsSender } from '../../../lib/use-sms-code';
 import { signOff } from '../api/cancel-account';
+import { useDeregistrationImpact, type DeregistrationImpact } from '../api/deregistration-impact';
 import SignOffDone from '../components/sign-off-done';
 import './sign-off-page.css';
 
@@ -25,6 +31,88 @@ export const RETENTION_YEARS = 10;
 
 /** Answers of cancel that concern the code (protocol codes.ts). */
 const CODE_FIELD_SUBCODES: readonly string[] = [SUBCODE.SMS_CODE_WRONG, SUBCODE.SMS_CODE_EXPIRED, SUBCODE.SMS_VERIFY_LOCKED];
+
+/** One thing deregistration takes from this account: 积分 450, 银行卡 1 张（将解除绑定）. */
+interface Loss {
+  label: string;
+  figure?: string;
+  note?: string;
+}
+
+/** What the account holds that deregistration takes, only what it holds, in the order the page lists it. */
+function lossesOf(impact: DeregistrationImpact): Loss[] {
+  const losses: Loss[] = [];
+  if (impact.pointsBalance > 0) losses.push({ label: '积分', figure: String(impact.pointsBalance) });
+  if (impact.usableVouchers > 0) losses.push({ label: '卡券', figure: `${impact.usableVouchers} 张` });
+  if (impact.bankCards > 0) losses.push({ label: '银行卡', figure: `${impact.bankCards} 张`, note: '将解除绑定' });
+  if (impact.openQuestions > 0) losses.push({ label: '未回复的客服提问', figure: `${impact.openQuestions} 条` });
+  if (impact.identityVerified) losses.push({ label: '实名认证信息', note: '新账号需重新认证' });
+  return losses;
+}
+
+const lossText = (loss: Loss) => `${loss.figure ? `${loss.label} ${loss.figure}` : loss.label}${loss.note ? `（${loss.note}）` : ''}`;
+
+const holdsNoValue = (impact: DeregistrationImpact) => impact.pointsBalance === 0 && impact.usableVouchers === 0 && impact.bankCards === 0;
+const NO_VALUE = '您的账号中没有积分、卡券或银行卡。';
+
+/** 注销后将失去, with this account's own figures (the card near the top of the page). */
+function Losses({ impact }: { impact: QueryResult<DeregistrationImpact> }) {
+  const { data } = impact;
+  let body;
+  if (data) {
+    const losses = lossesOf(data);
+    body = (
+      <>
+        {losses.length > 0 ? (
+          <ul className="sign-off__losses">
+            {losses.map((loss) => (
+              <li key={loss.label} className="sign-off__loss">
+                <span className="sign-off__loss-what">
+                  {loss.label}
+                  {loss.note ? <span className="sign-off__loss-note">{loss.note}</span> : null}
+                </span>
+                {loss.figure ? <span className="sign-off__figure">{loss.figure}</span> : null}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {holdsNoValue(data) ? <p className="sign-off__text">{NO_VALUE}</p> : null}
+        {data.pointsBalance > 0 || data.usableVouchers > 0 ? (
+          <p className="sign-off__hint">积分和卡券将随账号作废，无法恢复，也不能转给他人；已过期的卡券不计在内。</p>
+        ) : null}
+      </>
+    );
+  } else if (impact.status === 'loading') {
+    body = <Loading />;
+  } else {
+    body = <LoadFailed error={impact.error} onRetry={impact.refetch} />;
+  }
+  return (
+    <Card label="注销后将失去">
+      <h2 className="sign-off__heading">注销后将失去</h2>
+      {body}
+    </Card>
+  );
+}
+
+/** The same figures, short, in the confirmation: said whatever happened to them, never waited for. */
+function DialogLosses({ impact }: { impact: QueryResult<DeregistrationImpact> }) {
+  const { data } = impact;
+  if (!data) {
+    return (
+      <p className="sign-off__dialog-losses">
+        {impact.status === 'loading' ? '正在读取您账号中的积分、卡券和银行卡…' : '未能加载您账号中的积分、卡券和银行卡数量；如有，注销后将一并失去。'}
+      </p>
+    );
+  }
+  const losses = lossesOf(data);
+  return (
+    <>
+      {losses.length > 0 ? <p className="sign-off__dialog-losses">您将失去：{losses.map(lossText).join('、')}。</p> : null}
+      {holdsNoValue(data) ? <p className="sign-off__dialog-losses">{NO_VALUE}</p> : null}
+    </>
+  );
+}
 
 function Consequences() {
   return (
@@ -61,6 +149,8 @@ export default function SignOffPage() {
   // While cancel runs: its success clears the session before `done` is set, which must not flash the
   // logged-out view.
   const [cancelling, setCancelling] = useState(false);
+  // Only with a session: deregistration clears it, and the done view must not read again (a 401).
+  const impact = useDeregistrationImpact(Boolean(session.accessToken));
   // The send call is fetched right after the page has rendered, and awaited when used.
   useEffect(warmSmsSender, []);
 
@@ -101,6 +191,7 @@ export default function SignOffPage() {
 
   return (
     <Page title="注销账号" lead="注销后无法撤销，请先仔细阅读以下说明。">
+      <Losses impact={impact} />
       <Consequences />
       <Card label="验证身份">
         <h2 className="sign-off__heading">验证身份</h2>
@@ -132,7 +223,8 @@ export default function SignOffPage() {
           </>
         }
       >
-        注销后，账号{session.phone ? ` ${session.phone} ` : ''}及其数据将被立即删除，无法恢复。
+        <p>注销后，账号{session.phone ? ` ${session.phone} ` : ''}及其数据将被立即删除，无法恢复。</p>
+        <DialogLosses impact={impact} />
       </Dialog>
     </Page>
   );
