@@ -69,7 +69,9 @@ async function expectFailurePage(page: Page, message: string) {
   expect(await alert.textContent()).toBe(message);
   expect(await page.title()).toBe('授权登录');
 
-  const login = page.getByRole('link', { name: '使用验证码登录' });
+  // Inside the app the way on is the app's login (app/app-login.ts), not a code form of this page.
+  const inApp = /zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent));
+  const login = page.getByRole('link', { name: inApp ? '前往登录' : '使用验证码登录' });
   expect(await login.getAttribute('href')).toMatch(/^\/login/);
   expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
   // No loop: once the page has shown the failure it settles (nothing in flight, its main thread idle) and

@@ -9,7 +9,7 @@ import { launchBrowser, newMobileContext, saveScreenshot } from './support/brows
 import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
-import { logInThroughForm } from './support/sign-in';
+import { logInThroughForm, signInThroughApp } from './support/sign-in';
 
 const ENV = { HUMAN_CHECK_IP_PER_HOUR: '1000' };
 const NEW_POLICY_VERSION = '2026-12-01';
@@ -26,8 +26,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs up through the /login form with the code from the sandbox outbox; ends on the hub. */
+/**
+ * Signs up through the /login form with the code from the sandbox outbox, or inside the app through the
+ * app's login (signInThroughApp); ends on the hub.
+ */
 async function signUp(page: Page, baseUrl: string, phone: string): Promise<void> {
+  if (/zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent))) return signInThroughApp(page, baseUrl, phone, '/');
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
   await logInThroughForm(page, baseUrl, phone);

@@ -10,6 +10,7 @@ import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls }
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
+import { signInThroughApp } from './support/sign-in';
 
 let server: RunningServer;
 let browser: Browser;
@@ -22,8 +23,9 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** Registers `phone` through the /login form (the agreement ticked) and lands on 我的. */
+/** Registers `phone` through the /login form (the agreement ticked), or inside the app through the app's login, and lands on 我的. */
 async function registerThroughForm(page: Page, phone: string): Promise<void> {
+  if (/zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent))) return signInThroughApp(page, server.baseUrl, phone, '/mine');
   await page.goto(`${server.baseUrl}/login?returnUrl=%2Fmine`);
   await waitForApp(page);
   await page.getByLabel('手机号').pressSequentially(phone);

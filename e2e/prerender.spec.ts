@@ -156,7 +156,17 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
     expect(errors).toEqual([]);
   });
 
-  it.each(PAGES.filter(({ route }) => !route.requiresLogin))(
+  it('/login in the app: no web form is painted; home shows while the app’s login window opens', async () => {
+    const { page, errors } = await open(app, '/login');
+    expect((await firstScreen(page)).route).toBeUndefined();
+    // The page renders afresh at once; the router moves on once the app's info is read.
+    await page.waitForURL(`${server.baseUrl}/`);
+    await page.locator('main h1').first().waitFor();
+    expect(await page.getByLabel('手机号').count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it.each(PAGES.filter(({ route }) => !route.requiresLogin && route.path !== '/login'))(
     '$path in the app: styled for the app from the first paint, hydrated without an error',
     async ({ path, route }) => {
       const { page, errors } = await open(app, path);
@@ -198,8 +208,10 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
       for (const { path, route } of PAGES) {
         const { page, errors } = await open(context, path);
         const shown = await firstScreen(page);
-        // With a session, a route that needs one gets no first screen: it is the person's own.
-        expect(shown.route, path).toBe(route.requiresLogin ? undefined : route.path);
+        // With a session, a route that needs one gets no first screen: it is the person's own; nor does
+        // /login inside the app, where the login is the app's.
+        const none = route.requiresLogin || (shell !== null && path === '/login');
+        expect(shown.route, path).toBe(none ? undefined : route.path);
         await waitForApp(page);
         // Hydrated where the page stayed on its route (one that sent a signed-in person on would render
         // where it leads, and fail the count below).
@@ -210,7 +222,7 @@ describe('prerendered first screen, hydrated (docs/architecture.md "Delivery")',
         expect(errors, path).toEqual([]);
       }
       // Every route with a first screen kept it: none sends a signed-in person elsewhere on its first load.
-      expect(hydrated).toEqual(PAGES.filter(({ route }) => !route.requiresLogin).map(({ path }) => path));
+      expect(hydrated).toEqual(PAGES.filter(({ route }) => !route.requiresLogin && !(shell !== null && route.path === '/login')).map(({ path }) => path));
       await context.close();
     },
   );
@@ -348,7 +360,8 @@ describe('a page whose app never starts (docs/architecture.md "Browser floor")',
     try {
       // The shell never arrives (a dropped connection): the entry module cannot run.
       await page.route('**/assets/shell-*.js', (route) => route.abort('connectionfailed'));
-      await page.goto(`${server.baseUrl}/login`);
+      // A page with a first screen in both (inside the app /login has none: the app's login opens instead).
+      await page.goto(`${server.baseUrl}/nfc`);
       const notice = page.locator('#boot-failure[role=alert]');
       await expect.poll(() => notice.count()).toBe(1);
       expect(await notice.textContent()).toBe('页面未能加载请检查网络后重新加载；如仍无法打开，请将手机系统或 App 升级到最新版本。重新加载');
@@ -363,7 +376,7 @@ describe('a page whose app never starts (docs/architecture.md "Browser floor")',
       await waitForApp(page);
       await page.waitForLoadState('load');
       expect(await page.locator('#boot-failure').count()).toBe(0);
-      expect(await page.getByRole('heading', { name: '验证码登录' }).count()).toBe(1);
+      expect(await page.getByRole('heading', { name: 'NFC读卡位置说明' }).count()).toBe(1);
     } finally {
       await page.close();
     }

@@ -303,16 +303,13 @@ describe('inside the app, the app’s login is the page’s', () => {
           userAgent: shell === 'ios' ? APP_USER_AGENTS.iosZhongduoduo : APP_USER_AGENTS.androidZhongduoduo,
           initScripts: [nativeShellScript({ platform: shell, loginToken: client.accessToken! })],
         });
-        const page = await context.newPage();
-        let webLoginShown = false;
-        page.on('framenavigated', (frame) => {
-          if (frame === page.mainFrame() && new URL(frame.url()).pathname === '/login') webLoginShown = true;
+        // Whether the web SMS form (its 获取验证码 button) was ever on the page, from the first paint on.
+        await context.addInitScript({
+          content: `new MutationObserver(() => { if (document.querySelector('.sms-code-button')) window.__webLoginSeen = true; }).observe(document, { subtree: true, childList: true });`,
         });
+        const page = await context.newPage();
         await page.goto(`${server.baseUrl}${entry.start}`);
         await waitForApp(page);
-        // An address the app itself opens at /login arrives as that page's document; from the app's start on,
-        // the web form must not show again.
-        webLoginShown = false;
         if (entry.tap) await page.getByRole('link', { name: entry.tap, exact: true }).click();
         await expect
           .poll(async () => (await readNativeCalls(page)).some((call) => call.method === 'openWin' && (call.params as { page?: string }).page === 'login'), {
@@ -324,7 +321,10 @@ describe('inside the app, the app’s login is the page’s', () => {
         await expect
           .poll(() => page.evaluate(() => localStorage.getItem('accessToken')), { message: `${shell} ${entry.name}: session` })
           .toBe(client.accessToken);
-        expect(webLoginShown, `${shell} ${entry.name}: the web login showed`).toBe(false);
+        expect(
+          await page.evaluate(() => (window as unknown as { __webLoginSeen?: boolean }).__webLoginSeen ?? false),
+          `${shell} ${entry.name}: the web login showed`,
+        ).toBe(false);
         expect(await page.getByLabel('手机号').count()).toBe(0);
         await context.close();
       }

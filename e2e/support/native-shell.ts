@@ -32,7 +32,8 @@ export interface NativeShellOptions {
   silentMethods?: string[];
   /**
    * The token the app's login window produces: on openWin {page:'login'} the fake app logs the user in
-   * (getAppInfo answers this token from then on) and shows the webview again (visibilitychange).
+   * (getAppInfo answers this token from then on) and shows the webview again (visibilitychange). Without
+   * it, the window asks the journey for one (window.__e2eAppLogin, e2e/support/sign-in.ts signInThroughApp).
    */
   loginToken?: string;
   /** Safe-area insets in px the shell injects as CSS variables (docs/bridge.md "Safe area"). */
@@ -87,12 +88,17 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
     setTimeout(() => {
       const reply = answer ? { id: message.id, result: answer(message.params) } : { id: message.id, error: { message: 'unknown method ' + message.method } };
       window.tydBridgeReceive(JSON.stringify(reply));
-      if (message.method === 'openWin' && message.params && message.params.page === 'login' && config.loginToken) {
-        // The user logs in inside the app's window; when it closes, the webview is shown again.
-        setTimeout(() => {
-          config.appInfo = { ...config.appInfo, token: config.loginToken };
-          document.dispatchEvent(new Event('visibilitychange'));
-        }, 50);
+      if (message.method === 'openWin' && message.params && message.params.page === 'login') {
+        // The user logs in inside the app's window (a token given up front, or one the journey makes when
+        // the window opens: signInThroughApp); when it closes, the webview is shown again.
+        const login = config.loginToken ? Promise.resolve(config.loginToken) : typeof window.__e2eAppLogin === 'function' ? window.__e2eAppLogin() : Promise.resolve(null);
+        login.then((token) => {
+          if (!token) return;
+          setTimeout(() => {
+            config.appInfo = { ...config.appInfo, token };
+            document.dispatchEvent(new Event('visibilitychange'));
+          }, 50);
+        });
       }
     }, 5);
   }

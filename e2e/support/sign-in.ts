@@ -28,6 +28,18 @@ export async function signedUpClient(baseUrl: string, phone: string, opts: { inv
   return client;
 }
 
+/**
+ * Inside the app shell, signing in is the app's (docs/bridge.md 3.1): `/login` opens the app's login window,
+ * where the fake shell signs `phone` up or in through the API, as the native login would, and hands the page
+ * the token; the page then goes on to `returnPath`.
+ */
+export async function signInThroughApp(page: Page, baseUrl: string, phone: string, returnPath = '/'): Promise<void> {
+  await page.context().exposeFunction('__e2eAppLogin', async () => (await signedUpClient(baseUrl, phone)).accessToken);
+  await page.goto(`${baseUrl}/login?returnUrl=${encodeURIComponent(returnPath)}`);
+  await page.waitForURL(`${baseUrl}${returnPath}`);
+  await page.waitForFunction(() => localStorage.getItem('accessToken') !== null);
+}
+
 /** Certifies the client's account through the API with the sandbox OCR and face check (docs/sandbox.md): verified. */
 export async function certify(client: ApiClient): Promise<void> {
   expect((await readSide(client, 'portrait', uniqueCardPhoto())).code).toBe('200');

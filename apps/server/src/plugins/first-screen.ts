@@ -93,6 +93,8 @@ export function pickFirstScreen(
   if ([...url.searchParams.keys()].some((name) => !NEUTRAL_PARAM.test(name))) return { inApp, sessionless };
   const path = normalisePath(url.pathname);
   let route = prerenders.routes.has(path) ? path : '*';
+  // Inside the app the login is the app's (docs/bridge.md 3.1): the web form is never painted there.
+  if (inApp && route === prerenders.loginPath) return { inApp, sessionless };
   let entry = prerenders.routes.get(route);
   if (entry?.requiresLogin) {
     if (!sessionless) return { inApp, sessionless };

@@ -27,12 +27,13 @@ export function webLoginAllowed(): boolean {
 
 /**
  * Inside the app: opens the app's login for someone going to `target` (followed once the app hands over a
- * session, app-session.ts); where the app cannot, the web login with returnUrl = `target`.
+ * session, app-session.ts); where the app cannot, the web login: `webLogin` (a /login address as it was
+ * asked for, its invite code kept), else with returnUrl = `target`.
  */
-export function signInInApp(router: Router, target: string): void {
+export function signInInApp(router: Router, target: string, webLoginAddress = loginUrl(target)): void {
   const webLogin = () => {
     webLoginPass = true;
-    void router.navigate(loginUrl(target));
+    void router.navigate(webLoginAddress);
   };
   openAppLogin(target).then(
     (opened) => opened || webLogin(),

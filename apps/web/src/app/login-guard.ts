@@ -15,7 +15,9 @@ export function installLoginGuard(router: Router): () => void {
   return router.beforeEach((to, from) => {
     if (to.path === LOGIN_PATH) {
       if (webLoginAllowed()) return undefined;
-      signInInApp(router, loginTarget(to.search));
+      // Already signed in inside the app: nothing to log in to; on to where the link was going.
+      if (isLoggedIn()) return loginTarget(to.search);
+      signInInApp(router, loginTarget(to.search), to.fullPath);
       return from ? false : '/';
     }
     if (!matchRoute(to.path).requiresLogin || isLoggedIn()) return undefined;
