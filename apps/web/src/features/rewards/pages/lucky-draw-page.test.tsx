@@ -10,6 +10,7 @@ import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
 import { resetWebConfig } from '../../../lib/web-config';
+import { WIN_PAUSE_MS } from '../components/draw-panel';
 import LuckyDrawPage from './lucky-draw-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
@@ -397,16 +398,21 @@ describe('/activity/lucky-draw a prize won', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: '抽奖' }));
   });
 
-  it('opens the dialog only when the ring has landed', async () => {
+  it('opens the dialog only when the ring has landed and the won cell has had its moment', async () => {
     reducedMotion(false);
     answer();
     let settle: (value: unknown) => void = () => {};
     api.request.mockImplementationOnce(() => new Promise((resolve) => (settle = resolve)));
     await pressThenFakeTimers(await openPage());
     await act(async () => settle(draw('points-100')));
-    await act(() => vi.advanceTimersByTimeAsync(SPIN_MS / 2));
+    for (let elapsed = 0; elapsed < SPIN_MS && !landedCell(); elapsed += 10) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    // Landed: the won cell has its moment first, then the dialog names the prize.
+    expect(landedCell()?.className).toContain('draw-grid__cell--won');
     expect(screen.queryByRole('dialog')).toBeNull();
-    await act(() => vi.advanceTimersByTimeAsync(SPIN_MS));
+    await act(() => vi.advanceTimersByTimeAsync(WIN_PAUSE_MS));
     expect(screen.getByRole('dialog', { name: '恭喜中奖' }).textContent).toContain('100积分');
   });
 
