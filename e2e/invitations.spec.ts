@@ -1,15 +1,18 @@
 // Invitations in the system Chromium against the real server (docs/api.md "Invitations"), at phone sizes:
 // a verified user opens 邀请好友 from home, copies the code (browser) or shares the invitation link through
-// the app's share sheet (simulated Android app, docs/bridge.md "share"); a friend opening the link sees the
-// code on the login page, registers with it and is certified (sandbox OCR and face through the API); the
+// the app's share sheet (simulated Android app, docs/bridge.md "share"); a friend opening the link in a
+// browser lands on who invited them (the inviter's phone masked, nothing more) and what both get (the
+// new-user gift as seeded, the inviter's points), then the login form with the code filled in (the same
+// link inside the app opens the app's login, no landing); the friend registers with it and is certified (sandbox OCR and face through the API); the
 // inviter's page then shows the friend masked as 已发放奖励 and the points arrive, with a message. An
 // inviter not yet certified is told the reward waits for them. Screenshots at 320, 375 and 414 px:
 // e2e/screenshots/invite-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, waitForApp } from './support/browser';
+import { CARE_MODE_ON } from './support/display-modes';
 import { screenshotsAtWidths as phoneScreenshots } from './support/layout';
-import { readNativeCalls } from './support/native-shell';
+import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { certify, loggedInContext, signedUpClient, type Shell } from './support/sign-in';
@@ -73,10 +76,22 @@ describe.each([
       expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteCode);
     }
 
-    // The friend opens the invitation link: the login page says whose code applies.
+    // The friend opens the invitation link in a browser: first who invited them and what both get, then
+    // the login page with the code filled in.
+    const link = `${server.baseUrl}/login?inviteCode=${inviteCode.toLowerCase()}&pageTitle=${encodeURIComponent('好友邀请您加入通盈达')}`;
     const friendContext = await newMobileContext(browser);
     const friendPage = await friendContext.newPage();
-    await friendPage.goto(`${server.baseUrl}/login?inviteCode=${inviteCode.toLowerCase()}&pageTitle=${encodeURIComponent('好友邀请您加入通盈达')}`);
+    await friendPage.goto(link);
+    const landing = friendPage.getByRole('region', { name: `${masked(phone)} 邀请您加入通盈达` });
+    await landing.waitFor();
+    // What both get, as seeded: the new-user gift for the friend, INVITE_REWARD_POINTS for the inviter.
+    await landing.getByText('注册并完成实名认证后，可领新人礼：100积分、7天免息券、10元还款立减券').waitFor();
+    await landing.getByText(`您完成实名认证后，邀请人得${REWARD}积分`).waitFor();
+    // Nothing more of the inviter than the masked phone.
+    expect(await friendPage.content()).not.toContain(phone);
+    const landingBox = (await landing.boundingBox())!;
+    const phoneBox = (await friendPage.getByLabel('手机号').boundingBox())!;
+    expect(landingBox.y + landingBox.height).toBeLessThanOrEqual(phoneBox.y);
     await friendPage.getByText('来自好友的邀请链接，新用户注册时自动填写').waitFor();
     // The code in its field, as it was read (upper case), and locked: the link's code is the one that applies.
     await expect.poll(() => friendPage.getByLabel('邀请码').inputValue()).toBe(inviteCode);
@@ -84,6 +99,45 @@ describe.each([
     expect(await friendPage.title()).toBe('好友邀请您加入通盈达');
     if (!shell) await screenshotsAtWidths(friendPage, 'friend-login');
     await friendContext.close();
+    if (!shell) {
+      // The landing in dark mode and in 关怀模式.
+      for (const mode of [
+        { name: 'dark', dark: true, care: false },
+        { name: 'care', dark: false, care: true },
+      ]) {
+        const modeContext = await newMobileContext(browser);
+        if (mode.care) await modeContext.addInitScript({ content: CARE_MODE_ON });
+        const modePage = await modeContext.newPage();
+        await modePage.emulateMedia({ colorScheme: mode.dark ? 'dark' : 'light' });
+        await modePage.goto(link);
+        await modePage
+          .getByRole('region', { name: `${masked(phone)} 邀请您加入通盈达` })
+          .getByText(`邀请人得${REWARD}积分`, { exact: false })
+          .waitFor();
+        await screenshotsAtWidths(modePage, `friend-login-${mode.name}`);
+        await modeContext.close();
+      }
+    } else {
+      // The same link opened inside the app: the app's own login opens (app/app-login.ts); the web's landing
+      // never shows and asks nothing.
+      const inApp = await newMobileContext(browser, {
+        userAgent: APP_USER_AGENTS.androidZhongduoduo,
+        initScripts: [nativeShellScript({ platform: 'android' })],
+      });
+      const inAppPage = await inApp.newPage();
+      const asked: string[] = [];
+      inAppPage.on('request', (request) => {
+        if (request.url().includes('/verify-invite-code')) asked.push(request.url());
+      });
+      await inAppPage.goto(link);
+      await waitForApp(inAppPage);
+      await expect
+        .poll(async () => (await readNativeCalls(inAppPage)).some((call) => call.method === 'openWin' && (call.params as { page?: string }).page === 'login'))
+        .toBe(true);
+      expect(await inAppPage.getByRole('region', { name: /邀请您加入通盈达/ }).count()).toBe(0);
+      expect(asked).toEqual([]);
+      await inApp.close();
+    }
 
     // The friend registers with the code (as that form sends it) and is certified.
     const friendPhone = newPhone('135');

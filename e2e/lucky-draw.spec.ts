@@ -6,11 +6,14 @@
 // mobile browser and in the simulated Android and iOS app shells (titles sent to the app, docs/bridge.md
 // 3.2), and through get-lucky-draw-url's one-time address. The 九宫格: a real tap draws, the highlight runs
 // only after the answer and lands on the cell of the prize the server recorded, taps during the draw draw
-// nothing, and under prefers-reduced-motion the won cell is lit at once. Screenshots at 320, 375 and
-// 414 px: e2e/screenshots/lucky-draw-*.png.
+// nothing, and under prefers-reduced-motion the won cell is lit at once. A prize won (on a server whose
+// 谢谢参与 weighs nothing, so every draw wins) grows its cell once and opens 恭喜中奖 only on landing; an
+// account at 0 points is told how points are earned here, with the way to each. Screenshots at 320, 375
+// and 414 px, light, dark and 关怀模式: e2e/screenshots/lucky-draw-*.png.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
+import { CARE_MODE_ON } from './support/display-modes';
 import { expectFitsThePhone, PHONE_WIDTHS, screenshotsAtWidths as phoneScreenshots } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -52,13 +55,34 @@ async function fullPage(page: Page, name: string) {
 const balance = async (page: Page) => Number(await page.locator('.draw__points').textContent());
 const drawsLeft = async (page: Page) => (await page.getByText('今日剩余').locator('xpath=following-sibling::dd').textContent())!;
 
-/** Presses 抽奖 for the day's `n`th draw and waits for its answer; returns the points won (0 for 谢谢参与). */
+/** The dialog a prize won opens on landing. */
+const winDialog = (page: Page) => page.getByRole('dialog', { name: '恭喜中奖' });
+
+/**
+ * Presses 抽奖 for the day's `n`th draw and waits for its answer; returns the points won (0 for 谢谢参与).
+ * A prize won opens 恭喜中奖 naming it, which is closed with 知道了 as a person does before drawing again.
+ */
 async function drawOnce(page: Page, n: number): Promise<number> {
   await page.getByRole('button', { name: '抽奖', exact: true }).click();
   await expect.poll(() => drawsLeft(page)).toBe(`${DAILY_LIMIT - n}/${DAILY_LIMIT}次`);
   const title = (await page.locator('.draw-result__title').textContent())!;
-  return title === '谢谢参与' ? 0 : Number(/^抽中 (\d+)积分$/.exec(title)![1]);
+  if (title === '谢谢参与') {
+    expect(await winDialog(page).count()).toBe(0);
+    return 0;
+  }
+  const prize = /^抽中 (.+)$/.exec(title)![1]!;
+  await winDialog(page).getByText(prize, { exact: true }).waitFor();
+  await winDialog(page).getByRole('button', { name: '知道了' }).click();
+  await winDialog(page).waitFor({ state: 'detached' });
+  return Number(/^(\d+)积分$/.exec(prize)![1]);
 }
+
+/** The display modes the draw's new moments are looked at in (docs/architecture.md "Design tokens and modes"). */
+const MODES = [
+  { name: 'light', dark: false, care: false },
+  { name: 'dark', dark: true, care: false },
+  { name: 'care', dark: false, care: true },
+] as const;
 
 describe.each([
   ['browser', null],
@@ -182,6 +206,55 @@ describe('the lucky draw without enough points', () => {
     await page.getByText('运营发放').waitFor();
     await context.close();
   });
+
+  it('at 0 points says how points are earned here, each way leading to its page (light, dark, 关怀模式)', { timeout: 90_000 }, async () => {
+    const phone = newPhone('136');
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
+    for (const mode of MODES) {
+      const context = await loggedInContext(browser, token, phone);
+      if (mode.care) await context.addInitScript({ content: CARE_MODE_ON });
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme: mode.dark ? 'dark' : 'light' });
+      await page.goto(`${server.baseUrl}/activity/lucky-draw`);
+      await page.getByText('积分不足', { exact: true }).waitFor();
+      expect(await balance(page)).toBe(0);
+      await page.getByText(`每次抽奖需要${COST}积分，还差${COST}积分`, { exact: false }).waitFor();
+      const ways = page.getByRole('region', { name: '如何获得积分' });
+      const links = await ways.getByRole('link').evaluateAll((els) => els.map((el) => [el.textContent, el.getAttribute('href')]));
+      expect(links).toEqual([
+        ['去邀请', '/activity/invite'],
+        ['去兑换', '/activity-exchange'],
+        ['去看看', '/cloudSteward/index'],
+      ]);
+      await phoneScreenshots(page, `lucky-draw-web-zero-points-${mode.name}`, page.getByRole('region', { name: '抽奖', exact: true }));
+      if (mode.name === 'light') {
+        // The ways lead somewhere real: 去邀请 opens the invite code, 去兑换 the redeem-code box.
+        await ways.getByRole('link', { name: '去邀请：邀请好友' }).click();
+        await page.waitForURL((url) => url.pathname === '/activity/invite');
+        await expect.poll(() => page.locator('.invite__code').textContent()).toMatch(/^[0-9A-HJKMNP-TV-Z]{8}$/);
+        await page.goBack();
+        await page.getByRole('region', { name: '如何获得积分' }).getByRole('link', { name: '去兑换：兑换码' }).click();
+        await page.waitForURL((url) => url.pathname === '/activity-exchange');
+        await page.getByLabel('输入16位兑换码').waitFor();
+      }
+      await context.close();
+    }
+  });
+
+  it('in the Android app shell the ways are ordinary pages of the app', { timeout: 60_000 }, async () => {
+    const phone = newPhone('136');
+    const token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
+    const context = await loggedInContext(browser, token, phone, 'android');
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/activity/lucky-draw`);
+    await page.getByText('积分不足', { exact: true }).waitFor();
+    await page.getByRole('region', { name: '如何获得积分' }).getByRole('link', { name: '去邀请：邀请好友' }).click();
+    await page.waitForURL((url) => url.pathname === '/activity/invite');
+    await expect
+      .poll(async () => (await readNativeCalls(page)).filter((c) => c.method === 'setTitle').map((c) => (c.params as { title: string }).title))
+      .toContain('邀请好友');
+    await context.close();
+  });
 });
 
 describe('a draw whose answer is lost', () => {
@@ -267,6 +340,11 @@ const ringSteps = (page: Page) => page.evaluate(() => (window as unknown as { ri
 /** The cell the ring landed on, as a screen reader names it. */
 const landedCell = (page: Page) => page.getByRole('list', { name: '奖品' }).getByRole('listitem', { name: /（本次结果）$/ });
 
+/** The draws the server recorded for the account, newest first. */
+async function recorded(client: Awaited<ReturnType<typeof signedUpClient>>) {
+  return ((await client.call(luckyDrawHistory, {})).response?.data as { items: { prizeName: string; kind: string }[] }).items;
+}
+
 /** Where the centre 抽奖 button is: a finger taps there (a tap on a busy button is not refused by the test). */
 async function buttonCentre(page: Page): Promise<{ x: number; y: number }> {
   const box = (await page.locator('.draw-grid__go').boundingBox())!;
@@ -309,11 +387,6 @@ describe('the 九宫格', () => {
       if (request.url().includes('/v1/index/update-lucky-points')) draws.push(request.url());
     });
     return { client, context, page, draws };
-  }
-
-  /** The draws the server recorded for the account, newest first. */
-  async function recorded(client: Awaited<ReturnType<typeof signedUpClient>>) {
-    return ((await client.call(luckyDrawHistory, {})).response?.data as { items: { prizeName: string; kind: string }[] }).items;
   }
 
   it('a tap draws once; the highlight runs after the answer and lands on the prize the server recorded', { timeout: 90_000 }, async () => {
@@ -385,6 +458,91 @@ describe('the 九宫格', () => {
     expect(await page.locator('.draw-result').evaluate((el) => el.getAnimations().length)).toBe(0);
     expect(draws).toHaveLength(1);
     await saveScreenshot(page, 'lucky-draw-web-grid-reduced-motion-375');
+    await context.close();
+  });
+});
+
+describe('a prize won', () => {
+  // A server of its own whose 谢谢参与 weighs nothing (an operator's change, docs/operations.md "Points and
+  // prizes"): every draw wins a points prize, so the win's moment is met every time, not by luck.
+  let winning: RunningServer;
+  beforeAll(async () => {
+    winning = await startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000' } });
+    await adminCommand(winning, ['rewards', 'prize', 'thanks', '--operator', 'e2e', '--weight', '0']);
+  });
+  afterAll(async () => {
+    await winning?.stop();
+  });
+
+  async function winningPage(mode: (typeof MODES)[number], points = 100) {
+    const phone = newPhone('136');
+    const client = await signedUpClient(winning.baseUrl, phone);
+    const stdout = await adminCommand(winning, ['rewards', 'grant', phone, String(points), '--operator', 'e2e']);
+    expect(JSON.parse(stdout)).toMatchObject({ granted: true });
+    const context = await loggedInContext(browser, client.accessToken!, phone);
+    if (mode.care) await context.addInitScript({ content: CARE_MODE_ON });
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: mode.dark ? 'dark' : 'light' });
+    await page.goto(`${winning.baseUrl}/activity/lucky-draw`);
+    await page.getByRole('button', { name: '抽奖', exact: true }).waitFor();
+    return { client, context, page };
+  }
+
+  it('lands first, then grows the won cell once and names the prize in 恭喜中奖; 知道了 closes it and 抽奖 draws again', { timeout: 90_000 }, async () => {
+    const { client, context, page } = await winningPage(MODES[0]);
+    // Whether the dialog was ever open while the ring still ran (it must not be).
+    await page.evaluate(() => {
+      const seen = { early: false };
+      (window as unknown as { dialogSeen: typeof seen }).dialogSeen = seen;
+      new MutationObserver(() => {
+        if (document.querySelector('[role="dialog"]') && document.querySelector('.draw-grid[data-state="spinning"]')) seen.early = true;
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    });
+    const centre = await buttonCentre(page);
+    await page.touchscreen.tap(centre.x, centre.y);
+    await page.locator('.draw-grid[data-state="spinning"]').waitFor();
+    await winDialog(page).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { dialogSeen: { early: boolean } }).dialogSeen.early)).toBe(false);
+    const [draw] = await recorded(client);
+    expect(draw!.kind).toBe('points');
+    expect(await winDialog(page).locator('.draw-win__prize').textContent()).toBe(draw!.prizeName);
+    await winDialog(page)
+      .getByText(/^已计入您的账户，当前积分 \d+$/)
+      .waitFor();
+    // The won cell, named as the result, grew once (an animation that runs out, never repeating).
+    const won = page.locator('.draw-grid__cell--won');
+    expect(await won.getAttribute('aria-label')).toBe(`${draw!.prizeName}（本次结果）`);
+    const iterations = await won.evaluate((el) => el.getAnimations().map((a) => (a.effect?.getComputedTiming().iterations ?? 0) as number));
+    expect(iterations.every((n) => n === 1)).toBe(true);
+    await page.getByRole('region', { name: '抽奖', exact: true }).evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+    await phoneScreenshots(page, 'lucky-draw-web-win-light');
+    await winDialog(page).getByRole('link', { name: '查看积分' }).waitFor();
+    await winDialog(page).getByRole('button', { name: '知道了' }).click();
+    await winDialog(page).waitFor({ state: 'detached' });
+    await phoneScreenshots(page, 'lucky-draw-web-win-closed', page.getByRole('region', { name: '抽奖', exact: true }));
+    // Still one press, one draw: the next press draws the second.
+    await drawOnce(page, 2);
+    expect(await recorded(client)).toHaveLength(2);
+    await context.close();
+  });
+
+  it('in dark mode, in 关怀模式 and under prefers-reduced-motion the win is said without motion where asked', { timeout: 90_000 }, async () => {
+    for (const mode of MODES.slice(1)) {
+      const { context, page } = await winningPage(mode);
+      await page.getByRole('button', { name: '抽奖', exact: true }).click();
+      await winDialog(page).waitFor();
+      const animations = await page.locator('.draw-grid__cell--won').evaluate((el) => el.getAnimations().length);
+      // 关怀模式 keeps the cell still (a thicker border instead); dark mode only changes the colours.
+      if (mode.care) expect(animations).toBe(0);
+      await page.evaluate(() => Promise.all(document.getAnimations().map((a) => a.finished)));
+      await phoneScreenshots(page, `lucky-draw-web-win-${mode.name}`);
+      await context.close();
+    }
+    const { context, page } = await winningPage(MODES[0]);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.getByRole('button', { name: '抽奖', exact: true }).click();
+    await winDialog(page).waitFor();
+    expect(await page.locator('.draw-grid__cell--won').evaluate((el) => el.getAnimations().length)).toBe(0);
     await context.close();
   });
 });

@@ -153,7 +153,7 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(contentModule, { secrets: pick(secrets, 'cookieSecret') });
   await app.register(identityModule, { env: config.env, identity: config.identity, secrets: pick(secrets, 'dataKey', 'phoneHashKey') });
   await app.register(apiPipeline, { appSecrets: secrets.appSecrets, requestBudget: http.requestBudget, benchUnsealedRoutes: http.benchUnsealedRoutes });
-  await app.register(accountRoutes, { appDownload: config.site.appDownload });
+  await app.register(accountRoutes, { appDownload: config.site.appDownload, inviteRewardPoints: config.rewards.inviteRewardPoints });
   await app.register(uploadsRoutes);
   await app.register(contentRoutes);
   await app.register(identityRoutes, { faceReturnUrl: config.identity.faceReturnUrl });

@@ -3,7 +3,7 @@
 // invite codes, the app download links, and 账户与安全 (devices and sign-in records).
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { SiteConfig } from '../config/index.js';
+import type { RewardsConfig, SiteConfig } from '../config/index.js';
 import accountSecurityRoutes from './routes/account-security.js';
 import appDownloadUrlRoute from './routes/get-app-download-url.js';
 import authorizedLoginRoutes from './routes/authorized-login.js';
@@ -19,7 +19,7 @@ import userDetailRoutes from './routes/user-detail.js';
 import verifyPhoneRoute from './routes/verify-phone.js';
 
 export default fp(
-  async (fastify: FastifyInstance, opts: { appDownload: SiteConfig['appDownload'] }) => {
+  async (fastify: FastifyInstance, opts: { appDownload: SiteConfig['appDownload']; inviteRewardPoints: RewardsConfig['inviteRewardPoints'] }) => {
     await fastify.register(checkLoginRoute);
     await fastify.register(logoutRoute);
     await fastify.register(smsSendRoute);
@@ -30,7 +30,7 @@ export default fp(
     await fastify.register(consentRoutes);
     await fastify.register(cancelRoute);
     await fastify.register(authorizedLoginRoutes);
-    await fastify.register(inviteCodeRoutes);
+    await fastify.register(inviteCodeRoutes, { inviteRewardPoints: opts.inviteRewardPoints });
     await fastify.register(appDownloadUrlRoute, opts.appDownload);
     await fastify.register(accountSecurityRoutes);
   },

@@ -108,7 +108,7 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
 
       const anonymous = await fresh();
       const typed = `${own.inviteCode.slice(0, 4).toLowerCase()}-${own.inviteCode.slice(4)}`.replace(/0/g, 'o').replace(/1/g, 'l');
-      expect((await anonymous.call(verifyInviteCode, { inviteCode: typed })).response?.data).toEqual(own);
+      expect((await anonymous.call(verifyInviteCode, { inviteCode: typed })).response?.data).toMatchObject(own);
       expect((await anonymous.call(verifyInviteCode, { inviteCode: 'ZZZZZZZZ' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
       expect((await anonymous.call(verifyInviteCode, { inviteCode: '!!' })).response?.subcode).toBe(SUBCODE.INVITE_CODE_INVALID);
 
@@ -128,6 +128,21 @@ describe.each(ENGINES)('accounts on %s', (engine) => {
       expect((await inviter.call(userDetailV1, {})).response?.data).toMatchObject({ invited: false });
     },
   );
+
+  itSqliteOnly(engine)('verify-invite-code names the inviter by the masked phone only, with what an invitation earns', async () => {
+    const phone = uniquePhone();
+    const inviter = await fresh();
+    await signUp(inviter, t.baseUrl, phone);
+    const own = (await inviter.call(inviteCodeEndpoint, {})).response?.data as { inviteCode: string };
+    // The invite link's landing asks without a session (docs/api.md "Invitations").
+    const answer = await (await fresh()).call(verifyInviteCode, { inviteCode: own.inviteCode.toLowerCase() });
+    expect(answer.response?.code).toBe(CODE.OK);
+    expect(answer.response?.data).toEqual({ inviteCode: own.inviteCode, inviterPhone: `${phone.slice(0, 3)}****${phone.slice(7)}`, rewardPoints: 50 });
+    // Nothing else of the inviter in the answer: not the number's hidden digits, not the account.
+    const sealed = JSON.stringify(answer.response);
+    expect(sealed).not.toContain(phone.slice(3, 7));
+    expect(sealed).not.toContain((await t.app.accounts.repos.users.findByPhone(phone))!.id);
+  });
 
   itSqliteOnly(engine)('shows the user detail, masked, with a profile made on first use for older accounts', async () => {
     const phone = uniquePhone();

@@ -84,7 +84,10 @@ describe('account user endpoints (docs/api.md)', () => {
     expect(readInviteCode(' ab12-cd3o ')).toBe('AB12CD30');
     for (const bad of [null, undefined, '', 'AB12CD3', 'AB12CD3U', '<script>']) expect(readInviteCode(bad), String(bad)).toBeUndefined();
     for (const bad of ['AB12CD3O', 'AB12CD3U', 'AB12CD3', 'ab12cd30']) expect(INVITE_CODE_PATTERN.test(bad), bad).toBe(false);
-    expect(parseResponseData(verifyInviteCode, { inviteCode: 'AB12CD30' }).ok).toBe(true);
+    expect(parseResponseData(verifyInviteCode, { inviteCode: 'AB12CD30', inviterPhone: '138****5678', rewardPoints: 50 }).ok).toBe(true);
+    // Never more of the inviter than the masked phone.
+    expect(parseResponseData(verifyInviteCode, { inviteCode: 'AB12CD30', inviterPhone: '13812345678', rewardPoints: 50 }).ok).toBe(false);
+    expect(parseResponseData(verifyInviteCode, { inviteCode: 'AB12CD30', inviterPhone: '138****5678', rewardPoints: 50, userId: 'u' }).ok).toBe(false);
   });
 
   it('has a Chinese text for every account subcode', () => {

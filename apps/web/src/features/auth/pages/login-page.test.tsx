@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiResponse } from '@tyd/protocol/wire';
 import { Toaster } from '../../../components/toaster';
+import { ApiCodeError } from '../../../lib/api-errors';
 import { dismissToast } from '../../../lib/notify';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
-import { invalidateQuery } from '../../../lib/server-state';
+import { clearQueries, invalidateQuery } from '../../../lib/server-state';
 import { clearSession, rememberLoginPhone, sessionStore, startSession } from '../../../lib/session';
 import type * as SmsCodeModule from '../../../lib/use-sms-code';
 import { LoginForm } from '../components/login-form';
@@ -45,6 +46,25 @@ const LOGGED_IN: ApiResponse = { code: '200', msg: '成功', data: { accessToken
 const CHALLENGE = {
   parameters: { algorithm: 'PBKDF2/SHA-256', nonce: 'ab', salt: 'cd', cost: 1000, keyLength: 32, keyPrefix: '00' },
   signature: 'ef',
+};
+
+/** The invite landing's answers without a session (docs/api.md "Invitations", "New-user gift"). */
+const INVITE_ORIGIN = { inviteCode: '7K3M9QXR', inviterPhone: '138****5678', rewardPoints: 50 };
+const GIFT_OFFER = {
+  state: 'needs-login',
+  contents: [
+    { kind: 'points', points: 100 },
+    { kind: 'voucher', itemId: 'free-interest-7d', name: '7天免息券', description: '借款时抵扣7天利息', validDays: 30 },
+  ],
+  deadline: null,
+  windowDays: 30,
+  claimedAt: null,
+  claimedElsewhere: false,
+  pointsValidDays: 365,
+};
+const CALLS: Record<string, unknown> = {
+  '/v1/user/verify-invite-code': INVITE_ORIGIN,
+  '/v1/index/new-user-gift-info': GIFT_OFFER,
 };
 
 /** Answers by path; several answers for a path are used in turn. */
@@ -93,7 +113,7 @@ beforeEach(() => {
   api.request.mockReset();
   api.call.mockReset();
   followUps.swallowFollowUpPresses.mockClear();
-  api.call.mockResolvedValue(POLICY);
+  api.call.mockImplementation(async (path: string) => CALLS[path] ?? POLICY);
   altcha.solveChallenge.mockReset();
 });
 afterEach(() => {
@@ -102,6 +122,8 @@ afterEach(() => {
   act(() => dismissToast());
   invalidateQuery('privacy-policy');
   invalidateQuery('check-login');
+  // The invite landing's answers are kept a minute: each test asks afresh.
+  clearQueries();
 });
 
 describe('/login form', () => {
@@ -401,6 +423,38 @@ describe('/login form', () => {
     await user.click(screen.getByRole('button', { name: '登录' }));
     const base = { phone: '13812345678', smsCode: '123456', agreementVersion: POLICY.version };
     await vi.waitFor(() => expect(sent('/v1/user/user-login-v1')).toEqual([expected ? { ...base, inviteCode: expected } : base]));
+  });
+
+  it('an invite link lands on who invited the visitor and what both get, with the code filled in below', async () => {
+    await openLogin(`?inviteCode=7k3m-9qxr&pageTitle=${encodeURIComponent('好友邀请您加入通盈达')}`);
+    const landing = await screen.findByRole('region', { name: '138****5678 邀请您加入通盈达' });
+    expect(landing.textContent).toContain('注册并完成实名认证后，可领新人礼：100积分、7天免息券');
+    expect(landing.textContent).toContain('您完成实名认证后，邀请人得50积分');
+    // Asked without a session, with the code as the protocol reads it.
+    expect(api.call).toHaveBeenCalledWith('/v1/user/verify-invite-code', { inviteCode: '7K3M9QXR' }, expect.objectContaining({ toastErrors: false }));
+    // Then the form, the code in it, locked.
+    expect(inviteInput().value).toBe('7K3M9QXR');
+    expect(inviteInput().readOnly).toBe(true);
+    expect(landing.compareDocumentPosition(phoneInput()) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('a code the server does not know names nobody: no landing, the form as it is', async () => {
+    api.call.mockImplementation(async (path: string) => {
+      if (path === '/v1/user/verify-invite-code')
+        throw new ApiCodeError({ code: '400', subcode: '4211', msg: '请求参数错误', submsg: '邀请码无效，请核对后重试' });
+      return CALLS[path] ?? POLICY;
+    });
+    await openLogin('?inviteCode=7K3M9QXR');
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledWith('/v1/user/verify-invite-code', expect.anything(), expect.anything()));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: /邀请您加入通盈达/ })).toBeNull());
+    expect(inviteInput().value).toBe('7K3M9QXR');
+  });
+
+  it('without an invite link there is no landing and nothing is asked about invitations', async () => {
+    await openLogin();
+    await vi.waitFor(() => expect(screen.getByRole('link', { name: '《通盈达隐私政策》' })).toBeTruthy());
+    expect(screen.queryByRole('region', { name: /邀请您加入通盈达/ })).toBeNull();
+    expect(api.call.mock.calls.map(([path]) => path)).not.toContain('/v1/user/verify-invite-code');
   });
 
   it("a typed 邀请码 is read as a link's is and sent; a malformed one is said at its field, nothing sent", async () => {

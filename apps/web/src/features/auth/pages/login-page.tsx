@@ -2,9 +2,11 @@
 // Query parameters: title (the heading), pageTitle (the document title, set by the app's navigation),
 // returnUrl (followed after login only when safe, utils/return-url.ts), agreement (two document links,
 // else the server's current ones), inviteCode (sent with the login; a malformed one is dropped by api/login.ts). A visitor who is already logged in is told so, and can go on or
-// log out to use another number.
+// log out to use another number. An invite link's visitor (a well-formed inviteCode) first sees who
+// invited them and what both get (components/invite-landing.tsx, loaded only then: the page's first load
+// stays within its budget); inside the app /login is the app's own login, so the landing is the browser's.
 import { lazy, Suspense, useCallback, useState } from 'react';
-import { CODE, CODE_TEXT, SUBCODE } from '@tyd/protocol/wire';
+import { CODE, CODE_TEXT, SUBCODE, readInviteCode } from '@tyd/protocol/wire';
 import { Link } from '../../../components/link';
 import { Page } from '../../../components/page';
 import { Tip } from '../../../components/tip';
@@ -18,6 +20,8 @@ import './login-page.css';
 
 // Only visitors who already have a session see it: not in the page's first load.
 const AlreadyLoggedIn = lazy(() => import('../components/already-logged-in'));
+// Only invite links' visitors see it.
+const InviteLanding = lazy(() => import('../components/invite-landing'));
 
 export const DEFAULT_HEADING = '验证码登录';
 /** A heading from a link fits two lines of a phone screen. */
@@ -35,6 +39,7 @@ export default function LoginPage() {
   const agreement = useAgreement(params.get('agreement'));
   const router = useRouter();
   const [loggedInHere, setLoggedInHere] = useState(false);
+  const inviteCode = readInviteCode(params.get('inviteCode'));
   // Where to go once logged in is read from the address when it happens, so the form (memoised) is not
   // rendered again when only the address changes: right after hydration, the prerender's address (no
   // query) becomes the real one, e.g. ?returnUrl= on every page that sent the visitor here. A visitor who
@@ -62,6 +67,11 @@ export default function LoginPage() {
         <>
           {/* The session this browser held was refused (SPEC §4 code 401): say why the login page opened. */}
           {session?.ended ? <Tip>{CODE_TEXT[session.signedOutElsewhere ? SUBCODE.SIGNED_OUT_ELSEWHERE : CODE.UNAUTHORIZED]}</Tip> : null}
+          {inviteCode ? (
+            <Suspense fallback={null}>
+              <InviteLanding inviteCode={inviteCode} />
+            </Suspense>
+          ) : null}
           <LoginForm
             inviteCode={params.get('inviteCode')}
             links={agreement.links}

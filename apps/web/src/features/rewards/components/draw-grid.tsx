@@ -1,7 +1,8 @@
 // The 九宫格 (docs/api.md "Points and the lucky draw", the web pages): the prize cells in ring order
 // (utils/draw-grid.ts), so a screen reader reads them clockwise, and the centre 抽奖 button (`children`)
 // placed over the middle square. `lit`: the cell a running spin is on; `landed`: the cell of the result
-// shown, named as such (aria-current) for screen readers.
+// shown, named as such (aria-current) for screen readers; `won`: that result is a prize, and its cell
+// grows a little once (draw-grid.css).
 import type { ReactNode } from 'react';
 import { RING_SIZE } from '../utils/draw-grid';
 import './draw-grid.css';
@@ -47,7 +48,19 @@ export interface GridCell {
   kind: 'points' | 'thanks';
 }
 
-export function DrawGrid({ cells, lit, landed, children }: { cells: readonly GridCell[]; lit: number | null; landed: number | null; children: ReactNode }) {
+export function DrawGrid({
+  cells,
+  lit,
+  landed,
+  won = false,
+  children,
+}: {
+  cells: readonly GridCell[];
+  lit: number | null;
+  landed: number | null;
+  won?: boolean;
+  children: ReactNode;
+}) {
   const state = lit !== null ? 'spinning' : landed !== null ? 'landed' : 'idle';
   return (
     <div className="draw-grid" data-state={state}>
@@ -57,7 +70,7 @@ export function DrawGrid({ cells, lit, landed, children }: { cells: readonly Gri
           : cells.map((cell, i) => (
               <li
                 key={i}
-                className={`draw-grid__cell draw-grid__cell--${cell.kind}${i === lit ? ' draw-grid__cell--lit' : ''}${i === landed ? ' draw-grid__cell--landed' : ''}`}
+                className={`draw-grid__cell draw-grid__cell--${cell.kind}${i === lit ? ' draw-grid__cell--lit' : ''}${i === landed ? ' draw-grid__cell--landed' : ''}${i === landed && won ? ' draw-grid__cell--won' : ''}`}
                 // The name a screen reader gives the cell (a list item takes none from its content); the
                 // same words are its content, for readers that read that instead.
                 aria-label={i === landed ? `${cell.name}${LANDED_SUFFIX}` : cell.name}

@@ -4,12 +4,18 @@
 // lost is resent under the same one (lib/keyed-presses.ts), so a bad connection never costs a second draw.
 // The server decides the prize before anything moves: only its answer starts the highlight's short run
 // around the ring (utils/draw-spin.ts), which lands on a cell holding that prize (utils/draw-grid.ts); the
-// result, the balance and the draws left change on landing. A refusal moves nothing.
+// result, the balance and the draws left change on landing. A refusal moves nothing. A prize won is given
+// its moment once it has landed: the won cell grows a little once (draw-grid.css; not under reduced motion or
+// 关怀模式), and after that (WIN_PAUSE_MS, so the cell is seen before a dialog covers it; at once where
+// nothing moves) a dialog names the prize and where it went, closed by one tap; 谢谢参与 stays in place. Without
+// the points for a draw the panel says how points are earned here (components/earn-points.tsx).
 import { CODE, SUBCODE, type ApiResponse } from '@tyd/protocol/wire';
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card } from '../../../components/page';
+import { Dialog } from '../../../components/dialog';
+import { isCareMode } from '../../../lib/display-settings';
 import { createKeyedPresses, useKeyedPress, type KeyedPresses } from '../../../lib/keyed-presses';
 import { toast } from '../../../lib/notify';
 import type { LuckyDrawInfo } from '../api/lucky-draw-info';
@@ -18,6 +24,7 @@ import { drawCells, landingIndex } from '../utils/draw-grid';
 import { spinSchedule } from '../utils/draw-spin';
 import { DRAW_BLOCK_TEXT, drawBlock, type DrawBlock } from '../utils/rewards-texts';
 import { DrawGrid } from './draw-grid';
+import { EarnPoints } from './earn-points';
 import { prefersReducedMotion, useRingSpin } from './use-ring-spin';
 
 /** What the last answers changed, over the info they were answered for (a refetched info replaces it). */
@@ -27,6 +34,9 @@ interface Override {
   drawsLeftToday?: number;
   open?: boolean;
 }
+
+/** How long the won cell has to itself (its growth takes 480 ms, draw-grid.css) before 恭喜中奖 opens. */
+export const WIN_PAUSE_MS = 600;
 
 export const UNRESOLVED_TEXT = '网络异常，未能确认抽奖结果。重新获取不会重复扣除积分。';
 
@@ -49,11 +59,47 @@ function Result({ draw }: { draw: DrawResult }) {
   );
 }
 
+/** The won prize's moment (docs/api.md "Points and the lucky draw"): its name, where the points went, and the way to see them. */
+function WinDialog({ draw, onClose }: { draw: DrawResult | null; onClose: () => void }) {
+  return (
+    <Dialog
+      open={draw !== null}
+      title="恭喜中奖"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            知道了
+          </Button>
+          <Link className="btn btn--primary" to="/activity/points">
+            查看积分
+          </Link>
+        </>
+      }
+    >
+      {draw ? (
+        <div className="draw-win">
+          <span className="draw-win__glyph" aria-hidden="true">
+            积
+          </span>
+          <strong className="draw-win__prize">{draw.prize.name}</strong>
+          <span>
+            已计入您的账户，<span className="rewards__nowrap">当前积分 {draw.balance}</span>
+          </span>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
 /** `onDrawn`: a draw was made (history and info are stale); `onStale`: a refusal says the info shown is out of date. */
 export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onDrawn: () => void; onStale: () => void }) {
   const [presses] = useState<KeyedPresses<DrawResult>>(() => createKeyedPresses(drawOnce));
   const [override, setOverride] = useState<Override | null>(null);
   const [result, setResult] = useState<DrawResult | null>(null);
+  const [won, setWon] = useState<DrawResult | null>(null);
+  const winTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(winTimer.current), []);
   // A lost answer: the draw may have happened; 重新获取结果 resends it.
   const { busy, unresolved, press } = useKeyedPress(handleAnswer, { onLost: () => setResult(null) });
   const spin = useRingSpin();
@@ -74,6 +120,8 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
   const block = unresolved ? null : drawBlock(state);
 
   function handleAnswer(answer: ApiResponse<DrawResult>) {
+    // A newer answer: the last win's dialog, if still to come, would now be about the wrong draw.
+    clearTimeout(winTimer.current);
     if (answer.code === CODE.OK && answer.data) {
       const draw = answer.data;
       const from = result ? landingIndex(cells, result.prize.id, result.drawId) : null;
@@ -81,6 +129,10 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
       setResult(null);
       const land = () => {
         setResult(draw);
+        if (draw.prize.kind === 'points' && draw.prize.points !== null) {
+          if (prefersReducedMotion() || isCareMode()) setWon(draw);
+          else winTimer.current = setTimeout(() => setWon(draw), WIN_PAUSE_MS);
+        }
         setOverride({ base: info, balance: draw.balance, drawsLeftToday: draw.drawsLeftToday });
         onDrawn();
       };
@@ -132,7 +184,7 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
           </dd>
         </div>
       </dl>
-      <DrawGrid cells={cells} lit={spin.lit} landed={landed}>
+      <DrawGrid cells={cells} lit={spin.lit} landed={landed} won={landed !== null && result?.prize.kind === 'points'}>
         <Button
           className={`draw-grid__go${working || unresolved ? ' draw-grid__go--long' : ''}`}
           busy={working}
@@ -175,6 +227,8 @@ export function DrawPanel({ info, onDrawn, onStale }: { info: LuckyDrawInfo; onD
           <Result key={result.drawId} draw={result} />
         ) : null}
       </div>
+      {block === 'insufficient' ? <EarnPoints /> : null}
+      <WinDialog draw={won} onClose={() => setWon(null)} />
     </Card>
   );
 }

@@ -10,6 +10,7 @@ import { createRouter } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
 import { clearQueries } from '../../../lib/server-state';
 import { resetWebConfig } from '../../../lib/web-config';
+import { WIN_PAUSE_MS } from '../components/draw-panel';
 import LuckyDrawPage from './lucky-draw-page';
 
 const api = vi.hoisted(() => ({ call: vi.fn(), request: vi.fn() }));
@@ -347,6 +348,81 @@ describe('/activity/lucky-draw when a draw is not possible', () => {
     answer();
     await userEvent.click(screen.getByRole('button', { name: '重新加载' }));
     expect(await screen.findByRole('button', { name: '抽奖' })).toBeTruthy();
+  });
+});
+
+describe('/activity/lucky-draw without the points for a draw', () => {
+  it('at 0 points says how points are earned here, each with the way there', async () => {
+    answer({ info: { ...INFO, balance: 0 } });
+    const button = await openPage();
+    expect(button).toHaveProperty('disabled', true);
+    expect(screen.getByText('积分不足').parentElement?.textContent).toBe('积分不足：每次抽奖需要10积分，还差10积分');
+    const ways = screen.getByRole('region', { name: '如何获得积分' });
+    const links = within(ways)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toEqual([
+      ['去邀请', '/activity/invite'],
+      ['去兑换', '/activity-exchange'],
+      ['去看看', '/cloudSteward/index'],
+    ]);
+    expect(within(ways).getByRole('link', { name: '去邀请：邀请好友' })).toBeTruthy();
+    expect(ways.textContent).toContain('好友注册并完成实名认证');
+    expect(ways.textContent).toContain('兑换码');
+  });
+
+  it('shows no such list while a draw is possible, and shows it once the server says the points ran out', async () => {
+    answer();
+    api.request.mockResolvedValueOnce({ code: '409', subcode: '4801', msg: '冲突', submsg: '积分不足，暂时无法抽奖', data: { balance: 4, cost: 10 } });
+    const button = await openPage();
+    expect(screen.queryByRole('region', { name: '如何获得积分' })).toBeNull();
+    await userEvent.click(button);
+    expect(await screen.findByRole('region', { name: '如何获得积分' })).toBeTruthy();
+  });
+});
+
+describe('/activity/lucky-draw a prize won', () => {
+  it('names the prize in a dialog once it has landed, and lights the won cell; one tap closes it', async () => {
+    answer();
+    api.request.mockResolvedValueOnce(draw('points-20'));
+    await userEvent.click(await openPage());
+    const dialog = await screen.findByRole('dialog', { name: '恭喜中奖' });
+    expect(dialog.textContent).toContain('20积分');
+    expect(dialog.textContent).toContain('已计入您的账户，当前积分 40');
+    expect(within(dialog).getByRole('link', { name: '查看积分' }).getAttribute('href')).toBe('/activity/points');
+    expect(landedCell()?.className).toContain('draw-grid__cell--won');
+    await userEvent.click(within(dialog).getByRole('button', { name: '知道了' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // The result stays on the page, and 抽奖 has the focus back.
+    expect(screen.getByText('抽中 20积分')).toBeTruthy();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: '抽奖' }));
+  });
+
+  it('opens the dialog only when the ring has landed and the won cell has had its moment', async () => {
+    reducedMotion(false);
+    answer();
+    let settle: (value: unknown) => void = () => {};
+    api.request.mockImplementationOnce(() => new Promise((resolve) => (settle = resolve)));
+    await pressThenFakeTimers(await openPage());
+    await act(async () => settle(draw('points-100')));
+    for (let elapsed = 0; elapsed < SPIN_MS && !landedCell(); elapsed += 10) {
+      await act(() => vi.advanceTimersByTimeAsync(10));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    }
+    // Landed: the won cell has its moment first, then the dialog names the prize.
+    expect(landedCell()?.className).toContain('draw-grid__cell--won');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(WIN_PAUSE_MS));
+    expect(screen.getByRole('dialog', { name: '恭喜中奖' }).textContent).toContain('100积分');
+  });
+
+  it('谢谢参与 opens no dialog and is not celebrated', async () => {
+    answer();
+    api.request.mockResolvedValueOnce(draw('thanks', { balance: 20 }));
+    await userEvent.click(await openPage());
+    await screen.findByText('谢谢参与', { selector: '.draw-result__title' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(landedCell()?.className).not.toContain('draw-grid__cell--won');
   });
 });
 
