@@ -44,11 +44,11 @@ export default function MessagesPage() {
   const asked = useSearchParams().get('tab');
   const unread = useMessageUnread(true);
   const clear = useMutation(reportingFailures(clearUnreadNotices));
-  // The notices' first page, shared with the 通知 tab's list (one call): asked for only when the page has to
-  // choose and nothing is unread.
+  // The notices' first page, shared with the 通知 tab's list (one call): asked for only while the page has
+  // to choose and nothing is unread.
   const decide = asked !== 'mine' && asked !== 'notices';
-  const notices = useNoticeList('notice', decide && unread.data !== undefined && !unread.data.total);
   const [opened, setOpened] = useState<Tab | null>(null);
+  const notices = useNoticeList('notice', decide && opened === null && unread.data !== undefined && !unread.data.total);
   // Set during render once what it depends on is known, React's pattern for state derived once.
   const first = opened === null && decide ? firstTab(unread.data, unread.status === 'error', notices) : null;
   if (first !== null) setOpened(first);
