@@ -238,6 +238,37 @@ describe.each([
   );
 });
 
+describe.each([
+  ['browser', null],
+  ['Android app shell', 'android'],
+] as const)('a refused ID photo in the %s', (_where, shell) => {
+  it('is said once, under the photo, and never toasted as well', { timeout: 60_000 }, async () => {
+    const phone = newPhone('137');
+    const client = await signedUpClient(server.baseUrl, phone);
+    const context = await loggedInContext(browser, client.accessToken!, phone, shell);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mine/identity/idcard`);
+    await waitForApp(page);
+    const region = page.getByRole('region', { name: /身份证人像面/ });
+    await expect.poll(() => region.locator('input[type=file]').count()).toBe(2);
+    // 901 px high: the sandbox OCR's photocopy (docs/sandbox.md), refused 400/4612.
+    const photo = await cardPhoto(page, 1200, 901, '复印件');
+    await region.locator('input[type=file][capture=environment]').setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const refusal = region.getByRole('alert');
+    await refusal.waitFor({ timeout: 20_000 });
+    const text = (await refusal.textContent())!;
+    expect(text).toContain('复印件');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.locator('.toast--fail').count()).toBe(0);
+    expect(await page.getByText(text).count()).toBe(1);
+    const tag = shell ? `app-${shell}` : 'web';
+    await screenshotsAtWidths(page, `${tag}-photo-refused`, region);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await screenshotsAtWidths(page, `${tag}-photo-refused-dark`, region);
+    await context.close();
+  });
+});
+
 describe('identity certification that fails', () => {
   it('says the face did not match and offers another try; a forged return query changes nothing', { timeout: 120_000 }, async () => {
     const phone = newPhone('137');

@@ -2,7 +2,9 @@
 // and the real web build, in a mobile browser and in the simulated app shell: a notice's Markdown (a tel:
 // link) is a link on 通知详情 and plain text in the list; the home banner shows the whole title at 320 px
 // and a tap anywhere on it but × opens the notice; 消息中心 opens where the unread items are; a list that
-// fails shows 服务器繁忙 once, with 重新加载 apart from it and no 全部已读. /ops/content asks nothing before the
+// fails shows 服务器繁忙 once, with 重新加载 apart from it and no 全部已读, also when the whole server fails (the
+// page's background checks toast nothing); a notice read from home's banner is read; a notice link without a
+// notice says so and leads to the list. /ops/content asks nothing before the
 // operator signs in, says 已发布 once, and takes a Beijing time typed as YYYY-MM-DD HH:mm on an English
 // system; /ops/rewards' audit names fields in words. Taps are real touch events (page.touchscreen).
 // Screenshots at 320, 375 and 414 px.
@@ -128,6 +130,100 @@ describe('notices', () => {
       await context.close();
     });
   }
+
+  for (const inApp of [false, true]) {
+    const where = inApp ? 'in the app shell' : 'in a mobile browser';
+    const suffix = inApp ? '-in-app' : '';
+
+    it(`counts a notice read from home's banner as read: 消息中心 then opens on 我的消息, where the welcome is unread, ${where}`, async () => {
+      const context = await loggedIn(await newAccount(), inApp);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/`);
+      await waitForApp(page);
+      // A new account: the notice and the welcome message are unread.
+      await page.getByRole('link', { name: /^消息中心\s*您有2条未读消息/ }).waitFor();
+      await tap(page, page.getByRole('complementary', { name: '重要通知' }).getByText(NOTICE_TITLE));
+      await page.waitForURL(`${server.baseUrl}/messages/notice?id=${noticeId}`);
+      await page.getByRole('heading', { name: NOTICE_TITLE }).waitFor();
+      await page.goBack();
+      await tap(page, page.getByRole('link', { name: /^消息中心\s*您有1条未读消息/ }));
+      await page.waitForURL(`${server.baseUrl}/messages`);
+      await page
+        .getByRole('list', { name: '消息列表' })
+        .getByRole('button', { name: /欢迎来到通盈达/ })
+        .waitFor();
+      const tabs = page.getByRole('navigation', { name: '消息分类' });
+      expect(await tabs.getByRole('link', { name: /我的消息/ }).getAttribute('aria-current')).toBe('page');
+      // On 通知 the notice is read: no unread mark, no 全部已读.
+      await tap(page, tabs.getByRole('link', { name: /^通知/ }));
+      const item = page.getByRole('list', { name: '通知列表' }).getByRole('listitem').filter({ hasText: NOTICE_TITLE });
+      await item.waitFor();
+      expect(await item.getByLabel('未读').count()).toBe(0);
+      expect(await page.getByRole('button', { name: '全部已读' }).count()).toBe(0);
+      await atWidths(page, `read-from-banner${suffix}`);
+      await context.close();
+    });
+
+    it(`says a notice link without a notice is gone, with 返回通知列表 and no 重新加载, ${where}`, async () => {
+      const context = await loggedIn(await newAccount(), inApp);
+      const page = await context.newPage();
+      // An id no notice has, and one no id can be (not even asked).
+      for (const id of ['does-not-exist', '%3Cbad%20id%3E']) {
+        await page.goto(`${server.baseUrl}/messages/notice?id=${id}`);
+        await page.getByText('该通知不存在或已下线').waitFor();
+        expect(await page.getByRole('button', { name: '重新加载' }).count()).toBe(0);
+        expect(await page.getByText('请求参数错误').count()).toBe(0);
+        expect(await page.locator('.toast--fail').count()).toBe(0);
+      }
+      await atWidths(page, `detail-missing${suffix}`);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await atWidths(page, `detail-missing-dark${suffix}`);
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.setViewportSize({ width: 375, height: 812 });
+      await tap(page, page.getByRole('link', { name: '返回通知列表' }));
+      await page.waitForURL(`${server.baseUrl}/messages?tab=notices`);
+      await page.getByRole('list', { name: '通知列表' }).getByText(NOTICE_TITLE).waitFor();
+      // An announcement link the same way, to 公司公告.
+      await page.goto(`${server.baseUrl}/discover/notice?id=does-not-exist`);
+      await page.getByText('该公告不存在或已下线').waitFor();
+      expect(await page.getByRole('link', { name: '返回公告列表' }).getAttribute('href')).toBe('/discover/notice');
+      expect(await page.getByRole('button', { name: '重新加载' }).count()).toBe(0);
+      await context.close();
+    });
+  }
+
+  it('says a whole-server failure on 消息中心 once, in the list: the page’s background checks toast nothing', async () => {
+    const context = await loggedIn(await newAccount());
+    await context.route('**/tydApi/**', (route) => route.fulfill({ status: 500, body: '' }));
+    const page = await context.newPage();
+    // The consent-renewal check runs on every page once the first one is up (apps/web/src/app/consent-renewal-host.tsx).
+    const consentCheck = page.waitForResponse((response) => response.url().includes('/v1/user/privacy-policy-status'));
+    await page.goto(`${server.baseUrl}/messages`);
+    await page.getByRole('alert').getByText('服务器繁忙，请稍后重试').waitFor();
+    await consentCheck;
+    // The toast layer would show it a second time; give it the frames it would take, then look.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.getByText('服务器繁忙，请稍后重试').count()).toBe(1);
+    expect(await page.locator('.toast--fail').count()).toBe(0);
+    await atWidths(page, 'messages-server-down');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await atWidths(page, 'messages-server-down-dark');
+    await context.close();
+  });
+
+  it('a failed background check toasts nothing on the page being read', async () => {
+    const context = await loggedIn(await newAccount());
+    await context.route('**/tydApi/v1/user/privacy-policy-status', (route) => route.fulfill({ status: 500, body: '' }));
+    const page = await context.newPage();
+    const consentCheck = page.waitForResponse((response) => response.url().includes('/v1/user/privacy-policy-status'));
+    await page.goto(`${server.baseUrl}/messages/notice?id=${noticeId}`);
+    await page.getByRole('heading', { name: NOTICE_TITLE }).waitFor();
+    await consentCheck;
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    expect(await page.locator('.toast--fail').count()).toBe(0);
+    expect(await page.getByText('服务器繁忙，请稍后重试').count()).toBe(0);
+    await context.close();
+  });
 
   it('opens 消息中心 on 我的消息 when only messages are unread', async () => {
     const token = await newAccount();

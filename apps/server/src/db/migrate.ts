@@ -20,6 +20,7 @@ import * as operators from './migrations/2026-11-30-0900-operators.js';
 import * as operatorTotpSealed from './migrations/2026-12-01-0900-operator-totp-sealed.js';
 import * as sessionLineage from './migrations/2026-12-07-1000-session-lineage.js';
 import * as outboxLeases from './migrations/2026-12-07-1100-outbox-leases.js';
+import * as noticeItemReads from './migrations/2026-12-07-1200-notice-item-reads.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-01-0900-operator-totp-sealed': operatorTotpSealed,
   '2026-12-07-1000-session-lineage': sessionLineage,
   '2026-12-07-1100-outbox-leases': outboxLeases,
+  '2026-12-07-1200-notice-item-reads': noticeItemReads,
 };
 
 export class MigrationError extends Error {

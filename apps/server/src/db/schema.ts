@@ -338,6 +338,13 @@ export interface NoticeReadsTable {
   read_through: number;
 }
 
+/** Per account: notices past the watermark read one by one (notice-detail); 2026-12-07-1200-notice-item-reads. */
+export interface NoticeItemReadsTable {
+  user_id: string;
+  notice_id: string;
+  read_at: number;
+}
+
 /** Personal messages, posted by other capabilities' events through the content module. */
 export interface MessagesTable {
   id: string;
@@ -525,6 +532,7 @@ export interface Database {
   draws: DrawsTable;
   content_items: ContentItemsTable;
   notice_reads: NoticeReadsTable;
+  notice_item_reads: NoticeItemReadsTable;
   messages: MessagesTable;
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;

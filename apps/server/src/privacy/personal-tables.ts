@@ -36,6 +36,7 @@ export const SHOWN_TABLES = {
   gift_claims: { copy: ['newUserGift'], list: ['rewards'] },
   messages: { copy: ['messages'], list: ['messages'] },
   notice_reads: { copy: ['notices'], list: ['messages'] },
+  notice_item_reads: { copy: ['notices'], list: ['messages'] },
   help_questions: { copy: ['questions'], list: ['questions'] },
   // Carries no account (docs/telemetry.md): said in both, as collected but not linked, never listed.
   telemetry_records: { copy: ['analytics'], list: ['analytics'] },

@@ -212,6 +212,38 @@ describe.each(ENGINES)('content on %s', (engine) => {
     expect(await call(anonymous, clearUnreadNotice)).toMatchObject({ code: '401' });
   });
 
+  it('marks a notice read when a reader opens it, wherever from: the counts, the list and the banner follow', async () => {
+    const { client, userId } = await loggedIn();
+    await call(client, clearUnreadNotice);
+    clock.advance(1);
+    const plain = await published('notice', '普通通知');
+    clock.advance(1);
+    const banner = await published('notice', '横幅通知', { important: true });
+    expect(((await call(client, messageUnread)).data as { notices: number }).notices).toBe(2);
+    // Opened from home's banner: notice-detail is all the page asks.
+    expect(await call(client, noticeDetail, { id: banner.id })).toMatchObject({ code: '200', data: { title: '横幅通知' } });
+    expect(await call(client, messageUnread)).toMatchObject({ code: '200', data: { notices: 1, total: 1 } });
+    expect(await unreadOf(client, banner.id, plain.id)).toEqual([false, true]);
+    expect(await call(client, homePageNotice)).toMatchObject({ data: { notice: { id: banner.id, unread: false } } });
+    // Opened again, and by someone logged out: nothing changes; another account's stays unread.
+    expect((await call(client, noticeDetail, { id: banner.id })).code).toBe('200');
+    expect((await call(await t.client(), noticeDetail, { id: plain.id })).code).toBe('200');
+    const { client: other } = await loggedIn();
+    await call(other, clearUnreadNotice);
+    clock.advance(1);
+    const fresh = await published('notice', '新通知');
+    expect(await unreadOf(other, fresh.id)).toEqual([true]);
+    expect(await call(client, noticeDetail, { id: fresh.id })).toMatchObject({ code: '200' });
+    expect(await unreadOf(other, fresh.id)).toEqual([true]);
+    expect(await unreadOf(client, fresh.id, plain.id)).toEqual([false, true]);
+    // An announcement opened is no notice: no read mark, no error. 全部已读 covers the rest and the single reads.
+    const announcement = await published('announcement', '公告');
+    expect((await call(client, noticeDetail, { id: announcement.id })).code).toBe('200');
+    expect(await call(client, clearUnreadNotice)).toMatchObject({ code: '200', data: { unreadNotices: 0 } });
+    expect(await unreadOf(client, fresh.id, plain.id, banner.id)).toEqual([false, false, false]);
+    expect(await t.app.database.db.selectFrom('notice_item_reads').selectAll().where('user_id', '=', userId).execute()).toEqual([]);
+  });
+
   it('keeps unread counts exact under 50 parallel reads and clears', async () => {
     const { client, userId } = await loggedIn();
     for (let i = 0; i < 20; i++) await t.app.content.messages.post(userId, { kind: 'system', title: `消息 ${i}`, body: '正文', dedupeKey: `parallel-${i}` });

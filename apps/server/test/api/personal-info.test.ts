@@ -213,7 +213,7 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     const copy = (await client.call(downloadDataExport, { exportId })).response!;
     expect(copy.code, JSON.stringify(copy).slice(0, 300)).toBe('200');
     const data = copy.data!;
-    expect(data).toMatchObject({ format: 'tyd-personal-data', formatVersion: 2, exportId, account: { phone } });
+    expect(data).toMatchObject({ format: 'tyd-personal-data', formatVersion: 3, exportId, account: { phone } });
     expect(data.identity).toMatchObject({ state: 'identity-confirmed', confirmed: { idNumber, name: '沙盒用户' } });
     expect(data.bankCards).toEqual([expect.objectContaining({ cardNumber: CARD_NUMBER, bankName: '工商银行', reservedPhone: '138****5678' })]);
     expect(data.sessions).toEqual([expect.objectContaining({ current: true, endedAt: null })]);

@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { userMessage } from '../lib/api-errors';
 import { Button } from './button';
+import { Link } from './link';
 import { LoadMore } from './load-more';
 import { NoData } from './no-data';
 import { SkeletonLine } from './skeleton';
@@ -30,6 +31,21 @@ export function LoadFailed({ error, onRetry }: { error: unknown; onRetry: () => 
       <Button variant="secondary" onClick={onRetry}>
         重新加载
       </Button>
+    </div>
+  );
+}
+
+/**
+ * The item a page is about does not exist (a bad, old or mistyped link; the server's 404): said in place,
+ * with the way on (`to`, `label`), and no 重新加载: loading it again cannot make it exist.
+ */
+export function NotFound({ text, to, label }: { text: string; to: string; label: string }) {
+  return (
+    <div className="load-state load-state--failed" role="status">
+      <p>{text}</p>
+      <Link className="btn btn--secondary" to={to}>
+        {label}
+      </Link>
     </div>
   );
 }

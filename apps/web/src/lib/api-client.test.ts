@@ -272,6 +272,16 @@ describe('answer handling (SPEC §8)', () => {
     expect(lastToast()).toBeUndefined();
   });
 
+  it('toasts nothing for a background check, HTTP errors and codes alike: it lands on an unrelated page', async () => {
+    serve(() => ({ status: 500, raw: '' }));
+    await expect(call(API.privacyPolicyStatus, {}, { background: true })).rejects.toThrow(ERROR_TEXT.serverBusy);
+    serve(() => ({ body: { code: '409', msg: '请求冲突' } }));
+    await expect(call(API.privacyPolicyStatus, {}, { background: true })).rejects.toThrow('请求冲突');
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    await expect(call(API.privacyPolicyStatus, {}, { background: true })).rejects.toThrow(ERROR_TEXT.networkError);
+    expect(lastToast()).toBeUndefined();
+  });
+
   it('a network error -> 网络连接异常，请稍后重试', async () => {
     fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
     await expect(request(API.checkLogin, {})).rejects.toThrow(ERROR_TEXT.networkError);

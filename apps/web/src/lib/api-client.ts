@@ -35,6 +35,12 @@ export interface CallOptions {
    * toasted, transport failures included, so SPEC §8's text appears once, not twice.
    */
   inlineErrors?: boolean;
+  /**
+   * A check the person did not ask for and cannot act on (the consent-renewal status, home's notice
+   * banner): nothing is toasted, transport failures included; the caller logs a failure and asks again
+   * later. A toast about it would land on whatever page the person is reading.
+   */
+  background?: boolean;
   /** 'handle' (default) runs the app's 401 handler; 'ignore' leaves it to the caller (check-login). */
   unauthorized?: 'handle' | 'ignore';
   timeoutMs?: number;
@@ -156,7 +162,7 @@ export async function request<R extends EndpointRef>(ref: R, payload: RefRequest
         // SPEC §5: an invalid format shows 服务器繁忙 while the call rejects with 接口数据格式错误.
         const text = error.failure === 'format' ? ERROR_TEXT.serverBusy : error.message;
         const quiet = error.failure === 'timeout' && opts.timeoutMs === QUIET_TIMEOUT_MS;
-        if (!quiet && !opts.inlineErrors) toast(text, 'fail');
+        if (!quiet && !opts.inlineErrors && !opts.background) toast(text, 'fail');
       }
       throw error;
     }
@@ -166,7 +172,7 @@ export async function request<R extends EndpointRef>(ref: R, payload: RefRequest
       return new Promise<never>(() => {});
     }
     if (response.subcode !== SUBCODE.CLOCK_SKEW) sessionStorage.remove(CLOCK_RELOAD_KEY);
-    if (response.code !== CODE.OK && response.code !== CODE.SILENT && opts.toastErrors !== false && !opts.inlineErrors) {
+    if (response.code !== CODE.OK && response.code !== CODE.SILENT && opts.toastErrors !== false && !opts.inlineErrors && !opts.background) {
       toast(response.submsg || response.msg, 'fail');
     }
     if (response.code === CODE.UNAUTHORIZED && opts.unauthorized !== 'ignore') unauthorizedHandler(response);

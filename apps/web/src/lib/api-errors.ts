@@ -42,6 +42,14 @@ export function httpErrorText(status: number): string {
   return ERROR_TEXT.networkBusy;
 }
 
+/**
+ * The server says what was asked for does not exist (code 404: a notice, an article, a message taken down
+ * or never there). Asking again cannot bring it back, so a page says so and offers a way on, not 重新加载.
+ */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiCodeError && error.code === CODE.NOT_FOUND;
+}
+
 /** A text for any error a page catches, without leaking internals. */
 export function userMessage(error: unknown): string {
   if (error instanceof ApiCodeError || error instanceof TransportError) return error.message;

@@ -64,4 +64,14 @@ describe('uploadPhoto', () => {
     await expect(uploadPhoto(new Blob([new Uint8Array(10)]), 'face')).rejects.toBeInstanceOf(ApiCodeError);
     expect(notify.toast).toHaveBeenCalledWith('暂不支持HEIC格式的照片，请上传JPG格式的照片', 'fail');
   });
+
+  it('with inlineErrors toasts nothing, a part refused included, and asks every call to toast nothing', async () => {
+    api.request.mockImplementation(async (path: string) => {
+      if (path === '/v1/upload/start') return ok({ uploadId: UPLOAD_ID, partMaxBytes: 1000, expiresAt: 1 });
+      return { code: '400', subcode: '4403', msg: '请求参数错误', submsg: '暂不支持HEIC格式的照片，请上传JPG格式的照片' };
+    });
+    await expect(uploadPhoto(new Blob([new Uint8Array(10)]), 'idcard-portrait', { inlineErrors: true })).rejects.toBeInstanceOf(ApiCodeError);
+    expect(notify.toast).not.toHaveBeenCalled();
+    for (const [, , opts] of api.request.mock.calls) expect(opts).toMatchObject({ inlineErrors: true });
+  });
 });

@@ -12,8 +12,11 @@ export interface UploadOptions {
   /** Called after each part with the bytes the server has taken so far. */
   onProgress?: (sentBytes: number, totalBytes: number) => void;
   signal?: AbortSignal;
-  /** Toast refusals (default true, SPEC §8). */
-  toastErrors?: boolean;
+  /**
+   * The caller says every failure itself, beside the photo: nothing is toasted, refusals and transport
+   * failures alike (CallOptions.inlineErrors), so SPEC §8's text appears once. Default: toasted (SPEC §8).
+   */
+  inlineErrors?: boolean;
 }
 
 function hex(buffer: ArrayBuffer): string {
@@ -30,7 +33,7 @@ export async function uploadPhoto(photo: Blob, purpose: UploadPurpose, opts: Upl
   // Through a Response, not Blob.arrayBuffer (Safari 14; docs/architecture.md "Browser floor").
   const bytes = new Uint8Array(await new Response(photo).arrayBuffer());
   const sha256 = hex(await crypto.subtle.digest('SHA-256', bytes));
-  const callOpts: CallOptions = { signal: opts.signal, toastErrors: opts.toastErrors };
+  const callOpts: CallOptions = { signal: opts.signal, inlineErrors: opts.inlineErrors };
   const started = expectOk(await request(API.startUpload, { purpose, size: bytes.length }, callOpts));
   const partSize = Math.min(started.partMaxBytes, UPLOAD_PART_MAX_BYTES);
   let index = 0;
@@ -46,7 +49,7 @@ export async function uploadPhoto(photo: Blob, purpose: UploadPurpose, opts: Upl
         continue;
       }
     }
-    if (response.code !== CODE.OK && opts.toastErrors !== false) {
+    if (response.code !== CODE.OK && !opts.inlineErrors) {
       // Same toast as any refusal (SPEC §8), after the order case above was handled quietly.
       toast(response.submsg || response.msg, 'fail');
     }

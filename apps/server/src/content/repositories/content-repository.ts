@@ -2,7 +2,10 @@
 // Every method takes an optional transaction (STYLE.md "Boundaries"). Lists read one row past the page to
 // know whether another page exists, ordered by (time, id) descending and continued strictly after the
 // last (time, id) shown, so rows added while someone pages land before their first page, never inside it.
-import { PostgresIntrospector, sql, type Kysely } from 'kysely';
+// A notice is unread by an account when it was published after the account's watermark (notice_reads) and
+// was not read one by one (notice_item_reads, 2026-12-07-1200-notice-item-reads.ts): unreadBy, the one
+// definition every count and mark uses.
+import { PostgresIntrospector, sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { Executor } from '../../db/executor.js';
 import type { ListPosition } from '../../lib/list-cursor.js';
 import type { ContentAuditTable, ContentItemsTable, Database, MessagesTable } from '../../db/schema.js';
@@ -26,6 +29,27 @@ function visible(trx: Executor, kind: ContentKindValue, now: number, after: List
   if (opts.importantOnly) query = query.where('important', '=', 1);
   if (after) query = query.where((eb) => eb.or([eb('publish_at', '<', after.at), eb.and([eb('publish_at', '=', after.at), eb('id', '<', after.id)])]));
   return query;
+}
+
+/** The content_items row is a notice `userId` has not read (see the top of this file). */
+function unreadBy(userId: string) {
+  return (eb: ExpressionBuilder<Database, 'content_items'>) =>
+    eb.and([
+      eb(
+        'content_items.publish_at',
+        '>',
+        eb.fn.coalesce(eb.selectFrom('notice_reads').select('notice_reads.read_through').where('notice_reads.user_id', '=', userId), sql<number>`0`),
+      ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('notice_item_reads')
+            .select('notice_item_reads.notice_id')
+            .where('notice_item_reads.user_id', '=', userId)
+            .whereRef('notice_item_reads.notice_id', '=', 'content_items.id'),
+        ),
+      ),
+    ]);
 }
 
 export function createContentRepository(db: Kysely<Database>) {
@@ -70,10 +94,10 @@ export function createContentRepository(db: Kysely<Database>) {
     },
 
     /**
-     * listVisible with the user's notice read watermark (0 when none) on every row, as a scalar subquery:
-     * the home page's notice and its unread mark in one statement, not two.
+     * listVisible with whether `userId` has read each row (unreadBy) as `unread` (1 or 0), in one statement:
+     * home's notice and 通知's list with their unread marks, not a read of their own each.
      */
-    async listVisibleWithReadThrough(
+    async listVisibleWithUnread(
       kind: ContentKindValue,
       now: number,
       after: ListPosition | undefined,
@@ -81,10 +105,10 @@ export function createContentRepository(db: Kysely<Database>) {
       opts: { importantOnly?: boolean },
       userId: string,
       trx: Executor = db,
-    ): Promise<Array<ContentItemRow & { read_through: number }>> {
+    ): Promise<Array<ContentItemRow & { unread: number | string }>> {
       return visible(trx, kind, now, after, limit, opts)
         .selectAll()
-        .select((eb) => eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`).as('read_through'))
+        .select((eb) => eb.case().when(unreadBy(userId)(eb)).then(1).else(0).end().as('unread'))
         .execute();
     },
 
@@ -145,9 +169,8 @@ export function createContentRepository(db: Kysely<Database>) {
     },
 
     /**
-     * Notices visible at `now` and published after the user's read watermark (0 when none), in one
-     * statement: the watermark is a scalar subquery, not a read of its own (home and message-unread ask
-     * this on every visit).
+     * Notices visible at `now` the user has not read (unreadBy), in one statement: the watermark and the
+     * single reads are subqueries, not reads of their own (home and message-unread ask this on every visit).
      */
     async countUnreadNotices(userId: string, now: number, trx: Executor = db): Promise<number> {
       const row = await trx
@@ -156,17 +179,32 @@ export function createContentRepository(db: Kysely<Database>) {
         .where('kind', '=', 'notice')
         .where('state', '=', 'published')
         .where('publish_at', '<=', now)
-        .where('publish_at', '>', (eb) => eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`))
+        .where(unreadBy(userId))
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
 
-    async readThrough(userId: string, trx: Executor = db): Promise<number> {
-      const row = await trx.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId).executeTakeFirst();
-      return row?.read_through ?? 0;
+    /**
+     * Marks one notice read by `userId` unless the watermark already covers it; an existing mark stays
+     * (its first read time). One statement: the watermark is read inside it.
+     */
+    async markNoticeRead(userId: string, noticeId: string, now: number, trx: Executor = db): Promise<void> {
+      await trx
+        .insertInto('notice_item_reads')
+        .columns(['user_id', 'notice_id', 'read_at'])
+        .expression((eb) =>
+          eb
+            .selectFrom('content_items')
+            .select([sql<string>`cast(${userId} as varchar(36))`.as('user_id'), 'content_items.id', sql<number>`cast(${now} as bigint)`.as('read_at')])
+            .where('content_items.id', '=', noticeId)
+            .where('content_items.kind', '=', 'notice')
+            .where(unreadBy(userId)),
+        )
+        .onConflict((oc) => oc.columns(['user_id', 'notice_id']).doNothing())
+        .execute();
     },
 
-    /** Moves the watermark forward to `at`, never back (two clears racing keep the later one). */
+    /** Moves the watermark forward to `at`, never back (two clears racing keep the later one); single reads it covers go. */
     async markNoticesReadThrough(userId: string, at: number, trx: Executor = db): Promise<void> {
       await trx
         .insertInto('notice_reads')
@@ -176,6 +214,11 @@ export function createContentRepository(db: Kysely<Database>) {
             read_through: sql<number>`case when notice_reads.read_through < excluded.read_through then excluded.read_through else notice_reads.read_through end`,
           }),
         )
+        .execute();
+      await trx
+        .deleteFrom('notice_item_reads')
+        .where('user_id', '=', userId)
+        .where('notice_id', 'in', (eb) => eb.selectFrom('content_items').select('id').where('kind', '=', 'notice').where('publish_at', '<=', at))
         .execute();
     },
 
@@ -215,7 +258,7 @@ export function createContentRepository(db: Kysely<Database>) {
             .where('kind', '=', 'notice')
             .where('state', '=', 'published')
             .where('publish_at', '<=', now)
-            .where('publish_at', '>', eb.fn.coalesce(eb.selectFrom('notice_reads').select('read_through').where('user_id', '=', userId), sql<number>`0`))
+            .where(unreadBy(userId))
             .as('notices'),
           messageId === undefined
             ? sql<number>`0`.as('own')

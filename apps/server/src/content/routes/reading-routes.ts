@@ -1,6 +1,6 @@
 // SPEC §7 content and notice paths behind the sealed pipeline (docs/api.md "Notices, messages and content"):
 // tyd-notice-detail and new-information-info-v1 (announcements and discover articles, public),
-// home-page-notice, notice-list, notice-detail (public; with a session notices carry `unread`) and
+// home-page-notice, notice-list, notice-detail (public; with a session notices carry `unread`, and opening one marks it read) and
 // clear-unread-notice (the session's watermark); faq-list (not in SPEC §7: the published 常见问题 of
 // 帮助与客服, public; docs/api.md "Help and customer service").
 import { tydNoticeDetail, newInformationInfo, homePageNotice, noticeList, noticeDetail, clearUnreadNotice, faqList } from '@tyd/protocol';
@@ -31,7 +31,8 @@ export default async function readingRoutes(fastify: FastifyInstance): Promise<v
   fastify.apiRoute({
     endpoint: noticeDetail,
     auth: 'optional',
-    handler: async ({ payload, now }) => reading().detail(payload.id, ['notice', 'announcement'], now),
+    // With a session, a notice opened is read (docs/api.md "Notices, messages and content").
+    handler: async ({ payload, session, now }) => reading().detail(payload.id, ['notice', 'announcement'], now, session?.user.id),
   });
   fastify.apiRoute({
     endpoint: faqList,

@@ -1,7 +1,8 @@
 // What readers get (SPEC §7 content and notice paths; docs/api.md "Notices, messages and content"):
 // published items visible at the server's clock, newest first, by cursor; a notice is unread when it was
-// published after the account's watermark. Counts are counted, not kept: they are exact whatever runs in
-// parallel.
+// published after the account's watermark and not opened since (notice-detail with a session marks it read,
+// wherever it was opened from: the 通知 list, home's banner). Counts are counted, not kept: they are exact
+// whatever runs in parallel.
 import { CODE, HELP_LIMITS, SUBCODE, type ContentKind } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { ContentItemRow, ContentRepository } from '../repositories/content-repository.js';
@@ -31,7 +32,8 @@ const publishedAt = (row: ContentItemRow) => row.publish_at ?? 0;
 /** The kinds readers list and open by id; FAQ entries are read through faq-list alone. */
 const isReaderKind = (kind: ContentItemRow['kind']): kind is ContentKind => kind !== 'faq';
 
-export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSummary {
+/** `unread`: with a reader, whether they have read this notice (repository unreadBy); ignored for other kinds. */
+export function summaryOf(row: ContentItemRow, unread?: boolean): ContentSummary {
   if (!isReaderKind(row.kind)) throw new Error(`summaryOf: ${row.kind} is not listed to readers`);
   const summary: ContentSummary = {
     id: row.id,
@@ -41,7 +43,7 @@ export function summaryOf(row: ContentItemRow, readThrough?: number): ContentSum
     important: row.important === 1,
     publishedAt: publishedAt(row),
   };
-  if (readThrough !== undefined && row.kind === 'notice') summary.unread = publishedAt(row) > readThrough;
+  if (unread !== undefined && row.kind === 'notice') summary.unread = unread;
   return summary;
 }
 
@@ -51,18 +53,27 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
       // One list per kind, the same for everyone: a cursor is bound to the kind, not to the reader.
       const after = cursors.decode(input.cursor, kind);
       const limit = input.limit ?? DEFAULT_PAGE_SIZE;
+      if (kind === 'notice' && userId) {
+        // With a reader, each notice with whether it is read, in the same statement.
+        const rows = await repo.listVisibleWithUnread(kind, now, after, limit + 1, {}, userId);
+        const page = cursors.pageOf(rows, limit, kind, (row) => ({ at: publishedAt(row), id: row.id }));
+        return { items: page.rows.map(({ unread, ...row }) => summaryOf(row, Number(unread) === 1)), nextCursor: page.nextCursor };
+      }
       const rows = await repo.listVisible(kind, now, after, limit + 1);
-      const readThrough = kind === 'notice' && userId ? await repo.readThrough(userId) : undefined;
       const page = cursors.pageOf(rows, limit, kind, (row) => ({ at: publishedAt(row), id: row.id }));
-      return { items: page.rows.map((row) => summaryOf(row, readThrough)), nextCursor: page.nextCursor };
+      return { items: page.rows.map((row) => summaryOf(row)), nextCursor: page.nextCursor };
     },
 
-    /** A published item of one of `kinds` visible at `now`, else 4702 (drafts, unpublished, not yet due look the same). */
-    async detail(id: string, kinds: readonly ContentKind[], now: number): Promise<ContentDetail> {
+    /**
+     * A published item of one of `kinds` visible at `now`, else 4702 (drafts, unpublished, not yet due look the
+     * same). A notice opened by a reader (`userId`) is read from now on, wherever it was opened from.
+     */
+    async detail(id: string, kinds: readonly ContentKind[], now: number, userId?: string): Promise<ContentDetail> {
       const row = await repo.findItem(id);
       if (!row || !isReaderKind(row.kind) || !kinds.includes(row.kind) || row.state !== 'published' || row.publish_at === null || row.publish_at > now) {
         throw new ApiError(CODE.NOT_FOUND, SUBCODE.CONTENT_NOT_FOUND);
       }
+      if (userId && row.kind === 'notice') await repo.markNoticeRead(userId, row.id, now);
       return { id: row.id, kind: row.kind, title: row.title, html: row.body_html, publishedAt: row.publish_at, updatedAt: row.updated_at };
     },
 
@@ -82,10 +93,12 @@ export function createReading(repo: ContentRepository, cursors: ListCursors) {
     },
 
     async latestImportantNotice(now: number, userId?: string): Promise<ContentSummary | null> {
-      // With a reader, the watermark comes with the notice (one statement on every home visit).
+      // With a reader, whether it is read comes with the notice (one statement on every home visit).
       if (userId) {
-        const [row] = await repo.listVisibleWithReadThrough('notice', now, undefined, 1, { importantOnly: true }, userId);
-        return row ? summaryOf(row, row.read_through) : null;
+        const [row] = await repo.listVisibleWithUnread('notice', now, undefined, 1, { importantOnly: true }, userId);
+        if (!row) return null;
+        const { unread, ...item } = row;
+        return summaryOf(item, Number(unread) === 1);
       }
       const [row] = await repo.listVisible('notice', now, undefined, 1, { importantOnly: true });
       return row ? summaryOf(row) : null;

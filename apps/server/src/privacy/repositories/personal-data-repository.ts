@@ -34,6 +34,9 @@ export interface HoldingsSummary {
   unreadMessages: number;
   lastMessageAt: number | null;
   noticesReadThrough: number | null;
+  /** Notices past the watermark read one by one (notice_item_reads), and the last such read. */
+  noticesRead: number;
+  lastNoticeReadAt: number | null;
   questions: number;
   answeredQuestions: number;
   lastQuestionAt: number | null;
@@ -155,6 +158,18 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
       return row ? Number(row.read_through) : null;
     },
 
+    /** Notices past the watermark read one by one (notice_item_reads), by their titles, the latest read first. */
+    async noticesRead(userId: string, trx: Executor = db) {
+      return trx
+        .selectFrom('notice_item_reads')
+        .innerJoin('content_items', 'content_items.id', 'notice_item_reads.notice_id')
+        .select(['content_items.title', 'notice_item_reads.read_at'])
+        .where('notice_item_reads.user_id', '=', userId)
+        .orderBy('notice_item_reads.read_at', 'desc')
+        .orderBy('notice_item_reads.notice_id', 'desc')
+        .execute();
+    },
+
     async questions(userId: string, trx: Executor = db) {
       return trx
         .selectFrom('help_questions')
@@ -216,6 +231,8 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
           (select count(*) from messages where user_id = ${userId} and read_at is null) as unread_messages,
           (select max(created_at) from messages where user_id = ${userId}) as last_message_at,
           (select read_through from notice_reads where user_id = ${userId}) as notices_read_through,
+          (select count(*) from notice_item_reads where user_id = ${userId}) as notices_read,
+          (select max(read_at) from notice_item_reads where user_id = ${userId}) as last_notice_read_at,
           (select count(*) from help_questions where user_id = ${userId}) as questions,
           (select count(*) from help_questions where user_id = ${userId} and answered_at is not null) as answered_questions,
           (select max(created_at) from help_questions where user_id = ${userId}) as last_question_at
@@ -245,6 +262,8 @@ export function createPersonalDataRepository(db: Kysely<Database>) {
         unreadMessages: count(row.unread_messages),
         lastMessageAt: time(row.last_message_at),
         noticesReadThrough: time(row.notices_read_through),
+        noticesRead: count(row.notices_read),
+        lastNoticeReadAt: time(row.last_notice_read_at),
         questions: count(row.questions),
         answeredQuestions: count(row.answered_questions),
         lastQuestionAt: time(row.last_question_at),

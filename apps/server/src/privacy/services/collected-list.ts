@@ -180,8 +180,9 @@ export function collectedList(holdings: AccountHoldings): CollectedItem[] {
   const messages = [
     s.messages > 0 && `消息 ${s.messages} 条（未读 ${s.unreadMessages} 条）`,
     s.noticesReadThrough !== null && s.noticesReadThrough > 0 && `公告已读至 ${chinaDateTime(s.noticesReadThrough)}`,
+    s.noticesRead > 0 && `已读通知 ${s.noticesRead} 条`,
   ].filter((part): part is string => typeof part === 'string');
-  items.push(heldIf('messages', messages.join('；'), messages.length > 0 ? latest(s.lastMessageAt, s.noticesReadThrough) : null));
+  items.push(heldIf('messages', messages.join('；'), messages.length > 0 ? latest(s.lastMessageAt, s.noticesReadThrough, s.lastNoticeReadAt) : null));
 
   items.push(heldIf('questions', `提问 ${s.questions} 条（已回复 ${s.answeredQuestions} 条）`, s.lastQuestionAt));
 

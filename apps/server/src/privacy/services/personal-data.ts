@@ -83,7 +83,7 @@ export function createPersonalData(deps: PersonalDataDeps) {
         repo.sessions(user.id),
         repo.loginEvents(user.id),
       ]);
-      const [balance, entries, vouchers, draws, redeemed, giftClaimedAt, invitations, messages, readThrough, questions] = await Promise.all([
+      const [balance, entries, vouchers, draws, redeemed, giftClaimedAt, invitations, messages, readThrough, noticesRead, questions] = await Promise.all([
         repo.pointsBalance(user.id),
         repo.pointsEntries(user.id),
         repo.vouchers(user.id),
@@ -93,6 +93,7 @@ export function createPersonalData(deps: PersonalDataDeps) {
         repo.inviteRewards(user.id),
         repo.messages(user.id),
         repo.noticesReadThrough(user.id),
+        repo.noticesRead(user.id),
         repo.questions(user.id),
       ]);
       const photoIds = [
@@ -113,7 +114,7 @@ export function createPersonalData(deps: PersonalDataDeps) {
       }
       return {
         format: 'tyd-personal-data',
-        formatVersion: 2,
+        formatVersion: 3,
         exportId,
         generatedAt: now,
         account: { phone: user.phone, registeredAt: user.createdAt, inviteCode: profile?.inviteCode ?? null, invited: Boolean(profile?.invitedBy) },
@@ -179,7 +180,7 @@ export function createPersonalData(deps: PersonalDataDeps) {
           at: message.created_at,
           readAt: message.read_at,
         })),
-        notices: { readThrough },
+        notices: { readThrough, read: noticesRead.map((notice) => ({ title: notice.title, at: notice.read_at })) },
         questions: questions.map((question) => ({ text: question.text, at: question.created_at, answer: question.answer, answeredAt: question.answered_at })),
         analytics: { linked: false, note: ANALYTICS_NOTE },
       };

@@ -2,9 +2,10 @@
 // content"). Lists page by an opaque cursor (the position after the last item shown: its time and id), so
 // items published while a user pages never repeat or go missing.
 import * as z from 'zod/mini';
+import { CONTENT_ID_PATTERN } from '../../content-ops.js';
 
 /** Ids of notices, announcements, articles and messages. */
-export const contentIdField = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,40}$/));
+export const contentIdField = z.string().check(z.regex(CONTENT_ID_PATTERN));
 
 /**
  * An opaque list position from a previous answer's nextCursor (docs/protocol.md "List cursors"). Any string

@@ -9,7 +9,7 @@ import { withdrawConsent } from './withdraw-consent.js';
 const EXPORT_ID = 'x_AAAAAAAAAAAAAAAAAAAAAA';
 const copy = {
   format: 'tyd-personal-data',
-  formatVersion: 2,
+  formatVersion: 3,
   exportId: EXPORT_ID,
   generatedAt: 1_764_000_000_000,
   account: { phone: '13812345678', registeredAt: 1_763_000_000_000, inviteCode: '7K3M9QXR', invited: false },
@@ -26,7 +26,7 @@ const copy = {
   newUserGift: null,
   invitations: [],
   messages: [],
-  notices: { readThrough: null },
+  notices: { readThrough: null, read: [] },
   questions: [],
   analytics: { linked: false, note: '匿名记录' },
 };

@@ -96,11 +96,11 @@ const identityFieldsSchema = z.record(z.string().check(z.maxLength(40)), z.strin
  * The copy of everything the account holds (PIPL art. 45), as the JSON file a person downloads and the
  * page reads. ID and card numbers are in full here and nowhere else (docs/api.md "Personal information").
  * Version 2: sessions with their device and place, sign-in records, and the rewards, invitation and notice
- * rows version 1 left out.
+ * rows version 1 left out. Version 3: the notices read one by one (notices.read).
  */
 export const personalDataExportSchema = z.strictObject({
   format: z.literal('tyd-personal-data'),
-  formatVersion: z.literal(2),
+  formatVersion: z.literal(3),
   exportId: exportIdField,
   generatedAt: z.int(),
   account: z.strictObject({
@@ -171,8 +171,11 @@ export const personalDataExportSchema = z.strictObject({
    */
   invitations: z.array(z.strictObject({ role: z.enum(['inviter', 'invitee']), points: z.int(), at: z.int() })),
   messages: z.array(z.strictObject({ kind: z.string().check(z.maxLength(16)), title: z.string(), body: z.string(), at: z.int(), readAt: maybe(z.int()) })),
-  /** Notices count as read up to this publication time (全部已读, or reading them); null when never. */
-  notices: z.strictObject({ readThrough: maybe(z.int()) }),
+  /**
+   * Notices count as read up to this publication time (全部已读); null when never. `read`: the later ones
+   * read one by one (opened), by title, the latest read first.
+   */
+  notices: z.strictObject({ readThrough: maybe(z.int()), read: z.array(z.strictObject({ title: z.string(), at: z.int() })) }),
   questions: z.array(z.strictObject({ text: z.string(), at: z.int(), answer: maybe(z.string()), answeredAt: maybe(z.int()) })),
   /** Analytics records carry no account: said, not listed. */
   analytics: z.strictObject({ linked: z.literal(false), note: text(200) }),

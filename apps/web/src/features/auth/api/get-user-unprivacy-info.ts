@@ -7,5 +7,5 @@ export type UnprivacyInfoData = RefResponse<typeof API.getUserUnprivacyInfo>;
 
 export function getUserUnprivacyInfo(signal?: AbortSignal): Promise<UnprivacyInfoData> {
   // Fetched in the background before the dialog opens: nothing to toast if it fails.
-  return call(API.getUserUnprivacyInfo, {}, { signal, toastErrors: false, unauthorized: 'ignore' });
+  return call(API.getUserUnprivacyInfo, {}, { signal, background: true, unauthorized: 'ignore' });
 }

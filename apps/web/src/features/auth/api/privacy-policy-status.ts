@@ -8,5 +8,5 @@ import { call } from '../../../lib/api-client';
 export type PrivacyPolicyStatusData = RefResponse<typeof API.privacyPolicyStatus>;
 
 export function getPrivacyPolicyStatus(signal?: AbortSignal): Promise<PrivacyPolicyStatusData> {
-  return call(API.privacyPolicyStatus, {}, { signal, toastErrors: false, unauthorized: 'ignore' });
+  return call(API.privacyPolicyStatus, {}, { signal, background: true, unauthorized: 'ignore' });
 }

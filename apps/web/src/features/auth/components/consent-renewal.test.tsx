@@ -7,7 +7,8 @@ import type { ApiResponse } from '@tyd/protocol/wire';
 import { Toaster } from '../../../components/toaster';
 import { dismissToast } from '../../../lib/notify';
 import { clearSession, sessionStore, startSession } from '../../../lib/session';
-import ConsentRenewal, { TEXT } from './consent-renewal';
+import { TransportError } from '../../../lib/api-errors';
+import ConsentRenewal, { CONSENT_CHECK_RETRY_MS, TEXT } from './consent-renewal';
 
 const api = vi.hoisted(() => ({ request: vi.fn(), call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
@@ -92,6 +93,26 @@ describe('consent renewal dialog', () => {
     expect(api.call).not.toHaveBeenCalled();
     view.rerender(tree(true));
     await screen.findByRole('dialog', { name: TEXT.title });
+  });
+
+  it('a failed check is a background check: asked quietly, logged, and asked again later', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      api.call.mockRejectedValueOnce(new TransportError('http', '服务器繁忙，请稍后重试', 500));
+      logIn();
+      show();
+      await vi.waitFor(() => expect(warn).toHaveBeenCalled());
+      expect(api.call).toHaveBeenCalledWith('/v1/user/privacy-policy-status', {}, expect.objectContaining({ background: true }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      status(true);
+      await act(() => vi.advanceTimersByTimeAsync(CONSENT_CHECK_RETRY_MS));
+      expect(await screen.findByRole('dialog', { name: TEXT.title })).toBeTruthy();
+      expect(api.call).toHaveBeenCalledWith('/v1/user/get-user-unprivacy-info', {}, expect.objectContaining({ background: true }));
+    } finally {
+      warn.mockRestore();
+      vi.useRealTimers();
+    }
   });
 
   it('同意并继续 sends renew-info with the shown version and closes; the session stays', async () => {

@@ -5,7 +5,7 @@
 // stays, the session ends), then records the refusal (renew-expire) and clears the session (SPEC §4).
 // The dialog cannot be dismissed without a choice: Escape and the mask do nothing on the first step.
 // Loaded as a lazy chunk by the app after the first render, so no route's first load carries it.
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
@@ -51,6 +51,13 @@ async function findRenewal(token: string): Promise<Renewal | null> {
   return status.renewalRequired ? renewalFor(token, await getUserUnprivacyInfo()) : null;
 }
 
+/**
+ * A failed check is asked again after this long. It is a background check the person did not ask for:
+ * it fails quietly (logged, never toasted on the page being read: api/privacy-policy-status.ts) and
+ * is tried later.
+ */
+export const CONSENT_CHECK_RETRY_MS = 60_000;
+
 export interface ConsentRenewalProps {
   /** False on routes where the dialog must not appear (login, authorised login, deregistration). */
   active: boolean;
@@ -59,8 +66,16 @@ export interface ConsentRenewalProps {
 export default function ConsentRenewal({ active }: ConsentRenewalProps) {
   const token = useSyncExternalStore(sessionStore.subscribe, () => sessionStore.get().accessToken);
   // Once per page load and session: the answer never goes stale, and the cache is the session's
-  // (lib/server-state.ts), so a new session asks again. A failed check asks nothing this time.
+  // (lib/server-state.ts), so a new session asks again. A failed check is logged and asked again later.
   const check = useQuery(active && token ? 'consent-renewal' : null, () => findRenewal(token ?? ''), { staleTimeMs: Infinity });
+  const checkFailed = check.status === 'error';
+  const { refetch } = check;
+  useEffect(() => {
+    if (!checkFailed) return;
+    console.warn('consent-renewal check failed; asking again later');
+    const timer = setTimeout(refetch, CONSENT_CHECK_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [checkFailed, refetch]);
   // What the user's choice made of the check's answer, for the session it was made in.
   const [decided, setDecided] = useState<{ token: string; renewal: Renewal | null } | null>(null);
   const [confirming, setConfirming] = useState(false);

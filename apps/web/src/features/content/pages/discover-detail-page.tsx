@@ -4,7 +4,6 @@
 import { chinaDate } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
-import { NoData } from '../../../components/no-data';
 import { Card, Page } from '../../../components/page';
 import { RichText } from '../../../components/rich-text';
 import { usePageTitle } from '../../../lib/page-title';
@@ -13,7 +12,7 @@ import { sharePage } from '../../../lib/share';
 import { useContentDetail } from '../api/tyd-notice-detail';
 import '../components/content.css';
 import '../../../components/button.css';
-import { LoadFailed, Loading } from '../../../components/load-states';
+import { LoadFailed, Loading, NotFound } from '../../../components/load-states';
 
 export default function DiscoverDetailPage() {
   const id = useSearchParams().get('id');
@@ -22,8 +21,9 @@ export default function DiscoverDetailPage() {
   usePageTitle(article?.title);
   return (
     <Page title="资讯详情" titleHidden>
-      {!id ? (
-        <NoData text="没有找到这篇资讯" />
+      {detail.missing ? (
+        // A link without an article behind it: said once, with the way home (no 重新加载, no second link).
+        <NotFound text="该资讯不存在或已下线" to="/" label="返回首页" />
       ) : detail.status === 'loading' ? (
         <Loading />
       ) : !article ? (
@@ -42,9 +42,11 @@ export default function DiscoverDetailPage() {
           </article>
         </Card>
       )}
-      <Link className="btn btn--secondary btn--block" to="/">
-        返回首页
-      </Link>
+      {detail.missing ? null : (
+        <Link className="btn btn--secondary btn--block" to="/">
+          返回首页
+        </Link>
+      )}
     </Page>
   );
 }

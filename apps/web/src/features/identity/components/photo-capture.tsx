@@ -95,6 +95,8 @@ export function PhotoCapture({
     try {
       const upload = await uploadPhoto(photo, side === 'portrait' ? 'idcard-portrait' : 'idcard-emblem', {
         onProgress: (sent, total) => setPhase({ step: 'working', label: '正在上传…', percent: Math.round((sent / total) * 100) }),
+        // Said under the photo below (the failed phase), never also as a toast.
+        inlineErrors: true,
       });
       setPhase({ step: 'working', label: '正在识别…', percent: null });
       const answer = await readIdCard({ uploadId: upload.uploadId, side });

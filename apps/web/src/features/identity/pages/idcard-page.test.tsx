@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
 import { RouterContext } from '../../../lib/router-react';
+import { TransportError } from '../../../lib/api-errors';
 import { answerData } from '../../../test/api-answers';
 import { cameraNotice } from '../components/camera-notice';
 import IdCardPage from './idcard-page';
@@ -115,6 +116,19 @@ describe('/mine/identity/idcard', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('请拍摄身份证原件，不支持复印件或翻拍照片');
     expect(screen.getAllByLabelText('重拍')).toHaveLength(1);
     expect(screen.getByRole('button', { name: '下一步' })).toHaveProperty('disabled', true);
+  });
+
+  it('says a photo’s failure once, under the photo: the upload and the reading ask the client to toast nothing', async () => {
+    api.request.mockResolvedValue({ code: '400', subcode: '4612', msg: '请求参数错误', submsg: '请拍摄身份证原件，不支持复印件或翻拍照片' });
+    await openPage();
+    await userEvent.upload(screen.getAllByLabelText('拍照')[0]!, photo());
+    await screen.findByRole('alert');
+    expect(upload.uploadPhoto).toHaveBeenCalledWith(expect.anything(), 'idcard-portrait', expect.objectContaining({ inlineErrors: true }));
+    expect(api.request).toHaveBeenCalledWith('/v1/user/idcard-ocr', expect.anything(), expect.objectContaining({ inlineErrors: true }));
+    // A failed upload (the server down) is said there too, in the same words the client would have toasted.
+    upload.uploadPhoto.mockRejectedValueOnce(new TransportError('http', '服务器繁忙，请稍后重试', 500));
+    await userEvent.upload(screen.getAllByLabelText('重拍')[0]!, photo());
+    expect((await screen.findByText('服务器繁忙，请稍后重试')).getAttribute('role')).toBe('alert');
   });
 
   it('says when another account holds the identity (4605)', async () => {

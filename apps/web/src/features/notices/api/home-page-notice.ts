@@ -7,5 +7,5 @@ import { useQuery } from '../../../lib/server-state';
 export type HomePageNotice = RefResponse<typeof API.homePageNotice>;
 
 export function useHomePageNotice() {
-  return useQuery('home-page-notice', (signal) => call(API.homePageNotice, {}, { signal, toastErrors: false }), { staleTimeMs: 60_000 });
+  return useQuery('home-page-notice', (signal) => call(API.homePageNotice, {}, { signal, background: true }), { staleTimeMs: 60_000 });
 }

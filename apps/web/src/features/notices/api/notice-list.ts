@@ -12,6 +12,7 @@ export function getNoticeList(kind: 'notice' | 'announcement', cursor?: string, 
   return call(API.noticeList, { kind, ...(cursor && { cursor }) }, { signal, ...(!cursor && { inlineErrors: true }) });
 }
 
-export function useNoticeList(kind: 'notice' | 'announcement') {
-  return usePagedList([NOTICE_LIST_KEY, kind], (cursor, signal) => getNoticeList(kind, cursor, signal));
+/** `enabled` false: not asked (yet). */
+export function useNoticeList(kind: 'notice' | 'announcement', enabled = true) {
+  return usePagedList(enabled ? [NOTICE_LIST_KEY, kind] : null, (cursor, signal) => getNoticeList(kind, cursor, signal));
 }

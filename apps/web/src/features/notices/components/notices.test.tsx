@@ -1,6 +1,6 @@
 // The home banner (dismissed per notice, remembered), the notice list's load-more footer and empty state,
 // and the messages' read marking, as a user sees them.
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRouter, type Router } from '../../../lib/router';
@@ -10,7 +10,10 @@ import { HomeNoticeBanner, DISMISSED_NOTICE_KEY, MAX_DISMISSED } from './home-no
 import { MessageListView } from './message-list-view';
 import { NoticeListView } from './notice-list-view';
 import MessagesPage from '../pages/messages-page';
-import { TransportError } from '../../../lib/api-errors';
+import NoticeDetailPage from '../pages/notice-detail-page';
+import CompanyNoticePage from '../pages/company-notice-page';
+import { useMessageUnread } from '../api/message-unread';
+import { ApiCodeError, TransportError } from '../../../lib/api-errors';
 
 const api = vi.hoisted(() => ({ call: vi.fn() }));
 vi.mock('../../../lib/api-client', async () => (await import('../../../test/api-answers')).checkedClient(api));
@@ -190,6 +193,36 @@ describe('MessagesPage', () => {
     expect(await screen.findByText('暂无记录')).toBeTruthy();
   });
 
+  it('with nothing unread and no notices, opens on 我的消息, which has something to read', async () => {
+    answers({ messages: 0, notices: 0 }, { messages: { items: [{ ...message, readAt: 1_764_000_000_500 }], nextCursor: null } });
+    show(<MessagesPage />);
+    expect(await screen.findByRole('list', { name: '消息列表' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /我的消息/ }).getAttribute('aria-current')).toBe('page');
+    expect(screen.queryByText('暂无记录')).toBeNull();
+  });
+
+  it('with nothing unread and notices to read, opens on 通知; ?tab=notices keeps 通知 even when it is empty', async () => {
+    answers({ messages: 0, notices: 0 }, { notices: { items: [notice(1, { unread: false })], nextCursor: null } });
+    show(<MessagesPage />);
+    expect(await screen.findByRole('list', { name: '通知列表' })).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '消息分类' }))
+        .getByRole('link', { name: /^通知/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    cleanup();
+    clearQueries();
+    await router.navigate('/messages?tab=notices');
+    answers({ messages: 0, notices: 0 });
+    show(<MessagesPage />);
+    expect(await screen.findByText('暂无记录')).toBeTruthy();
+    expect(
+      within(screen.getByRole('navigation', { name: '消息分类' }))
+        .getByRole('link', { name: /^通知/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+  });
+
   it('shows a failed list once, inline with 重新加载, and offers no 全部已读 beside it', async () => {
     api.call.mockImplementation(async (path: string) => {
       if (path === '/v1/user/message-unread') return { messages: 0, notices: 3, total: 3 };
@@ -202,5 +235,80 @@ describe('MessagesPage', () => {
     expect(screen.queryByRole('button', { name: '全部已读' })).toBeNull();
     // The list's call asks the client to toast nothing: the page shows the failure itself.
     expect(api.call).toHaveBeenCalledWith('/v1/notice/notice-list', { kind: 'notice' }, expect.objectContaining({ inlineErrors: true }));
+  });
+});
+
+describe('a notice to read', () => {
+  const detail = {
+    id: 'n_notice0001',
+    kind: 'notice',
+    title: '系统升级公告',
+    html: '<p>正文</p>',
+    publishedAt: 1_764_000_000_000,
+    updatedAt: 1_764_000_000_000,
+  };
+  const missing = () => new ApiCodeError({ code: '404', subcode: '4702', msg: '内容不存在或已下线' });
+
+  it('says a notice that does not exist is gone and leads to the notice list, with no 重新加载', async () => {
+    await router.navigate('/messages/notice?id=does-not-exist');
+    api.call.mockRejectedValue(missing());
+    show(<NoticeDetailPage />);
+    expect(await screen.findByText('该通知不存在或已下线')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回通知列表' }).getAttribute('href')).toBe('/messages?tab=notices');
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+    expect(screen.queryByText('请求参数错误')).toBeNull();
+  });
+
+  it('does not ask for an id no notice can have, and says so the same way', async () => {
+    await router.navigate('/messages/notice?id=%3Cbad%20id%3E');
+    show(<NoticeDetailPage />);
+    expect(await screen.findByText('该通知不存在或已下线')).toBeTruthy();
+    expect(api.call).not.toHaveBeenCalled();
+  });
+
+  it('says an announcement that does not exist is gone and leads to 公司公告', async () => {
+    await router.navigate('/discover/notice?id=a_gone000001');
+    api.call.mockRejectedValue(missing());
+    show(<CompanyNoticePage />);
+    expect(await screen.findByText('该公告不存在或已下线')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '返回公告列表' }).getAttribute('href')).toBe('/discover/notice');
+    expect(screen.queryByRole('button', { name: '重新加载' })).toBeNull();
+  });
+
+  it('still offers 重新加载 when the notice could not be fetched, said in place only', async () => {
+    await router.navigate('/messages/notice?id=n_notice0001');
+    api.call.mockRejectedValue(new TransportError('http', '服务器繁忙，请稍后重试', 500));
+    show(<NoticeDetailPage />);
+    expect(await screen.findByRole('button', { name: '重新加载' })).toBeTruthy();
+    expect(api.call).toHaveBeenCalledWith('/v1/notice/notice-detail', { id: 'n_notice0001' }, expect.objectContaining({ inlineErrors: true }));
+  });
+
+  it('counts a notice read wherever it was opened: the unread counts are asked again once it arrives', async () => {
+    let unread = 1;
+    api.call.mockImplementation(async (path: string) => {
+      if (path === '/v1/user/message-unread') return { messages: 0, notices: unread, total: unread };
+      if (path === '/v1/notice/notice-detail') {
+        unread = 0;
+        return detail;
+      }
+      throw new Error(`unexpected ${path}`);
+    });
+    function Badge() {
+      const counts = useMessageUnread(true);
+      return <p>未读通知{counts.data?.notices ?? '…'}</p>;
+    }
+    show(<Badge />);
+    expect(await screen.findByText('未读通知1')).toBeTruthy();
+    cleanup();
+    // Opened from home's banner: the badge that shows next reads the count after the read.
+    await router.navigate('/messages/notice?id=n_notice0001');
+    show(
+      <>
+        <NoticeDetailPage />
+        <Badge />
+      </>,
+    );
+    expect(await screen.findByRole('heading', { name: '系统升级公告' })).toBeTruthy();
+    expect(await screen.findByText('未读通知0')).toBeTruthy();
   });
 });

@@ -12,12 +12,16 @@ export default function CompanyNoticePage() {
   return (
     <Page title="公司公告">
       {id ? (
-        <>
-          <NoticeArticle id={id} />
-          <Link className="btn btn--secondary btn--block" to="/discover/notice">
-            查看全部公告
-          </Link>
-        </>
+        <NoticeArticle
+          id={id}
+          noun="公告"
+          listPath="/discover/notice"
+          footer={
+            <Link className="btn btn--secondary btn--block" to="/discover/notice">
+              查看全部公告
+            </Link>
+          }
+        />
       ) : (
         <NoticeListView kind="announcement" detailPath="/discover/notice" />
       )}

@@ -1,6 +1,6 @@
-// /messages/notice?id=<id>: one notice to read (SPEC §7 notice-detail).
+// /messages/notice?id=<id>: one notice to read (SPEC §7 notice-detail); reading it marks it read
+// (api/notice-detail.ts). A link without a notice behind it leads to the notice list (components/notice-article.tsx).
 import { Link } from '../../../components/link';
-import { NoData } from '../../../components/no-data';
 import { Page } from '../../../components/page';
 import { useSearchParams } from '../../../lib/router-react';
 import { NoticeArticle } from '../components/notice-article';
@@ -10,10 +10,16 @@ export default function NoticeDetailPage() {
   const id = useSearchParams().get('id');
   return (
     <Page title="通知详情">
-      {id ? <NoticeArticle id={id} /> : <NoData text="没有找到这条通知" />}
-      <Link className="btn btn--secondary btn--block" to="/messages">
-        返回消息中心
-      </Link>
+      <NoticeArticle
+        id={id}
+        noun="通知"
+        listPath="/messages?tab=notices"
+        footer={
+          <Link className="btn btn--secondary btn--block" to="/messages">
+            返回消息中心
+          </Link>
+        }
+      />
     </Page>
   );
 }

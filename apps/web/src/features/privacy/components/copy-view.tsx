@@ -188,11 +188,15 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
           ]}
         />
       </Section>
-      <Section title="消息与提问" empty={copy.messages.length === 0 && copy.questions.length === 0 && copy.notices.readThrough === null}>
+      <Section
+        title="消息与提问"
+        empty={copy.messages.length === 0 && copy.questions.length === 0 && copy.notices.readThrough === null && copy.notices.read.length === 0}
+      >
         <Facts
           rows={[
             ['消息', `${copy.messages.length} 条`],
             ['公告已读至', time(copy.notices.readThrough)],
+            ['已读通知', `${copy.notices.read.length} 条`],
             ['提问', `${copy.questions.length} 条`],
           ]}
         />

@@ -23,7 +23,7 @@ const PLACE = { device: 'Pixel 8 · Android 14', client: 'browser', clientName: 
 function copyOf(exportId: string, loginRecords?: RefResponse<typeof API.downloadDataExport>['loginRecords']) {
   const copy: RefResponse<typeof API.downloadDataExport> = {
     format: 'tyd-personal-data',
-    formatVersion: 2,
+    formatVersion: 3,
     exportId,
     generatedAt: AT,
     account: { phone: '13812345678', registeredAt: AT - 86_400_000, inviteCode: '7K3M9QXR', invited: false },
@@ -76,7 +76,7 @@ function copyOf(exportId: string, loginRecords?: RefResponse<typeof API.download
     newUserGift: { claimedAt: AT },
     invitations: [{ role: 'inviter', points: 50, at: AT }],
     messages: [],
-    notices: { readThrough: AT },
+    notices: { readThrough: AT, read: [{ title: '系统维护通知', at: AT }] },
     questions: [],
     analytics: { linked: false, note: '浏览与使用统计为匿名记录，未与您的账号关联。' },
   };
