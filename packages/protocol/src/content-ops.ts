@@ -4,12 +4,6 @@
 export const OPS_CONTENT_PATH = '/ops/api/content';
 export const CONTENT_IMAGES_PATH = '/content-images';
 
-/**
- * The shape of an id of a notice, announcement, article or message (endpoints/content/content-fields.ts). A
- * page given another string in its address knows without asking that there is no such item.
- */
-export const CONTENT_ID_PATTERN = /^[A-Za-z0-9_-]{8,40}$/;
-
 /** Limits of the operators' content calls (endpoints/ops/content-ops.ts); the server's publishing checks the same. */
 export const CONTENT_OPS_LIMITS = {
   /** Characters of a title. */

@@ -10,6 +10,7 @@ export * from './paths.js';
 export { API, type EndpointRef, type EndpointRefs, type RefRequest, type RefResponse } from './endpoint-refs.js';
 export * from './crockford.js';
 export * from './invite-codes.js';
+export * from './content-ids.js';
 export * from './content-ops.js';
 export * from './rewards-ops.js';
 export * from './ops-paths.js';

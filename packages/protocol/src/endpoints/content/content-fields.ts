@@ -2,7 +2,7 @@
 // content"). Lists page by an opaque cursor (the position after the last item shown: its time and id), so
 // items published while a user pages never repeat or go missing.
 import * as z from 'zod/mini';
-import { CONTENT_ID_PATTERN } from '../../content-ops.js';
+import { CONTENT_ID_PATTERN } from '../../content-ids.js';
 
 /** Ids of notices, announcements, articles and messages. */
 export const contentIdField = z.string().check(z.regex(CONTENT_ID_PATTERN));
