@@ -27,11 +27,10 @@ import {
   type ApiResponse,
 } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardCipher } from '../../src/bank-cards/services/card-cipher.js';
 import { SANDBOX_RECIPIENT } from '../../src/privacy/services/sharing-list.js';
 import { AGREEMENT_VERSION, latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import { refusalData, type ApiClient } from '../support/api-client.js';
-import { createSession, createUser, insertVerifiedIdentity, uniquePhone } from '../support/factories.js';
+import { createSession, createUser, insertVerifiedIdentity, uniquePhone, insertBoundCard } from '../support/factories.js';
 import { certificationSteps } from '../support/identity.js';
 import { captureLogLines } from '../support/log-capture.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -85,25 +84,7 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
 
   /** A bound card as binding leaves it (bank-cards-service.ts): the number only as ciphertext. */
   async function bindCard(userId: string): Promise<void> {
-    const cipher = createCardCipher(t.secrets);
-    await t.app.database.db
-      .insertInto('bank_cards')
-      .values({
-        id: `c_${randomBytes(12).toString('base64url')}`,
-        user_id: userId,
-        card_hash: cipher.cardHash(CARD_NUMBER),
-        card_enc: cipher.encrypt(`bank_cards.card_enc\n${userId}`, CARD_NUMBER),
-        masked_number: maskBankCard(CARD_NUMBER),
-        last4: CARD_NUMBER.slice(-4),
-        bank_code: 'ICBC',
-        card_type: 'debit',
-        masked_phone: '138****5678',
-        is_default: 1,
-        created_at: clock(),
-        agreement_version: '2026-11-01',
-        agreed_at: clock(),
-      })
-      .execute();
+    await insertBoundCard(t.app.database.db, t.secrets, userId, { now: clock(), cardNumber: CARD_NUMBER });
   }
 
   /** A fresh 'export-data' code to the account's own phone (the cooldown waited out first). */

@@ -13,7 +13,6 @@ import {
   clearUnreadNotice,
   downloadDataExport,
   exchangePoints,
-  maskBankCard,
   noticeDetail,
   personalInfoList,
   redeemCode,
@@ -27,11 +26,10 @@ import {
 } from '@tyd/protocol';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCardCipher } from '../../src/bank-cards/services/card-cipher.js';
 import { NOT_SHOWN_TABLES, SHOWN_TABLES } from '../../src/privacy/personal-tables.js';
 import { AGREEMENT_VERSION, latestCode, signUp, testClock, type TestClock } from '../support/accounts.js';
 import type { ApiClient } from '../support/api-client.js';
-import { uniquePhone } from '../support/factories.js';
+import { uniquePhone, insertBoundCard } from '../support/factories.js';
 import { certificationSteps } from '../support/identity.js';
 import { accountColumns, migratedTables, personalTables, unaccounted, type TableShape } from '../support/schema-walk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -91,26 +89,7 @@ describe.each(ENGINES)('personal tables on %s', (engine) => {
 
   /** A bound card as binding leaves it (bank-cards-service.ts): the number only as ciphertext. */
   async function bindCard(userId: string): Promise<void> {
-    const cardNumber = '6222020200112233445';
-    const cipher = createCardCipher(t.secrets);
-    await t.app.database.db
-      .insertInto('bank_cards')
-      .values({
-        id: `c_${randomBytes(12).toString('base64url')}`,
-        user_id: userId,
-        card_hash: cipher.cardHash(cardNumber),
-        card_enc: cipher.encrypt(`bank_cards.card_enc\n${userId}`, cardNumber),
-        masked_number: maskBankCard(cardNumber),
-        last4: cardNumber.slice(-4),
-        bank_code: 'ICBC',
-        card_type: 'debit',
-        masked_phone: '138****5678',
-        is_default: 1,
-        created_at: clock(),
-        agreement_version: '2026-11-01',
-        agreed_at: clock(),
-      })
-      .execute();
+    await insertBoundCard(t.app.database.db, t.secrets, userId, { now: clock() });
   }
 
   /** The rows in `table` that name the account, through the columns the walk found for it. */
