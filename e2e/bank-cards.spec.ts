@@ -270,4 +270,33 @@ describe.each([
       await context.close();
     },
   );
+
+  it('in dark mode every bank’s mark reads: its colour on a white disc, at least 3:1 (WCAG 2.1 1.4.11)', { timeout: 60_000 }, async () => {
+    const phone = newPhone('137');
+    const client = await verifiedAccount(phone);
+    const context = await loggedInContext(browser, client.accessToken!, phone, shell);
+    const page = await context.newPage();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${server.baseUrl}/bank-cards/bind`);
+    await page.getByText('查看支持的银行及限额').click();
+    await page.locator('.bank-mark').nth(14).waitFor();
+    const contrasts = await page.locator('.bank-mark').evaluateAll((marks) => {
+      const luminance = (css: string) => {
+        const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      };
+      return marks.map((mark) => {
+        const style = getComputedStyle(mark);
+        const [a, b] = [luminance(style.color), luminance(style.backgroundColor)].sort((x, y) => y - x);
+        return { text: mark.textContent, ratio: (a! + 0.05) / (b! + 0.05) };
+      });
+    });
+    expect(contrasts.length).toBeGreaterThanOrEqual(15);
+    for (const { text, ratio } of contrasts) expect(ratio, text ?? '').toBeGreaterThanOrEqual(3);
+    await screenshotsAtWidths(page, `${shell ? `app-${shell}` : 'web'}-dark-marks`);
+    await context.close();
+  });
 });
