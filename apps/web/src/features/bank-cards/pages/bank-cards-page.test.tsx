@@ -1,7 +1,7 @@
 // /bank-cards and /bank-cards/bind as a user meets them: the empty list with its bind button, the
 // unverified user sent to certification, the cards masked with the default marked, and the two binding
 // steps with the answers shown where they belong.
-import { cleanup, render, screen } from '@testing-library/react';
+import { waitFor, cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearQueries } from '../../../lib/server-state';
@@ -267,5 +267,22 @@ describe('/bank-cards/bind', () => {
     });
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('该银行卡不属于您本人，请绑定本人名下的借记卡')).toBeTruthy();
+  });
+
+  it('a number sent a code moments ago: says nothing was sent and when to ask again, counts down, and offers 下一步 again then', async () => {
+    await open('/bank-cards/bind', BindCardPage);
+    await userEvent.type(screen.getByLabelText('银行卡号'), '6222020200112233446');
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '13812345678');
+    api.request.mockResolvedValueOnce({ code: '406', msg: '操作过于频繁，请稍后再试', data: { reason: 'cooldown', retryAfterSeconds: 2 } });
+    await userEvent.click(screen.getByRole('button', { name: '下一步' }));
+    expect((await screen.findByText(/^验证码未发送/)).textContent).toBe('验证码未发送：该手机号刚获取过验证码，请2秒后重新获取');
+    expect(screen.getByRole('button', { name: '下一步' }).hasAttribute('disabled')).toBe(true);
+    // The form keeps what was typed; a typo fixed to another number may go on at once.
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '{Backspace}9');
+    expect(screen.getByRole('button', { name: '下一步' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText(/^验证码未发送/)).toBeNull();
+    await userEvent.type(screen.getByLabelText('银行预留手机号'), '{Backspace}8');
+    expect(screen.getByText(/^验证码未发送/)).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('button', { name: '下一步' }).hasAttribute('disabled')).toBe(false), { timeout: 4_000 });
   });
 });

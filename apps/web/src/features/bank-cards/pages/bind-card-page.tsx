@@ -20,6 +20,8 @@ import { AgreementLink } from '../components/agreement-link';
 import { BankMark } from '../components/bank-card-face';
 import { cardHintText, cardNumberProblem, describeCardInput } from '../utils/card-input';
 import '../components/bank-cards.css';
+import { useSmsCooldown } from '../../../lib/sms-cooldown';
+import { smsNoticeText } from '../../../lib/use-sms-code';
 
 /** Answers of step 1 shown at the card number field; the phone's at the phone field. */
 const CARD_SUBCODES: readonly string[] = [
@@ -75,6 +77,10 @@ export default function BindCardPage() {
   const [smsCode, setSmsCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>();
   const [secondsLeft, setSecondsLeft] = useState(0);
+  // A '406' for the number typed (a code went to it less than a cooldown ago, or too often): nothing was
+  // sent; said under 下一步 with the wait, counted down per number (lib/sms-cooldown.ts), as the code fields do.
+  const [notSentTo, setNotSentTo] = useState<string | null>(null);
+  const cooldown = useSmsCooldown('bind-card', phone);
   const busy = useRef(false);
   const hint = describeCardInput(cardDigits);
   const holderName = useCardHolderName();
@@ -118,6 +124,11 @@ export default function BindCardPage() {
       return;
     }
     if (response.code === CODE.SILENT || response.code === CODE.UNAUTHORIZED) return;
+    const retryLater = response.data as { reason?: string; retryAfterSeconds?: number } | undefined;
+    if (response.code === CODE.RETRY_LATER && retryLater?.reason === 'cooldown' && retryLater.retryAfterSeconds) {
+      cooldown.start(retryLater.retryAfterSeconds);
+      return setNotSentTo(phone);
+    }
     const text = response.submsg || response.msg;
     if (response.subcode === SUBCODE.IDENTITY_NOT_VERIFIED) {
       toast(text, 'fail');
@@ -161,6 +172,7 @@ export default function BindCardPage() {
     toast(text, 'fail');
   }
 
+  const waitingForPhone = notSentTo === phone && cooldown.secondsLeft > 0;
   const warn = hint.kind === 'credit' || hint.kind === 'unknown' || (hint.kind === 'bank' && hint.luhnDoubt);
   // One problem at a time: once an answer says what is wrong with the number (a frozen card, a credit card),
   // the typing hint's own warning would repeat or contradict it, so only a neutral hint stays beside an error.
@@ -223,9 +235,14 @@ export default function BindCardPage() {
         </Card>
       ) : (
         <div className="bank-cards__actions">
-          <Button block onClick={() => void handleStart()}>
+          <Button block disabled={waitingForPhone} onClick={() => void handleStart()}>
             下一步
           </Button>
+          {waitingForPhone ? (
+            <p className="sms-note sms-note--not-sent" role="status">
+              {smsNoticeText({ kind: 'not-sent', phone }, cooldown.secondsLeft)}
+            </p>
+          ) : null}
         </div>
       )}
       <p className="bank-cards__terms">
