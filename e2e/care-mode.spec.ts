@@ -246,6 +246,22 @@ const SCREENSHOT_MODES: readonly Mode[] = MODES.filter((mode) => mode.care || mo
 const LOGGED_OUT_PATHS = [...ROUTES.filter((route) => !route.requiresLogin).map((route) => route.path), '/no-such-page'];
 
 // Made by the first test that needs it (expect.poll, which reading the SMS outbox uses, runs only in a test).
+describe('关怀模式 keeps a sentence with links one sentence', () => {
+  it('the consent line at 320 px: its two lines 44 px apart, not 60, each document still a 60 px target', async () => {
+    const context = await newMobileContext(browser);
+    await context.addInitScript({ content: CARE_MODE_ON });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 812 });
+    await openSettled(page, `${server.baseUrl}/login`);
+    const links = page.locator('.consent__doc a');
+    const [first, second] = [(await links.nth(0).boundingBox())!, (await links.nth(1).boundingBox())!];
+    expect(Math.min(first.height, second.height)).toBeGreaterThanOrEqual(MIN_CONTROL_PX - 0.5);
+    // On two lines at this width (or one, where it fits): never a line pushed a whole target down.
+    if (second.y > first.y + 1) expect(second.y - first.y).toBeLessThanOrEqual(44.5);
+    await context.close();
+  });
+});
+
 describe('深色模式 chosen in 设置', () => {
   it.each([
     ['the browser', null],
