@@ -38,6 +38,14 @@ export default fp(
       repo: createPersonalDataRepository(fastify.database.db),
       profileOf: (userId) => accounts.repos.profiles.findByUserId(userId),
       consentsOf: (userId) => accounts.repos.consents.history(userId),
+      documentsOf: (version) => {
+        // The titles are today's; each version is the one the person decided on.
+        const { privacy, agreement } = accounts.legal.parts(version);
+        return [
+          ...(privacy ? [{ title: accounts.legal.privacyPolicy.title, version: privacy }] : []),
+          ...(agreement ? [{ title: accounts.legal.serviceAgreement.title, version: agreement }] : []),
+        ];
+      },
       identity: fastify.identity,
       bankCards: fastify.bankCards,
       uploads: fastify.uploads,

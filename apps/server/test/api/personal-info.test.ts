@@ -234,6 +234,16 @@ describe.each(ENGINES)('个人信息 on %s', (engine) => {
     await expect.poll(async () => (await t.app.database.db.selectFrom('login_events').select('id').where('user_id', '=', userId).execute()).length).toBe(3);
 
     const data = (await second.call(downloadDataExport, { exportId: await granted(second, phone) })).response!.data!;
+    // Each consent names its documents and their versions, not only the combined version.
+    const [privacyVersion, agreementVersion] = AGREEMENT_VERSION.split('~');
+    expect(data.consents[0]).toMatchObject({
+      version: AGREEMENT_VERSION,
+      decision: 'accepted',
+      documents: [
+        { title: expect.stringMatching(/隐私政策/), version: privacyVersion },
+        { title: expect.stringMatching(/协议/), version: agreementVersion },
+      ],
+    });
     const place = { client: 'browser', region: '内网', address: '127.0.*.*' };
     expect(data.sessions).toEqual([
       expect.objectContaining({ ...place, device: expect.any(String), clientName: expect.any(String), current: true, endedAt: null, endedReason: null }),

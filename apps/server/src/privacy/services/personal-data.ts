@@ -15,6 +15,8 @@ export interface PersonalDataDeps {
   repo: PersonalDataRepository;
   profileOf: (userId: string) => Promise<Profile | undefined>;
   consentsOf: (userId: string) => Promise<Consent[]>;
+  /** The documents a consent's combined version names, with their titles (account/services/legal-documents.ts). */
+  documentsOf: (version: string) => { title: string; version: string }[];
   identity: Pick<IdentityService, 'ownRecord' | 'retainedIdentity'>;
   bankCards: Pick<BankCardsService, 'ownCards' | 'list'>;
   uploads: Pick<UploadService, 'readUsed'>;
@@ -118,7 +120,12 @@ export function createPersonalData(deps: PersonalDataDeps) {
         exportId,
         generatedAt: now,
         account: { phone: user.phone, registeredAt: user.createdAt, inviteCode: profile?.inviteCode ?? null, invited: Boolean(profile?.invitedBy) },
-        consents: consents.map((consent) => ({ version: consent.version, decision: consent.decision, decidedAt: consent.decidedAt })),
+        consents: consents.map((consent) => ({
+          version: consent.version,
+          documents: deps.documentsOf(consent.version),
+          decision: consent.decision,
+          decidedAt: consent.decidedAt,
+        })),
         sessions: sessions.map((session) => ({
           device: session.device,
           client: session.client_kind,

@@ -96,7 +96,8 @@ const identityFieldsSchema = z.record(z.string().check(z.maxLength(40)), z.strin
  * The copy of everything the account holds (PIPL art. 45), as the JSON file a person downloads and the
  * page reads. ID and card numbers are in full here and nowhere else (docs/api.md "Personal information").
  * Version 2: sessions with their device and place, sign-in records, and the rewards, invitation and notice
- * rows version 1 left out. Version 3: the notices read one by one (notices.read).
+ * rows version 1 left out. Version 3: the notices read one by one (notices.read), and each consent's documents
+ * named with their versions.
  */
 export const personalDataExportSchema = z.strictObject({
   format: z.literal('tyd-personal-data'),
@@ -110,7 +111,15 @@ export const personalDataExportSchema = z.strictObject({
     /** Whether the account registered with someone's invite code (who it was is that person's data). */
     invited: z.boolean(),
   }),
-  consents: z.array(z.strictObject({ version: z.string().check(z.maxLength(65)), decision: z.string().check(z.maxLength(16)), decidedAt: z.int() })),
+  /** Each decision with the documents it was about, named ("《隐私政策》2026-11-01"), beside their combined version. */
+  consents: z.array(
+    z.strictObject({
+      version: z.string().check(z.maxLength(65)),
+      documents: z.array(z.strictObject({ title: z.string().check(z.maxLength(40)), version: z.string().check(z.maxLength(32)) })),
+      decision: z.string().check(z.maxLength(16)),
+      decidedAt: z.int(),
+    }),
+  ),
   /** 登录设备: every session kept, live or ended, with what it was and where it was last used (masked). */
   sessions: z.array(
     z.strictObject({

@@ -130,7 +130,15 @@ export function CopyView({ copy }: { copy: PersonalDataCopy }) {
         <Facts
           log
           rows={copy.consents.map(
-            (consent) => [time(consent.decidedAt), `${DECISION_TEXT[consent.decision] ?? consent.decision} · 版本 ${consent.version}`] as const,
+            (consent) =>
+              [
+                time(consent.decidedAt),
+                `${DECISION_TEXT[consent.decision] ?? consent.decision} · ${
+                  consent.documents.length > 0
+                    ? consent.documents.map((document) => `《${document.title}》${document.version}`).join('、')
+                    : `版本 ${consent.version}`
+                }`,
+              ] as const,
           )}
         />
       </Section>

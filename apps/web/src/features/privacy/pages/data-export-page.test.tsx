@@ -27,7 +27,17 @@ function copyOf(exportId: string, loginRecords?: RefResponse<typeof API.download
     exportId,
     generatedAt: AT,
     account: { phone: '13812345678', registeredAt: AT - 86_400_000, inviteCode: '7K3M9QXR', invited: false },
-    consents: [{ version: '2026-11-01~2026-11-01', decision: 'accepted', decidedAt: AT - 86_400_000 }],
+    consents: [
+      {
+        version: '2026-11-01~2026-11-01',
+        documents: [
+          { title: '隐私政策', version: '2026-11-01' },
+          { title: '用户服务协议', version: '2026-11-01' },
+        ],
+        decision: 'accepted',
+        decidedAt: AT - 86_400_000,
+      },
+    ],
     sessions: [
       { ...PLACE, createdAt: AT - 60_000, lastActiveAt: AT, expiresAt: AT + 86_400_000, endedAt: null, endedReason: null, current: true },
       {
@@ -115,7 +125,8 @@ describe('/mine/privacy/export', () => {
     expect(api.request).toHaveBeenCalledTimes(1);
     expect(api.request.mock.calls[0]!.slice(0, 2)).toEqual([API.downloadDataExport.path, { exportId }]);
     const page = screen.getByRole('main').textContent ?? '';
-    for (const shown of ['13812345678', '6222020200112233445', '长期', '同意 · 版本 2026-11-01~2026-11-01', '本机，当前登录']) expect(page).toContain(shown);
+    for (const shown of ['13812345678', '6222020200112233445', '长期', '同意 · 《隐私政策》2026-11-01、《用户服务协议》2026-11-01', '本机，当前登录'])
+      expect(page).toContain(shown);
     // 登录设备: each session with its device, place and state; 登录记录: refused codes among the sign-ins.
     const devices = screen.getByRole('region', { name: '登录设备' }).textContent ?? '';
     for (const shown of ['Pixel 8 · Android 14 · Chrome', '广东省深圳市 · 120.24.*.*', 'iPhone · iOS 17.5 · Safari', '已在其他设备上下线 2026-11-24 09:00'])
@@ -132,6 +143,15 @@ describe('/mine/privacy/export', () => {
     const [name, text] = save.mock.calls[0]!;
     expect(name).toBe('tyd-personal-data-202611241000.json');
     expect(JSON.parse(text)).toEqual((copyOf(exportId) as ApiResponse).data);
+
+    // Beside the JSON, a page a person can open and print: the same readable view, nothing that runs.
+    await userEvent.click(screen.getByRole('button', { name: '下载可打印的副本（网页）' }));
+    const [pageName, html, type] = save.mock.calls[1]!;
+    expect([pageName, type]).toEqual(['tyd-personal-data-202611241000.html', 'text/html']);
+    expect(html).toMatch(/^<!doctype html>/);
+    for (const shown of ['我的个人信息副本（2026-11-24 10:00）', '6222020200112233445', '《隐私政策》2026-11-01、《用户服务协议》2026-11-01', '<dl'])
+      expect(html).toContain(shown);
+    expect(html).not.toMatch(/<script|<button|\son[a-z]+=/i);
   });
 
   it('shows the newest sign-in records and says the rest are in the file', async () => {

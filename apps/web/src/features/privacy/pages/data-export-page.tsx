@@ -3,7 +3,7 @@
 // save (and to copy, where a webview cannot save files, docs/bridge.md §6). It is held in this page's memory
 // only. Opened again (a reload, a replayed link) or after its lifetime, the server refuses and the page says
 // so, with the way to ask again.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CODE, chinaDateTime, type ApiResponse } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
@@ -27,10 +27,28 @@ export function fileNameOf(copy: PersonalDataCopy): string {
   return `tyd-personal-data-${chinaDateTime(copy.generatedAt).replace(/[^0-9]/g, '')}.json`;
 }
 
+/**
+ * The copy as a page of its own that a person can open and print anywhere: the readable view as shown here
+ * (React escaped every value when it rendered it), with a plain print stylesheet and nothing that runs.
+ */
+export function printableCopy(copy: PersonalDataCopy, view: HTMLElement): string {
+  const title = `我的个人信息副本（${chinaDateTime(copy.generatedAt)}）`;
+  const style = [
+    'body{font:16px/1.6 -apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#1f2329;margin:24px auto;max-width:720px;padding:0 16px}',
+    'h1{font-size:22px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #e4e6eb;padding-bottom:4px}',
+    'dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:8px 0}dt{color:#5c626b}dd{margin:0;word-break:break-all}',
+    'section{break-inside:avoid-page}@media print{body{margin:0}}',
+  ].join('');
+  return `<!doctype html>
+<html lang="zh-CN"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><style>${style}</style></head>
+<body><h1>${title}</h1><p>副本包含完整的身份证号码和银行卡号，请妥善保管，不要转发给他人。</p>${view.innerHTML}</body></html>
+`;
+}
+
 /** Saves the copy as a file (an object URL, released right after). An object so tests can observe it. */
 export const fileSaver = {
-  save(name: string, text: string): void {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  save(name: string, text: string, type = 'application/json'): void {
+    const url = URL.createObjectURL(new Blob([text], { type }));
     const link = document.createElement('a');
     link.href = url;
     link.download = name;
@@ -87,6 +105,11 @@ export default function DataExportPage() {
   }
 
   const { copy } = state;
+  return <ReadyCopy copy={copy} />;
+}
+
+function ReadyCopy({ copy }: { copy: PersonalDataCopy }) {
+  const view = useRef<HTMLDivElement>(null);
   const json = JSON.stringify(copy, null, 2);
   async function handleCopy() {
     try {
@@ -101,7 +124,13 @@ export default function DataExportPage() {
       <Card label="保存副本">
         <p className="privacy-text">副本包含完整的身份证号码和银行卡号，请妥善保管，不要转发给他人。</p>
         <div className="privacy-actions">
-          <Button block onClick={() => fileSaver.save(fileNameOf(copy), json)}>
+          <Button
+            block
+            onClick={() => view.current && fileSaver.save(fileNameOf(copy).replace(/\.json$/, '.html'), printableCopy(copy, view.current), 'text/html')}
+          >
+            下载可打印的副本（网页）
+          </Button>
+          <Button variant="secondary" block onClick={() => fileSaver.save(fileNameOf(copy), json)}>
             下载JSON文件
           </Button>
           <Button variant="secondary" block onClick={() => void handleCopy()}>
@@ -109,7 +138,9 @@ export default function DataExportPage() {
           </Button>
         </div>
       </Card>
-      <CopyView copy={copy} />
+      <div ref={view}>
+        <CopyView copy={copy} />
+      </div>
     </Page>
   );
 }
