@@ -9,10 +9,11 @@ import { mkdtempSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { checkLogin } from '@tyd/protocol';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, waitForApp } from './support/browser';
+import { launchBrowser, saveScreenshot, waitForApp } from './support/browser';
 import { expectFitsThePhone, screenshotsAtWidths } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
@@ -129,6 +130,18 @@ describe('个人信息', () => {
     expect(file.identity.confirmed.idNumber).toMatch(/^110\d{14}[\dX]$/);
     expect(await main.textContent()).toContain(file.identity.confirmed.idNumber);
     expect(file.photos.map((photo) => photo.dataUrl.slice(0, 23))).toEqual(['data:image/jpeg;base64,', 'data:image/jpeg;base64,']);
+
+    // And as a page a person can open and print: the readable copy, each consent naming its documents.
+    const [printable] = await Promise.all([page.waitForEvent('download'), tap(page, page.getByRole('button', { name: '下载可打印的副本（网页）' }))]);
+    expect(printable.suggestedFilename()).toMatch(/^tyd-personal-data-\d{12}\.html$/);
+    const opened = await page.context().newPage();
+    await opened.goto(pathToFileURL(await savedCopy(printable)).href);
+    await opened.getByRole('heading', { name: /^我的个人信息副本/ }).waitFor();
+    expect(await opened.textContent('body')).toContain(file.identity.confirmed.idNumber);
+    expect(await opened.textContent('body')).toMatch(/同意 · 《[^》]+》\S+、《[^》]+》\S+/);
+    expect(await opened.locator('script').count()).toBe(0);
+    await saveScreenshot(opened, 'privacy-copy-printable');
+    await opened.close();
 
     // Opened again (a reload, a replayed link): refused, with the way to ask again.
     await page.goto(link);
