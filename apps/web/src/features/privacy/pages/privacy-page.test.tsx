@@ -3,7 +3,7 @@
 // (refusals said where they belong), and 撤回同意 explained before it is done, with deregistration offered.
 // Answers built through the endpoints' response schemas.
 import { API, SUBCODE } from '@tyd/protocol/wire';
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/toaster';
@@ -213,7 +213,8 @@ describe('/mine/privacy', () => {
 
     await userEvent.click(within(dialog).getByRole('button', { name: '确认撤回' }));
     expect(sent(API.withdrawConsent.path)).toEqual([{}]);
-    expect(sessionStore.get().accessToken).toBeNull();
+    // The session ends once the answer is in (a busy machine may take longer than the click).
+    await waitFor(() => expect(sessionStore.get().accessToken).toBeNull());
     expect((await screen.findByRole('main')).textContent).toContain('您已撤回同意，所有设备上的登录已退出');
     // The lists are not read again without the session (their 401 would open the login page instead).
     await new Promise((settle) => setTimeout(settle, 50));
