@@ -271,6 +271,37 @@ describe.each([
     },
   );
 
+  it(
+    'a typo fixed after the code was sent: going back to the same number says nothing was sent and when to retry, counting down',
+    { timeout: 60_000 },
+    async () => {
+      const phone = newPhone('137');
+      const client = await verifiedAccount(phone);
+      const context = await loggedInContext(browser, client.accessToken!, phone, shell);
+      const page = await context.newPage();
+      await page.goto(`${server.baseUrl}/bank-cards/bind`);
+      await page.getByLabel('银行卡号').pressSequentially(icbcCard());
+      const reserved = newPhone('136');
+      await page.getByLabel('银行预留手机号').fill(reserved);
+      await page.getByRole('button', { name: '下一步' }).click();
+      await page.getByText(`验证码已发送至银行预留手机号 ${reserved.slice(0, 3)}****${reserved.slice(7)}`).waitFor();
+      // 修改卡号或手机号, a typo typed and taken back: the same number again, within its cooldown.
+      await page.getByRole('button', { name: '修改卡号或手机号' }).click();
+      await page.getByLabel('银行预留手机号').fill(`${reserved.slice(0, 10)}0`);
+      await page.getByLabel('银行预留手机号').fill(reserved);
+      await page.getByRole('button', { name: '下一步' }).click();
+      const note = page.getByRole('status').filter({ hasText: /^验证码未发送：该手机号刚获取过验证码，请\d+秒后重新获取$/ });
+      await note.waitFor();
+      expect(await page.getByRole('button', { name: '下一步' }).isDisabled()).toBe(true);
+      expect(await page.locator('.toast--fail').count()).toBe(0);
+      // What was typed is kept, and 下一步 comes back once the wait is over (this server's cooldown is short).
+      await screenshotsAtWidths(page, `${shell ? `app-${shell}` : 'web'}-bind-not-sent`);
+      await expect.poll(() => page.getByRole('button', { name: '下一步' }).isDisabled()).toBe(false);
+      expect((await page.getByLabel('银行卡号').inputValue()).replace(/ /g, '')).toHaveLength(19);
+      await context.close();
+    },
+  );
+
   it('in dark mode every bank’s mark reads: its colour on a white disc, at least 3:1 (WCAG 2.1 1.4.11)', { timeout: 60_000 }, async () => {
     const phone = newPhone('137');
     const client = await verifiedAccount(phone);

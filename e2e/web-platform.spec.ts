@@ -365,6 +365,20 @@ describe('inside the app, the app’s login is the page’s', () => {
     }
   });
 
+  it('帮助与客服 without a configured service phone advertises no hotline: 联系客服 and where to ask', async () => {
+    // This server configures no SERVICE_PHONE.
+    const context = await newMobileContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/mine/help`);
+    await waitForApp(page);
+    const contact = page.getByRole('region', { name: '联系客服' });
+    await contact.getByText('请在下方留言提问，客服会尽快回复。').waitFor();
+    expect(await contact.getByRole('heading', { name: '联系客服' }).count()).toBe(1);
+    expect(await contact.getByText('客服热线').count()).toBe(0);
+    expect(await page.locator('a[href^="tel:"]').count()).toBe(0);
+    await context.close();
+  });
+
   it('page-views sent to the app carry no one-time code or invite code', async () => {
     const context = await newMobileContext(browser, { userAgent: APP_USER_AGENTS.androidZhongduoduo, initScripts: [nativeShellScript()] });
     const page = await context.newPage();
