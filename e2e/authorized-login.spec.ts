@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../apps/server/test/support/api-client';
 import { signUp } from '../apps/server/test/support/accounts';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { APP_USER_AGENTS, nativeShellScript } from './support/native-shell';
+import { APP_USER_AGENTS, nativeShellScript, runsInApp } from './support/native-shell';
 import { watchNetwork } from './support/network-quiet';
 import { startServer, type RunningServer } from './support/server';
 
@@ -70,7 +70,7 @@ async function expectFailurePage(page: Page, message: string) {
   expect(await page.title()).toBe('授权登录');
 
   // Inside the app the way on is the app's login (app/app-login.ts), not a code form of this page.
-  const inApp = /zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent));
+  const inApp = await runsInApp(page);
   const login = page.getByRole('link', { name: inApp ? '前往登录' : '使用验证码登录' });
   expect(await login.getAttribute('href')).toMatch(/^\/login/);
   expect(await page.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { APP_USER_AGENTS, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { APP_USER_AGENTS, nativeShellScript, readNativeCalls, runsInApp } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
 import { logInThroughForm, signInThroughApp } from './support/sign-in';
@@ -31,7 +31,7 @@ afterAll(async () => {
  * app's login (signInThroughApp); ends on the hub.
  */
 async function signUp(page: Page, baseUrl: string, phone: string): Promise<void> {
-  if (/zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent))) return signInThroughApp(page, baseUrl, phone, '/');
+  if (await runsInApp(page)) return signInThroughApp(page, baseUrl, phone, '/');
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('link', { name: '《隐私政策》' }).waitFor();
   await logInThroughForm(page, baseUrl, phone);

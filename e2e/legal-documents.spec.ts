@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { chinaDate } from '@tyd/protocol';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newMobileContext, saveScreenshot, waitForApp } from './support/browser';
-import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls } from './support/native-shell';
+import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript, readNativeCalls, runsInApp } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 /** Registers `phone` through the /login form (the agreement ticked), or inside the app through the app's login, and lands on 我的. */
 async function registerThroughForm(page: Page, phone: string): Promise<void> {
-  if (/zhongduoduo|planner/i.test(await page.evaluate(() => navigator.userAgent))) return signInThroughApp(page, server.baseUrl, phone, '/mine');
+  if (await runsInApp(page)) return signInThroughApp(page, server.baseUrl, phone, '/mine');
   await page.goto(`${server.baseUrl}/login?returnUrl=%2Fmine`);
   await waitForApp(page);
   await page.getByLabel('手机号').pressSequentially(phone);

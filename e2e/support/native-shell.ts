@@ -2,6 +2,7 @@
 // context) and an init script that installs a fake bridge speaking the protocol of docs/bridge.md.
 // The fake records every message it receives, so a spec can read them with readNativeCalls(page),
 // and answers like a real shell would.
+import { NATIVE_APP_MARKERS } from '@tyd/protocol';
 import type { Page } from 'playwright-core';
 
 /** The app webviews' user agents: a system webview agent plus the app marker (SPEC §6). */
@@ -124,4 +125,10 @@ export function nativeShellScript(opts: NativeShellOptions = {}): string {
 /** Every message the fake shell received on this page, in order. */
 export async function readNativeCalls(page: Page): Promise<NativeCall[]> {
   return page.evaluate(() => (window as unknown as { __nativeShell?: { calls: NativeCall[] } }).__nativeShell?.calls ?? []);
+}
+
+/** Whether `page` runs as the app's webview (its user agent carries a native marker, SPEC §6). */
+export async function runsInApp(page: Page): Promise<boolean> {
+  const agent = (await page.evaluate(() => navigator.userAgent)).toLowerCase();
+  return NATIVE_APP_MARKERS.some((marker) => agent.includes(marker));
 }

@@ -3,8 +3,7 @@
 // says), so a person who lands on it does not meet a raw page. No script, no frame, no form: its CSP allows
 // only its own stylesheet, by hash.
 import { createHash } from 'node:crypto';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeHtml } from '../lib/escape-html.js';
 
 // The app's tokens (apps/web/src/styles/base.css): brand, text, muted, background, surface; dark values too.
 const STYLE = `:root{color-scheme:light dark;--brand:#1a5cff;--text:#1f2329;--muted:#5c626b;--bg:#f5f6f8;--surface:#fff}

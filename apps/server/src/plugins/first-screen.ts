@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { COOKIE, NATIVE_APP_MARKERS } from '@tyd/protocol';
+import { escapeHtml } from '../lib/escape-html.js';
 
 /** One route's entry in prerender.json (apps/web/src/prerender.tsx `PrerenderedRoute`). */
 export interface PrerenderedRoute {
@@ -104,8 +105,6 @@ export function pickFirstScreen(
   if (entry?.html === undefined) return { inApp, sessionless };
   return { route, entry, inApp, sessionless, ...(sessionless && entry.visitorHtml !== undefined && { visitor: true }) };
 }
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** A JSON data block (never executed); `<` escaped so the JSON can never close the element (HTML §4.12.1.3). */
 export function jsonDataBlock(id: string, value: unknown): string {

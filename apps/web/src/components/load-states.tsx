@@ -4,6 +4,7 @@
 // is loaded again; 重试 is kept for an action the person took), docs/architecture.md "Web".
 import type { ReactNode } from 'react';
 import { userMessage } from '../lib/api-errors';
+import type { usePagedList } from '../lib/paged-list';
 import { Button } from './button';
 import { Link } from './link';
 import { LoadMore } from './load-more';
@@ -50,15 +51,7 @@ export function NotFound({ text, to, label }: { text: string; to: string; label:
   );
 }
 
-interface PagedList {
-  status: 'idle' | 'loading' | 'success' | 'error';
-  error: unknown;
-  refetch: () => void;
-  items: readonly unknown[];
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMore: () => Promise<void> | void;
-}
+type PagedList = Pick<ReturnType<typeof usePagedList>, 'status' | 'error' | 'refetch' | 'items' | 'hasMore' | 'loadingMore' | 'loadMore'>;
 
 /**
  * A paged list's states around its rows (`children`): loading and failure before the first page, `empty`
