@@ -6,6 +6,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, UpstreamTimeouts } from '../config/index.js';
+import { withAmbientTransactions } from './ambient-transaction.js';
 import { runEffectsAfterCommit } from './commit-effects.js';
 import type { Database } from './schema.js';
 
@@ -60,7 +61,7 @@ export interface ConnectOptions {
 function createKysely(dialect: SqliteDialect | PostgresDialect, onQuery: (() => void) | undefined): Kysely<Database> {
   const db = new Kysely<Database>({ dialect, ...(onQuery && { log: () => onQuery() }) });
   runEffectsAfterCommit(db);
-  return db;
+  return withAmbientTransactions(db);
 }
 
 export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {

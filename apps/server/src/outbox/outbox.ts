@@ -11,6 +11,8 @@
 // (/ops, `npm run admin -- outbox list|dead|retry|discard`), who retry or discard it: never dropped unseen.
 import type { Kysely, Transaction } from 'kysely';
 import type { Engine } from '../db/connect.js';
+import { ambientTransaction } from '../db/ambient-transaction.js';
+import { afterCommit } from '../db/commit-effects.js';
 import type { Executor } from '../db/executor.js';
 import type { Database } from '../db/schema.js';
 import { createOutboxRepository, type OutboxRepository, type OutboxRow } from './outbox-repository.js';
@@ -202,6 +204,9 @@ export function createOutbox(deps: OutboxDeps) {
     /** A transaction whose events are delivered once it committed: `emit` writes them in it. */
     async transaction<T>(body: (trx: Transaction<Database>, emit: Emit) => Promise<T>): Promise<T> {
       const ids: string[] = [];
+      // Inside an operators' change (db/ambient-transaction.ts) this transaction joins the change's, which
+      // commits later: its events are delivered once that one has committed.
+      const joined = ambientTransaction();
       const result = await deps.db.transaction().execute((trx) =>
         body(trx, async (topic, payload, userId) => {
           const id = await outbox.emit(trx, topic, payload, userId);
@@ -209,7 +214,8 @@ export function createOutbox(deps: OutboxDeps) {
           return id;
         }),
       );
-      await outbox.deliver(ids);
+      if (joined) afterCommit(joined, () => void outbox.deliver(ids));
+      else await outbox.deliver(ids);
       return result;
     },
 
