@@ -39,6 +39,8 @@ export const OPS_PATH = {
   approvals: '/ops/api/approvals',
   approvalApprove: '/ops/api/approvals/:id/approve',
   approvalWithdraw: '/ops/api/approvals/:id/withdraw',
+  approvalReject: '/ops/api/approvals/:id/reject',
+  approvalResult: '/ops/api/approvals/:id/result',
   audit: '/ops/api/audit',
   outboxDead: '/ops/api/outbox/dead',
   outboxRetry: '/ops/api/outbox/dead/:id/retry',

@@ -15,6 +15,7 @@ export * from './content-ops.js';
 export * from './rewards-ops.js';
 export * from './ops-paths.js';
 export * from './ops-roles.js';
+export * from './ops-audit.js';
 export * from './redeem-codes.js';
 export * from './help.js';
 export * from './sign-ins.js';

@@ -165,9 +165,18 @@ const ROWS: readonly Row[] = [
       'failed operator sign-ins of one name before it is locked, 1 minute then doubling per further failure up to 1 hour, whether the name exists or not (docs/operations.md "Operators")',
   },
   {
-    vars: ['OPS_APPROVAL_POINTS'],
+    vars: ['OPS_SIGN_IN_PER_ADDRESS'],
     meaning:
-      'a redeem batch worth more points than this in total (codes × points) waits for a second operator of the same role; prize odds and the gift always do (docs/operations.md "Approvals")',
+      'operator sign-in attempts (and other calls to /ops/api without a session) from one client address per 15 minutes; beyond it 429 with Retry-After, nothing checked (docs/operations.md "Operators")',
+  },
+  {
+    vars: ['OPS_APPROVAL_POINTS', 'OPS_APPROVAL_WINDOW_HOURS'],
+    meaning:
+      "an operator's grants and redeem batches made without a checker may add up to this many points over the rolling window; one that would pass it waits for a second operator of the same role. Changes of a prize's value, stock, odds or being on offer, of an item's cost or stock, and the gift always do (docs/operations.md \"Approvals\")",
+  },
+  {
+    vars: ['OPS_APPROVAL_HOURS'],
+    meaning: 'how long a request waits for a checker: after it, it shows as expired and can no longer be approved (docs/operations.md "Approvals")',
   },
   {
     vars: ['PRIVACY_EXPORT_TTL_MINUTES', 'PRIVACY_EXPORTS_PER_DAY'],

@@ -476,17 +476,35 @@ export interface OperatorSessionsTable {
 
 export interface OpsApprovalsTable {
   id: string;
-  kind: 'redeem-batch' | 'prize-odds' | 'gift' | 'points-grant';
+  kind: 'redeem-batch' | 'prize-odds' | 'prize-change' | 'item-change' | 'gift' | 'points-grant';
   role: OperatorsTable['role'];
   target_id: string | null;
   /** JSON of the change asked for, run as it is once approved. */
   payload: string;
   summary: string;
-  status: 'pending' | 'approved' | 'withdrawn' | 'failed';
+  /** `rejected` by a checker (with decision_reason); `expired` is not stored: a pending row past expires_at. */
+  status: 'pending' | 'approved' | 'withdrawn' | 'failed' | 'rejected';
   requested_by: string;
   requested_at: number;
   decided_by: string | null;
   decided_at: number | null;
+  /** Null on rows of the release before it was added: requested_at + OPS_APPROVAL_HOURS. */
+  expires_at: number | null;
+  /** Why a checker rejected it, or why running it failed. */
+  decision_reason: string | null;
+  /** The points it was counted at (a grant or batch), or null (a change of a prize, an item, the gift). */
+  value_points: number | null;
+  /** What running it produced for its maker only (a batch's codes), sealed; deleted once the maker took it. */
+  result_sealed: string | null;
+}
+
+/** Grants and batches an operator made without a checker, summed over OPS_APPROVAL_WINDOW_HOURS. */
+export interface OpsValueMadeTable {
+  id: string;
+  operator_id: string;
+  kind: 'points-grant' | 'redeem-batch';
+  points: number;
+  at: number;
 }
 
 /** Insert-only (no /ops route updates or deletes it). */
@@ -501,6 +519,14 @@ export interface OpsAuditTable {
   before: string | null;
   after: string | null;
   at: number;
+  /** `done` (committed with the change), `requested` (kept for a checker), `refused` (nothing changed). */
+  outcome: Generated<'done' | 'requested' | 'refused'>;
+  /** The answer's HTTP status; null on rows of the release before it was added. */
+  status: number | null;
+  /** What happened, as a sentence an auditor reads (who is in operator_name, when in at). */
+  summary: string | null;
+  /** The reason the operator gave (a grant's, a rejection's, a desk lookup's), or why it was refused. */
+  reason: string | null;
 }
 
 export interface Database {
@@ -509,6 +535,7 @@ export interface Database {
   operator_sessions: OperatorSessionsTable;
   ops_approvals: OpsApprovalsTable;
   ops_audit: OpsAuditTable;
+  ops_value_made: OpsValueMadeTable;
   users: UsersTable;
   sessions: SessionsTable;
   user_profiles: UserProfilesTable;

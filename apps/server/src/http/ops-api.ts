@@ -8,7 +8,7 @@ import * as z from 'zod/mini';
 import { zhCN } from 'zod/locales';
 import type { $ZodType, output } from 'zod/v4/core';
 import { ApiError } from './api-error.js';
-import type { OpsAccess } from './ops-guard.js';
+import { STATE_CHANGING, type OpsAccess } from './ops-guard.js';
 import { sendApiResponse } from './send-api-response.js';
 
 /**
@@ -98,7 +98,7 @@ export interface OpsRefusal {
 }
 
 /**
- * 200 with what `run` returns, checked against the call's response schema first as the sealed pipeline checks
+ * 200 with what `run` returns (a state-changing call's `run` in one transaction with its audit entry), checked against the call's response schema first as the sealed pipeline checks
  * its answers (one outside it is a server fault: 500, logged); a refusal `refusalOf` recognises becomes its
  * coded answer; anything else is thrown on.
  */
@@ -108,10 +108,13 @@ export async function opsAnswer<E extends OpsEndpoint>(
   endpoint: E,
   run: () => Promise<OpsResponseData<E>>,
   refusalOf: (error: unknown) => OpsRefusal | undefined,
+  /** False for a change that commits itself with its audit entry (approving: operators/services/approvals.ts). */
+  commit = true,
 ) {
   let data: OpsResponseData<E>;
   try {
-    data = await run();
+    // A change commits with its audit entry (http/ops-guard.ts OpsCommit); a read just runs.
+    data = commit && STATE_CHANGING.has(request.method) ? await request.server.opsCommit(request, run) : await run();
   } catch (error) {
     const refusal = refusalOf(error);
     if (!refusal) throw error;

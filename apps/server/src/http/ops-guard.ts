@@ -29,7 +29,17 @@ export interface OpsAuditNote {
   targetId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** What happened, as a sentence; the action's name (OPS_ACTION_TEXT) when the route gives none. */
+  summary?: string;
+  /** The reason the operator gave. */
+  reason?: string;
 }
+
+/**
+ * Runs a state-changing call's change and writes its audit entry in one transaction (no entry, no change):
+ * `done` for a change made, `requested` for one kept for a checker. Supplied by the operators module.
+ */
+export type OpsCommit = <T>(request: FastifyRequest, run: () => Promise<T>, outcome?: 'done' | 'requested') => Promise<T>;
 
 /** The session a request's cookie names, as the operators module reads it. */
 export type OpsSessionState = { state: 'live'; operator: SignedInOperator; csrfToken: string } | { state: 'none' | 'expired' | 'disabled' };
@@ -38,11 +48,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The onRequest hook of an /ops/api route needing `access` (decorated by the operators module). */
     opsGuard(access: OpsAccess): onRequestHookHandler;
+    opsCommit: OpsCommit;
   }
   interface FastifyRequest {
     /** The signed-in operator, once the guard let the request through. */
     operator?: SignedInOperator;
     opsAudit?: OpsAuditNote;
+    /** Set once the call's audit entry is written in its change's transaction (opsCommit). */
+    opsAudited?: boolean;
+    /** A refusal not to record again (a flood from one address past its budget: its first refusal is). */
+    opsUnrecorded?: boolean;
   }
   interface FastifyContextConfig {
     opsAccess?: OpsAccess;
@@ -95,12 +110,31 @@ export function requireDeclaredAccess(fastify: FastifyInstance): { method: strin
 export function createOpsGuard(deps: {
   session(request: FastifyRequest): Promise<OpsSessionState & { named: boolean }>;
   clearSessionCookie(reply: FastifyReply): void;
+  /**
+   * Counts a state-changing call made without a live session (signing in, or a stale page) against its
+   * address's budget: undefined within it, else how long until the window ends, and whether this is the
+   * first refusal of the window (the one the audit records).
+   */
+  countWithoutSession(request: FastifyRequest): Promise<{ retryAfterSeconds: number; first: boolean } | undefined>;
 }): (access: OpsAccess) => onRequestHookHandler {
+  const overBudget = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!STATE_CHANGING.has(request.method)) return;
+    const over = await deps.countWithoutSession(request);
+    if (!over) return;
+    if (!over.first) request.opsUnrecorded = true;
+    reply.header('retry-after', String(over.retryAfterSeconds));
+    throw new ApiError(CODE.TOO_MANY_REQUESTS, undefined, {
+      httpStatus: 429,
+      data: { reason: '该地址的登录尝试过多，请稍后再试', retryAfterSeconds: over.retryAfterSeconds },
+      detail: 'ops calls without a session over the address budget',
+    });
+  };
   return (access) => async (request, reply) => {
     if (STATE_CHANGING.has(request.method) && !sameSiteRequest(request)) throw forbidden('cross-site request refused', SUBCODE.XSRF);
-    if (access === 'public') return;
+    if (access === 'public') return overBudget(request, reply);
     const session = await deps.session(request);
     if (session.state !== 'live') {
+      await overBudget(request, reply);
       if (session.named) deps.clearSessionCookie(reply);
       throw new ApiError(CODE.UNAUTHORIZED, session.state === 'expired' ? SUBCODE.SESSION_EXPIRED : undefined, {
         httpStatus: 401,

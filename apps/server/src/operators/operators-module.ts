@@ -8,15 +8,21 @@
 // stored); its CSRF token is checked by the guard. SameSite=Strict keeps the cookie off cross-site
 // requests in the first place.
 import { randomUUID } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { OPS_ACTION_TEXT, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Generated } from 'kysely';
 import fp from 'fastify-plugin';
 import type { OperatorsConfig } from '../config/index.js';
-import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess } from '../http/ops-guard.js';
+import { inTransaction } from '../db/ambient-transaction.js';
+import type { OpsAuditTable } from '../db/schema.js';
+import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess, type OpsCommit } from '../http/ops-guard.js';
 import { createOperatorsRepository, type OperatorsRepository } from './repositories/operators-repository.js';
-import { createApprovals, type ApprovalKind, type Approvals } from './services/approvals.js';
-import { createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
+import { createApprovals, type Approvals } from './services/approvals.js';
+import { approvalResultCipher, createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
+import { createValueWindow, type ValueWindow } from './services/value-window.js';
 
-export type { ApprovalKind };
+export type { ApprovalExecutor, ApprovalKind, ChangeAuthors, ChangeOutcome } from './services/approvals.js';
+export { authorsLabel } from './services/approvals.js';
 
 /** The cookie naming an operator's session; sent by the browser to /ops and below only. */
 export const OPS_SESSION_COOKIE = 'tyd_ops';
@@ -27,6 +33,9 @@ declare module 'fastify' {
     operators: {
       accounts: Operators;
       approvals: Approvals;
+      valueWindow: ValueWindow;
+      /** Writes a call's audit entry in the transaction at hand (for a route that opens its own, as approving does). */
+      recordIn(request: FastifyRequest, outcome: 'done' | 'requested'): Promise<void>;
       repo: OperatorsRepository;
       config: OperatorsConfig;
       /** Every /ops/api route registered, with the access it declared (the role matrix test walks them). */
@@ -37,7 +46,10 @@ declare module 'fastify' {
   }
 }
 
-/** Fields never written to the audit (a password typed or handed over; `by` says nothing: the signed-in operator does). */
+/**
+ * A value as the audit keeps it: passwords, codes, secrets and redeem codes dropped, a phone number masked,
+ * and `by` left out (the signed-in operator says who).
+ */
 function withoutSecrets(value: unknown): unknown {
   if (typeof value === 'string') {
     try {
@@ -47,14 +59,36 @@ function withoutSecrets(value: unknown): unknown {
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value ?? null;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri'].includes(key)));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri', 'token'].includes(key))
+      .map(([key, field]) => [key, key === 'phone' && typeof field === 'string' ? maskedPhone(field) : field]),
+  );
+}
+function maskedPhone(phone: string): string {
+  if (isMainlandMobile(phone)) return maskPhone(phone);
+  // Already masked by the route (138****5678), or not a phone number at all: never kept as typed.
+  return /^[0-9]{3}\*{4}[0-9]{4}$/.test(String(phone)) ? String(phone) : '（不是手机号）';
+}
+
+/** data.reason of a refusal's answer, for the audit: at most 200 characters. */
+function refusalReason(payload: unknown): string | null {
+  if (typeof payload !== 'string') return null;
+  try {
+    const reason = (JSON.parse(payload) as { data?: { reason?: unknown } }).data?.reason;
+    return typeof reason === 'string' ? reason.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
 }
 
 export default fp(
   async (fastify: FastifyInstance, opts: { operators: OperatorsConfig; cookieSecure: boolean; dataKey: string }) => {
-    const repo = createOperatorsRepository(fastify.database.db);
+    const db = fastify.database.db;
+    const repo = createOperatorsRepository(db);
     const accounts = createOperators({ repo, config: opts.operators, totpCipher: operatorTotpCipher(opts.dataKey) });
-    const approvals = createApprovals(repo);
+    const approvals = createApprovals({ db, repo, config: opts.operators, resultCipher: approvalResultCipher(opts.dataKey) });
+    const valueWindow = createValueWindow({ repo, config: opts.operators });
 
     const routes = requireDeclaredAccess(fastify);
     fastify.decorate(
@@ -66,6 +100,12 @@ export default fp(
           return { ...(await accounts.session(sessionId, fastify.clock())), named: true };
         },
         clearSessionCookie: (reply) => clearSessionCookie(reply),
+        async countWithoutSession(request) {
+          const { signInPerAddress, signInAddressWindowMs } = opts.operators;
+          const attempts = await fastify.kv.increment(`ops:no-session:${request.ip}`, signInAddressWindowMs);
+          if (attempts <= signInPerAddress) return undefined;
+          return { retryAfterSeconds: Math.ceil(signInAddressWindowMs / 1000), first: attempts === signInPerAddress + 1 };
+        },
       }),
     );
 
@@ -90,32 +130,71 @@ export default fp(
       reply.clearCookie(OPS_SESSION_COOKIE, { path: OPS_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: opts.cookieSecure });
     }
 
-    // The audit log: every state-changing /ops call that went through, with the signed-in operator, the
-    // time, the address and the values before (when the route noted them) and after (what was set).
-    // Written before the answer leaves (onSend), so whoever reads the answer can read its entry.
-    fastify.addHook('onSend', async (request, reply, payload) => {
-      const operator = request.operator;
-      if (!operator || !STATE_CHANGING.has(request.method) || reply.statusCode >= 400) return payload;
+    // The audit log (docs/operations.md "The audit log"): every state-changing /ops call, with the operator,
+    // the time, the address, what it did to what, and the values before and after. A change writes its entry
+    // in its own transaction (opsCommit: no entry, no change); a refusal, where nothing changed, is written as
+    // its answer leaves.
+    const entryOf = (
+      request: FastifyRequest,
+      outcome: OpsAuditTable['outcome'] extends Generated<infer O> ? O : never,
+      status: number,
+      refusal: string | null,
+    ) => {
       const note = request.opsAudit ?? {};
+      const action = `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 80);
+      const named = OPS_ACTION_TEXT[action] ?? action;
+      const summary = refusal !== null ? `${named}被拒绝：${refusal}` : (note.summary ?? named);
+      return {
+        id: `au_${randomUUID()}`,
+        operator_id: request.operator?.id ?? null,
+        operator_name: request.operator?.name ?? '（未登录）',
+        action,
+        target_id: (note.targetId ?? (request.params as { id?: string } | undefined)?.id ?? null)?.slice(0, 64) ?? null,
+        address: request.ip.slice(0, 64),
+        before: note.before === undefined ? null : JSON.stringify(withoutSecrets(note.before)),
+        after: JSON.stringify(withoutSecrets(note.after === undefined ? request.body : note.after)),
+        at: fastify.clock(),
+        outcome,
+        status,
+        summary: summary.slice(0, 400),
+        reason: (refusal ?? note.reason ?? null)?.slice(0, 200) ?? null,
+      };
+    };
+    const commit: OpsCommit = (request, run, outcome = 'done') =>
+      inTransaction(db, async () => {
+        const result = await run();
+        await recordIn(request, outcome);
+        return result;
+      });
+    /** Writes the call's entry in the transaction at hand (approvals run their own: services/approvals.ts). */
+    async function recordIn(request: FastifyRequest, outcome: 'done' | 'requested') {
+      await repo.insertAudit(entryOf(request, outcome, outcome === 'requested' ? 202 : 200, null));
+      request.opsAudited = true;
+    }
+    fastify.decorate('opsCommit', commit);
+
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (!request.url.startsWith('/ops/api') || !STATE_CHANGING.has(request.method)) return payload;
+      if (reply.statusCode < 400) {
+        if (request.opsAudited) return payload;
+        // Every change goes through opsCommit (http/ops-api.ts opsAnswer); one that did not is a wiring fault,
+        // recorded late rather than not at all.
+        request.log.error({ action: request.routeOptions.url }, 'ops change answered without its audit entry in its transaction');
+      } else if (request.opsUnrecorded) {
+        return payload;
+      }
       try {
-        await repo.insertAudit({
-          id: `au_${randomUUID()}`,
-          operator_id: operator.id,
-          operator_name: operator.name,
-          action: `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 80),
-          target_id: note.targetId ?? (request.params as { id?: string } | undefined)?.id ?? null,
-          address: request.ip.slice(0, 64),
-          before: note.before === undefined ? null : JSON.stringify(withoutSecrets(note.before)),
-          after: JSON.stringify(withoutSecrets(note.after === undefined ? request.body : note.after)),
-          at: fastify.clock(),
-        });
+        const refused = reply.statusCode >= 400;
+        await repo.insertAudit(
+          entryOf(request, refused ? 'refused' : 'done', reply.statusCode, refused ? (refusalReason(payload) ?? `HTTP ${reply.statusCode}`) : null),
+        );
       } catch (error) {
         request.log.error({ err: error }, 'ops audit entry not written');
       }
       return payload;
     });
 
-    fastify.decorate('operators', { accounts, approvals, repo, config: opts.operators, routes, setSessionCookie, clearSessionCookie });
+    fastify.decorate('operators', { accounts, approvals, valueWindow, recordIn, repo, config: opts.operators, routes, setSessionCookie, clearSessionCookie });
   },
-  { name: 'operators', fastify: '5.x', dependencies: ['database', 'clock'] },
+  { name: 'operators', fastify: '5.x', dependencies: ['database', 'clock', 'kv'] },
 );

@@ -48,7 +48,12 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     const userId = (await t.app.accounts.repos.users.findByPhone(phone))!.id;
     const masked = `${phone.slice(0, 3)}****${phone.slice(7)}`;
     const grant = (points: number, key: string, client = maker) =>
-      client.call<{ phone: string; points: number; granted: boolean; approval?: OpsApproval }>('POST', OPS_PATH.rewardsGrants, { phone, points, key });
+      client.call<{ phone: string; points: number; granted: boolean; approval?: OpsApproval }>('POST', OPS_PATH.rewardsGrants, {
+        phone,
+        points,
+        key,
+        reason: '工单 A-1',
+      });
     // The same key, sent twice at once (a double click): one grant.
     const key = randomBytes(9).toString('base64url');
     const [first, second] = await Promise.all([grant(400, key), grant(400, key)]);
@@ -57,16 +62,25 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     expect(await t.app.rewards.points.balance(userId)).toBe(400);
     // Another role may not grant; an unknown phone and a bad one are refused with their reason.
     expect((await grant(10, 'k1', editor)).status).toBe(403);
-    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '13900000000', points: 10, key: 'k2' })).body).toMatchObject({ code: '404' });
-    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '123', points: 10, key: 'k3' })).status).toBe(400);
-    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 0, key: 'k4' })).status).toBe(400);
-    const tooMany = await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: REWARDS_OPS_LIMITS.grantPoints + 1, key: 'k5' });
+    const reason = '工单 A-1';
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '13900000000', points: 10, key: 'k2', reason })).body).toMatchObject({ code: '404' });
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone: '123', points: 10, key: 'k3', reason })).status).toBe(400);
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 0, key: 'k4', reason })).status).toBe(400);
+    // A grant says why.
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 10, key: 'k6' })).status).toBe(400);
+    expect((await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: 10, key: 'k7', reason: ' ' })).status).toBe(400);
+    const tooMany = await maker.call('POST', OPS_PATH.rewardsGrants, { phone, points: REWARDS_OPS_LIMITS.grantPoints + 1, key: 'k5', reason });
     expect(tooMany.status).toBe(400);
     expect(JSON.stringify(tooMany.body)).toContain(`积分（points）：1 至 ${REWARDS_OPS_LIMITS.grantPoints} 的整数`);
     // Over the threshold (1000 here): a request, nothing granted until another rewards manager approves it.
     const big = await grant(1500, randomBytes(9).toString('base64url'));
     expect(big.status).toBe(202);
-    expect(big.body.data?.approval).toMatchObject({ kind: 'points-grant', status: 'pending', summary: `向 ${masked} 发放 1500 积分` });
+    expect(big.body.data?.approval).toMatchObject({
+      kind: 'points-grant',
+      status: 'pending',
+      summary: `向 ${masked} 发放 1500 积分（理由：工单 A-1）；提交人 24 小时内已自行发放 400 积分`,
+      valuePoints: 1500,
+    });
     expect(JSON.stringify(big.body)).not.toContain(phone);
     expect(await t.app.rewards.points.balance(userId)).toBe(400);
     const id = big.body.data!.approval!.id;
@@ -77,6 +91,8 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
   });
 
   it('runs a batch up to the threshold at once, and keeps a bigger one as a request until another rewards manager approves it', async () => {
+    // A maker of its own: what one makes alone is counted over the window (ops-controls.test.ts).
+    const maker = await signedInOperator(t, 'rewards_manager');
     const small = await maker.call<{ codes: string[] }>('POST', OPS_PATH.rewardsBatches, { name: 'small', points: 100, count: 10, expires: tomorrow() });
     expect(small.status).toBe(200);
     expect(small.body.data?.codes).toHaveLength(10);
@@ -95,14 +111,25 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
 
     const approved = await approve(checker, id);
     expect(approved.status).toBe(200);
-    expect(approved.body.data?.approval).toMatchObject({ status: 'approved', decidedBy: checker.operator.name });
-    expect(approved.body.data?.result.codes).toHaveLength(11);
-    expect(await batchesNamed('big')).toEqual([expect.objectContaining({ createdBy: maker.operator.name, codes: 11 })]);
+    expect(approved.body.data?.approval).toMatchObject({ status: 'approved', decidedBy: checker.operator.name, resultWaiting: true });
+    // The codes go to the maker, once; the checker never sees them.
+    expect(approved.body.data?.result.codes).toBeUndefined();
+    expect(JSON.stringify(approved.body)).not.toMatch(/[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}/);
+    const take = (client: OpsClient) =>
+      client.call<{ approval: OpsApproval; result: { codes: string[] } }>('POST', opsUrl(OPS_PATH.approvalResult, { id }), {});
+    expect((await take(checker)).status).toBe(403);
+    const taken = await take(maker);
+    expect(taken.body.data?.result.codes).toHaveLength(11);
+    expect(taken.body.data?.approval.resultWaiting).toBe(false);
+    expect((await take(maker)).status).toBe(404);
+    // Its record names maker and checker.
+    expect(await batchesNamed('big')).toEqual([expect.objectContaining({ createdBy: `${maker.operator.name}（${checker.operator.name} 批准）`, codes: 11 })]);
     expect((await approve(thirdManager, id)).status).toBe(409);
   });
 
   it('runs the change once when two operators approve at the same moment', async () => {
     const big = await maker.call<{ approval: OpsApproval }>('POST', OPS_PATH.rewardsBatches, { name: 'raced', points: 500, count: 3, expires: tomorrow() });
+    expect(big.status).toBe(202);
     const id = big.body.data!.approval.id;
     const answers = await Promise.all([approve(checker, id), approve(thirdManager, id), approve(checker, id), approve(thirdManager, id)]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
@@ -112,7 +139,8 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
   it('keeps a change of odds and the gift as requests; the maker withdraws one, nobody else can', async () => {
     const odds = await maker.call<{ approval: OpsApproval }>('POST', opsUrl(OPS_PATH.rewardsPrize, { id: 'points-100' }), { weight: 7 });
     expect(odds.status).toBe(202);
-    // A change without the odds is not money-like: it runs at once.
+    // A change that raises nothing (a name, a lower stock) runs at once.
+    expect((await maker.call('POST', opsUrl(OPS_PATH.rewardsPrize, { id: 'points-100' }), { name: '百积分' })).status).toBe(200);
     expect((await maker.call('POST', opsUrl(OPS_PATH.rewardsPrize, { id: 'points-100' }), { stock: 40 })).status).toBe(200);
     const gift = await maker.call<{ approval: OpsApproval }>('PUT', OPS_PATH.rewardsGift, { lines: [{ points: 88 }] });
     expect(gift.status).toBe(202);
@@ -133,7 +161,7 @@ describe.each(ENGINES)('maker-checker on %s', (engine) => {
     expect(list.body.data!.approvals.map((a) => [a.kind, a.status])).toEqual(
       expect.arrayContaining([
         ['gift', 'withdrawn'],
-        ['prize-odds', 'approved'],
+        ['prize-change', 'approved'],
       ]),
     );
   });

@@ -37,6 +37,8 @@ export async function startTestApp(
     LOG_LEVEL: opts.logStream ? 'info' : 'silent',
     DATA_DIR: testDb.dataDir,
     WEB_DIST: `${testDb.dataDir}/no-web-build`,
+    // Tests sign many operators in from 127.0.0.1; the budget's own test sets it low.
+    OPS_SIGN_IN_PER_ADDRESS: '10000',
     ...(testDb.databaseUrl && { DATABASE_URL: opts.databaseUrl ? opts.databaseUrl(testDb.databaseUrl) : testDb.databaseUrl }),
     ...opts.env,
   };

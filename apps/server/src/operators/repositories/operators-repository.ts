@@ -1,9 +1,9 @@
 // The operators' tables (db/migrations/2026-11-30-0900-operators.ts): the only SQL of the operators
 // capability. Every method takes an optional transaction (STYLE.md "Boundaries"); every state change that
 // must happen once is a conditional update whose affected rows are checked.
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Executor } from '../../db/executor.js';
-import type { Database, OperatorSessionsTable, OperatorsTable, OpsApprovalsTable, OpsAuditTable } from '../../db/schema.js';
+import type { Database, OperatorSessionsTable, OperatorsTable, OpsApprovalsTable, OpsAuditTable, OpsValueMadeTable } from '../../db/schema.js';
 
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
@@ -153,25 +153,100 @@ export function createOperatorsRepository(db: Kysely<Database>) {
         .limit(limit)
         .execute();
     },
-    /** Moves a pending request to `status`, once: false when it is no longer pending (another decision won). */
-    async decideApproval(id: string, status: ApprovalRow['status'], by: string, at: number, trx: Executor = db): Promise<boolean> {
+    /**
+     * Moves a pending request that has not expired at `at` to `status`, once: false when it is no longer
+     * pending (another decision won) or expired meanwhile.
+     */
+    async decideApproval(
+      id: string,
+      status: ApprovalRow['status'],
+      by: string,
+      at: number,
+      expiresAt: number,
+      reason: string | null = null,
+      trx: Executor = db,
+    ): Promise<boolean> {
+      if (at >= expiresAt) return false;
       const result = await trx
         .updateTable('ops_approvals')
-        .set({ status, decided_by: by, decided_at: at })
+        .set({ status, decided_by: by, decided_at: at, decision_reason: reason })
         .where('id', '=', id)
         .where('status', '=', 'pending')
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', at)]))
         .executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    async markApprovalFailed(id: string, trx: Executor = db): Promise<void> {
-      await trx.updateTable('ops_approvals').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'approved').execute();
+    /** A request whose change was refused when run (its transaction rolled back): `failed`, with why. */
+    async markApprovalFailed(id: string, by: string, at: number, reason: string | null, trx: Executor = db): Promise<void> {
+      await trx
+        .updateTable('ops_approvals')
+        .set({ status: 'failed', decided_by: by, decided_at: at, decision_reason: reason })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .execute();
+    },
+    async keepApprovalResult(id: string, sealed: string, trx: Executor = db): Promise<void> {
+      await trx.updateTable('ops_approvals').set({ result_sealed: sealed }).where('id', '=', id).execute();
+    },
+    /** The sealed result, taken (cleared) by this call only: of two takes at once, one gets it. */
+    async takeApprovalResult(id: string, trx: Executor = db): Promise<string | undefined> {
+      const row = await trx.selectFrom('ops_approvals').select('result_sealed').where('id', '=', id).executeTakeFirst();
+      if (!row?.result_sealed) return undefined;
+      const result = await trx
+        .updateTable('ops_approvals')
+        .set({ result_sealed: null })
+        .where('id', '=', id)
+        .where('result_sealed', '=', row.result_sealed)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1 ? row.result_sealed : undefined;
     },
 
-    async insertAudit(row: AuditRow, trx: Executor = db): Promise<void> {
+    /**
+     * Takes the operator's row lock until the transaction ends (a no-op change of their row): the value an
+     * operator made alone is read and added to by one change of theirs at a time (services/value-window.ts).
+     */
+    async lockOperator(id: string, trx: Executor): Promise<void> {
+      await trx
+        .updateTable('operators')
+        .set({ last_totp_step: sql`last_totp_step` })
+        .where('id', '=', id)
+        .execute();
+    },
+    async valueMadeSince(operatorId: string, since: number, trx: Executor = db): Promise<number> {
+      const row = await trx
+        .selectFrom('ops_value_made')
+        .select((eb) => eb.fn.sum<string | number | null>('points').as('points'))
+        .where('operator_id', '=', operatorId)
+        .where('at', '>', since)
+        .executeTakeFirst();
+      return Number(row?.points ?? 0);
+    },
+    async insertValueMade(row: Selectable<OpsValueMadeTable>, trx: Executor = db): Promise<void> {
+      await trx.insertInto('ops_value_made').values(row).execute();
+    },
+
+    async deleteValueMade(id: string, trx: Executor = db): Promise<void> {
+      await trx.deleteFrom('ops_value_made').where('id', '=', id).execute();
+    },
+
+    async insertAudit(row: Insertable<OpsAuditTable>, trx: Executor = db): Promise<void> {
       await trx.insertInto('ops_audit').values(row).execute();
     },
-    async listAudit(limit: number, trx: Executor = db): Promise<AuditRow[]> {
-      return trx.selectFrom('ops_audit').selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    /** A page of the audit, newest first, filtered; `before` is the (at, id) the previous page ended at. */
+    async listAudit(
+      filter: { operator?: string; action?: string; target?: string; from?: number; to?: number; before?: { at: number; id: string } },
+      limit: number,
+      trx: Executor = db,
+    ): Promise<AuditRow[]> {
+      let query = trx.selectFrom('ops_audit').selectAll();
+      if (filter.operator !== undefined) query = query.where('operator_name', '=', filter.operator);
+      if (filter.action !== undefined) query = query.where('action', '=', filter.action);
+      if (filter.target !== undefined) query = query.where('target_id', '=', filter.target);
+      if (filter.from !== undefined) query = query.where('at', '>=', filter.from);
+      if (filter.to !== undefined) query = query.where('at', '<', filter.to);
+      const before = filter.before;
+      if (before !== undefined) query = query.where((eb) => eb.or([eb('at', '<', before.at), eb.and([eb('at', '=', before.at), eb('id', '<', before.id)])]));
+      return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
   };
 }

@@ -5,8 +5,11 @@
 import {
   CODE,
   SUBCODE,
+  OPS_AUDIT_PAGE,
   opsApprovalsApprove,
   opsApprovalsList,
+  opsApprovalsReject,
+  opsApprovalsResult,
   opsApprovalsWithdraw,
   opsAuditList,
   opsOperatorsAdd,
@@ -44,8 +47,8 @@ const refusalOf = (error: unknown): OpsRefusal | undefined => {
   // A change refused when an approval runs it (a prize gone meanwhile, a day now past) is the change's own refusal.
   return inputRefusal(error);
 };
-const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>) =>
-  opsAnswer(request, reply, endpoint, run, refusalOf);
+const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>, commit = true) =>
+  opsAnswer(request, reply, endpoint, run, refusalOf, commit);
 
 const enrolmentView = (enrolment: Enrolment) => ({
   operator: operatorView(enrolment.operator),
@@ -62,6 +65,10 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
     const input = parse(opsSignIn, request.body);
     const result = await accounts.signIn(input, request.ip.slice(0, 64), now());
     if (!result.ok) {
+      // The refusal is recorded with the name typed only when it is an operator's: a password typed into
+      // the name field by mistake never reaches the audit.
+      const known = await repo.findByName(input.name.trim().toLowerCase());
+      request.opsAudit = { targetId: known?.id ?? null, after: { name: known ? known.name : '（不存在的账号名）' } };
       // The same answers whether the name exists or not: a wrong name, password or code, a code used
       // before and a disabled operator are one refusal; a locked name says when to come back.
       if (result.lockedUntil !== undefined) {
@@ -74,15 +81,28 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
       }
       throw new ApiError(CODE.UNAUTHORIZED, undefined, { httpStatus: 401, data: { reason: '账号名、密码或动态码错误' }, detail: 'ops sign-in refused' });
     }
-    fastify.operators.setSessionCookie(reply, result.sessionId);
     request.operator = result.operator;
     request.opsAudit = { targetId: result.operator.id, after: { signedIn: true } };
-    return answer(request, reply, opsSignIn, async () => ({
-      operator: operatorView(result.operator),
-      csrfToken: result.csrfToken,
-      idleExpiresAt: result.idleExpiresAt,
-      expiresAt: result.expiresAt,
-    }));
+    try {
+      // The session exists once its audit entry does (docs/operations.md "The audit log").
+      await fastify.opsCommit(request, async () => undefined);
+    } catch (error) {
+      await accounts.signOut(result.sessionId);
+      throw error;
+    }
+    fastify.operators.setSessionCookie(reply, result.sessionId);
+    return answer(
+      request,
+      reply,
+      opsSignIn,
+      async () => ({
+        operator: operatorView(result.operator),
+        csrfToken: result.csrfToken,
+        idleExpiresAt: result.idleExpiresAt,
+        expiresAt: result.expiresAt,
+      }),
+      false,
+    );
   });
 
   opsRoute(fastify, opsSession, 'viewer', async (request, reply) => {
@@ -138,16 +158,38 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
   });
 
   opsRoute(fastify, opsApprovalsList, 'viewer', async (request, reply) =>
-    answer(request, reply, opsApprovalsList, async () => ({ approvals: await approvals.list() })),
+    answer(request, reply, opsApprovalsList, async () => ({ approvals: await approvals.list(now()) })),
   );
+  // Approving runs the change in the decision's transaction with its audit entry (services/approvals.ts),
+  // so this call opens its own transaction rather than opsCommit's.
   opsRoute(fastify, opsApprovalsApprove, 'viewer', async (request, reply) => {
     const id = idParam(request);
     parse(opsApprovalsApprove, request.body);
-    return answer(request, reply, opsApprovalsApprove, async () => {
-      request.opsAudit = { targetId: id, before: { status: 'pending' } };
-      const { approval, result } = await approvals.approve(id, signedInOperator(request), now());
-      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'approved', kind: approval.kind, targetId: approval.target_id } };
-      return { approval: await approvals.view(approval), result };
+    const row = await repo.findApproval(id);
+    request.opsAudit = {
+      targetId: id,
+      before: { status: 'pending' },
+      after: { status: 'approved', kind: row?.kind, targetId: row?.target_id ?? null, requestedBy: row?.requested_by },
+      summary: row ? `批准申请：${row.summary}` : undefined,
+    };
+    return answer(
+      request,
+      reply,
+      opsApprovalsApprove,
+      async () => {
+        const { approval, result } = await approvals.approve(id, signedInOperator(request), now(), () => fastify.operators.recordIn(request, 'done'));
+        return { approval: await approvals.view(approval, now()), result };
+      },
+      false,
+    );
+  });
+  opsRoute(fastify, opsApprovalsReject, 'viewer', async (request, reply) => {
+    const id = idParam(request);
+    const { reason } = parse(opsApprovalsReject, request.body);
+    return answer(request, reply, opsApprovalsReject, async () => {
+      const row = await approvals.reject(id, reason, signedInOperator(request), now());
+      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'rejected' }, summary: `驳回申请：${row.summary}`, reason };
+      return { approval: await approvals.view(row, now()) };
     });
   });
   opsRoute(fastify, opsApprovalsWithdraw, 'viewer', async (request, reply) => {
@@ -155,25 +197,57 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
     parse(opsApprovalsWithdraw, request.body);
     return answer(request, reply, opsApprovalsWithdraw, async () => {
       const row = await approvals.withdraw(id, signedInOperator(request), now());
-      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'withdrawn' } };
-      return { approval: await approvals.view(row) };
+      request.opsAudit = { targetId: id, before: { status: 'pending' }, after: { status: 'withdrawn' }, summary: `撤回申请：${row.summary}` };
+      return { approval: await approvals.view(row, now()) };
+    });
+  });
+  opsRoute(fastify, opsApprovalsResult, 'viewer', async (request, reply) => {
+    const id = idParam(request);
+    parse(opsApprovalsResult, request.body);
+    return answer(request, reply, opsApprovalsResult, async () => {
+      const { approval, result } = await approvals.takeResult(id, signedInOperator(request));
+      // The codes themselves never reach the audit (withoutSecrets drops `codes`).
+      request.opsAudit = { targetId: id, after: { taken: true }, summary: `领取批准结果：${approval.summary}` };
+      return { approval: await approvals.view(approval, now()), result };
     });
   });
 
-  opsRoute(fastify, opsAuditList, 'administrator', async (request, reply) =>
-    answer(request, reply, opsAuditList, async () => ({
-      entries: (await repo.listAudit(200)).map((row) => ({
-        id: row.id,
-        operator: row.operator_name,
-        action: row.action,
-        targetId: row.target_id,
-        address: row.address,
-        before: row.before === null ? null : (JSON.parse(row.before) as unknown),
-        after: row.after === null ? null : (JSON.parse(row.after) as unknown),
-        at: row.at,
-      })),
-    })),
-  );
+  opsRoute(fastify, opsAuditList, 'administrator', async (request, reply) => {
+    const query = parse(opsAuditList, request.query);
+    const [beforeAt, beforeId] = query.before?.split(':') ?? [];
+    return answer(request, reply, opsAuditList, async () => {
+      const rows = await repo.listAudit(
+        {
+          ...(query.operator !== undefined && { operator: query.operator }),
+          ...(query.action !== undefined && { action: query.action }),
+          ...(query.target !== undefined && { target: query.target }),
+          ...(query.from !== undefined && { from: Number(query.from) }),
+          ...(query.to !== undefined && { to: Number(query.to) }),
+          ...(beforeAt !== undefined && beforeId !== undefined && { before: { at: Number(beforeAt), id: beforeId } }),
+        },
+        OPS_AUDIT_PAGE + 1,
+      );
+      const page = rows.slice(0, OPS_AUDIT_PAGE);
+      const last = page.at(-1);
+      return {
+        entries: page.map((row) => ({
+          id: row.id,
+          operator: row.operator_name,
+          action: row.action,
+          targetId: row.target_id,
+          address: row.address,
+          outcome: row.outcome,
+          status: row.status,
+          summary: row.summary,
+          reason: row.reason,
+          before: row.before === null ? null : (JSON.parse(row.before) as unknown),
+          after: row.after === null ? null : (JSON.parse(row.after) as unknown),
+          at: row.at,
+        })),
+        next: rows.length > OPS_AUDIT_PAGE && last ? `${last.at}:${last.id}` : null,
+      };
+    });
+  });
 }
 
 const by = (request: FastifyRequest) => signedInOperator(request).name;

@@ -51,6 +51,9 @@ export const lockMsFor = (free: number) => (failures: number) => Math.min(60_000
 /** The cipher of operators' TOTP secrets, with its own key derived from TYD_DATA_KEY (lib/derived-keys.ts). */
 export const operatorTotpCipher = (dataKey: string): FieldCipher => createFieldCipher(deriveKey(dataKey, 'operator-totp'));
 
+/** The cipher of what an approved request produced for its maker (a batch's codes), with its own derived key. */
+export const approvalResultCipher = (dataKey: string): FieldCipher => createFieldCipher(deriveKey(dataKey, 'ops-approval-result'));
+
 /** The AAD of an operator's sealed TOTP secret: it opens in that operator's row only. */
 const totpAad = (id: string) => `operators.totp_secret:${id}`;
 
@@ -128,11 +131,9 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
       const nameKey = nameKeyOf(input.name);
       const { hash: dummyHash, totp: dummyTotp } = await dummy;
       const attempt = await repo.countAttempt(nameKey, now, config.freeFailures, lockMsFor(config.freeFailures));
+      // A locked name answers at once, whether it exists or not: no argon2id work for a guess that is not checked.
+      if (attempt === undefined) return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
       const operator = await repo.findByName(input.name.trim().toLowerCase());
-      if (attempt === undefined) {
-        await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
-        return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
-      }
       const passwordOk = await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
       const step = totpStep(operator ? secretOf(operator) : dummyTotp, input.code, now);
       if (!operator || !passwordOk || step === undefined || operator.disabled_at !== null) return { ok: false };

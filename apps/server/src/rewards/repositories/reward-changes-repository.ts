@@ -17,6 +17,8 @@ export interface RewardChange {
 export interface RewardChangesRepository {
   /** The newest changes first, of one subject or all. */
   recent(opts: { subject?: RewardChangesTable['subject']; limit: number }): Promise<RewardChange[]>;
+  /** The costs in points set for an item since `since`, and the last one set before it (null costs left out). */
+  itemCostsSince(itemId: string, since: number): Promise<number[]>;
   /** Keeps a change, in the caller's transaction. */
   record(change: RewardChange, trx: Executor): Promise<void>;
 }
@@ -34,6 +36,20 @@ export function createRewardChangesRepository(db: Kysely<Database>): RewardChang
         change: JSON.parse(row.change) as unknown,
         at: row.at,
       }));
+    },
+    async itemCostsSince(itemId, since) {
+      const base = db.selectFrom('reward_changes').select(['change']).where('subject', '=', 'item').where('subject_id', '=', itemId);
+      const within = await base.where('at', '>=', since).execute();
+      const before = await base
+        .where('at', '<', since)
+        .where('change', 'like', '%"pointsCost"%')
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(1)
+        .execute();
+      return [...within, ...before]
+        .map((row) => (JSON.parse(row.change) as { pointsCost?: unknown }).pointsCost)
+        .filter((cost): cost is number => typeof cost === 'number');
     },
     async record({ subject, subjectId, operator, change, at }, trx) {
       await trx

@@ -112,7 +112,8 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
       return (await prizeTable()).find((p) => p.id === prizeId)!;
     },
 
-    async changeItem(itemId: string, change: RewardItemChange, operator: string, now: number) {
+    /** The change as it would be made, or the refusal: also asked before a change waits for approval. */
+    async checkItemChange(itemId: string, change: RewardItemChange): Promise<RewardItemChange> {
       const checked: RewardItemChange = {
         ...(change.name !== undefined && { name: text(change.name, 'name', 40) }),
         ...(change.description !== undefined && { description: text(change.description, 'description', 200) }),
@@ -123,8 +124,25 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
         ...(change.active !== undefined && { active: change.active }),
       };
       if (Object.keys(checked).length === 0) throw invalid('没有要修改的内容');
-      if (!ITEM_ID.test(itemId) || !(await items.change(itemId, checked, operator, now))) throw new OpsInputError('not-found', `没有权益 ${itemId}`);
+      await existingItem(itemId);
+      return checked;
+    },
+
+    async changeItem(itemId: string, change: RewardItemChange, operator: string, now: number) {
+      const checked = await this.checkItemChange(itemId, change);
+      if (!(await items.change(itemId, checked, operator, now))) throw new OpsInputError('not-found', `没有权益 ${itemId}`);
       return (await items.find(itemId))!;
+    },
+
+    /**
+     * The highest cost in points `itemId` had since `since`: its cost now, every cost set since, and the one
+     * in force when the window began (docs/operations.md "Approvals"); null when it has no cost now.
+     */
+    async highestItemCost(itemId: string, since: number): Promise<number | null> {
+      const item = await items.find(itemId);
+      if (!item || item.pointsCost === null) return null;
+      const costs = await changes.itemCostsSince(itemId, since);
+      return Math.max(item.pointsCost, ...costs);
     },
 
     async addItem(item: { id: string; name: string; description: string; validDays: number }, operator: string, now: number) {

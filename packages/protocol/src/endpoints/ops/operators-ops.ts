@@ -5,7 +5,7 @@ import * as z from 'zod/mini';
 import { OPS_PATH } from '../../ops-paths.js';
 import { OPS_ROLES } from '../../ops-roles.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
-import { opsTimeField } from './ops-fields.js';
+import { opsReasonField, opsTimeField } from './ops-fields.js';
 
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
@@ -75,8 +75,13 @@ export const opsOperatorsDisable = defineOpsEndpoint({
 /** A new generated password and TOTP secret (shown once), the lock lifted, live sessions ended, enabled again. */
 export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.operatorReset, request: z.strictObject({}), response: enrolmentSchema });
 
-export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'gift', 'points-grant'] as const;
-export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed'] as const;
+/**
+ * What waits for a second operator (docs/operations.md "Approvals"). `prize-odds` is kept for requests made
+ * before prize changes were one kind.
+ */
+export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'prize-change', 'item-change', 'gift', 'points-grant'] as const;
+/** `expired`: still pending past `expiresAt`; nobody can approve it any more. */
+export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed', 'rejected', 'expired'] as const;
 export type OpsApprovalStatus = (typeof OPS_APPROVAL_STATUSES)[number];
 
 export const opsApprovalSchema = z.strictObject({
@@ -88,8 +93,16 @@ export const opsApprovalSchema = z.strictObject({
   status: z.enum(OPS_APPROVAL_STATUSES),
   requestedBy: z.string(),
   requestedAt: opsTimeField,
+  /** After it, a pending request can no longer be approved (status `expired`). */
+  expiresAt: opsTimeField,
   decidedBy: z.nullable(z.string()),
   decidedAt: z.nullable(opsTimeField),
+  /** Why the checker rejected it, or why running it failed. */
+  decisionReason: z.nullable(z.string()),
+  /** The points it was counted at (grants and batches), with what its maker made alone in the window. */
+  valuePoints: z.nullable(z.int()),
+  /** An approved batch's codes wait for its maker (opsApprovalsResult), once. */
+  resultWaiting: z.boolean(),
 });
 export type OpsApproval = z.output<typeof opsApprovalSchema>;
 
@@ -103,12 +116,23 @@ export const opsApprovalsList = defineOpsEndpoint({
   response: z.strictObject({ approvals: z.array(opsApprovalSchema) }),
 });
 
-/** Approves and runs a pending request of one's own role, not one's own; `result` is what the change itself answers. */
+/**
+ * Approves and runs a pending request of one's own role, not one's own, in one transaction; `result` is what
+ * the change itself answers, but a batch's codes, which go to its maker only (opsApprovalsResult).
+ */
 export const opsApprovalsApprove = defineOpsEndpoint({
   method: 'POST',
   path: OPS_PATH.approvalApprove,
   request: z.strictObject({}),
   response: z.strictObject({ approval: opsApprovalSchema, result: z.unknown() }),
+});
+
+/** A checker (same role, not the maker) refuses a pending request, saying why. */
+export const opsApprovalsReject = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.approvalReject,
+  request: z.strictObject({ reason: opsReasonField }),
+  response: z.strictObject({ approval: opsApprovalSchema }),
 });
 
 /** The requester withdraws their own pending request. */
@@ -119,22 +143,50 @@ export const opsApprovalsWithdraw = defineOpsEndpoint({
   response: z.strictObject({ approval: opsApprovalSchema }),
 });
 
+/** The maker takes what their approved request produced (a batch's codes): once; afterwards 404. */
+export const opsApprovalsResult = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.approvalResult,
+  request: z.strictObject({}),
+  response: z.strictObject({ approval: opsApprovalSchema, result: z.unknown() }),
+});
+
+export const OPS_AUDIT_OUTCOMES = ['done', 'requested', 'refused'] as const;
+
 export const opsAuditEntrySchema = z.strictObject({
   id: z.string(),
   operator: z.string(),
+  /** The call as the server routed it (`POST /ops/api/rewards/grants`); OPS_ACTION_TEXT names it. */
   action: z.string(),
   targetId: z.nullable(z.string()),
   address: z.string(),
+  outcome: z.enum(OPS_AUDIT_OUTCOMES),
+  /** The answer's HTTP status (null on entries written before it was kept). */
+  status: z.nullable(z.int()),
+  /** What happened, as a sentence (null on entries written before it was kept). */
+  summary: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   before: z.unknown(),
   after: z.unknown(),
   at: opsTimeField,
 });
 export type OpsAuditEntry = z.output<typeof opsAuditEntrySchema>;
 
-/** GET: the newest 200 entries of the audit log (read only: no call edits it). */
+/**
+ * GET: the audit log newest first, OPS_AUDIT_PAGE at a time (`next` is the `before` of the following page),
+ * filtered by the operator's name, the action (`POST /ops/api/…`), the target and a time range (ms, `from`
+ * inclusive, `to` exclusive). Read only: no call edits it.
+ */
 export const opsAuditList = defineOpsEndpoint({
   method: 'GET',
   path: OPS_PATH.audit,
-  request: z.strictObject({}),
-  response: z.strictObject({ entries: z.array(opsAuditEntrySchema) }),
+  request: z.strictObject({
+    operator: z.optional(z.string().check(z.maxLength(64))),
+    action: z.optional(z.string().check(z.maxLength(80))),
+    target: z.optional(z.string().check(z.maxLength(64))),
+    from: z.optional(z.string().check(z.regex(/^[0-9]{1,15}$/))),
+    to: z.optional(z.string().check(z.regex(/^[0-9]{1,15}$/))),
+    before: z.optional(z.string().check(z.regex(/^[0-9]{1,15}:[A-Za-z0-9_-]{1,40}$/))),
+  }),
+  response: z.strictObject({ entries: z.array(opsAuditEntrySchema), next: z.nullable(z.string()) }),
 });

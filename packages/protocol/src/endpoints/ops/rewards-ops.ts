@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
 import { OPS_PATH } from '../../ops-paths.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
 import { PRIZE_KINDS } from '../rewards/reward-fields.js';
-import { operatorField, opsTimeField } from './ops-fields.js';
+import { operatorField, opsReasonField, opsTimeField } from './ops-fields.js';
 
 /** Null: no limit (stock, per-user limit) or not set (a prize's points, an item's cost: not on offer). */
 const count = z.int();
@@ -166,6 +166,8 @@ export const opsRewardsGrant = defineOpsEndpoint({
     phone: z.string().check(z.maxLength(20)),
     points: count,
     key: z.string().check(z.regex(OPS_GRANT_KEY)),
+    /** Why (a ticket, a campaign): kept in the audit and the request a checker reads. */
+    reason: opsReasonField,
   }),
   response: z.strictObject({ phone: z.string(), points: z.int(), granted: z.boolean() }),
 });
