@@ -146,7 +146,8 @@ export function createOpsGuard(deps: {
       const presented = request.headers[OPS_CSRF_HEADER];
       if (typeof presented !== 'string' || !sameToken(presented, session.csrfToken)) throw forbidden('CSRF token missing or wrong', SUBCODE.XSRF);
     }
-    if (access !== 'viewer' && session.operator.role !== access) throw forbidden(`needs the ${access} role`);
+    // Known before the role check, so a refusal for the wrong role is recorded under who asked.
     request.operator = { id: session.operator.id, name: session.operator.name, role: session.operator.role };
+    if (access !== 'viewer' && session.operator.role !== access) throw forbidden(`needs the ${access} role`);
   };
 }

@@ -70,7 +70,7 @@ export function createRewardsAdmin(
     ...repositories,
     operations: createOperations(db, secrets),
     changes,
-    grants: createOperatorGrants({ outbox, ledger: repositories.ledger, changes }),
+    grants: createOperatorGrants({ outbox, ledger: repositories.ledger, points: repositories.points, changes }),
   };
 }
 
@@ -199,7 +199,7 @@ export default fp(
 
     fastify.decorate('rewards', {
       ledger,
-      grants: createOperatorGrants({ outbox: fastify.outbox, ledger, changes: createRewardChangesRepository(db) }),
+      grants: createOperatorGrants({ outbox: fastify.outbox, ledger, points, changes: createRewardChangesRepository(db) }),
       luckyDraw,
       points,
       prizes,

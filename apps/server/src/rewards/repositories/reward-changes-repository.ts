@@ -17,7 +17,7 @@ export interface RewardChange {
 export interface RewardChangesRepository {
   /** The newest changes first, of one subject or all. */
   recent(opts: { subject?: RewardChangesTable['subject']; limit: number }): Promise<RewardChange[]>;
-  /** The costs in points set for an item since `since`, and the last one set before it (null costs left out). */
+  /** The costs in points an item had since `since`: set, replaced, and the last one set before (nulls left out). */
   itemCostsSince(itemId: string, since: number): Promise<number[]>;
   /** Keeps a change, in the caller's transaction. */
   record(change: RewardChange, trx: Executor): Promise<void>;
@@ -38,18 +38,22 @@ export function createRewardChangesRepository(db: Kysely<Database>): RewardChang
       }));
     },
     async itemCostsSince(itemId, since) {
+      // A record names a cost as `pointsCost` (a change; with `pointsCostBefore`, the cost it replaced) or
+      // `points_cost` (the catalogue's seed).
+      const costsOf = (change: string) => {
+        const parsed = JSON.parse(change) as Record<string, unknown>;
+        return [parsed.pointsCost, parsed.pointsCostBefore, parsed.points_cost].filter((cost): cost is number => typeof cost === 'number');
+      };
       const base = db.selectFrom('reward_changes').select(['change']).where('subject', '=', 'item').where('subject_id', '=', itemId);
       const within = await base.where('at', '>=', since).execute();
       const before = await base
         .where('at', '<', since)
-        .where('change', 'like', '%"pointsCost"%')
+        .where((eb) => eb.or([eb('change', 'like', '%"pointsCost"%'), eb('change', 'like', '%"points_cost"%')]))
         .orderBy('at', 'desc')
         .orderBy('id', 'desc')
         .limit(1)
         .execute();
-      return [...within, ...before]
-        .map((row) => (JSON.parse(row.change) as { pointsCost?: unknown }).pointsCost)
-        .filter((cost): cost is number => typeof cost === 'number');
+      return [...within, ...before].flatMap((row) => costsOf(row.change));
     },
     async record({ subject, subjectId, operator, change, at }, trx) {
       await trx

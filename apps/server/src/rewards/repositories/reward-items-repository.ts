@@ -112,6 +112,12 @@ export function createRewardItemsRepository(db: Kysely<Database>): RewardItemsRe
     },
     async change(itemId, change, operator, now) {
       return db.transaction().execute(async (trx) => {
+        // A cost's change is kept with the cost it replaced: what the item's codes were worth in the approval
+        // window is read back from these records (services/rewards-operations.ts highestItemCost).
+        const was =
+          change.pointsCost === undefined
+            ? undefined
+            : (await trx.selectFrom('reward_items').select('points_cost').where('id', '=', itemId).executeTakeFirst())?.points_cost;
         const result = await trx
           .updateTable('reward_items')
           .set({
@@ -127,7 +133,7 @@ export function createRewardItemsRepository(db: Kysely<Database>): RewardItemsRe
           .where('id', '=', itemId)
           .executeTakeFirst();
         if (Number(result.numUpdatedRows) !== 1) return false;
-        await audit(trx, itemId, operator, change, now);
+        await audit(trx, itemId, operator, was === undefined ? change : { ...change, pointsCostBefore: was }, now);
         return true;
       });
     },

@@ -247,6 +247,8 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
       const user = await fastify.accounts.repos.users.findByPhone(phone);
       request.opsAudit = { targetId: user?.id ?? null, after: { phone: masked, points, key }, reason, summary: `向 ${masked} 发放 ${points} 积分` };
       if (!user) throw new OpsInputError('not-found', `${masked} 没有正常使用中的账户`);
+      // A repeat of a key that granted (a retry, a double click) grants nothing: it is answered, not counted.
+      if (await grants.grantedBefore(user.id, key)) return { make: async () => ({ phone: masked, points, granted: false }) };
       const claim = await valueWindow.claim(signedInOperator(request), 'points-grant', points, now());
       if (claim.alone) {
         return {

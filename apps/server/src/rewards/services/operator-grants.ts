@@ -5,12 +5,14 @@
 // run that granted delivers it at once, and a server's worker delivers whatever that run could not.
 import type { Outbox } from '../../outbox/outbox.js';
 import type { RewardChangesRepository } from '../repositories/reward-changes-repository.js';
+import type { PointsRepository } from '../repositories/points-repository.js';
 import type { PointsLedger } from './points-ledger.js';
 import { grantMessage } from './reward-messages.js';
 
 export interface OperatorGrantsDeps {
   outbox: Pick<Outbox, 'transaction'>;
   ledger: Pick<PointsLedger, 'credit'>;
+  points: Pick<PointsRepository, 'hasEntry'>;
   changes: Pick<RewardChangesRepository, 'record'>;
 }
 
@@ -19,11 +21,17 @@ export interface GrantResult {
   granted: boolean;
 }
 
+/** The ledger key of a grant made under `key`. */
+const ledgerKeyOf = (key: string) => `grant:${key}`;
+
 export function createOperatorGrants(deps: OperatorGrantsDeps) {
   return {
+    /** Whether `key` granted `userId` points already (a repeat grants nothing and needs no checker). */
+    grantedBefore: (userId: string, key: string): Promise<boolean> => deps.points.hasEntry(userId, ledgerKeyOf(key)),
+
     async grant(input: { userId: string; points: number; operator: string; key: string; now: number }): Promise<GrantResult> {
       const { userId, points, operator, key, now } = input;
-      const ledgerKey = `grant:${key}`;
+      const ledgerKey = ledgerKeyOf(key);
       // The grant, who made it and the user's message, in one transaction: a grant the ledger refuses as a
       // repeat is not recorded or told again.
       const granted = await deps.outbox.transaction(async (trx, emit) => {
