@@ -138,7 +138,7 @@ export default tseslint.config(
     rules: { 'compat/compat': 'error' },
   },
   {
-    files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts'],
+    files: ['scripts/**', 'apps/web/scripts/**', 'bench/**', 'e2e/**', 'apps/server/src/**/*-cli.ts', 'deploy/**/*-cli.ts'],
     rules: { 'no-console': 'off' },
   },
 );

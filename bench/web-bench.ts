@@ -16,6 +16,11 @@
 // separated by spaces or commas, e.g. "/ /login") measures those paths only: a full run takes minutes,
 // and a comparison wants the same few routes at the same load. The raw runs are written to a JSON file
 // in the system's temporary folder, named at the end.
+//
+// BENCH_WEB_SERVED=topology measures the same build as production serves it beside the plain server: the
+// second target is then the topology of deploy/topology (nginx, TLS, HTTP/2, two processes on PostgreSQL
+// and Redis; docs/operations.md "One machine, the whole topology") instead of a baseline build, paired run
+// by run with one process over plain HTTP/1.1 (bench/README.md "Delivery as served").
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -23,6 +28,7 @@ import { join, resolve } from 'node:path';
 import { ROUTES } from '../apps/web/src/app/route-table';
 import { buildServer } from '../apps/server/scripts/build-server.js';
 import { startChildServer } from '../apps/server/test/support/child-server.js';
+import { startTopology } from '../deploy/topology/topology.js';
 import { median, runLab, type LabFigures, type LabTarget } from './web-lab';
 import { runLighthouse } from './web-lighthouse';
 import {
@@ -44,6 +50,11 @@ if (chosenPaths.some((path) => !path.startsWith('/'))) {
 const baselineDist = process.env.BENCH_WEB_BASELINE ? resolve(process.env.BENCH_WEB_BASELINE) : undefined;
 if (baselineDist && !existsSync(resolve(baselineDist, '.vite/manifest.json'))) {
   console.error(`BENCH_WEB_BASELINE is not a web build (no .vite/manifest.json): ${baselineDist}`);
+  process.exit(1);
+}
+const servedThroughTopology = process.env.BENCH_WEB_SERVED === 'topology';
+if (servedThroughTopology && baselineDist) {
+  console.error('BENCH_WEB_SERVED=topology and BENCH_WEB_BASELINE each take the second target: give one');
   process.exit(1);
 }
 const runs = Number(process.env.BENCH_WEB_RUNS ?? '3');
@@ -123,6 +134,9 @@ const SERVER_ENV = { APP_DOWNLOAD_ANDROID_URL: 'https://dl.example.com/tyd.apk',
 await buildServer();
 const server = await startChildServer({ DATA_DIR: dataDir, ...SERVER_ENV });
 const baseline = baselineDist ? await startChildServer({ DATA_DIR: baselineDataDir, WEB_DIST: baselineDist, ...SERVER_ENV }) : undefined;
+const topology = servedThroughTopology ? await startTopology({ certificateFolder: join(baselineDataDir, 'certificates'), env: SERVER_ENV }) : undefined;
+/** Chromium trusts the topology's local authority by its key, as a person's browser trusts a real one. */
+const labArgs = topology ? [`--ignore-certificate-errors-spki-list=${topology.certificates.caSpki}`] : [];
 const loads = () =>
   loadavg()
     .map((load) => load.toFixed(1))
@@ -131,8 +145,10 @@ const ms = (value: number) => (Number.isNaN(value) ? '–' : seconds(value));
 const signedMs = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(Math.round(value))} ms`;
 try {
   console.log(`\nload average before: ${loads()}`);
-  const targets: LabTarget[] = [{ label: 'this build', baseUrl: server.baseUrl }, ...(baseline ? [{ label: 'baseline', baseUrl: baseline.baseUrl }] : [])];
-  const [lab, baselineLab] = await runLab(targets, PATHS, 'phone', runs);
+  const second = baseline ? [{ label: 'baseline', baseUrl: baseline.baseUrl }] : topology ? [{ label: 'HTTPS + HTTP/2 (nginx)', baseUrl: topology.url }] : [];
+  const targets: LabTarget[] = [{ label: topology ? 'HTTP/1.1' : 'this build', baseUrl: server.baseUrl }, ...second];
+  if (topology) console.log(`second target: the same build through the topology, ${topology.url} (the paired differences are HTTP/1.1 − HTTP/2)`);
+  const [lab, baselineLab] = await runLab(targets, PATHS, 'phone', runs, labArgs);
   // Where the time goes: the same loads with only the link slowed, then only the processor (this build).
   const [networkOnly] = await runLab(targets.slice(0, 1), PATHS, 'network-only', runs);
   const [cpuOnly] = await runLab(targets.slice(0, 1), PATHS, 'cpu-only', runs);
@@ -199,7 +215,7 @@ try {
   console.log(`\n${missed.length === 0 ? 'every route met every target' : `missed: ${missed.join('; ')}`}`);
   console.log(`raw runs: ${rawFile}`);
 } finally {
-  await Promise.all([server.stop(), baseline?.stop()]);
+  await Promise.all([server.stop(), baseline?.stop(), topology?.stop()]);
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(baselineDataDir, { recursive: true, force: true });
 }
@@ -210,7 +226,10 @@ try {
  * difference of medians.
  */
 function printPaired(own: LabFigures[], base: LabFigures[]) {
-  console.log(`\nThis build against the baseline (${baselineDist}), measured in the same sitting, alternating; Δ = median of the paired differences`);
+  const against = topology
+    ? `served over HTTP/1.1 (this) against through nginx over HTTPS and HTTP/2 (base, ${topology.url})`
+    : `this build against the baseline (${baselineDist})`;
+  console.log(`\n${against}, measured in the same sitting, alternating; Δ = median of the paired differences`);
   console.log(
     ['route'.padEnd(28), ...['first: interactive', 'first: largest paint', 'repeat: interactive'].map((name) => `${name.padEnd(12)}`.padStart(29))].join(' '),
   );

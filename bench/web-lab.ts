@@ -127,11 +127,18 @@ const medianVisit = (visits: LabVisit[]): LabVisit => ({
 });
 
 /** Figures per target (in the order of `targets`), each a list in the order of `paths`. */
-export async function runLab(targets: readonly LabTarget[], paths: readonly string[], preset: LabPreset = 'phone', runs = 3): Promise<LabFigures[][]> {
+export async function runLab(
+  targets: readonly LabTarget[],
+  paths: readonly string[],
+  preset: LabPreset = 'phone',
+  runs = 3,
+  /** More switches, e.g. the topology's authority to trust (--ignore-certificate-errors-spki-list). */
+  extraArgs: readonly string[] = [],
+): Promise<LabFigures[][]> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', ...extraArgs],
   });
   try {
     const figures: LabFigures[][] = targets.map(() => []);

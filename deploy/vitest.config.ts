@@ -9,6 +9,7 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/global-setup.ts'],
     maxWorkers: 1,
     testTimeout: 300_000,
     hookTimeout: 300_000,
