@@ -57,8 +57,15 @@ export const approvalResultCipher = (dataKey: string): FieldCipher => createFiel
 /** The AAD of an operator's sealed TOTP secret: it opens in that operator's row only. */
 const totpAad = (id: string) => `operators.totp_secret:${id}`;
 
-export function createOperators(deps: { repo: OperatorsRepository; config: OperatorsConfig; totpCipher: FieldCipher }) {
+export function createOperators(deps: {
+  repo: OperatorsRepository;
+  config: OperatorsConfig;
+  totpCipher: FieldCipher;
+  /** The password check (credentials.ts); a test counts its calls. */
+  verify?: typeof verifyPassword;
+}) {
   const { repo, config, totpCipher } = deps;
+  const verify = deps.verify ?? verifyPassword;
   const seal = (id: string, secret: string) => totpCipher.encrypt(totpAad(id), Buffer.from(secret, 'utf8'));
   /** The operator's TOTP secret: sealed, or in the clear when an earlier version stored it (sealed at the next sign-in). */
   const secretOf = (row: OperatorRow) =>
@@ -134,7 +141,7 @@ export function createOperators(deps: { repo: OperatorsRepository; config: Opera
       // A locked name answers at once, whether it exists or not: no argon2id work for a guess that is not checked.
       if (attempt === undefined) return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
       const operator = await repo.findByName(input.name.trim().toLowerCase());
-      const passwordOk = await verifyPassword(operator?.password_hash ?? dummyHash, input.password);
+      const passwordOk = await verify(operator?.password_hash ?? dummyHash, input.password);
       const step = totpStep(operator ? secretOf(operator) : dummyTotp, input.code, now);
       if (!operator || !passwordOk || step === undefined || operator.disabled_at !== null) return { ok: false };
       // RFC 6238 §5.2: one code, one use; of two sign-ins racing with it, one takes the step.
