@@ -14,11 +14,17 @@ import { OPS_PATH, opsUrl } from '@tyd/protocol/wire';
 import { opsRequest } from '../../../lib/ops-api';
 
 export type Enrolment = OpsResponseData<typeof opsOperatorsAdd>;
+export type AuditFilter = OpsRequest<typeof opsAuditList>;
 
 export const opsOperators = {
   list: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsOperatorsList>>(OPS_PATH.operators, { signal }),
   add: (input: OpsRequest<typeof opsOperatorsAdd>) => opsRequest<Enrolment>(OPS_PATH.operators, { method: 'POST', body: input }),
   disable: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsDisable>>(opsUrl(OPS_PATH.operatorDisable, { id }), { method: 'POST', body: {} }),
   reset: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsReset>>(opsUrl(OPS_PATH.operatorReset, { id }), { method: 'POST', body: {} }),
-  audit: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsAuditList>>(OPS_PATH.audit, { signal }),
+  /** A page of the audit log under `filter` (docs/api.md "Operators": the audit's query parameters). */
+  audit: (filter: AuditFilter, signal?: AbortSignal) => {
+    const query = new URLSearchParams(Object.entries(filter).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+    const search = query.toString();
+    return opsRequest<OpsResponseData<typeof opsAuditList>>(search ? `${OPS_PATH.audit}?${search}` : OPS_PATH.audit, signal ? { signal } : {});
+  },
 };

@@ -35,33 +35,56 @@ function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Respo
   return new Response(JSON.stringify({ code: '200', msg: '成功', data: parsed.data }), { status: 200 });
 }
 
+const AUDIT_NEWEST = {
+  id: 'au_1',
+  operator: 'li-si',
+  action: 'POST /ops/api/rewards/prizes/:id',
+  targetId: 'points-100',
+  address: '203.0.113.9',
+  outcome: 'requested' as const,
+  status: 202,
+  summary: '提交审批：奖品「100积分」：权重 3 → 5',
+  reason: null,
+  before: { weight: 3 },
+  after: { weight: 5 },
+  at: Date.UTC(2026, 10, 26, 2),
+};
+const AUDIT_OLDER = {
+  ...AUDIT_NEWEST,
+  id: 'au_0',
+  operator: 'wang-wu',
+  action: 'POST /ops/api/rewards/grants',
+  targetId: 'u_1',
+  outcome: 'refused' as const,
+  status: 403,
+  summary: '发放积分被拒绝：needs the rewards_manager role',
+  reason: 'needs the rewards_manager role',
+  before: null,
+  after: null,
+  at: Date.UTC(2026, 10, 25, 2),
+};
+const auditAsked: string[] = [];
+
 let operators: OpsOperator[] = [];
 const posted: { url: string; body: unknown; csrf: string | null }[] = [];
 
 beforeEach(() => {
   operators = [OPS_TEST_OPERATOR, EDITOR];
   posted.length = 0;
+  auditAsked.length = 0;
   const session = opsSessionAnswers({ signedIn: true, role: 'administrator' });
   vi.stubGlobal('fetch', async (url: string, init: RequestInit = {}) => {
     const sessionAnswer = session.answer(url, init);
     if (sessionAnswer) return sessionAnswer;
     if ((init.method ?? 'GET') === 'GET') {
       if (url === '/ops/api/operators') return ok(opsOperatorsList, { operators });
-      if (url === '/ops/api/audit')
-        return ok(opsAuditList, {
-          entries: [
-            {
-              id: 'au_1',
-              operator: 'li-si',
-              action: 'POST /ops/api/rewards/prizes/:id',
-              targetId: 'points-100',
-              address: '203.0.113.9',
-              before: { weight: 3 },
-              after: { weight: 5 },
-              at: Date.UTC(2026, 10, 26, 2),
-            },
-          ],
-        });
+      if (url.startsWith('/ops/api/audit')) {
+        auditAsked.push(url);
+        const query = new URL(url, 'http://x').searchParams;
+        // Two pages as the server pages them: the newest entry, then (with `before`) an older one.
+        if (query.get('before') === `${Date.UTC(2026, 10, 26, 2)}:au_1`) return ok(opsAuditList, { entries: [AUDIT_OLDER], next: null });
+        return ok(opsAuditList, { entries: [AUDIT_NEWEST], next: `${Date.UTC(2026, 10, 26, 2)}:au_1` });
+      }
     }
     const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     posted.push({ url, body, csrf: new Headers(init.headers).get('x-ops-csrf') });
@@ -142,14 +165,29 @@ describe('/ops/operators', () => {
     expect(posted.map((p) => p.url)).toEqual([`/ops/api/operators/${EDITOR.id}/disable`, `/ops/api/operators/${EDITOR.id}/reset`]);
   });
 
-  it('shows the audit log with who, when, from where, and the values before and after', async () => {
+  it('reads the audit log as sentences, the raw values folded away; filters it and pages back through it', async () => {
     renderInConsole(<OpsOperatorsPage />);
     const audit = await screen.findByRole('list', { name: '审计记录' });
-    expect(audit.textContent).toContain('2026-11-26 10:00 li-si · POST /ops/api/rewards/prizes/:id · points-100');
-    expect(audit.textContent).toContain('来自 203.0.113.9');
+    expect(audit.textContent).toContain('2026-11-26 10:00 li-si 提交审批：奖品「100积分」：权重 3 → 5');
+    expect(audit.textContent).toContain('已提交审批 · 对象 points-100 · 来自 203.0.113.9');
     expect(within(audit).getByLabelText('修改前').textContent).toContain('"weight": 3');
     expect(within(audit).getByLabelText('修改后').textContent).toContain('"weight": 5');
-    // Read only: nothing on the page changes an entry.
-    expect(within(screen.getByRole('region', { name: '审计记录' })).queryAllByRole('button')).toEqual([]);
+    expect(within(audit).getByText('原始记录').closest('details')?.open).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: '加载更早的记录' }));
+    expect(await within(screen.getByRole('list', { name: '审计记录' })).findByText(/发放积分被拒绝/)).toBeTruthy();
+    expect(screen.getByRole('list', { name: '审计记录' }).textContent).toContain('被拒绝（403）');
+    expect(screen.getByText('已显示全部 2 条')).toBeTruthy();
+
+    const filter = screen.getByRole('form', { name: '筛选审计记录' });
+    await userEvent.type(within(filter).getByLabelText('运营人员'), 'li-si');
+    await userEvent.selectOptions(within(filter).getByLabelText('操作'), 'POST /ops/api/rewards/grants');
+    await userEvent.type(within(filter).getByLabelText('起始日期'), '2026-11-26');
+    await userEvent.click(within(filter).getByRole('button', { name: '筛选' }));
+    await vi.waitFor(() => expect(auditAsked.at(-1)).toContain('operator=li-si'));
+    const asked = new URL(auditAsked.at(-1)!, 'http://x').searchParams;
+    expect(asked.get('action')).toBe('POST /ops/api/rewards/grants');
+    // From the start of that day in China (UTC+8).
+    expect(asked.get('from')).toBe(String(Date.UTC(2026, 10, 25, 16)));
   });
 });

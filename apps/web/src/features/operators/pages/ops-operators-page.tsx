@@ -13,11 +13,10 @@ import { Card, Page } from '../../../components/page';
 import { useEndsSession, useOperator } from '../../../lib/operator-context';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
 import { opsOperators, type Enrolment } from '../api/ops-operators';
-import { AuditLog } from '../components/audit-log';
+import { AuditLog, auditKey } from '../components/audit-log';
 import '../components/operators.css';
 
 const OPERATORS_KEY = 'ops-operators';
-const AUDIT_KEY = 'ops-audit';
 const ROLES = Object.keys(OPS_ROLE_TEXT) as OpsRole[];
 
 /** What to hand the operator, once: it is not kept in readable form anywhere (only hashes and the encrypted secret). */
@@ -142,7 +141,7 @@ function OperatorList(props: {
       setBusy(false);
       setPending(null);
       invalidateQuery([OPERATORS_KEY]);
-      invalidateQuery([AUDIT_KEY]);
+      invalidateQuery(auditKey());
     }
   }
   return (
@@ -212,14 +211,13 @@ function OperatorList(props: {
 export default function OpsOperatorsPage() {
   const { operator: me } = useOperator();
   const operators = useQuery([OPERATORS_KEY], (signal) => opsOperators.list(signal), { staleTimeMs: 0 });
-  const audit = useQuery([AUDIT_KEY], (signal) => opsOperators.audit(signal), { staleTimeMs: 0 });
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  useEndsSession(operators.error, audit.error);
+  useEndsSession(operators.error);
   const showEnrolment = (value: Enrolment) => {
     setEnrolment(value);
     invalidateQuery([OPERATORS_KEY]);
-    invalidateQuery([AUDIT_KEY]);
+    invalidateQuery(auditKey());
   };
   return (
     <Page title="账号与审计" lead="运营账号的添加、停用与重置，以及全部运营操作的审计记录（只读，不能修改或删除）。">
@@ -234,7 +232,7 @@ export default function OpsOperatorsPage() {
           </p>
         </Card>
       )}
-      <AuditLog entries={audit.data?.entries} failure={audit.status === 'error' ? (audit.error as Error).message : null} onRetry={audit.refetch} />
+      <AuditLog />
     </Page>
   );
 }

@@ -5,6 +5,8 @@
 import type {
   opsApprovalsApprove,
   opsApprovalsList,
+  opsApprovalsReject,
+  opsApprovalsResult,
   opsApprovalsWithdraw,
   OpsGiftLine,
   OpsRequest,
@@ -45,6 +47,10 @@ export const opsRewards = {
   approvals: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsApprovalsList>>(OPS_PATH.approvals, { signal }),
   approve: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsApprove>>(opsUrl(OPS_PATH.approvalApprove, { id }), { method: 'POST', body: {} }),
   withdraw: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsWithdraw>>(opsUrl(OPS_PATH.approvalWithdraw, { id }), { method: 'POST', body: {} }),
+  reject: (id: string, reason: string) =>
+    opsRequest<OpsResponseData<typeof opsApprovalsReject>>(opsUrl(OPS_PATH.approvalReject, { id }), { method: 'POST', body: { reason } }),
+  /** The maker takes an approved batch's codes, once. */
+  takeResult: (id: string) => opsRequest<OpsResponseData<typeof opsApprovalsResult>>(opsUrl(OPS_PATH.approvalResult, { id }), { method: 'POST', body: {} }),
   replaceGift: (lines: OpsGiftLine[]) => {
     const body: OpsRequest<typeof opsRewardsReplaceGift> = {
       lines: lines.map((line) => (line.itemId !== null ? { itemId: line.itemId } : { points: line.points })),

@@ -5,18 +5,16 @@
 // `run` (an operator of another role, docs/operations.md "Roles") the values show in disabled fields and no
 // control to change them is offered.
 import { useState, type FormEvent } from 'react';
-import { OPS_ROLE_TEXT, chinaDate, chinaDateTime } from '@tyd/protocol/wire';
+import { OPS_REASON_LIMITS, chinaDate, chinaDateTime } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Dialog } from '../../../components/dialog';
 import { Card } from '../../../components/page';
 import type {
-  OpsApproval,
   OpsBatch,
   OpsBatchUsage,
   OpsChange,
   OpsGiftLine as GiftLine,
   OpsItem,
-  OpsOperator,
   OpsPrize,
   OpsRewardsSummary as RewardsSummary,
 } from '@tyd/protocol/schemas';
@@ -299,25 +297,37 @@ const grantKey = () => crypto.randomUUID().replace(/-/g, '');
 export function GrantSection({ run }: { run: RunChange }) {
   const [phone, setPhone] = useState('');
   const [points, setPoints] = useState('');
+  const [reason, setReason] = useState('');
   const [key, setKey] = useState(grantKey);
   const [granted, setGranted] = useState<{ phone: string; points: number; granted: boolean } | null>(null);
   if (!run) return null;
-  const complete = /^1\d{10}$/.test(phone) && /^[1-9]\d{0,6}$/.test(points);
+  const trimmedReason = reason.trim();
+  const complete =
+    /^1\d{10}$/.test(phone) &&
+    /^[1-9]\d{0,6}$/.test(points) &&
+    trimmedReason.length >= OPS_REASON_LIMITS.minChars &&
+    trimmedReason.length <= OPS_REASON_LIMITS.maxChars;
   async function handleGrant(event: FormEvent) {
     event.preventDefault();
     if (!complete) return;
     setGranted(null);
-    const done = await run!(async () => setGranted(await opsRewards.grant({ phone, points: Number(points), key })), `已提交：发放 ${points} 积分`);
+    const done = await run!(
+      async () => setGranted(await opsRewards.grant({ phone, points: Number(points), key, reason: trimmedReason })),
+      `已提交：发放 ${points} 积分`,
+    );
     if (done) {
       setKey(grantKey());
       setPhone('');
       setPoints('');
+      setReason('');
     }
   }
   return (
     <Card label="发放积分">
       <h2 className="rewards__heading">发放积分</h2>
-      <p className="ops-rewards__muted">给一位用户发放积分（如补偿）。用户会收到消息；超过审批额度的需另一位奖励管理员批准。</p>
+      <p className="ops-rewards__muted">
+        给一位用户发放积分（如补偿），须写明理由，记入审计日志。用户会收到消息；你在审批周期内自行发放的积分与兑换码合计超过审批额度时，需另一位奖励管理员批准。
+      </p>
       <form onSubmit={(event) => void handleGrant(event)} aria-label="发放积分" className="ops-rewards__fields">
         <label>
           手机号
@@ -326,6 +336,15 @@ export function GrantSection({ run }: { run: RunChange }) {
         <label>
           积分
           <input inputMode="numeric" maxLength={7} value={points} onChange={(e) => setPoints(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <label>
+          发放理由
+          <input
+            maxLength={OPS_REASON_LIMITS.maxChars}
+            placeholder="工单号或原因，如：工单 20261208-17 补偿"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
         </label>
         <Button type="submit" disabled={!complete}>
           发放
@@ -341,7 +360,7 @@ export function GrantSection({ run }: { run: RunChange }) {
 }
 
 /** The codes as a text file, one a line: offered once, right after the batch is made (only hashes are kept). */
-function CodesFile({ batch, codes }: { batch: OpsBatch; codes: string[] }) {
+export function CodesFile({ batch, codes }: { batch: OpsBatch; codes: string[] }) {
   // A data: address, not a blob: one, so nothing is left to revoke when the page goes.
   const href = `data:text/plain;charset=utf-8,${encodeURIComponent(`${codes.join('\n')}\n`)}`;
   return (
@@ -479,76 +498,6 @@ export function BatchesSection({ batches, items, run }: { batches: OpsBatchUsage
       >
         {revoking ? `${revoking.name}：未使用的 ${revoking.codes - revoking.used} 个兑换码将立即失效，已兑换的不受影响。此操作不能撤销。` : null}
       </Dialog>
-    </Card>
-  );
-}
-
-/**
- * Requests waiting for a second operator (docs/operations.md "Approvals"): 批准 runs the change, for anyone
- * of the role but the one who asked (a batch's codes are then offered here, once); 撤回 for the one who asked;
- * anyone else reads whose approval it waits for.
- */
-export function ApprovalsSection({ approvals, operator, onDecided }: { approvals: OpsApproval[]; operator: OpsOperator; onDecided: () => void }) {
-  const [busy, setBusy] = useState<string | null>(null);
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const [created, setCreated] = useState<{ batch: OpsBatch; codes: string[] } | null>(null);
-  const pending = approvals.filter((approval) => approval.status === 'pending');
-  async function decide(approval: OpsApproval, action: 'approve' | 'withdraw') {
-    setBusy(approval.id);
-    setMessage(null);
-    try {
-      if (action === 'withdraw') await opsRewards.withdraw(approval.id);
-      else {
-        const { result } = await opsRewards.approve(approval.id);
-        const made = result as { batch?: OpsBatch; codes?: string[] } | null;
-        if (made?.batch && made.codes) setCreated({ batch: made.batch, codes: made.codes });
-      }
-      setMessage({ text: action === 'approve' ? `已批准并生效：${approval.summary}` : `已撤回：${approval.summary}`, error: false });
-    } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
-    } finally {
-      setBusy(null);
-      onDecided();
-    }
-  }
-  return (
-    <Card label="待审批">
-      <h2 className="rewards__heading">待审批</h2>
-      {message ? (
-        <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>
-          {message.text}
-        </p>
-      ) : null}
-      {created ? <CodesFile key={created.batch.id} batch={created.batch} codes={created.codes} /> : null}
-      {pending.length === 0 ? (
-        <p className="ops-rewards__muted">没有待审批的申请。</p>
-      ) : (
-        <ul className="ops-rewards__list" aria-label="待审批申请">
-          {pending.map((approval) => (
-            <li key={approval.id} className="ops-rewards__entry ops-rewards__approval">
-              <div>
-                <p className="ops-rewards__entry-title">{approval.summary}</p>
-                <p className="ops-rewards__muted ops-rewards__meta">
-                  <span>
-                    {approval.requestedBy} 申请于<time>{chinaDateTime(approval.requestedAt)}</time>
-                  </span>
-                </p>
-              </div>
-              {approval.requestedBy === operator.name ? (
-                <Button variant="secondary" busy={busy === approval.id} onClick={() => void decide(approval, 'withdraw')}>
-                  撤回
-                </Button>
-              ) : approval.role === operator.role ? (
-                <Button busy={busy === approval.id} onClick={() => void decide(approval, 'approve')}>
-                  批准
-                </Button>
-              ) : (
-                <span className="ops-rewards__muted">待{OPS_ROLE_TEXT[approval.role]}批准</span>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
     </Card>
   );
 }

@@ -7,6 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   opsApprovalsApprove,
   opsApprovalsList,
+  opsApprovalsReject,
+  opsApprovalsResult,
   opsApprovalsWithdraw,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
@@ -233,8 +235,12 @@ describe('/ops/rewards', () => {
       status: 'pending',
       requestedBy: 'li-si',
       requestedAt: 1,
+      expiresAt: 2,
       decidedBy: null,
       decidedAt: null,
+      decisionReason: null,
+      valuePoints: null,
+      resultWaiting: false,
     };
     // The 202 answer's data is the request, as opsApprovalsWithdraw's schema describes it.
     const pending = parseOpsResponseData(opsApprovalsWithdraw, { approval });
@@ -245,7 +251,7 @@ describe('/ops/rewards', () => {
     expect(screen.queryByText('新人礼已保存')).toBeNull();
   });
 
-  it('lists requests waiting for approval: approves another operator’s (a batch’s codes offered once), withdraws one’s own', async () => {
+  it('lists requests waiting for approval: approves another operator’s after a confirmation that states it, rejects with a reason, withdraws one’s own', async () => {
     const request = (id: string, requestedBy: string, summary: string): OpsApproval => ({
       id,
       kind: 'redeem-batch',
@@ -255,11 +261,16 @@ describe('/ops/rewards', () => {
       status: 'pending',
       requestedBy,
       requestedAt: Date.UTC(2026, 10, 27, 2),
+      expiresAt: Date.UTC(2026, 10, 30, 2),
       decidedBy: null,
       decidedAt: null,
+      decisionReason: null,
+      valuePoints: 20000,
+      resultWaiting: false,
     });
     approvalsListed = [
       request('ap_other', 'wang-wu', 'batch 大促: 200 codes, 20000 points in total'),
+      request('ap_third', 'zhao-liu', 'batch 中促'),
       request('ap_mine', OPS_TEST_OPERATOR.name, 'batch 小促'),
     ];
     await openWithToken();
@@ -269,23 +280,73 @@ describe('/ops/rewards', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
-      expect.stringMatching(/^batch 大促: 200 codes, 20000 points in totalwang-wu 申请于2026-11-27 10:00批准$/),
-      expect.stringMatching(/^batch 小促li-si 申请于2026-11-27 10:00撤回$/),
+      expect.stringMatching(/^batch 大促: 200 codes, 20000 points in totalwang-wu 申请于2026-11-27 10:00有效至2026-11-30 10:00驳回批准$/),
+      expect.stringMatching(/^batch 中促zhao-liu 申请于2026-11-27 10:00有效至2026-11-30 10:00驳回批准$/),
+      expect.stringMatching(/^batch 小促li-si 申请于2026-11-27 10:00有效至2026-11-30 10:00撤回$/),
     ]);
+    // 批准 asks first, saying what will happen; nothing is sent until it is confirmed.
+    await userEvent.click(within(waiting).getAllByRole('button', { name: '批准' })[0]!);
+    const confirm = screen.getByRole('dialog', { name: '批准并立即执行？' });
+    expect(confirm.textContent).toContain('batch 大促: 200 codes, 20000 points in total');
+    expect(confirm.textContent).toContain('wang-wu 申请，价值 20,000 积分');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     answers.push(() =>
       ok(opsApprovalsApprove, {
-        approval: { ...approvalsListed[0]!, status: 'approved', decidedBy: 'li-si', decidedAt: 1 },
-        result: { batch: BATCH, codes: ['AAAA-BBBB-CCCC-DDDD'] },
+        approval: { ...approvalsListed[0]!, status: 'approved', decidedBy: 'li-si', decidedAt: 1, resultWaiting: true },
+        result: { batch: BATCH },
       }),
     );
-    await userEvent.click(within(waiting).getByRole('button', { name: '批准' }));
+    await userEvent.click(within(confirm).getByRole('button', { name: '批准' }));
     expect(await screen.findByText('已批准并生效：batch 大促: 200 codes, 20000 points in total')).toBeTruthy();
-    expect(screen.getByRole('link', { name: '下载兑换码（.txt）' })).toBeTruthy();
+    // The codes are the maker's: the checker is offered none.
+    expect(screen.queryByRole('link', { name: '下载兑换码（.txt）' })).toBeNull();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({ url: '/ops/api/approvals/ap_other/approve', csrf: OPS_TEST_CSRF });
-    answers.push(() => ok(opsApprovalsWithdraw, { approval: { ...approvalsListed[1]!, status: 'withdrawn', decidedBy: 'li-si', decidedAt: 1 } }));
+
+    // 驳回 needs a reason.
+    await userEvent.click(within(screen.getByRole('list', { name: '待审批申请' })).getAllByRole('button', { name: '驳回' })[1]!);
+    const rejecting = screen.getByRole('dialog', { name: '驳回这条申请？' });
+    expect((within(rejecting).getByRole('button', { name: '驳回' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(rejecting).getByLabelText('驳回理由'), '数量与活动方案不符');
+    answers.push(() =>
+      ok(opsApprovalsReject, {
+        approval: { ...approvalsListed[1]!, status: 'rejected', decidedBy: 'li-si', decidedAt: 1, decisionReason: '数量与活动方案不符' },
+      }),
+    );
+    await userEvent.click(within(rejecting).getByRole('button', { name: '驳回' }));
+    expect(await screen.findByText('已驳回：batch 中促')).toBeTruthy();
+    expect(calls.find((c) => c.url === '/ops/api/approvals/ap_third/reject')?.body).toEqual({ reason: '数量与活动方案不符' });
+
+    answers.push(() => ok(opsApprovalsWithdraw, { approval: { ...approvalsListed[2]!, status: 'withdrawn', decidedBy: 'li-si', decidedAt: 1 } }));
     await userEvent.click(within(screen.getByRole('list', { name: '待审批申请' })).getByRole('button', { name: '撤回' }));
     expect(await screen.findByText('已撤回：batch 小促')).toBeTruthy();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/ops/api/approvals/ap_other/approve', '/ops/api/approvals/ap_mine/withdraw']);
+  });
+
+  it('offers the maker an approved batch’s codes once, and says what became of their requests', async () => {
+    const base = {
+      kind: 'redeem-batch' as const,
+      role: 'rewards_manager' as const,
+      targetId: null,
+      requestedBy: OPS_TEST_OPERATOR.name,
+      requestedAt: Date.UTC(2026, 10, 27, 2),
+      expiresAt: Date.UTC(2026, 10, 30, 2),
+      decidedBy: 'wang-wu',
+      decidedAt: Date.UTC(2026, 10, 27, 3),
+      valuePoints: 20000,
+    };
+    approvalsListed = [
+      { ...base, id: 'ap_done', summary: 'batch 大促', status: 'approved', decisionReason: null, resultWaiting: true },
+      { ...base, id: 'ap_no', summary: 'batch 中促', status: 'rejected', decisionReason: '数量与活动方案不符', resultWaiting: false },
+    ];
+    await openWithToken();
+    const mine = screen.getByRole('list', { name: '我的申请' });
+    expect(mine.textContent).toContain('已驳回');
+    expect(mine.textContent).toContain('理由：数量与活动方案不符');
+    answers.push(() =>
+      ok(opsApprovalsResult, { approval: { ...approvalsListed[0]!, resultWaiting: false }, result: { batch: BATCH, codes: ['AAAA-BBBB-CCCC-DDDD'] } }),
+    );
+    await userEvent.click(within(mine).getByRole('button', { name: '领取兑换码' }));
+    const download = await screen.findByRole('link', { name: '下载兑换码（.txt）' });
+    expect(decodeURIComponent(download.getAttribute('href')!.split(',')[1]!)).toBe('AAAA-BBBB-CCCC-DDDD\n');
   });
 
   it('creates a batch and offers its codes once as a text file; revokes a batch after confirming', async () => {
@@ -334,8 +395,12 @@ describe('/ops/rewards', () => {
         status: 'pending',
         requestedBy: 'wang-wu',
         requestedAt: Date.UTC(2026, 10, 27, 2),
+        expiresAt: Date.UTC(2026, 10, 30, 2),
         decidedBy: null,
         decidedAt: null,
+        decisionReason: null,
+        valuePoints: null,
+        resultWaiting: false,
       },
     ];
     await openWithToken();
@@ -355,6 +420,9 @@ describe('/ops/rewards', () => {
     const form = screen.getByRole('form', { name: '发放积分' });
     await userEvent.type(within(form).getByLabelText('手机号'), '13812345678');
     await userEvent.type(within(form).getByLabelText('积分'), '300');
+    // A grant says why before it can be sent.
+    expect((within(form).getByRole('button', { name: '发放' }) as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.type(within(form).getByLabelText('发放理由'), '工单 17 补偿');
     // A double click: two sends of the same grant.
     await userEvent.dblClick(within(form).getByRole('button', { name: '发放' }));
     expect(await screen.findByText(/已向 138\*\*\*\*5678 发放 300 积分|未重复发放/)).toBeTruthy();
@@ -362,11 +430,12 @@ describe('/ops/rewards', () => {
     const sent = calls.filter((c) => c.url === '/ops/api/rewards/grants');
     expect(sent.length).toBeGreaterThanOrEqual(1);
     expect(new Set(sent.map((c) => c.body!.key)).size).toBe(1);
-    expect(sent[0]!.body).toMatchObject({ phone: '13812345678', points: 300 });
+    expect(sent[0]!.body).toMatchObject({ phone: '13812345678', points: 300, reason: '工单 17 补偿' });
     expect(sent[0]!.csrf).toBe(OPS_TEST_CSRF);
     await vi.waitFor(() => expect((within(form).getByLabelText('手机号') as HTMLInputElement).value).toBe(''));
     await userEvent.type(within(form).getByLabelText('手机号'), '13812345678');
     await userEvent.type(within(form).getByLabelText('积分'), '300');
+    await userEvent.type(within(form).getByLabelText('发放理由'), '工单 18 补偿');
     await userEvent.click(within(form).getByRole('button', { name: '发放' }));
     await vi.waitFor(() => expect(calls.filter((c) => c.url === '/ops/api/rewards/grants').length).toBe(sent.length + 1));
     expect(calls.filter((c) => c.url === '/ops/api/rewards/grants').at(-1)!.body!.key).not.toBe(sent[0]!.body!.key);

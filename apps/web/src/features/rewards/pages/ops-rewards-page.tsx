@@ -12,16 +12,8 @@ import { OpsApiError } from '../../../lib/ops-api';
 import { mayChange, useEndsSession, useOperator } from '../../../lib/operator-context';
 import { useQuery } from '../../../lib/server-state';
 import { opsRewards } from '../api/ops-rewards';
-import {
-  ApprovalsSection,
-  BatchesSection,
-  ChangesSection,
-  GiftSection,
-  GrantSection,
-  ItemsSection,
-  PrizesSection,
-  type RunChange,
-} from '../components/ops-rewards-sections';
+import { ApprovalsSection } from '../components/ops-approvals-section';
+import { BatchesSection, ChangesSection, GiftSection, GrantSection, ItemsSection, PrizesSection, type RunChange } from '../components/ops-rewards-sections';
 import '../components/rewards.css';
 import '../components/ops-rewards.css';
 
