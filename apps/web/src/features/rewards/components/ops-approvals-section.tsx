@@ -177,7 +177,7 @@ export function ApprovalsSection({ approvals, operator, onDecided }: { approvals
             <p className="ops-rewards__confirm">{deciding.approval.summary}</p>
             <p className="ops-rewards__muted">
               {deciding.approval.requestedBy} 申请
-              {deciding.approval.valuePoints !== null ? `，价值 ${deciding.approval.valuePoints.toLocaleString('zh-CN')} 积分` : ''}。
+              {deciding.approval.valuePoints !== null ? `，价值 ${deciding.approval.valuePoints} 积分` : ''}。
               {deciding.action === 'approve' ? '批准后立即生效，并以你的名字记录为审批人。' : '驳回须写明理由，申请人会看到。'}
             </p>
             {deciding.action === 'reject' ? (

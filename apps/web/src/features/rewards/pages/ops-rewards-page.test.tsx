@@ -288,7 +288,7 @@ describe('/ops/rewards', () => {
     await userEvent.click(within(waiting).getAllByRole('button', { name: '批准' })[0]!);
     const confirm = screen.getByRole('dialog', { name: '批准并立即执行？' });
     expect(confirm.textContent).toContain('batch 大促: 200 codes, 20000 points in total');
-    expect(confirm.textContent).toContain('wang-wu 申请，价值 20,000 积分');
+    expect(confirm.textContent).toContain('wang-wu 申请，价值 20000 积分');
     expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
     answers.push(() =>
       ok(opsApprovalsApprove, {
