@@ -9,6 +9,7 @@ import { createAnswerCountsRepository } from '../telemetry/repositories/answer-c
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createDeepLinksRepository } from '../telemetry/repositories/deep-links-repository.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { checkStoredKeys } from '../db/key-checks.js';
 import { createTelemetryRecordsRepository } from '../telemetry/repositories/telemetry-records-repository.js';
 import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { createContentRepository, createPublishing } from '../content/content-module.js';
@@ -112,8 +113,14 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const handle = connectDatabase(config.storage.database);
     try {
       await migrateToLatest(handle.db);
-      const secrets = async () => (await resolveSecrets(config, parseSecretEnv(env))).secrets;
-      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now: io.now?.() ?? Date.now(), env });
+      const now = io.now?.() ?? Date.now();
+      // The same keys as the server's, checked against the database as its start checks them (db/key-checks.ts).
+      const secrets = async () => {
+        const { secrets: resolved } = await resolveSecrets(config, parseSecretEnv(env));
+        await checkStoredKeys(handle.db, resolved, now);
+        return resolved;
+      };
+      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now, env });
     } finally {
       await handle.close();
     }

@@ -20,7 +20,8 @@ export type DerivedKeyPurpose =
   | 'identity-person'
   | 'redeem-codes'
   | 'list-cursor'
-  | 'operator-totp';
+  | 'operator-totp'
+  | 'key-check';
 
 export function deriveKey(secret: string, purpose: DerivedKeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'base64url'), Buffer.alloc(0), `tyd ${purpose} v1`, 32));
