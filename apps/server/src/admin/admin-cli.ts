@@ -31,8 +31,9 @@ import { createOutboxRepository } from '../outbox/outbox-repository.js';
 import { createOperatorsRepository } from '../operators/repositories/operators-repository.js';
 import { createOperators, operatorTotpCipher } from '../operators/services/operators.js';
 import { OPERATORS_USAGE, runOperators } from './operators-cli.js';
+import { BACKUP_USAGE, runBackup } from './backup-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}\n${BACKUP_USAGE}`;
 
 /** What a subcommand gets: the migrated database, the configuration, the secrets on demand, where to write. */
 interface AdminContext {
@@ -87,6 +88,12 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
     const accounts = createOperators({ repo, config: c.config.operators, totpCipher: operatorTotpCipher((await c.secrets()).dataKey) });
     return runOperators(args, { accounts, repo, env: c.env }, c.out, c.now);
   },
+  backup: (args, c) =>
+    runBackup(
+      args,
+      { db: c.db, database: c.config.storage.database, dataDir: c.config.storage.dataDir, env: c.env, production: c.config.env === 'production' },
+      c.out,
+    ),
 };
 
 export interface AdminIo {
