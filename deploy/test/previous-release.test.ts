@@ -33,9 +33,13 @@ describe('the previous release against the new schema', () => {
   let currentBundle: string;
 
   beforeAll(async () => {
-    const newest = await git('log', '-1', '--format=%H', '--', MIGRATIONS);
-    if (!newest) throw new Error(`no commit changed ${MIGRATIONS}: the test needs the repository's history (a full clone, not a shallow one)`);
-    previous = await git('rev-parse', `${newest}^`);
+    // PREVIOUS_RELEASE names another (a tag, a commit): the release actually deployed, when older.
+    if (process.env.PREVIOUS_RELEASE) previous = await git('rev-parse', '--verify', `${process.env.PREVIOUS_RELEASE}^{commit}`);
+    else {
+      const newest = await git('log', '-1', '--format=%H', '--', MIGRATIONS);
+      if (!newest) throw new Error(`no commit changed ${MIGRATIONS}: the test needs the repository's history (a full clone, not a shallow one)`);
+      previous = await git('rev-parse', `${newest}^`);
+    }
     mkdirSync(previousRoot);
     mkdirSync(appData, { mode: 0o700 });
     // The previous release's sources as they were committed (git archive never touches this work tree).
@@ -78,6 +82,7 @@ describe('the previous release against the new schema', () => {
 
   it('serves its API on a database the current sources migrated, and the current server serves what it wrote', async () => {
     const handle = connectDatabase(testDb.database);
+    let hidden: Array<{ name: string; timestamp: string }> = [];
     try {
       await migrateToLatest(handle.db);
       const previousMigrations = (await git('ls-tree', '--name-only', previous, `${MIGRATIONS}/`))
@@ -88,9 +93,14 @@ describe('the previous release against the new schema', () => {
       expect(newer.length, `the current sources add migrations to ${previous}`).toBeGreaterThan(0);
       // A previous release older than db/migrate.ts's migrationsOfNewerReleases refused any migration it did
       // not know at start, whatever the schema; for one that old the bookkeeping rows of the newer migrations
-      // are taken out, so what is checked is still its code against the new schema.
+      // are taken out while it runs (and put back after), so what is checked is still its code against the new schema.
       const tolerates = (await git('show', `${previous}:apps/server/src/db/migrate.ts`)).includes('migrationsOfNewerReleases');
-      if (!tolerates) await sql`delete from kysely_migration where name in (${sql.join(newer)})`.execute(handle.db);
+      if (!tolerates) {
+        hidden = (
+          await sql<{ name: string; timestamp: string }>`select name, timestamp from kysely_migration where name in (${sql.join(newer)})`.execute(handle.db)
+        ).rows;
+        await sql`delete from kysely_migration where name in (${sql.join(newer)})`.execute(handle.db);
+      }
     } finally {
       await handle.close();
     }
@@ -104,6 +114,14 @@ describe('the previous release against the new schema', () => {
     await client.loadPage();
     expect((await client.call(logout, {}, { accessToken: written[1]!.accessToken })).response?.code).toBe('200');
     await server.stop();
+    if (hidden.length > 0) {
+      const restore = connectDatabase(testDb.database);
+      try {
+        for (const row of hidden) await sql`insert into kysely_migration (name, timestamp) values (${row.name}, ${row.timestamp})`.execute(restore.db);
+      } finally {
+        await restore.close();
+      }
+    }
 
     // The current release beside it (or after it) reads what the previous one wrote.
     server = await startChildServer(env, { bundle: currentBundle });
