@@ -13,6 +13,7 @@ import { loggerOptions } from './logging.js';
 import apiPipeline from './plugins/api-pipeline.js';
 import clockPlugin from './plugins/clock.js';
 import database from './plugins/database.js';
+import { checkStoredKeys } from './db/key-checks.js';
 import diskSpace from './plugins/disk-space.js';
 import errorHandler from './plugins/error-handler.js';
 import gracefulClose from './plugins/graceful-close.js';
@@ -130,6 +131,8 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   await app.register(gracefulClose);
   await app.register(errorHandler);
   await app.register(database, { database: storage.database, timeouts: storage.upstreamTimeouts });
+  // Before anything reads a sealed field: a database started with keys it was not written with stops here.
+  await checkStoredKeys(app.database.db, pick(secrets, 'dataKey', 'phoneHashKey'), now());
   await app.register(outbox, { outbox: config.outbox });
   await app.register(kv, { redis: storage.redis, kvMaxEntries: storage.kvMaxEntries, upstreamTimeouts: storage.upstreamTimeouts });
   await app.register(requestKv, { redis: storage.redis, requestKvMaxEntries: storage.requestKvMaxEntries });

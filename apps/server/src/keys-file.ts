@@ -70,7 +70,8 @@ export async function resolveSecrets(config: Pick<Config, 'env' | 'storage'>, ex
   return { secrets, generated, file };
 }
 
-async function readKeysFile(file: string): Promise<z.infer<typeof keysFileSchema>> {
+/** The secrets a keys file holds (none when it does not exist); never writes it. */
+export async function readKeysFile(file: string): Promise<z.infer<typeof keysFileSchema>> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

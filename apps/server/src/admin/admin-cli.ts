@@ -9,6 +9,7 @@ import { createAnswerCountsRepository } from '../telemetry/repositories/answer-c
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
 import { createDeepLinksRepository } from '../telemetry/repositories/deep-links-repository.js';
 import { migrateToLatest } from '../db/migrate.js';
+import { checkStoredKeys } from '../db/key-checks.js';
 import { createTelemetryRecordsRepository } from '../telemetry/repositories/telemetry-records-repository.js';
 import { AUTHCODE_USAGE, runAuthcode } from './authcode-cli.js';
 import { createContentRepository, createPublishing } from '../content/content-module.js';
@@ -30,8 +31,9 @@ import { createOutboxRepository } from '../outbox/outbox-repository.js';
 import { createOperatorsRepository } from '../operators/repositories/operators-repository.js';
 import { createOperators, operatorTotpCipher } from '../operators/services/operators.js';
 import { OPERATORS_USAGE, runOperators } from './operators-cli.js';
+import { BACKUP_USAGE, runBackup } from './backup-cli.js';
 
-const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}`;
+const USAGE = `usage: npm run admin -- <command>\n\n${DEEPLINK_USAGE}\n${TELEMETRY_USAGE}\n${AUTHCODE_USAGE}\n${SESSIONS_USAGE}\n${CONTENT_USAGE}\n${REWARDS_USAGE}\n${NFC_USAGE}\n${OUTBOX_USAGE}\n${OPERATORS_USAGE}\n${BACKUP_USAGE}`;
 
 /** What a subcommand gets: the migrated database, the configuration, the secrets on demand, where to write. */
 interface AdminContext {
@@ -86,6 +88,12 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
     const accounts = createOperators({ repo, config: c.config.operators, totpCipher: operatorTotpCipher((await c.secrets()).dataKey) });
     return runOperators(args, { accounts, repo, env: c.env }, c.out, c.now);
   },
+  backup: (args, c) =>
+    runBackup(
+      args,
+      { db: c.db, database: c.config.storage.database, dataDir: c.config.storage.dataDir, env: c.env, production: c.config.env === 'production' },
+      c.out,
+    ),
 };
 
 export interface AdminIo {
@@ -112,8 +120,14 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const handle = connectDatabase(config.storage.database);
     try {
       await migrateToLatest(handle.db);
-      const secrets = async () => (await resolveSecrets(config, parseSecretEnv(env))).secrets;
-      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now: io.now?.() ?? Date.now(), env });
+      const now = io.now?.() ?? Date.now();
+      // The same keys as the server's, checked against the database as its start checks them (db/key-checks.ts).
+      const secrets = async () => {
+        const { secrets: resolved } = await resolveSecrets(config, parseSecretEnv(env));
+        await checkStoredKeys(handle.db, resolved, now);
+        return resolved;
+      };
+      return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now, env });
     } finally {
       await handle.close();
     }

@@ -1,6 +1,6 @@
 // Migrations run at start (app.ts) and by `npm run migrate` (migrate-cli.ts). The list is explicit
 // rather than read from the folder, so a bundled or relocated server runs exactly the files it shipped with.
-import { Migrator, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, Migrator, sql, type Kysely, type Migration, type MigrationResultSet } from 'kysely';
 import * as usersAndSessions from './migrations/2026-11-21-0001-users-and-sessions.js';
 import * as accounts from './migrations/2026-11-21-0500-accounts.js';
 import * as telemetry from './migrations/2026-11-21-1900-telemetry.js';
@@ -21,6 +21,7 @@ import * as operatorTotpSealed from './migrations/2026-12-01-0900-operator-totp-
 import * as sessionLineage from './migrations/2026-12-07-1000-session-lineage.js';
 import * as outboxLeases from './migrations/2026-12-07-1100-outbox-leases.js';
 import * as noticeItemReads from './migrations/2026-12-07-1200-notice-item-reads.js';
+import * as keyChecks from './migrations/2026-12-08-0900-key-checks.js';
 import * as opsControls from './migrations/2026-12-08-1200-ops-controls.js';
 import type { Database } from './schema.js';
 
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07-1000-session-lineage': sessionLineage,
   '2026-12-07-1100-outbox-leases': outboxLeases,
   '2026-12-07-1200-notice-item-reads': noticeItemReads,
+  '2026-12-08-0900-key-checks': keyChecks,
   '2026-12-08-1200-ops-controls': opsControls,
 };
 
@@ -52,9 +54,37 @@ export class MigrationError extends Error {
   override readonly name = 'MigrationError';
 }
 
+/**
+ * Migrations recorded in the database that this release does not have and that are dated after its newest
+ * one: a newer release applied them (docs/operations.md "Migrations that never break the running version").
+ * While a rolling upgrade runs, and after a rollback, this release starts against the schema a newer one has
+ * expanded; Kysely's migrator would refuse that ("previously executed migration … is missing"), so they are
+ * handed to it as already applied, never to run. An unknown migration dated before our newest one is not
+ * from a newer release (a branch never merged, a renamed file) and is still refused.
+ */
+export async function migrationsOfNewerReleases(db: Kysely<Database>): Promise<string[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const rows = await sql<{ name: string }>`select name from ${sql.table(DEFAULT_MIGRATION_TABLE)}`.execute(db);
+  const newest = Object.keys(migrations).sort().at(-1) ?? '';
+  return rows.rows
+    .map((row) => row.name)
+    .filter((name) => !Object.hasOwn(migrations, name) && name > newest)
+    .sort();
+}
+
+/** Stands in for a newer release's migration, which the migrator never runs because it ran already. */
+const appliedByNewerRelease = (name: string): Migration => ({
+  up: async () => {
+    throw new MigrationError(`migration ${name} belongs to a newer release and cannot run here`);
+  },
+});
+
 /** Brings the schema to the latest version; returns the names of the migrations applied now. */
 export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const newer = await migrationsOfNewerReleases(db);
+  const known = { ...migrations, ...Object.fromEntries(newer.map((name) => [name, appliedByNewerRelease(name)])) };
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => known } });
   const result: MigrationResultSet = await migrator.migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';

@@ -529,6 +529,14 @@ export interface OpsAuditTable {
   reason: string | null;
 }
 
+/** A verifier of each key sealed fields depend on (db/key-checks.ts); 2026-12-08-0900-key-checks. */
+export interface KeyChecksTable {
+  /** The key's variable: TYD_DATA_KEY, TYD_PHONE_HASH_KEY. */
+  name: string;
+  verifier: string;
+  created_at: number;
+}
+
 export interface Database {
   operators: OperatorsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;
@@ -560,6 +568,7 @@ export interface Database {
   content_items: ContentItemsTable;
   notice_reads: NoticeReadsTable;
   notice_item_reads: NoticeItemReadsTable;
+  key_checks: KeyChecksTable;
   messages: MessagesTable;
   content_images: ContentImagesTable;
   content_audit: ContentAuditTable;

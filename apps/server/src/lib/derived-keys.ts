@@ -21,7 +21,8 @@ export type DerivedKeyPurpose =
   | 'redeem-codes'
   | 'list-cursor'
   | 'operator-totp'
-  | 'ops-approval-result';
+  | 'ops-approval-result'
+  | 'key-check';
 
 export function deriveKey(secret: string, purpose: DerivedKeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(secret, 'base64url'), Buffer.alloc(0), `tyd ${purpose} v1`, 32));

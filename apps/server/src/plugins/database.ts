@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DatabaseConfig, UpstreamTimeouts } from '../config/index.js';
 import { connectDatabase, type DatabaseHandle } from '../db/connect.js';
-import { migrateToLatest } from '../db/migrate.js';
+import { migrateToLatest, migrationsOfNewerReleases } from '../db/migrate.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,9 @@ export default fp(
     fastify.addHook('onClose', async () => handle.close());
     const applied = await migrateToLatest(handle.db);
     if (applied.length > 0) fastify.log.info({ applied, engine: handle.engine }, 'database migrated');
+    // A rolling upgrade or a rollback (docs/operations.md "Migrations that never break the running version").
+    const newer = await migrationsOfNewerReleases(handle.db);
+    if (newer.length > 0) fastify.log.info({ newer, engine: handle.engine }, 'database already migrated by a newer release');
     fastify.decorate('database', handle);
   },
   { name: 'database', fastify: '5.x', dependencies: ['instruments'] },
