@@ -17,6 +17,7 @@ export * from './ops-paths.js';
 export * from './ops-roles.js';
 export * from './redeem-codes.js';
 export * from './help.js';
+export * from './support-desk.js';
 export * from './sign-ins.js';
 export * from './page-config.js';
 export * from './base64.js';

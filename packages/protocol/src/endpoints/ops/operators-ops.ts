@@ -75,7 +75,7 @@ export const opsOperatorsDisable = defineOpsEndpoint({
 /** A new generated password and TOTP secret (shown once), the lock lifted, live sessions ended, enabled again. */
 export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.operatorReset, request: z.strictObject({}), response: enrolmentSchema });
 
-export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'gift', 'points-grant'] as const;
+export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'gift', 'points-grant', 'account-unfreeze'] as const;
 export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed'] as const;
 export type OpsApprovalStatus = (typeof OPS_APPROVAL_STATUSES)[number];
 
