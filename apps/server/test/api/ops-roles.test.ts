@@ -64,6 +64,11 @@ describe.each(ENGINES)('the /ops role matrix on %s', (engine) => {
       expect.arrayContaining(['POST /ops/api/rewards/batches', 'PUT /ops/api/rewards/gift', 'POST /ops/api/rewards/prizes/:id']),
     );
     expect(only('administrator')).toEqual(expect.arrayContaining(['POST /ops/api/operators', 'GET /ops/api/audit']));
+    // The customer-service desk (docs/api.md "Customer-service desk"): exactly these calls are the
+    // customer_service role's, and no other role passes them.
+    expect(only('customer_service').sort()).toEqual(
+      ['POST /ops/api/users/lookup', 'POST /ops/api/users/:id/end-sessions', 'POST /ops/api/users/:id/freeze', 'POST /ops/api/users/:id/unfreeze'].sort(),
+    );
     expect(routes.filter((r) => r.access === 'public').map((r) => `${r.method} ${r.url}`)).toEqual(['POST /ops/api/session']);
     expect(seen.length).toBe(routes.length * OPS_ROLES.length);
   });
