@@ -53,6 +53,8 @@ import privacyRoutes from './privacy/privacy-routes.js';
 import operatorsModule from './operators/operators-module.js';
 import opsOperatorsRoutes from './operators/routes/ops-operators.js';
 import opsOutboxRoutes from './outbox/ops-outbox-routes.js';
+import supportDeskModule from './support-desk/support-desk-module.js';
+import supportDeskRoutes from './support-desk/support-desk-routes.js';
 
 export interface BuildAppOptions {
   config: Config;
@@ -171,6 +173,9 @@ export async function buildApp({ config, secrets, logStream, clock }: BuildAppOp
   // After identity, bank cards and uploads: the copy of one's data reads them through their services.
   await app.register(privacyModule, { privacy: config.privacy, sms: config.sms, verification: config.verification });
   await app.register(privacyRoutes);
+  // After every capability whose answers it composes (account, identity, bank cards, content, rewards, help).
+  await app.register(supportDeskModule);
+  await app.register(supportDeskRoutes);
   await app.register(telemetryRoutes);
   await app.register(opsOperatorsRoutes);
   await app.register(opsOutboxRoutes);

@@ -80,6 +80,11 @@ export const SUBCODE = {
   PHONE_TAKEN: '4216',
   /** save-phone without a live verification of the current phone (verify-phone). */
   VERIFY_TICKET_INVALID: '4217',
+  /**
+   * With 403: the account is frozen by customer service (docs/api.md "Customer-service desk"): SMS login and
+   * authorised login are refused, after the code proved possession, so the answer tells nobody else.
+   */
+  ACCOUNT_FROZEN: '4218',
   // 个人信息, 4241–4244 (docs/api.md "Personal information").
   /** The account has asked for PRIVACY_EXPORTS_PER_DAY copies of its data this China day; data {retryAfterSeconds}. */
   DATA_EXPORT_DAILY_LIMIT: '4241',
@@ -300,6 +305,7 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4215': '授权已使用，请返回重新授权',
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
+  '4218': '该账号已被冻结，暂时无法登录，如有疑问请联系客服',
   '4241': '今日导出次数已达上限，请明天再试',
   '4242': '导出记录不存在，请重新申请导出',
   '4243': '导出已过期，请重新申请导出',

@@ -9,6 +9,9 @@ import { OPS_REWARDS_PATH } from './rewards-ops.js';
 /** Users' questions to customer service (docs/api.md "Help and customer service"). */
 export const OPS_HELP_PATH = '/ops/api/help';
 
+/** The customer-service desk (docs/api.md "Customer-service desk"): one account at a time, by its full phone number. */
+export const OPS_USERS_PATH = '/ops/api/users';
+
 export const OPS_SUMMARY_PATH = '/ops/api/summary';
 export const OPS_DEFAULT_DAYS = 14;
 export const OPS_MAX_DAYS = 90;
@@ -31,6 +34,10 @@ export const OPS_PATH = {
   rewardsGrants: `${OPS_REWARDS_PATH}/grants`,
   helpQuestions: `${OPS_HELP_PATH}/questions`,
   helpQuestionAnswer: `${OPS_HELP_PATH}/questions/:id/answer`,
+  usersLookup: `${OPS_USERS_PATH}/lookup`,
+  userEndSessions: `${OPS_USERS_PATH}/:id/end-sessions`,
+  userFreeze: `${OPS_USERS_PATH}/:id/freeze`,
+  userUnfreeze: `${OPS_USERS_PATH}/:id/unfreeze`,
   session: '/ops/api/session',
   sessionSignOut: '/ops/api/session/sign-out',
   operators: '/ops/api/operators',

@@ -88,6 +88,7 @@ export * from './endpoints/ops/rewards-ops.js';
 export * from './endpoints/ops/help-ops.js';
 export * from './endpoints/ops/operators-ops.js';
 export * from './endpoints/ops/outbox-ops.js';
+export * from './endpoints/ops/support-desk-ops.js';
 export * from './telemetry/telemetry-record.js';
 export * from './telemetry/deep-link.js';
 export * from './telemetry/ops-summary.js';

@@ -2,8 +2,11 @@
 // recorded with in 登录记录 and their words, shared by 账户与安全, the copy of one's data and the collected
 // list (docs/api.md "Personal information"), so the three say the same. Zod-free, for @tyd/protocol/wire.
 
-/** success, or why a code was refused: wrong (4202), no live code (4203), locked after too many (4204). */
-export const LOGIN_RESULTS = ['success', 'code-wrong', 'code-expired', 'locked'] as const;
+/**
+ * success, or why a sign-in was refused: wrong code (4202), no live code (4203), locked after too many (4204),
+ * the account frozen by customer service (4218).
+ */
+export const LOGIN_RESULTS = ['success', 'code-wrong', 'code-expired', 'locked', 'frozen'] as const;
 export type LoginResult = (typeof LOGIN_RESULTS)[number];
 
 export const LOGIN_RESULT_TEXT: Readonly<Record<LoginResult, string>> = {
@@ -11,6 +14,7 @@ export const LOGIN_RESULT_TEXT: Readonly<Record<LoginResult, string>> = {
   'code-wrong': '验证码错误',
   'code-expired': '验证码已失效',
   locked: '错误次数过多',
+  frozen: '账号已冻结',
 };
 
 /** An SMS code, or a one-time authorisation from the app (/others/tydPreJump). */

@@ -18,6 +18,7 @@ export * from './ops-roles.js';
 export * from './ops-audit.js';
 export * from './redeem-codes.js';
 export * from './help.js';
+export * from './support-desk.js';
 export * from './sign-ins.js';
 export * from './page-config.js';
 export * from './base64.js';

@@ -58,6 +58,16 @@ export type { Profile } from './repositories/profiles-repository.js';
 export type { SmsCodes } from './services/sms-codes.js';
 export { withdrawConsent } from './services/consent.js';
 
+/**
+ * For the customer-service desk (support-desk/, docs/api.md "Customer-service desk"): ending every session of
+ * an account, freezing it and lifting the freeze, and whether its SMS login is locked.
+ */
+export { endAllSessions, freezeAccount, smsLoginLocks, unfreezeAccount } from './services/account-freeze.js';
+export type { AccountFreeze } from './repositories/users-repository.js';
+export type { Session } from './repositories/sessions-repository.js';
+export type { LoginEvent } from './repositories/login-events-repository.js';
+export { LOGIN_RECORD_MS } from './services/session-housekeeping.js';
+
 /** What the account routes hand to the services; each service declares the part it takes. */
 export interface Accounts {
   db: DatabaseHandle['db'];
@@ -182,6 +192,8 @@ export default fp(
       if (session.expiresAt <= now) throw new ApiError(CODE.UNAUTHORIZED, SUBCODE.SESSION_EXPIRED, { detail: 'session expired' });
       const user = repos.users.fromRow(found.user);
       if (user.status !== 'active') throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'user not active' });
+      // Freezing ends every session in its transaction; this refuses one a sign-in racing it opened.
+      if (user.frozen) throw new ApiError(CODE.UNAUTHORIZED, undefined, { detail: 'account frozen' });
       return { session, user };
     });
 

@@ -12,6 +12,11 @@ export interface UsersTable {
   status: 'active' | 'deregistered';
   created_at: number;
   updated_at: number;
+  /** Set while customer service has the account frozen (migration 2026-12-08-1100): no sign-in. */
+  frozen_at: number | null;
+  /** The operator who froze it and the reason they stated; null when not frozen. */
+  frozen_by: string | null;
+  frozen_reason: string | null;
 }
 
 export interface SessionsTable {
@@ -42,7 +47,7 @@ export interface LoginEventsTable {
   id: string;
   user_id: string;
   at: number;
-  result: 'success' | 'code-wrong' | 'code-expired' | 'locked';
+  result: 'success' | 'code-wrong' | 'code-expired' | 'locked' | 'frozen';
   method: 'sms' | 'authorized';
   device: string;
   client_kind: 'app' | 'browser';
@@ -442,7 +447,7 @@ export interface NfcAntennaChangesTable {
 export interface OperatorsTable {
   id: string;
   name: string;
-  role: 'administrator' | 'content_editor' | 'rewards_manager' | 'viewer';
+  role: 'administrator' | 'content_editor' | 'rewards_manager' | 'customer_service' | 'viewer';
   /** argon2id PHC string. */
   password_hash: string;
   /** Base32 TOTP secret (RFC 6238) of an operator made before secrets were sealed, until their next sign-in; '' otherwise. */
@@ -476,7 +481,7 @@ export interface OperatorSessionsTable {
 
 export interface OpsApprovalsTable {
   id: string;
-  kind: 'redeem-batch' | 'prize-odds' | 'prize-change' | 'item-change' | 'gift' | 'points-grant';
+  kind: 'redeem-batch' | 'prize-odds' | 'prize-change' | 'item-change' | 'gift' | 'points-grant' | 'account-unfreeze';
   role: OperatorsTable['role'];
   target_id: string | null;
   /** JSON of the change asked for, run as it is once approved. */

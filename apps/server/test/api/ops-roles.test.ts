@@ -49,6 +49,10 @@ const EXPECTED: Record<string, OpsAccess> = {
   'GET /ops/api/outbox/dead': 'viewer',
   'POST /ops/api/outbox/dead/:id/retry': 'administrator',
   'POST /ops/api/outbox/dead/:id/discard': 'administrator',
+  'POST /ops/api/users/lookup': 'customer_service',
+  'POST /ops/api/users/:id/end-sessions': 'customer_service',
+  'POST /ops/api/users/:id/freeze': 'customer_service',
+  'POST /ops/api/users/:id/unfreeze': 'customer_service',
 };
 
 const allowed = (access: OpsAccess, role: OpsRole) => access === 'public' || access === 'viewer' || access === role;

@@ -18,6 +18,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: '/ops/content', title: '内容管理', load: () => import('../features/content/pages/ops-content-page') },
   { path: '/ops/rewards', title: '奖励管理', load: () => import('../features/rewards/pages/ops-rewards-page') },
   { path: '/ops/help', title: '用户提问', load: () => import('../features/help/pages/ops-help-page') },
+  { path: '/ops/users', title: '客服查询', role: 'customer_service', load: () => import('../features/support-desk/pages/ops-users-page') },
   { path: '/ops/operators', title: '账号与审计', role: 'administrator', load: () => import('../features/operators/pages/ops-operators-page') },
 ];
 

@@ -57,6 +57,8 @@ export interface SessionsRepository {
    */
   revoke(id: string, now: number, trx?: Executor): Promise<boolean>;
   revokeAllForUser(userId: string, now: number, trx?: Executor): Promise<number>;
+  /** The account's newest `limit` sessions, live or not (the customer-service desk: docs/api.md "Customer-service desk"). */
+  listRecent(userId: string, limit: number, trx?: Executor): Promise<Session[]>;
   /** The account's sessions that are neither revoked nor expired at `now`. */
   listLive(userId: string, now: number, trx?: Executor): Promise<Session[]>;
   /**
@@ -161,11 +163,15 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
           'users.status as user_status',
           'users.created_at as user_created_at',
           'users.updated_at as user_updated_at',
+          'users.frozen_at as user_frozen_at',
+          'users.frozen_by as user_frozen_by',
+          'users.frozen_reason as user_frozen_reason',
         ])
         .where('sessions.token_hash', '=', tokenHash)
         .executeTakeFirst();
       if (!row) return undefined;
-      const { user_phone_hash, user_phone_enc, user_status, user_created_at, user_updated_at, ...session } = row;
+      const { user_phone_hash, user_phone_enc, user_status, user_created_at, user_updated_at, user_frozen_at, user_frozen_by, user_frozen_reason, ...session } =
+        row;
       return {
         session: toSession(session),
         user: {
@@ -175,6 +181,9 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
           status: user_status,
           created_at: user_created_at,
           updated_at: user_updated_at,
+          frozen_at: user_frozen_at,
+          frozen_by: user_frozen_by,
+          frozen_reason: user_frozen_reason,
         },
       };
     },
@@ -204,6 +213,17 @@ export function createSessionsRepository(db: Kysely<Database>): SessionsReposito
         .where('expires_at', '>', now)
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
+        .execute();
+      return rows.map(toSession);
+    },
+    async listRecent(userId, limit, trx = db) {
+      const rows = await trx
+        .selectFrom('sessions')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .orderBy('created_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(limit)
         .execute();
       return rows.map(toSession);
     },

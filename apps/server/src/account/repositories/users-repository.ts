@@ -6,11 +6,20 @@ import type { PhoneProtection } from '../services/phone-protection.js';
 import type { Executor } from '../../db/executor.js';
 import type { Database, UserRow } from '../../db/schema.js';
 
+/** Customer service froze the account (docs/api.md "Customer-service desk"): when, who, and the reason they stated. */
+export interface AccountFreeze {
+  at: number;
+  by: string;
+  reason: string;
+}
+
 export interface User {
   id: string;
   phone: string;
   status: UserRow['status'];
   createdAt: number;
+  /** Set while the account is frozen: no sign-in (403/4218) and no session. */
+  frozen: AccountFreeze | null;
 }
 
 export interface UsersRepository {
@@ -22,12 +31,22 @@ export interface UsersRepository {
   count(trx?: Executor): Promise<number>;
   /** Moves the account to another number (save-phone); the unique lookup hash refuses a taken one. */
   updatePhone(id: string, phone: string, now: number, trx?: Executor): Promise<void>;
+  /** Freezes the account unless it is frozen already (a conditional update): false when it was, or does not exist. */
+  freeze(id: string, freeze: AccountFreeze, trx?: Executor): Promise<boolean>;
+  /** Lifts a freeze: false when the account was not frozen, or does not exist. */
+  unfreeze(id: string, now: number, trx?: Executor): Promise<boolean>;
   /** Erases the account row; sessions, profile, consents and authorisation codes go with it (cascade). */
   delete(id: string, trx?: Executor): Promise<boolean>;
 }
 
 export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtection): UsersRepository {
-  const toUser = (row: UserRow): User => ({ id: row.id, phone: phones.decrypt(row.phone_enc), status: row.status, createdAt: row.created_at });
+  const toUser = (row: UserRow): User => ({
+    id: row.id,
+    phone: phones.decrypt(row.phone_enc),
+    status: row.status,
+    createdAt: row.created_at,
+    frozen: row.frozen_at === null ? null : { at: Number(row.frozen_at), by: row.frozen_by ?? '', reason: row.frozen_reason ?? '' },
+  });
   return {
     async create({ phone, now }, trx = db) {
       const row: UserRow = {
@@ -37,6 +56,9 @@ export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtect
         status: 'active',
         created_at: now,
         updated_at: now,
+        frozen_at: null,
+        frozen_by: null,
+        frozen_reason: null,
       };
       await trx.insertInto('users').values(row).execute();
       return toUser(row);
@@ -56,6 +78,24 @@ export function createUsersRepository(db: Kysely<Database>, phones: PhoneProtect
         .set({ phone_hash: phones.lookupHash(phone), phone_enc: phones.encrypt(phone), updated_at: now })
         .where('id', '=', id)
         .execute();
+    },
+    async freeze(id, { at, by, reason }, trx = db) {
+      const result = await trx
+        .updateTable('users')
+        .set({ frozen_at: at, frozen_by: by, frozen_reason: reason, updated_at: at })
+        .where('id', '=', id)
+        .where('frozen_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    async unfreeze(id, now, trx = db) {
+      const result = await trx
+        .updateTable('users')
+        .set({ frozen_at: null, frozen_by: null, frozen_reason: null, updated_at: now })
+        .where('id', '=', id)
+        .where('frozen_at', 'is not', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
     },
     async delete(id, trx = db) {
       const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();

@@ -7,7 +7,7 @@ import type { Executor } from '../../db/executor.js';
 import { ApiError } from '../../http/api-error.js';
 import { DEFAULT_PAGE_SIZE, type ListCursors } from '../../lib/list-cursor.js';
 import type { Accounts } from '../account-module.js';
-import type { LoginEventResult } from '../repositories/login-events-repository.js';
+import type { LoginEventMethod, LoginEventResult } from '../repositories/login-events-repository.js';
 import type { Session, SessionPlace } from '../repositories/sessions-repository.js';
 import { describeDevice } from './device-description.js';
 import { maskAddress, type IpRegions } from './ip-regions.js';
@@ -122,6 +122,7 @@ const REFUSAL_RESULTS: Readonly<Record<string, LoginEventResult>> = {
   [SUBCODE.SMS_CODE_WRONG]: 'code-wrong',
   [SUBCODE.SMS_CODE_EXPIRED]: 'code-expired',
   [SUBCODE.SMS_VERIFY_LOCKED]: 'locked',
+  [SUBCODE.ACCOUNT_FROZEN]: 'frozen',
 };
 
 /** The record a refused login code leaves, or undefined when the refusal is not about the code. */
@@ -140,7 +141,16 @@ export async function recordRefusedCode(
 ): Promise<void> {
   const user = await deps.repos.users.findByPhone(input.phone);
   if (!user) return;
+  await recordRefusal(deps, { userId: user.id, result: input.result, method: 'sms', place: input.place, now: input.now });
+}
+
+/** Records a refused sign-in of an account, within the account's hourly budget of refusals kept. */
+export async function recordRefusal(
+  deps: { repos: Pick<Accounts['repos'], 'loginEvents'>; kv: Accounts['kv'] },
+  input: { userId: string; result: LoginEventResult; method: LoginEventMethod; place: SessionPlace; now: number },
+  trx?: Executor,
+): Promise<void> {
   const hour = Math.floor(input.now / HOUR_MS);
-  if ((await deps.kv.increment(`login-refusals:${user.id}:${hour}`, HOUR_MS + 60_000)) > REFUSALS_KEPT_PER_HOUR) return;
-  await deps.repos.loginEvents.record({ userId: user.id, at: input.now, result: input.result, method: 'sms', place: input.place });
+  if ((await deps.kv.increment(`login-refusals:${input.userId}:${hour}`, HOUR_MS + 60_000)) > REFUSALS_KEPT_PER_HOUR) return;
+  await deps.repos.loginEvents.record({ userId: input.userId, at: input.now, result: input.result, method: input.method, place: input.place }, trx);
 }

@@ -9,6 +9,7 @@ import { CODE, SUBCODE, maskPhone } from '@tyd/protocol';
 import { ApiError } from '../../http/api-error.js';
 import type { Accounts } from '../account-module.js';
 import type { SessionOrigin, SessionPlace } from '../repositories/sessions-repository.js';
+import { recordRefusal } from './account-security.js';
 import { openSession } from './login.js';
 
 const CODE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -53,7 +54,7 @@ export async function mintAuthorizationCode(
 }
 
 export async function redeemAuthorizationCode(
-  deps: Pick<Accounts, 'db'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions' | 'loginEvents'> },
+  deps: Pick<Accounts, 'db' | 'kv'> & { repos: Pick<Accounts['repos'], 'authorizationCodes' | 'users' | 'sessions' | 'loginEvents'> },
   authCode: string,
   now: number,
   place: SessionPlace,
@@ -71,6 +72,11 @@ export async function redeemAuthorizationCode(
     if (stored.expiresAt <= now) return { error: new ApiError(CODE.FORBIDDEN, SUBCODE.AUTH_CODE_EXPIRED) };
     const user = await deps.repos.users.findById(stored.userId, trx);
     if (!user || user.status !== 'active') return { error: invalid() };
+    // A frozen account (docs/api.md "Customer-service desk"): the code stays unused, the refusal is in its 登录记录.
+    if (user.frozen) {
+      await recordRefusal(deps, { userId: user.id, result: 'frozen', method: 'authorized', place, now }, trx);
+      return { error: new ApiError(CODE.FORBIDDEN, SUBCODE.ACCOUNT_FROZEN) };
+    }
     // The minting session must still be live, and stays so until this commits (holdLive).
     let origin: SessionOrigin | undefined;
     if (stored.mintedBy !== null) {

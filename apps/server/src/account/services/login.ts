@@ -107,6 +107,9 @@ export async function loginWithSmsCode(deps: LoginDeps, input: LoginInput): Prom
   if (input.agreementVersion !== undefined ? input.agreementVersion !== current : !existing) {
     throw new ApiError(CODE.CONFLICT, SUBCODE.AGREEMENT_REQUIRED);
   }
+  // A frozen account (docs/api.md "Customer-service desk") is told so only to whoever holds a code sent to its
+  // number; the code is not spent.
+  if (existing?.frozen) throw new ApiError(CODE.FORBIDDEN, SUBCODE.ACCOUNT_FROZEN);
   const inviter = !existing && input.inviteCode !== undefined ? await findInviter(deps, input.inviteCode, undefined) : undefined;
   await verified.consume();
 

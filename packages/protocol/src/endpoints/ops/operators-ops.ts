@@ -79,7 +79,7 @@ export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_P
  * What waits for a second operator (docs/operations.md "Approvals"). `prize-odds` is kept for requests made
  * before prize changes were one kind.
  */
-export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'prize-change', 'item-change', 'gift', 'points-grant'] as const;
+export const OPS_APPROVAL_KINDS = ['redeem-batch', 'prize-odds', 'prize-change', 'item-change', 'gift', 'points-grant', 'account-unfreeze'] as const;
 /** `expired`: still pending past `expiresAt`; nobody can approve it any more. */
 export const OPS_APPROVAL_STATUSES = ['pending', 'approved', 'withdrawn', 'failed', 'rejected', 'expired'] as const;
 export type OpsApprovalStatus = (typeof OPS_APPROVAL_STATUSES)[number];

@@ -73,6 +73,9 @@ export const LoginForm = memo(function LoginForm({ links, agreementVersion, onAg
   const [phone, setPhone] = useState(() => sessionStore.get().loginPhone ?? '');
   const [agreed, setAgreed] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
+  // Customer service froze the account (4218, docs/api.md "Customer-service desk"): said above 登录 and kept
+  // until the number changes, not a toast that is gone before it is read.
+  const [frozen, setFrozen] = useState<string | null>(null);
   const sms = useSmsCode({ purpose: 'login', phone });
   const phoneRef = useRef<HTMLInputElement>(null);
   const agreementRef = useRef<HTMLInputElement>(null);
@@ -157,6 +160,7 @@ export const LoginForm = memo(function LoginForm({ links, agreementVersion, onAg
     }
     if (response.code === CODE.SILENT) return;
     const text = response.submsg || response.msg;
+    if (response.subcode === SUBCODE.ACCOUNT_FROZEN) return setFrozen(text);
     if (response.subcode === SUBCODE.PHONE_INVALID) return show({ phone: text });
     if (response.subcode && CODE_FIELD_SUBCODES.includes(response.subcode)) return show({ code: text });
     // An unknown code (4211), or the person's own (4212): checked before the SMS code is spent (docs/api.md).
@@ -181,6 +185,7 @@ export const LoginForm = memo(function LoginForm({ links, agreementVersion, onAg
         value={phone}
         onChange={(digits) => {
           setPhone(digits);
+          setFrozen(null);
           setErrors((e) => ({ ...e, phone: undefined }));
         }}
         // Enter in the number goes on to the code (enterkeyhint "next"), never submits half a form.
@@ -208,6 +213,14 @@ export const LoginForm = memo(function LoginForm({ links, agreementVersion, onAg
         links={links}
         error={errors.agreement}
       />
+      {frozen ? (
+        <div className="tip login__frozen" role="alert">
+          <svg className="tip__icon" viewBox="0 0 20 20" aria-hidden="true" fill="currentColor">
+            <path d="M10 1a9 9 0 1 0 0 18 9 9 0 0 0 0-18Zm-1 5h2v6H9V6Zm0 7h2v2H9v-2Z" />
+          </svg>
+          <div>{frozen}</div>
+        </div>
+      ) : null}
       <Button type="submit" block busy={login.busy} onPointerDown={(event) => (pressedHere.current = { x: event.clientX, y: event.clientY })}>
         登录
       </Button>

@@ -72,6 +72,16 @@ describe('/others/tydPreJump', () => {
     expect(sessionStore.get().accessToken).toBeNull();
   });
 
+  it('a frozen account (4218): says so and that customer service helps; no code login is offered, it would be refused too', async () => {
+    const submsg = '该账号已被冻结，暂时无法登录，如有疑问请联系客服';
+    api.request.mockResolvedValue({ code: '403', subcode: '4218', msg: '无权访问', submsg });
+    await openPreJump(`?code=${freshCode()}&returnUrl=%2Fnfc`);
+    expect((await screen.findByRole('alert')).textContent).toBe(submsg);
+    expect(screen.getByText('账号冻结期间无法登录，请联系客服处理。')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: '使用验证码登录' })).toBeNull();
+    expect(screen.getByRole('link', { name: '返回首页' }).getAttribute('href')).toBe('/');
+  });
+
   it.each(['', '?code=', '?code=short', `?code=${encodeURIComponent('<script>')}`])('no usable code (%j): says so without calling', async (search) => {
     await openPreJump(search);
     expect(screen.getByRole('alert').textContent).toBe('授权链接无效，请返回重新授权');

@@ -5,7 +5,7 @@
 // sends the user round in a loop, and never presents a code twice by itself (a second use revokes the
 // session the first gave, RFC 6749 §4.1.2).
 import { useEffect, useState } from 'react';
-import { CODE } from '@tyd/protocol/wire';
+import { CODE, SUBCODE } from '@tyd/protocol/wire';
 import { Button } from '../../../components/button';
 import { Link } from '../../../components/link';
 import { Card, Page } from '../../../components/page';
@@ -20,7 +20,8 @@ import './authorized-login-page.css';
 const AUTH_CODE = /^[A-Za-z0-9_-]{16,128}$/;
 export const INVALID_LINK = '授权链接无效，请返回重新授权';
 
-type Failure = { message: string; retry: boolean };
+/** `frozen`: customer service froze the account (4218): no link or code login helps until it is unfrozen. */
+type Failure = { message: string; retry: boolean; frozen?: boolean };
 
 function loginLink(target: ReturnTarget | null): string {
   const back = target?.path ?? target?.href;
@@ -44,9 +45,11 @@ function Failed({ failure, target, onRetry }: { failure: Failure; target: Return
             {failure.message}
           </p>
           <p className="pre-jump__hint">
-            {inApp
-              ? '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或重新登录。'
-              : '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或用手机验证码登录。'}
+            {failure.frozen
+              ? '账号冻结期间无法登录，请联系客服处理。'
+              : inApp
+                ? '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或重新登录。'
+                : '授权链接只能使用一次，并在几分钟内有效。您可以回到原页面重新授权，或用手机验证码登录。'}
           </p>
         </div>
       </Card>
@@ -56,9 +59,11 @@ function Failed({ failure, target, onRetry }: { failure: Failure; target: Return
             重试
           </Button>
         ) : null}
-        <Link className={`btn btn--block ${failure.retry ? 'btn--secondary' : 'btn--primary'}`} to={loginLink(target)} replace>
-          {inApp ? '前往登录' : '使用验证码登录'}
-        </Link>
+        {failure.frozen ? null : (
+          <Link className={`btn btn--block ${failure.retry ? 'btn--secondary' : 'btn--primary'}`} to={loginLink(target)} replace>
+            {inApp ? '前往登录' : '使用验证码登录'}
+          </Link>
+        )}
         <Link className="btn btn--text pre-jump__home" to="/" replace>
           返回首页
         </Link>
@@ -84,7 +89,7 @@ export default function AuthorizedLoginPage() {
       (response) => {
         if (!current) return;
         if (response.code === CODE.OK) followReturnUrl(returnUrl, router);
-        else setFailure({ message: response.submsg || response.msg, retry: false });
+        else setFailure({ message: response.submsg || response.msg, retry: false, frozen: response.subcode === SUBCODE.ACCOUNT_FROZEN });
       },
       (error: unknown) => current && setFailure({ message: userMessage(error), retry: true }),
     );

@@ -532,6 +532,22 @@ describe('/login form', () => {
     expect(router.current?.path).toBe('/login');
   });
 
+  it('a frozen account (4218): said above 登录 until the number changes, not as a toast', async () => {
+    const user = userEvent.setup();
+    const frozen = '该账号已被冻结，暂时无法登录，如有疑问请联系客服';
+    answer({ '/v1/user/user-login-v1': { code: '403', subcode: '4218', msg: '无权访问', submsg: frozen } });
+    await openLogin();
+    await user.type(phoneInput(), '13812345678');
+    await user.type(codeInput(), '123456');
+    await user.click(consent());
+    await user.click(screen.getByRole('button', { name: '登录' }));
+    expect(screen.getByRole('alert').textContent).toBe(frozen);
+    expect(document.querySelector('.toast--fail')).toBeNull();
+    expect(sessionStore.get().accessToken).toBeNull();
+    await user.type(phoneInput(), '{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('an outdated agreement (4210): consent is asked again with the current documents', async () => {
     const user = userEvent.setup();
     answer({ '/v1/user/user-login-v1': { code: '409', subcode: '4210', msg: '请求冲突，请刷新后重试', submsg: '请阅读并同意最新的用户协议和隐私政策' } });
