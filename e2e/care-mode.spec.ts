@@ -14,7 +14,7 @@ import { ROUTES } from '../apps/web/src/app/route-table';
 import { adminCommand } from './support/admin-command';
 import { launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
 import { CARE_MODE_ON, LOGGED_IN_PATHS, MODES, openSettled, type Mode } from './support/display-modes';
-import { expectNoHorizontalOverflow, PHONE_WIDTHS } from './support/layout';
+import { expectNoHorizontalOverflow, PHONE_WIDTHS, textLines } from './support/layout';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
 import { opsApiClient } from './support/operators';
 import { newPhone } from './support/phones';
@@ -301,6 +301,27 @@ describe('关怀模式 keeps a sentence with links one sentence', () => {
   );
 });
 
+describe('关怀模式 on the smallest phone', () => {
+  it('我的卡券 at 320 px: each voucher’s name on one line, its state under it where there is no room beside it', async () => {
+    const account = await dataAccount();
+    const context = await loggedInContext(browser, account.token, account.phone);
+    await context.addInitScript({ content: CARE_MODE_ON });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 812 });
+    await openSettled(page, `${server.baseUrl}/activity-exchange`);
+    const names = page.getByRole('list', { name: '我的卡券' }).locator('.voucher__name');
+    await names.first().waitFor();
+    const lines = await textLines(names);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(
+      lines.every((count) => count === 1),
+      `lines of ${(await names.allTextContents()).join(', ')}: ${lines.join(', ')}`,
+    ).toBe(true);
+    await expectNoHorizontalOverflow(page, 320);
+    await context.close();
+  });
+});
+
 /**
  * Every tel: link inside a line of text on the page (not one that is a button of its own): the height of
  * its tap target, and the height of the line it is on. The line is measured against the same text without
@@ -395,6 +416,8 @@ async function accountWithData(): Promise<AccountWithData> {
   const item = offer.items.find((one) => one.stockLeft !== 0 && one.pointsCost <= offer.balance);
   const exchanged = await client.call(exchangePoints, { itemId: item!.id, idempotencyKey: key() });
   expect(exchanged.response?.code, JSON.stringify({ offer, answer: exchanged.response })).toBe('200');
+  // And the voucher with the longest name of the seeded offer, 10元还款立减券 (a name that must not break).
+  expect((await client.call(exchangePoints, { itemId: 'coupon-repay-10', idempotencyKey: key() })).response?.code).toBe('200');
   const asked = (await client.call(askQuestion, { text: '提前还款需要手续费吗？我想在下个月一次性还清。', idempotencyKey: key() })).response?.data as {
     question: { id: string };
   };
