@@ -320,6 +320,18 @@ describe('关怀模式 on the smallest phone', () => {
     await expectNoHorizontalOverflow(page, 320);
     await context.close();
   });
+
+  it('设置 at 320 px: each choice of 深色模式 on one line (跟随系统 not broken)', async () => {
+    const context = await careContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 812 });
+    await openSettled(page, `${server.baseUrl}/mine/settings`);
+    const choices = page.getByRole('radiogroup', { name: '深色模式' }).getByRole('radio');
+    expect(await choices.allTextContents()).toEqual(['跟随系统', '浅色', '深色']);
+    expect(await textLines(choices)).toEqual([1, 1, 1]);
+    await expectNoHorizontalOverflow(page, 320);
+    await context.close();
+  });
 });
 
 /**
