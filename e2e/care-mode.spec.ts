@@ -14,7 +14,7 @@ import { ROUTES } from '../apps/web/src/app/route-table';
 import { adminCommand } from './support/admin-command';
 import { launchBrowser, newMobileContext, saveScreenshot, screenshotsWanted } from './support/browser';
 import { CARE_MODE_ON, LOGGED_IN_PATHS, MODES, openSettled, type Mode } from './support/display-modes';
-import { expectNoHorizontalOverflow, PHONE_WIDTHS } from './support/layout';
+import { expectNoHorizontalOverflow, PHONE_WIDTHS, textLines } from './support/layout';
 import { APP_USER_AGENTS, DEFAULT_APP_INFO, nativeShellScript } from './support/native-shell';
 import { opsApiClient } from './support/operators';
 import { newPhone } from './support/phones';
@@ -26,6 +26,10 @@ import { askQuestion, bindBankcard, exchangeInfo, exchangePoints, OPS_PATH, opsU
 const MIN_TEXT_PX = 18;
 const MIN_LINE_HEIGHT = 1.3;
 const MIN_CONTROL_PX = 60;
+
+/** The operator's service number, in the footer and in the operators' texts as a tel: link. */
+const SERVICE_PHONE = '400-820-0000';
+const FAQ_WITH_PHONE = '提前还款怎么操作？';
 
 interface Measured {
   texts: number;
@@ -101,7 +105,9 @@ let phone: string;
 
 beforeAll(async () => {
   // The screenshots' account signs in twice and gets codes for its card: no wait between codes, no human check.
-  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '1' } }), launchBrowser()]);
+  // A service phone configured, as an operator does (docs/operations.md "Operator details"): the footer and
+  // the notices carry a tel: link.
+  [server, browser] = await Promise.all([startServer({ env: { HUMAN_CHECK_IP_PER_HOUR: '1000', SMS_COOLDOWN_SECONDS: '1', SERVICE_PHONE } }), launchBrowser()]);
   phone = newPhone('139');
   token = (await signedUpClient(server.baseUrl, phone)).accessToken!;
 });
@@ -260,7 +266,100 @@ describe('关怀模式 keeps a sentence with links one sentence', () => {
     if (second.y > first.y + 1) expect(second.y - first.y).toBeLessThanOrEqual(44.5);
     await context.close();
   });
+
+  // The service number in the footer (login, 我的) and in the operators' Markdown (an answer of 帮助与客服's
+  // 常见问题, a notice): each still a 60 px target, its line no taller than the 44 px of normal mode.
+  it.each(PHONE_WIDTHS.filter((width) => width < 414))(
+    'a service number’s tel: link at %i px: its line at most 44 px high, the link a 60 px target',
+    { timeout: 120_000 },
+    async (width) => {
+      const account = await dataAccount();
+      const pages: Array<{ path: string; signedIn: boolean; open?: (page: Page) => Promise<void> }> = [
+        { path: '/login', signedIn: false },
+        { path: '/mine', signedIn: true },
+        { path: '/mine/help', signedIn: true, open: (page) => page.getByRole('button', { name: FAQ_WITH_PHONE }).click() },
+        { path: `/messages/notice${account.query['/messages/notice']}`, signedIn: true },
+      ];
+      const found: Array<{ path: string; number: string; line: number; target: number }> = [];
+      for (const { path, signedIn, open } of pages) {
+        const context = signedIn ? await loggedInContext(browser, account.token, account.phone) : await newMobileContext(browser);
+        await context.addInitScript({ content: CARE_MODE_ON });
+        const page = await context.newPage();
+        await page.setViewportSize({ width, height: 812 });
+        await openSettled(page, `${server.baseUrl}${path}`);
+        await open?.(page);
+        await page.locator('a[href^="tel:"]').first().waitFor();
+        const lines = await telLinkLines(page);
+        expect(lines.length, path).toBeGreaterThan(0);
+        found.push(...lines.map((line) => ({ path, ...line })));
+        await context.close();
+      }
+      const said = ({ path, number, line, target }: (typeof found)[number]) => `${path} ${number}: line ${line.toFixed(1)} px, target ${target.toFixed(1)} px`;
+      console.log(`tel: links in 关怀模式 at ${width} px:\n${found.map(said).join('\n')}`);
+      expect(found.filter(({ line, target }) => target < MIN_CONTROL_PX - 0.5 || line > 44.5).map(said)).toEqual([]);
+    },
+  );
 });
+
+describe('关怀模式 on the smallest phone', () => {
+  it('我的卡券 at 320 px: each voucher’s name on one line, its state under it where there is no room beside it', async () => {
+    const account = await dataAccount();
+    const context = await loggedInContext(browser, account.token, account.phone);
+    await context.addInitScript({ content: CARE_MODE_ON });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 812 });
+    await openSettled(page, `${server.baseUrl}/activity-exchange`);
+    const names = page.getByRole('list', { name: '我的卡券' }).locator('.voucher__name');
+    await names.first().waitFor();
+    const lines = await textLines(names);
+    expect(lines.length).toBeGreaterThan(0);
+    expect(
+      lines.every((count) => count === 1),
+      `lines of ${(await names.allTextContents()).join(', ')}: ${lines.join(', ')}`,
+    ).toBe(true);
+    await expectNoHorizontalOverflow(page, 320);
+    await context.close();
+  });
+
+  it('设置 at 320 px: each choice of 深色模式 on one line (跟随系统 not broken)', async () => {
+    const context = await careContext();
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 320, height: 812 });
+    await openSettled(page, `${server.baseUrl}/mine/settings`);
+    const choices = page.getByRole('radiogroup', { name: '深色模式' }).getByRole('radio');
+    expect(await choices.allTextContents()).toEqual(['跟随系统', '浅色', '深色']);
+    expect(await textLines(choices)).toEqual([1, 1, 1]);
+    await expectNoHorizontalOverflow(page, 320);
+    await context.close();
+  });
+});
+
+/**
+ * Every tel: link inside a line of text on the page (not one that is a button of its own): the height of
+ * its tap target, and the height of the line it is on. The line is measured against the same text without
+ * the target: a copy of the paragraph, as wide, with the link laid out as plain inline text (unbreakable,
+ * as the link is); what the paragraph is taller than its copy is what the target adds to the line.
+ */
+async function telLinkLines(page: Page): Promise<Array<{ number: string; target: number; line: number }>> {
+  return page.evaluate(() => {
+    const inline = (el: Element) => getComputedStyle(el).display.startsWith('inline');
+    return Array.from(document.querySelectorAll<HTMLAnchorElement>('a[href^="tel:"]'))
+      .filter((link) => inline(link) && link.getBoundingClientRect().height > 0)
+      .map((link) => {
+        let block = link.parentElement!;
+        while (inline(block)) block = block.parentElement!;
+        const copy = block.cloneNode(true) as HTMLElement;
+        const index = Array.from(block.querySelectorAll('a[href^="tel:"]')).indexOf(link);
+        const plain = copy.querySelectorAll<HTMLElement>('a[href^="tel:"]')[index]!;
+        Object.assign(plain.style, { display: 'inline', lineHeight: 'inherit', marginBlock: '0', whiteSpace: 'nowrap' });
+        Object.assign(copy.style, { width: `${block.getBoundingClientRect().width}px`, visibility: 'hidden' });
+        block.after(copy);
+        const added = block.getBoundingClientRect().height - copy.getBoundingClientRect().height;
+        copy.remove();
+        return { number: link.textContent!.trim(), target: link.getBoundingClientRect().height, line: parseFloat(getComputedStyle(block).lineHeight) + added };
+      });
+  });
+}
 
 describe('深色模式 chosen in 设置', () => {
   it.each([
@@ -329,6 +428,8 @@ async function accountWithData(): Promise<AccountWithData> {
   const item = offer.items.find((one) => one.stockLeft !== 0 && one.pointsCost <= offer.balance);
   const exchanged = await client.call(exchangePoints, { itemId: item!.id, idempotencyKey: key() });
   expect(exchanged.response?.code, JSON.stringify({ offer, answer: exchanged.response })).toBe('200');
+  // And the voucher with the longest name of the seeded offer, 10元还款立减券 (a name that must not break).
+  expect((await client.call(exchangePoints, { itemId: 'coupon-repay-10', idempotencyKey: key() })).response?.code).toBe('200');
   const asked = (await client.call(askQuestion, { text: '提前还款需要手续费吗？我想在下个月一次性还清。', idempotencyKey: key() })).response?.data as {
     question: { id: string };
   };
@@ -343,8 +444,17 @@ async function accountWithData(): Promise<AccountWithData> {
     await editor.call('POST', opsUrl(OPS_PATH.contentPublish, { id }), { by: '运营' });
     return id;
   };
-  const notice = await publish('notice', '系统维护通知：12月20日 00:00—06:00 暂停服务', '维护期间如有疑问，请致电客服 400-000-0000。\n\n还款不受影响。');
+  const notice = await publish(
+    'notice',
+    '系统维护通知：12月20日 00:00—06:00 暂停服务',
+    `维护期间如有疑问，请致电客服 [${SERVICE_PHONE}](tel:${SERVICE_PHONE.replaceAll('-', '')})，我们会尽快为您处理。\n\n还款不受影响。`,
+  );
   await publish('faq', '还款日可以修改吗？', '暂不支持修改还款日，请按时还款以免影响信用。');
+  await publish(
+    'faq',
+    FAQ_WITH_PHONE,
+    `提前还款请在APP的借款详情页操作，不收取手续费。如有疑问请致电客服 [${SERVICE_PHONE}](tel:${SERVICE_PHONE.replaceAll('-', '')})，工作日与周末均可接听。`,
+  );
   const article = await publish('article', '如何保护您的账户安全', '不要把验证码告诉任何人。\n\n客服不会向您索要密码或验证码。');
   // A second device: the same person in a mobile browser, through the login form, once the sign-up's code
   // is out of the cooldown (SMS_COOLDOWN_SECONDS above).

@@ -264,6 +264,19 @@ describe.each([
     const tag = shell ? `app-${shell}` : 'web';
     await screenshotsAtWidths(page, `${tag}-photo-refused`, region);
     await page.emulateMedia({ colorScheme: 'dark' });
+    // The sketch of the side still to photograph is drawn in the dark mode's colours, not a light card on
+    // the dark page: its card is as dark as the page's own surfaces (relative luminance, WCAG 2.1).
+    const sketch = await page
+      .locator('.capture__sketch rect')
+      .first()
+      .evaluate((card) => {
+        const [r, g, b] = (getComputedStyle(card).fill.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((v) => {
+          const c = Number(v) / 255;
+          return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+        });
+        return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+      });
+    expect(sketch).toBeLessThan(0.05);
     await screenshotsAtWidths(page, `${tag}-photo-refused-dark`, region);
     await context.close();
   });

@@ -14,7 +14,7 @@ import { checkLogin } from '@tyd/protocol';
 import type { Browser, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, saveScreenshot, waitForApp } from './support/browser';
-import { expectFitsThePhone, screenshotsAtWidths } from './support/layout';
+import { expectFitsThePhone, expectNoHorizontalOverflow, screenshotsAtWidths } from './support/layout';
 import { readNativeCalls } from './support/native-shell';
 import { newPhone } from './support/phones';
 import { startServer, type RunningServer } from './support/server';
@@ -140,6 +140,11 @@ describe('个人信息', () => {
     expect(await opened.textContent('body')).toContain(file.identity.confirmed.idNumber);
     expect(await opened.textContent('body')).toMatch(/同意 · 《[^》]+》\S+、《[^》]+》\S+/);
     expect(await opened.locator('script').count()).toBe(0);
+    // Opened on the phone it was saved on, it fits the phone: nothing wider than the screen.
+    for (const width of [320, 375]) {
+      await opened.setViewportSize({ width, height: 812 });
+      await expectNoHorizontalOverflow(opened, width);
+    }
     await saveScreenshot(opened, 'privacy-copy-printable');
     await opened.close();
 

@@ -11,7 +11,7 @@ import { ApiClient } from '../apps/server/test/support/api-client';
 import { latestCode, outbox } from '../apps/server/test/support/accounts';
 import { adminCommand } from './support/admin-command';
 import { launchBrowser, newMobileContext, saveScreenshot } from './support/browser';
-import { expectFitsThePhone, screenshotsAtWidths } from './support/layout';
+import { expectFitsThePhone, screenshotsAtWidths, textLines } from './support/layout';
 import { newPhone } from './support/phones';
 import { codeFromOutbox } from './support/sms-outbox';
 import { startServer, type RunningServer } from './support/server';
@@ -147,6 +147,9 @@ describe('/mine/signOff', () => {
       const dialog = page.getByRole('dialog', { name: '确认注销账号？' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('您将失去：积分 450、卡券 1 张、银行卡 1 张（将解除绑定）、实名认证信息（新账号需重新认证）。');
+      // On the smallest phone its two actions are side by side or one above the other, never 确认 / 注销.
+      await page.setViewportSize({ width: 320, height: 812 });
+      expect(await textLines(dialog.getByRole('button'))).toEqual([1, 1]);
       await screenshotsAtWidths(page, `sign-off-${tag === 'browser' ? 'browser' : 'android'}-losses-confirm`);
       // 取消 keeps everything.
       await dialog.getByRole('button', { name: '取消' }).click();

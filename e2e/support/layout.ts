@@ -45,3 +45,21 @@ export async function screenshotsAtWidths(page: Page, name: string, target?: Loc
   }
   await page.setViewportSize({ width: 375, height: 812 });
 }
+
+/**
+ * How many lines each element `locator` matches sets its text on, as laid out: a button's label or a name
+ * broken over two lines (确认 / 注销) reads as two words.
+ */
+export async function textLines(locator: Locator): Promise<number[]> {
+  return locator.evaluateAll((elements) =>
+    elements.map((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const tops = Array.from(range.getClientRects())
+        .filter((rect) => rect.width > 0)
+        .map((rect) => Math.round(rect.top));
+      // A line's fragments (text beside an icon, a nested span) share a top within a few pixels.
+      return tops.sort((x, y) => x - y).filter((top, i, all) => i === 0 || top - all[i - 1]! > 4).length;
+    }),
+  );
+}

@@ -181,28 +181,28 @@ export function PhotoCapture({
   );
 }
 
-/** A drawing of the side to photograph, until there is a photo. */
+/** A drawing of the side to photograph, until there is a photo, in the mode's colours (identity.css). */
 function CardSketch({ side }: { side: IdCardSide }) {
   return (
     <svg className="capture__sketch" viewBox="0 0 171 108" aria-hidden="true">
-      <rect x="1" y="1" width="169" height="106" rx="8" fill="#f2f5fc" stroke="#c9d3e8" strokeDasharray="4 3" />
+      <rect x="1" y="1" width="169" height="106" rx="8" className="capture__sketch-card" strokeDasharray="4 3" />
       {side === 'portrait' ? (
         <>
-          <rect x="14" y="22" width="70" height="6" rx="3" fill="#d6deef" />
-          <rect x="14" y="38" width="52" height="6" rx="3" fill="#d6deef" />
-          <rect x="14" y="54" width="76" height="6" rx="3" fill="#d6deef" />
-          <rect x="14" y="84" width="96" height="6" rx="3" fill="#d6deef" />
-          <rect x="118" y="18" width="40" height="52" rx="4" fill="#d6deef" />
-          <circle cx="138" cy="36" r="9" fill="#b9c6e3" />
-          <path d="M124 64c3-9 8-12 14-12s11 3 14 12" fill="#b9c6e3" />
+          <rect x="14" y="22" width="70" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="14" y="38" width="52" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="14" y="54" width="76" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="14" y="84" width="96" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="118" y="18" width="40" height="52" rx="4" className="capture__sketch-line" />
+          <circle cx="138" cy="36" r="9" className="capture__sketch-mark" />
+          <path d="M124 64c3-9 8-12 14-12s11 3 14 12" className="capture__sketch-mark" />
         </>
       ) : (
         <>
-          <circle cx="32" cy="34" r="16" fill="#e7c9c4" />
-          <rect x="60" y="22" width="90" height="8" rx="4" fill="#d6deef" />
-          <rect x="60" y="38" width="70" height="6" rx="3" fill="#d6deef" />
-          <rect x="34" y="72" width="116" height="6" rx="3" fill="#d6deef" />
-          <rect x="34" y="86" width="96" height="6" rx="3" fill="#d6deef" />
+          <circle cx="32" cy="34" r="16" className="capture__sketch-emblem" />
+          <rect x="60" y="22" width="90" height="8" rx="4" className="capture__sketch-line" />
+          <rect x="60" y="38" width="70" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="34" y="72" width="116" height="6" rx="3" className="capture__sketch-line" />
+          <rect x="34" y="86" width="96" height="6" rx="3" className="capture__sketch-line" />
         </>
       )}
     </svg>

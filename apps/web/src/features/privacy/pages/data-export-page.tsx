@@ -36,7 +36,10 @@ export function printableCopy(copy: PersonalDataCopy, view: HTMLElement): string
   const style = [
     'body{font:16px/1.6 -apple-system,"PingFang SC","Microsoft YaHei","Noto Sans CJK SC",sans-serif;color:#1f2329;margin:24px auto;max-width:720px;padding:0 16px}',
     'h1{font-size:22px}h2{font-size:18px;margin:24px 0 8px;border-bottom:1px solid #e4e6eb;padding-bottom:4px}',
-    'dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:8px 0}dt{color:#5c626b}dd{margin:0;word-break:break-all}',
+    // Two facts a row, each at most half the page, so a long one (a consent naming its documents) wraps
+    // instead of widening the page past a phone's; the logs one a row.
+    'dl{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:4px 16px;margin:8px 0}.privacy-facts--log{grid-template-columns:minmax(0,1fr)}',
+    'dt{color:#5c626b}dd{margin:0;word-break:break-all}figure{margin:8px 0}img{max-width:100%;height:auto}',
     'section{break-inside:avoid-page}@media print{body{margin:0}}',
   ].join('');
   return `<!doctype html>
