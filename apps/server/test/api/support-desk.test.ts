@@ -175,8 +175,10 @@ describe.each(ENGINES)('the customer-service desk on %s', (engine) => {
     const anonymous = await opsFetch(t, 'POST', OPS_PATH.usersLookup, { phone, reason: '工单 T-2' });
     expect(anonymous.status).toBe(401);
     expect((await t.app.accounts.repos.users.findById(userId))!.frozen).toBeNull();
-    // Nothing refused reached the audit as a lookup of this account.
-    expect(await auditOf(userId)).toEqual([]);
+    // Refused, each is in the audit as a refusal (docs/operations.md "The audit log"), and none changed anything.
+    const refused = await auditOf(userId);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((e) => e.outcome === 'refused' && (e.status ?? 0) >= 400)).toBe(true);
   });
 
   it('ends every session of the account: the person is signed out at their next call', async () => {
@@ -242,7 +244,7 @@ describe.each(ENGINES)('the customer-service desk on %s', (engine) => {
     expect((await act(OPS_PATH.userUnfreeze, userId, '工单 T-3 已解冻')).status).toBe(409);
 
     // Every lookup and action of this account is in the audit with its reason, none with the full phone.
-    const entries = await auditOf(userId);
+    const entries = (await auditOf(userId)).filter((e) => e.outcome !== 'refused');
     // (The test's clock stands still between calls: the entries share their time, so their order is not asserted.)
     expect(entries.map((e) => (JSON.parse(e.after!) as { reason?: string }).reason).sort()).toEqual(
       ['工单 T-3 疑似盗用', '工单 T-3 复核', '工单 T-3 本人核实完毕', '工单 T-3 查看审批'].sort(),
