@@ -1,7 +1,8 @@
 // Operators of /ops (docs/operations.md "Operators"): how long a session lives without use and at most
 // (NIST SP 800-63B §4.2.3, AAL2: reauthentication at least every 12 hours and after 30 minutes idle), how
 // failed sign-ins lock a name (§5.2.2 rate limiting), and above how many points a redeem batch waits for a
-// second operator's approval.
+// second operator's approval, and how long an enrolment link stays usable (NIST SP 800-63B §6.1.2.1: an
+// authenticator bound by an out-of-band link is bound only while the link is fresh).
 import { defineSection, whole, type SectionValue } from './section.js';
 
 export const operatorsSection = defineSection({
@@ -10,12 +11,14 @@ export const operatorsSection = defineSection({
     OPS_SESSION_MAX_HOURS: whole(1, 12).default(12),
     OPS_SIGN_IN_FREE_FAILURES: whole(1, 20).default(5),
     OPS_APPROVAL_POINTS: whole(0, 100_000_000).default(10_000),
+    OPS_ENROLMENT_HOURS: whole(1, 168).default(24),
   },
   build: (e) => ({
     sessionIdleMs: e.OPS_SESSION_IDLE_MINUTES * 60_000,
     sessionMaxMs: e.OPS_SESSION_MAX_HOURS * 3_600_000,
     freeFailures: e.OPS_SIGN_IN_FREE_FAILURES,
     approvalPoints: e.OPS_APPROVAL_POINTS,
+    enrolmentMs: e.OPS_ENROLMENT_HOURS * 3_600_000,
   }),
 });
 export type OperatorsConfig = SectionValue<typeof operatorsSection>;

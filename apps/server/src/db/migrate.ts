@@ -21,6 +21,7 @@ import * as operatorTotpSealed from './migrations/2026-12-01-0900-operator-totp-
 import * as sessionLineage from './migrations/2026-12-07-1000-session-lineage.js';
 import * as outboxLeases from './migrations/2026-12-07-1100-outbox-leases.js';
 import * as noticeItemReads from './migrations/2026-12-07-1200-notice-item-reads.js';
+import * as operatorEnrolment from './migrations/2026-12-08-1000-operator-enrolment.js';
 import type { Database } from './schema.js';
 
 const migrations: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07-1000-session-lineage': sessionLineage,
   '2026-12-07-1100-outbox-leases': outboxLeases,
   '2026-12-07-1200-notice-item-reads': noticeItemReads,
+  '2026-12-08-1000-operator-enrolment': operatorEnrolment,
 };
 
 export class MigrationError extends Error {

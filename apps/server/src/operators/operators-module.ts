@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { OperatorsConfig } from '../config/index.js';
 import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess } from '../http/ops-guard.js';
+import { createEnrolmentsRepository } from './repositories/enrolments-repository.js';
 import { createOperatorsRepository, type OperatorsRepository } from './repositories/operators-repository.js';
 import { createApprovals, type ApprovalKind, type Approvals } from './services/approvals.js';
 import { createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
@@ -37,7 +38,10 @@ declare module 'fastify' {
   }
 }
 
-/** Fields never written to the audit (a password typed or handed over; `by` says nothing: the signed-in operator does). */
+/**
+ * Fields never written to the audit (a password typed, an enrolment link's token or address, a TOTP code or
+ * secret; `by` says nothing: the signed-in operator does).
+ */
 function withoutSecrets(value: unknown): unknown {
   if (typeof value === 'string') {
     try {
@@ -47,13 +51,20 @@ function withoutSecrets(value: unknown): unknown {
     }
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value ?? null;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri'].includes(key)));
+  return Object.fromEntries(
+    Object.entries(value).filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri', 'token', 'enrolmentUrl'].includes(key)),
+  );
 }
 
 export default fp(
   async (fastify: FastifyInstance, opts: { operators: OperatorsConfig; cookieSecure: boolean; dataKey: string }) => {
     const repo = createOperatorsRepository(fastify.database.db);
-    const accounts = createOperators({ repo, config: opts.operators, totpCipher: operatorTotpCipher(opts.dataKey) });
+    const accounts = createOperators({
+      repo,
+      enrolmentsRepo: createEnrolmentsRepository(fastify.database.db),
+      config: opts.operators,
+      totpCipher: operatorTotpCipher(opts.dataKey),
+    });
     const approvals = createApprovals(repo);
 
     const routes = requireDeclaredAccess(fastify);
