@@ -18,6 +18,7 @@ export * from './ops-roles.js';
 export * from './redeem-codes.js';
 export * from './help.js';
 export * from './sign-ins.js';
+export * from './ops-passwords.js';
 export * from './page-config.js';
 export * from './base64.js';
 export * from './utf8.js';

@@ -148,7 +148,7 @@ describe.each(ENGINES)('enrolment links on %s', (engine) => {
       const refused = await finish(token, weak, right);
       expect(refused.status, weak).toBe(400);
       expect(refused.body.subcode, weak).toBe('4009');
-      expect((refused.body.data as { reason: string }).reason, weak).toMatch(/^密码（password）：/);
+      expect((refused.body.data as unknown as { reason: string }).reason, weak).toMatch(/^密码（password）：/);
     }
     const row = await t.app.database.db.selectFrom('operators').selectAll().where('id', '=', link.operator.id).executeTakeFirstOrThrow();
     expect(row.enrolled_at).toBeNull();

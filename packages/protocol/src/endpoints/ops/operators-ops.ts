@@ -2,6 +2,7 @@
 // Plain JSON at OPS_PATH's addresses like every operators' call; the session is an httpOnly cookie scoped
 // to /ops, and every state-changing call carries the session's CSRF token in X-Ops-CSRF.
 import * as z from 'zod/mini';
+import { OPS_PASSWORD_LIMITS } from '../../ops-passwords.js';
 import { OPS_PATH } from '../../ops-paths.js';
 import { OPS_ROLES } from '../../ops-roles.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
@@ -10,8 +11,6 @@ import { opsTimeField } from './ops-fields.js';
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
-/** NIST SP 800-63B §5.1.1.2: at least 8, and at least 64 allowed; here at least 12 for accounts that create money-like value. */
-export const OPS_PASSWORD_LIMITS = { minChars: 12, maxChars: 128 } as const;
 
 const operatorName = z.string().check(z.regex(OPS_OPERATOR_NAME));
 const password = z.string().check(z.minLength(1), z.maxLength(OPS_PASSWORD_LIMITS.maxChars * 4));
