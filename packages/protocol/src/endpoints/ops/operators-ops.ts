@@ -11,7 +11,6 @@ import { opsTimeField } from './ops-fields.js';
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
 
-
 const operatorName = z.string().check(z.regex(OPS_OPERATOR_NAME));
 const password = z.string().check(z.minLength(1), z.maxLength(OPS_PASSWORD_LIMITS.maxChars * 4));
 
