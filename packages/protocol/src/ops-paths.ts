@@ -24,6 +24,7 @@ export const OPS_PATH = {
   contentUnpublish: `${OPS_CONTENT_PATH}/:id/unpublish`,
   rewards: OPS_REWARDS_PATH,
   rewardsPrize: `${OPS_REWARDS_PATH}/prizes/:id`,
+  rewardsItems: `${OPS_REWARDS_PATH}/items`,
   rewardsItem: `${OPS_REWARDS_PATH}/items/:id`,
   rewardsBatches: `${OPS_REWARDS_PATH}/batches`,
   rewardsBatchRevoke: `${OPS_REWARDS_PATH}/batches/:id/revoke`,

@@ -28,6 +28,7 @@ import type { ApprovalKind } from '../../operators/operators-module.js';
 import type { RewardsOperations } from '../services/rewards-operations.js';
 import { OpsInputError, inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator } from '../../http/ops-api.js';
 import { grantPoints } from '../services/rewards-operations.js';
+import opsRewardItemsRoutes from './ops-reward-items.js';
 
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
@@ -163,4 +164,6 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
       granted: (await grants.grant({ userId, points, operator: by(request), key, now: now() })).granted,
     }));
   });
+
+  await fastify.register(opsRewardItemsRoutes);
 }

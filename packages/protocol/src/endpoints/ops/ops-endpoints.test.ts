@@ -63,7 +63,7 @@ describe('defineOpsEndpoint', () => {
 
 describe("the operators' calls", () => {
   it('are found (the filter above can see them) and take their paths from OPS_PATH, one call per method and path', () => {
-    expect(opsEndpoints.length).toBe(33);
+    expect(opsEndpoints.length).toBe(34);
     const known = new Set<string>(Object.values(OPS_PATH));
     for (const [name, endpoint] of opsEndpoints) expect(known.has(endpoint.path), name).toBe(true);
     const routes = opsEndpoints.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
