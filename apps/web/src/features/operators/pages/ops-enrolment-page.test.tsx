@@ -63,11 +63,17 @@ afterEach(() => {
 });
 
 const form = () => screen.findByRole('form', { name: '设置运营账号' });
+/** Types `text` into `field` as one paste (a password manager's fill), emptying it first. */
+async function typeInto(field: HTMLElement, text: string) {
+  await userEvent.clear(field);
+  await userEvent.click(field);
+  await userEvent.paste(text);
+}
 async function fill(password: string, again: string, code: string) {
   const f = await form();
-  await userEvent.type(within(f).getByLabelText('新密码'), password);
-  await userEvent.type(within(f).getByLabelText('再次输入新密码'), again);
-  await userEvent.type(within(f).getByLabelText('动态验证码'), code);
+  await typeInto(within(f).getByLabelText('新密码'), password);
+  await typeInto(within(f).getByLabelText('再次输入新密码'), again);
+  await typeInto(within(f).getByLabelText('动态验证码'), code);
   await userEvent.click(within(f).getByRole('button', { name: '完成设置' }));
 }
 
@@ -99,10 +105,8 @@ describe('/ops/enrol', () => {
     await fill('a long pass phrase 1', 'a long pass phrase 2', '123456');
     expect(await screen.findByText('两次输入的密码不一致')).toBeTruthy();
     const f = await form();
-    await userEvent.clear(within(f).getByLabelText('新密码'));
-    await userEvent.clear(within(f).getByLabelText('再次输入新密码'));
-    await userEvent.type(within(f).getByLabelText('新密码'), '短密码');
-    await userEvent.type(within(f).getByLabelText('再次输入新密码'), '短密码');
+    await typeInto(within(f).getByLabelText('新密码'), '短密码');
+    await typeInto(within(f).getByLabelText('再次输入新密码'), '短密码');
     await userEvent.click(within(f).getByRole('button', { name: '完成设置' }));
     expect(await screen.findByText('密码至少 12 个字符')).toBeTruthy();
     expect(asked.map((call) => call.url)).toEqual(['/ops/api/enrolment']);
@@ -125,19 +129,15 @@ describe('/ops/enrol', () => {
     // The same secret still on the page: the link is still usable.
     expect(within(f).getByLabelText('动态验证码密钥').textContent).toContain('JBSW');
 
-    await userEvent.clear(within(f).getByLabelText('新密码'));
-    await userEvent.clear(within(f).getByLabelText('再次输入新密码'));
-    await userEvent.type(within(f).getByLabelText('新密码'), 'wang-wu 的长密码');
-    await userEvent.type(within(f).getByLabelText('再次输入新密码'), 'wang-wu 的长密码');
-    await userEvent.type(within(f).getByLabelText('动态验证码'), '123456');
+    await typeInto(within(f).getByLabelText('新密码'), 'wang-wu 的长密码');
+    await typeInto(within(f).getByLabelText('再次输入新密码'), 'wang-wu 的长密码');
+    await typeInto(within(f).getByLabelText('动态验证码'), '123456');
     await userEvent.click(within(f).getByRole('button', { name: '完成设置' }));
     expect(await within(f).findByText('密码含有运营人员账号名')).toBeTruthy();
 
-    await userEvent.clear(within(f).getByLabelText('新密码'));
-    await userEvent.clear(within(f).getByLabelText('再次输入新密码'));
-    await userEvent.type(within(f).getByLabelText('新密码'), '春眠不觉晓，处处闻啼鸟。');
-    await userEvent.type(within(f).getByLabelText('再次输入新密码'), '春眠不觉晓，处处闻啼鸟。');
-    await userEvent.type(within(f).getByLabelText('动态验证码'), '654321');
+    await typeInto(within(f).getByLabelText('新密码'), '春眠不觉晓，处处闻啼鸟。');
+    await typeInto(within(f).getByLabelText('再次输入新密码'), '春眠不觉晓，处处闻啼鸟。');
+    await typeInto(within(f).getByLabelText('动态验证码'), '654321');
     await userEvent.click(within(f).getByRole('button', { name: '完成设置' }));
     const done = await screen.findByRole('heading', { name: '设置完成' });
     expect(done).toBeTruthy();
