@@ -1,9 +1,10 @@
-// Operators for browser journeys (docs/operations.md "Operators"): one made with the admin command
-// in-process against the journey server's DATA_DIR (`operators add … --password-env`, as an administrator
-// scripts it), and a browser context signed in as it through POST /ops/api/session with its password and a
-// TOTP code (RFC 6238) of now. The session cookie (httpOnly, SameSite=Strict, Path=/ops) lands in the
-// context's cookie jar, as a sign-in in the page would leave it; the CSRF token is returned for calls the
-// journey makes itself, and the /ops pages read it from GET /ops/api/session.
+// Operators for browser journeys (docs/operations.md "Operators"): one added with the admin command
+// in-process against the journey server's DATA_DIR (`operators add … --origin`, as an administrator scripts
+// it) and enrolled through the link it prints as the operator would (POST /ops/api/enrolment, then /finish
+// with a password chosen here and a code of the secret shown), and a browser context signed in as it through
+// POST /ops/api/session with its password and a TOTP code (RFC 6238) of now. The session cookie (httpOnly,
+// SameSite=Strict, Path=/ops) lands in the context's cookie jar, as a sign-in in the page would leave it; the
+// CSRF token is returned for calls the journey makes itself, and the /ops pages read it from GET /ops/api/session.
 import { randomBytes } from 'node:crypto';
 import { OPS_CSRF_HEADER, OPS_PATH, type OpsRole } from '@tyd/protocol';
 import type { BrowserContext } from 'playwright-core';
@@ -20,12 +21,31 @@ export interface E2eOperator {
 
 let made = 0;
 
-/** Adds an operator of `role` (a name unique in the run unless given); its password is chosen here, never printed. */
+async function post<T>(server: RunningServer, path: string, body: unknown): Promise<T> {
+  const res = await fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await res.json()) as { code: string; data?: T };
+  if (res.status !== 200 || !answer.data) throw new Error(`${path} answered ${res.status} ${JSON.stringify(answer)}`);
+  return answer.data;
+}
+
+/**
+ * Completes the enrolment link `url` as its operator with `password`, confirming with the code of the step
+ * before now (inside RFC 6238's drift window), so a sign-in with the code of now follows at once. Answers the
+ * TOTP secret the link showed.
+ */
+export async function enrolThroughLink(server: RunningServer, url: string, password: string): Promise<string> {
+  const token = new URL(url).hash.slice(1);
+  const { totpSecret } = await post<{ totpSecret: string }>(server, OPS_PATH.enrolment, { token });
+  await post(server, OPS_PATH.enrolmentFinish, { token, password, code: totpCode(totpSecret, Date.now() - 30_000) });
+  return totpSecret;
+}
+
+/** Adds an operator of `role` (a name unique in the run unless given) and enrols them; the password is chosen here, never printed. */
 export async function addOperator(server: RunningServer, role: OpsRole, name = `${role.replace('_', '-')}-${process.pid}-${++made}`): Promise<E2eOperator> {
+  const stdout = await adminCommand(server, ['operators', 'add', name, '--role', role, '--origin', server.baseUrl]);
+  const { enrolmentUrl } = JSON.parse(stdout) as { enrolmentUrl: string };
   const password = `e2e ${randomBytes(12).toString('base64url')} pass`;
-  const stdout = await adminCommand(server, ['operators', 'add', name, '--role', role, '--password-env', 'E2E_OPS_PASSWORD'], { E2E_OPS_PASSWORD: password });
-  const { totpSecret } = JSON.parse(stdout) as { totpSecret: string };
-  return { name, role, password, totpSecret };
+  return { name, role, password, totpSecret: await enrolThroughLink(server, enrolmentUrl, password) };
 }
 
 /**

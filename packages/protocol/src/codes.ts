@@ -85,6 +85,11 @@ export const SUBCODE = {
    * authorised login are refused, after the code proved possession, so the answer tells nobody else.
    */
   ACCOUNT_FROZEN: '4218',
+  // Operators' enrolment links, 4261–4262 (docs/api.md "Operators").
+  /** No live enrolment link by that token: never issued, used, replaced by a newer one or expired (one answer for all). */
+  OPS_ENROLMENT_INVALID: '4261',
+  /** The TOTP code does not match the secret shown on the enrolment page: nothing changed, the link stays usable. */
+  OPS_ENROLMENT_CODE_WRONG: '4262',
   // 个人信息, 4241–4244 (docs/api.md "Personal information").
   /** The account has asked for PRIVACY_EXPORTS_PER_DAY copies of its data this China day; data {retryAfterSeconds}. */
   DATA_EXPORT_DAILY_LIMIT: '4241',
@@ -306,6 +311,8 @@ export const CODE_TEXT: Readonly<Record<Code | Subcode, string>> = {
   '4216': '该手机号已绑定其他账号',
   '4217': '身份验证已失效，请重新验证',
   '4218': '该账号已被冻结，暂时无法登录，如有疑问请联系客服',
+  '4261': '链接无效或已过期，请联系管理员重新生成',
+  '4262': '动态验证码不正确，请核对验证器中的最新验证码',
   '4241': '今日导出次数已达上限，请明天再试',
   '4242': '导出记录不存在，请重新申请导出',
   '4243': '导出已过期，请重新申请导出',

@@ -27,6 +27,7 @@ export const OPS_PATH = {
   contentUnpublish: `${OPS_CONTENT_PATH}/:id/unpublish`,
   rewards: OPS_REWARDS_PATH,
   rewardsPrize: `${OPS_REWARDS_PATH}/prizes/:id`,
+  rewardsItems: `${OPS_REWARDS_PATH}/items`,
   rewardsItem: `${OPS_REWARDS_PATH}/items/:id`,
   rewardsBatches: `${OPS_REWARDS_PATH}/batches`,
   rewardsBatchRevoke: `${OPS_REWARDS_PATH}/batches/:id/revoke`,
@@ -43,6 +44,8 @@ export const OPS_PATH = {
   operators: '/ops/api/operators',
   operatorDisable: '/ops/api/operators/:id/disable',
   operatorReset: '/ops/api/operators/:id/reset',
+  enrolment: '/ops/api/enrolment',
+  enrolmentFinish: '/ops/api/enrolment/finish',
   approvals: '/ops/api/approvals',
   approvalApprove: '/ops/api/approvals/:id/approve',
   approvalWithdraw: '/ops/api/approvals/:id/withdraw',
@@ -53,6 +56,12 @@ export const OPS_PATH = {
   outboxRetry: '/ops/api/outbox/dead/:id/retry',
   outboxDiscard: '/ops/api/outbox/dead/:id/discard',
 } as const;
+
+/**
+ * The console's page an enrolment link opens (docs/operations.md "Operators"): `/ops/enrol#<token>`. The token
+ * rides in the fragment, which the browser never sends, so it stays out of access logs, proxies and Referer.
+ */
+export const OPS_ENROLMENT_PAGE = '/ops/enrol';
 
 /** The header carrying the session's CSRF token on every state-changing call (OWASP CSRF cheat sheet: custom request header). */
 export const OPS_CSRF_HEADER = 'x-ops-csrf';

@@ -20,6 +20,7 @@ export * from './redeem-codes.js';
 export * from './help.js';
 export * from './support-desk.js';
 export * from './sign-ins.js';
+export * from './ops-passwords.js';
 export * from './page-config.js';
 export * from './base64.js';
 export * from './utf8.js';

@@ -28,6 +28,7 @@ import { OUTBOX_USAGE, runOutbox } from './outbox-cli.js';
 import { createMessagesOutsideServer, deliverMessages } from '../content/content-module.js';
 import { createOutbox } from '../outbox/outbox.js';
 import { createOutboxRepository } from '../outbox/outbox-repository.js';
+import { createEnrolmentsRepository } from '../operators/repositories/enrolments-repository.js';
 import { createOperatorsRepository } from '../operators/repositories/operators-repository.js';
 import { createOperators, operatorTotpCipher } from '../operators/services/operators.js';
 import { OPERATORS_USAGE, runOperators } from './operators-cli.js';
@@ -85,8 +86,13 @@ const COMMANDS: Record<string, (args: string[], c: AdminContext) => Promise<numb
   nfc: (args, c) => runNfc(args, createNfcAntennasRepository(c.db), c.out, c.now),
   operators: async (args, c) => {
     const repo = createOperatorsRepository(c.db);
-    const accounts = createOperators({ repo, config: c.config.operators, totpCipher: operatorTotpCipher((await c.secrets()).dataKey) });
-    return runOperators(args, { accounts, repo, env: c.env }, c.out, c.now);
+    const accounts = createOperators({
+      repo,
+      enrolmentsRepo: createEnrolmentsRepository(c.db),
+      config: c.config.operators,
+      totpCipher: operatorTotpCipher((await c.secrets()).dataKey),
+    });
+    return runOperators(args, { accounts, repo }, c.out, c.now);
   },
   backup: (args, c) =>
     runBackup(

@@ -179,6 +179,11 @@ const ROWS: readonly Row[] = [
     meaning: 'how long a request waits for a checker: after it, it shows as expired and can no longer be approved (docs/operations.md "Approvals")',
   },
   {
+    vars: ['OPS_ENROLMENT_HOURS'],
+    meaning:
+      'how long the one-time link that adds or resets an operator stays usable, 1–168 (the operator chooses their password and scans their TOTP secret there; docs/operations.md "Operators")',
+  },
+  {
     vars: ['PRIVACY_EXPORT_TTL_MINUTES', 'PRIVACY_EXPORTS_PER_DAY'],
     meaning:
       'a copy of one\'s personal information (个人信息, PIPL art. 45): how long it may be fetched after it was asked for (once), and how many copies an account may ask for in a China day (docs/api.md "Personal information")',

@@ -22,6 +22,7 @@ import * as sessionLineage from './migrations/2026-12-07-1000-session-lineage.js
 import * as outboxLeases from './migrations/2026-12-07-1100-outbox-leases.js';
 import * as noticeItemReads from './migrations/2026-12-07-1200-notice-item-reads.js';
 import * as keyChecks from './migrations/2026-12-08-0900-key-checks.js';
+import * as operatorEnrolment from './migrations/2026-12-08-1000-operator-enrolment.js';
 import * as accountFreeze from './migrations/2026-12-08-1100-account-freeze.js';
 import * as opsControls from './migrations/2026-12-08-1200-ops-controls.js';
 import type { Database } from './schema.js';
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '2026-12-07-1100-outbox-leases': outboxLeases,
   '2026-12-07-1200-notice-item-reads': noticeItemReads,
   '2026-12-08-0900-key-checks': keyChecks,
+  '2026-12-08-1000-operator-enrolment': operatorEnrolment,
   '2026-12-08-1100-account-freeze': accountFreeze,
   '2026-12-08-1200-ops-controls': opsControls,
 };

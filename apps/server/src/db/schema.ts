@@ -459,6 +459,24 @@ export interface OperatorsTable {
   created_at: number;
   created_by: string;
   disabled_at: number | null;
+  /** When the operator finished their enrolment (chose a password, confirmed a TOTP code); null while a link is pending: no sign-in. */
+  enrolled_at: number | null;
+}
+
+/**
+ * An operator's pending enrolment link (docs/operations.md "Operators"): one per operator, a newer one
+ * replacing it; deleted when the enrolment completes.
+ */
+export interface OperatorEnrolmentsTable {
+  operator_id: string;
+  /** SHA-256 (hex) of the link's token. */
+  token_hash: string;
+  /** The TOTP secret shown at the link's first opening, sealed (AAD `operator_enrolments.totp_secret:<token_hash>`); null before. */
+  totp_secret_sealed: string | null;
+  created_at: number;
+  /** Who issued it: the administrator's name, or `admin-command`. */
+  created_by: string;
+  expires_at: number;
 }
 
 /** Failed sign-ins per typed name, whether such an operator exists or not. */
@@ -546,6 +564,7 @@ export interface Database {
   operators: OperatorsTable;
   operator_sign_in_failures: OperatorSignInFailuresTable;
   operator_sessions: OperatorSessionsTable;
+  operator_enrolments: OperatorEnrolmentsTable;
   ops_approvals: OpsApprovalsTable;
   ops_audit: OpsAuditTable;
   ops_value_made: OpsValueMadeTable;

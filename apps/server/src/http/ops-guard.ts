@@ -13,7 +13,7 @@ import { ApiError } from './api-error.js';
 
 /**
  * What a route needs: a role (`viewer`: any signed-in operator, since every role views; another role: that
- * role only), or `public` (signing in, the only one).
+ * role only), or `public` (signing in, and an enrolment link's calls, whose token is the proof).
  */
 export type OpsAccess = OpsRole | 'public';
 

@@ -16,6 +16,7 @@ import type { OperatorsConfig } from '../config/index.js';
 import { inTransaction } from '../db/ambient-transaction.js';
 import type { OpsAuditTable } from '../db/schema.js';
 import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess, type OpsCommit } from '../http/ops-guard.js';
+import { createEnrolmentsRepository } from './repositories/enrolments-repository.js';
 import { createOperatorsRepository, type OperatorsRepository } from './repositories/operators-repository.js';
 import { createApprovals, type Approvals } from './services/approvals.js';
 import { approvalResultCipher, createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
@@ -47,8 +48,8 @@ declare module 'fastify' {
 }
 
 /**
- * A value as the audit keeps it: passwords, codes, secrets and redeem codes dropped, a phone number masked,
- * and `by` left out (the signed-in operator says who).
+ * A value as the audit keeps it: passwords, TOTP codes and secrets, redeem codes, an enrolment link's token
+ * or address dropped, a phone number masked, and `by` left out (the signed-in operator says who).
  */
 function withoutSecrets(value: unknown): unknown {
   if (typeof value === 'string') {
@@ -61,7 +62,7 @@ function withoutSecrets(value: unknown): unknown {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return value ?? null;
   return Object.fromEntries(
     Object.entries(value)
-      .filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri', 'token'].includes(key))
+      .filter(([key]) => !['password', 'code', 'by', 'codes', 'totpSecret', 'otpauthUri', 'token', 'enrolmentUrl'].includes(key))
       .map(([key, field]) => [key, key === 'phone' && typeof field === 'string' ? maskedPhone(field) : field]),
   );
 }
@@ -86,7 +87,12 @@ export default fp(
   async (fastify: FastifyInstance, opts: { operators: OperatorsConfig; cookieSecure: boolean; dataKey: string }) => {
     const db = fastify.database.db;
     const repo = createOperatorsRepository(db);
-    const accounts = createOperators({ repo, config: opts.operators, totpCipher: operatorTotpCipher(opts.dataKey) });
+    const accounts = createOperators({
+      repo,
+      enrolmentsRepo: createEnrolmentsRepository(db),
+      config: opts.operators,
+      totpCipher: operatorTotpCipher(opts.dataKey),
+    });
     const approvals = createApprovals({ db, repo, config: opts.operators, resultCipher: approvalResultCipher(opts.dataKey) });
     const valueWindow = createValueWindow({ repo, config: opts.operators });
 

@@ -17,6 +17,9 @@ import { ENGINES } from '../support/test-databases.js';
  */
 const EXPECTED: Record<string, OpsAccess> = {
   'POST /ops/api/session': 'public',
+  // An enrolment link's own calls: its token is the proof (docs/api.md "Operators").
+  'POST /ops/api/enrolment': 'public',
+  'POST /ops/api/enrolment/finish': 'public',
   'GET /ops/api/session': 'viewer',
   'POST /ops/api/session/sign-out': 'viewer',
   'GET /ops/api/summary': 'viewer',
@@ -31,6 +34,7 @@ const EXPECTED: Record<string, OpsAccess> = {
   'POST /ops/api/help/questions/:id/answer': 'content_editor',
   'GET /ops/api/rewards': 'viewer',
   'POST /ops/api/rewards/prizes/:id': 'rewards_manager',
+  'POST /ops/api/rewards/items': 'rewards_manager',
   'POST /ops/api/rewards/items/:id': 'rewards_manager',
   'POST /ops/api/rewards/batches': 'rewards_manager',
   'POST /ops/api/rewards/batches/:id/revoke': 'rewards_manager',

@@ -11,14 +11,18 @@ export interface AdminOutcome {
   stderr: string;
 }
 
-/** Runs the command in-process in `env` and keeps what it printed (also the journeys' e2e/support/admin-command.ts). */
-export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv): Promise<AdminOutcome> {
+/**
+ * Runs the command in-process in `env` and keeps what it printed (also the journeys' e2e/support/admin-command.ts);
+ * at `now` when given (a test server's own clock), else the real time.
+ */
+export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv, now?: () => number): Promise<AdminOutcome> {
   let stdout = '';
   let stderr = '';
   const code = await runAdmin(args, {
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
     env,
+    ...(now && { now }),
   });
   return { code, stdout, stderr };
 }

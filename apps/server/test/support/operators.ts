@@ -1,10 +1,12 @@
-// Operators for API tests: one made with the admin command (in-process, against the test server's database)
-// and signed in through POST /ops/api/session with its password and a fresh TOTP code, and a client that
-// holds its session cookie and CSRF token as the /ops page does (the cookie as a header, the token in memory).
+// Operators for API tests: one added with the admin command (in-process, against the test server's database,
+// at the app's clock) and enrolled through its link as the operator would (POST /ops/api/enrolment with the
+// token, then /finish with a password chosen here and a code of the secret shown), then signed in through
+// POST /ops/api/session with its password and a fresh TOTP code, and a client that holds its session cookie
+// and CSRF token as the /ops page does (the cookie as a header, the token in memory).
 import { randomBytes } from 'node:crypto';
 import { OPS_CSRF_HEADER, OPS_PATH, type OpsRole } from '@tyd/protocol';
 import { totpCode } from '../../src/operators/services/credentials.js';
-import { adminCommand } from './admin-command.js';
+import { capturedAdmin } from './admin-command.js';
 import type { TestApp } from './test-app.js';
 
 export interface OpsAnswer<T = unknown> {
@@ -32,12 +34,45 @@ let counter = 0;
 /** A name no other test of the run uses. */
 export const operatorName = (role: string) => `${role.replace('_', '-')}-${process.pid}-${++counter}`;
 
-/** Adds an operator with the admin command; the password chosen here, the TOTP secret as printed. */
+/** What the admin command and POST /ops/api/operators print for a new or reset operator. */
+export interface EnrolmentLinkAnswer {
+  operator: OperatorEnrolment['operator'] & { enrolledAt: number | null };
+  enrolmentUrl: string;
+  enrolmentExpiresAt: number;
+}
+
+/** The token of an enrolment link (the part after `#`). */
+export function enrolmentToken(url: string): string {
+  const token = new URL(url).hash.slice(1);
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) throw new Error(`no enrolment token in ${url}`);
+  return token;
+}
+
+/**
+ * Completes an enrolment link as its operator: opens it, then finishes with `password` and the code of the
+ * step before `at` (accepted within RFC 6238's drift window), so a sign-in with the code of `at` follows at
+ * once (each step's code is taken once). Answers the TOTP secret the link showed.
+ */
+export async function enrol(t: TestApp, url: string, password: string, at = t.app.clock()): Promise<string> {
+  const token = enrolmentToken(url);
+  const started = await opsFetch<{ totpSecret: string }>(t, 'POST', OPS_PATH.enrolment, { token });
+  if (started.status !== 200) throw new Error(`enrolment start answered ${started.status} ${JSON.stringify(started.body)}`);
+  const totpSecret = started.body.data!.totpSecret;
+  const finished = await opsFetch(t, 'POST', OPS_PATH.enrolmentFinish, { token, password, code: totpCode(totpSecret, at - 30_000) });
+  if (finished.status !== 200) throw new Error(`enrolment finish answered ${finished.status} ${JSON.stringify(finished.body)}`);
+  return totpSecret;
+}
+
+/** A password of the kind an operator would choose (NIST SP 800-63B: long, nothing common). */
+export const choosePassword = () => `pw ${randomBytes(12).toString('base64url')} long`;
+
+/** Adds an operator with the admin command (at the app's clock) and enrols them with a password chosen here. */
 export async function addOperator(t: TestApp, role: OpsRole, name = operatorName(role)): Promise<OperatorEnrolment> {
-  const password = `pw ${randomBytes(12).toString('base64url')} long`;
-  const { stdout } = await adminCommand(t, ['operators', 'add', name, '--role', role, '--password-env', 'TEST_OPS_PASSWORD'], { TEST_OPS_PASSWORD: password });
-  const printed = JSON.parse(stdout) as { operator: OperatorEnrolment['operator']; totpSecret: string };
-  return { operator: printed.operator, password, totpSecret: printed.totpSecret };
+  const added = await capturedAdmin(['operators', 'add', name, '--role', role, '--origin', t.baseUrl], t.env, () => t.app.clock());
+  if (added.code !== 0) throw new Error(`operators add ${name} exited ${added.code}: ${added.stderr}`);
+  const printed = JSON.parse(added.stdout) as EnrolmentLinkAnswer;
+  const password = choosePassword();
+  return { operator: printed.operator, password, totpSecret: await enrol(t, printed.enrolmentUrl, password) };
 }
 
 /** Any call to the ops API, with the headers given and nothing else. */

@@ -1,6 +1,7 @@
 // The console's frame: one sign-in for all its pages (components/ops-sign-in.tsx), then the menu of the pages
 // the operator's role may open, who is signed in, 退出, and the current page, which reads the operator from
-// lib/operator-context.ts. A page of another role, or no such page, says so instead of loading.
+// lib/operator-context.ts. A page of another role, or no such page, says so instead of loading. A public page
+// (an enrolment link's) is shown without either: its operator has no credentials yet.
 import type { ComponentType } from 'react';
 import { OPS_ROLE_TEXT } from '@tyd/protocol/wire';
 import { ErrorBoundary } from '../components/error-boundary';
@@ -48,20 +49,38 @@ function PageHost({ page: ConsolePage }: { page: ComponentType }) {
   return <ConsolePage />;
 }
 
+/** The route's page once its chunk is loaded, or what to say meanwhile. */
+function RoutePage({ route, locationKey }: { route: ConsoleRoute; locationKey: string }) {
+  const page = loaded.get(route.path);
+  if (!page) return <Notice title={route.title} text={failed.has(route.path) ? '页面加载失败，请刷新后重试。' : '正在加载…'} reload={failed.has(route.path)} />;
+  return (
+    // A page that throws says so under the menu instead of taking the menu down with it.
+    <ErrorBoundary key={locationKey} message="console page crashed" fallback={<Notice title="页面出错" text="页面出错了，请刷新后重试。" reload />}>
+      <PageHost page={page} />
+    </ErrorBoundary>
+  );
+}
+
 function ConsoleView() {
   const { operator } = useOperator();
   const location = useLocation();
   if (!location) return null;
   const route = matchConsoleRoute(location.path);
-  if (!route) return <Notice title="页面不存在" text="运营后台没有这个页面，请从上方菜单进入。" />;
+  if (!route || route.public) return <Notice title="页面不存在" text="运营后台没有这个页面，请从上方菜单进入。" />;
   if (route.role && route.role !== operator.role) return <Notice title={route.title} text={`仅${OPS_ROLE_TEXT[route.role]}可以使用此页面。`} />;
-  const page = loaded.get(route.path);
-  if (!page) return <Notice title={route.title} text={failed.has(route.path) ? '页面加载失败，请刷新后重试。' : '正在加载…'} reload={failed.has(route.path)} />;
+  return <RoutePage route={route} locationKey={location.key} />;
+}
+
+/** A public page (an enrolment link's) without the sign-in and the menu; every other address signs in first. */
+function ConsoleFrame() {
+  const location = useLocation();
+  const route = location ? matchConsoleRoute(location.path) : undefined;
+  if (location && route?.public) return <RoutePage route={route} locationKey={location.key} />;
   return (
-    // A page that throws says so under the menu instead of taking the menu down with it.
-    <ErrorBoundary key={location.key} message="console page crashed" fallback={<Notice title="页面出错" text="页面出错了，请刷新后重试。" reload />}>
-      <PageHost page={page} />
-    </ErrorBoundary>
+    <OperatorSession title={CONSOLE_TITLE}>
+      <ConsoleMenu />
+      <ConsoleView />
+    </OperatorSession>
   );
 }
 
@@ -71,7 +90,7 @@ function ConsoleMenu() {
   return (
     <header className="console-bar">
       <nav className="console-bar__menu" aria-label="运营后台">
-        {CONSOLE_ROUTES.filter((route) => !route.role || route.role === operator.role).map((route) => (
+        {CONSOLE_ROUTES.filter((route) => !route.public && (!route.role || route.role === operator.role)).map((route) => (
           <Link key={route.path} to={route.path} className="console-bar__link" aria-current={location?.path === route.path ? 'page' : undefined}>
             {route.title}
           </Link>
@@ -92,10 +111,7 @@ function ConsoleMenu() {
 export function ConsoleApp({ router }: { router: Router }) {
   return (
     <RouterContext value={router}>
-      <OperatorSession title={CONSOLE_TITLE}>
-        <ConsoleMenu />
-        <ConsoleView />
-      </OperatorSession>
+      <ConsoleFrame />
       <Toaster />
     </RouterContext>
   );

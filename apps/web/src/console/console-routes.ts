@@ -1,15 +1,18 @@
 // The operators' console's pages (docs/operations.md "The console"): its own entry (ops.html, served for
 // /ops and below by the server with its own CSP), never part of the consumer app's route table, so a
 // person's first load carries no operators' code. Each page is a lazy chunk of its capability's feature
-// folder; `role` is who sees it in the menu and may open it (every role views the others).
+// folder; `role` is who sees it in the menu and may open it (every role views the others); a `public` page
+// is opened without a session and is in no menu (an enrolment link's page: the operator has no credentials yet).
 import type { ComponentType } from 'react';
-import type { OpsRole } from '@tyd/protocol/wire';
+import { OPS_ENROLMENT_PAGE, type OpsRole } from '@tyd/protocol/wire';
 
 export interface ConsoleRoute {
   path: string;
   title: string;
   /** Only this role sees and opens the page; none: every signed-in operator. */
   role?: OpsRole;
+  /** Opened without signing in, outside the menu. */
+  public?: boolean;
   load: () => Promise<{ default: ComponentType }>;
 }
 
@@ -20,6 +23,7 @@ export const CONSOLE_ROUTES: readonly ConsoleRoute[] = [
   { path: '/ops/help', title: '用户提问', load: () => import('../features/help/pages/ops-help-page') },
   { path: '/ops/users', title: '客服查询', role: 'customer_service', load: () => import('../features/support-desk/pages/ops-users-page') },
   { path: '/ops/operators', title: '账号与审计', role: 'administrator', load: () => import('../features/operators/pages/ops-operators-page') },
+  { path: OPS_ENROLMENT_PAGE, title: '设置运营账号', public: true, load: () => import('../features/operators/pages/ops-enrolment-page') },
 ];
 
 /** The console's route for a path, or undefined (the console's own "no such page"). */

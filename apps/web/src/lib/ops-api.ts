@@ -19,6 +19,8 @@ export class OpsApiError extends Error {
     readonly failure: OpsApiFailure,
     reason: string,
     readonly status?: number,
+    /** The answer's subcode, when it had one (e.g. 4261, an enrolment link no longer valid). */
+    readonly subcode?: string,
   ) {
     super(reason);
   }
@@ -51,14 +53,14 @@ async function send(url: string, method: string, body: unknown, signal?: AbortSi
  */
 export async function opsRequest<T>(url: string, opts: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
   const res = await send(url, opts.method ?? 'GET', opts.body, opts.signal);
-  const answer = (await res.json().catch(() => null)) as { code?: string; data?: unknown } | null;
+  const answer = (await res.json().catch(() => null)) as { code?: string; subcode?: string; data?: unknown } | null;
   const reason = (answer?.data as { reason?: string } | undefined)?.reason;
   if (res.status === 401) {
     csrfToken = null;
     throw new OpsApiError('unauthorized', '登录已失效，请重新登录', 401);
   }
   if (res.status === 429) throw new OpsApiError('locked', '登录失败次数过多，请稍后再试', 429);
-  if (!res.ok || answer?.code !== '200') throw new OpsApiError('refused', reason ?? '操作失败，请稍后重试', res.status);
+  if (!res.ok || answer?.code !== '200') throw new OpsApiError('refused', reason ?? '操作失败，请稍后重试', res.status, answer?.subcode);
   if (res.status === 202) throw new OpsApiError('awaiting-approval', '已提交审批：需另一位同角色的运营人员批准后生效', 202);
   return answer.data as T;
 }

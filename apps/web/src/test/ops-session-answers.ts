@@ -14,6 +14,7 @@ export const OPS_TEST_OPERATOR: OpsOperator = {
   createdAt: 1,
   createdBy: 'admin-command',
   disabledAt: null,
+  enrolledAt: 2,
 };
 export const OPS_TEST_CSRF = 'csrf-token-of-the-test-session';
 export const OPS_TEST_CREDENTIALS = { name: 'li-si', password: 'a long pass phrase', code: '123456' };

@@ -35,15 +35,6 @@ export function createOperatorsRepository(db: Kysely<Database>) {
       const result = await trx.updateTable('operators').set({ disabled_at: at }).where('id', '=', id).where('disabled_at', 'is', null).executeTakeFirst();
       return Number(result.numUpdatedRows) === 1;
     },
-    /** New credentials; enabled again; the last TOTP step kept (a code of the old secret's steps is no use anyway). */
-    async resetCredentials(id: string, credentials: { passwordHash: string; totpSecretSealed: string }, trx: Executor = db): Promise<boolean> {
-      const result = await trx
-        .updateTable('operators')
-        .set({ password_hash: credentials.passwordHash, totp_secret: '', totp_secret_sealed: credentials.totpSecretSealed, disabled_at: null })
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) === 1;
-    },
     /** Seals a secret kept in the clear by an earlier version (db/migrations/2026-12-01-0900-operator-totp-sealed.ts). */
     async sealTotpSecret(id: string, sealed: string, trx: Executor = db): Promise<void> {
       await trx.updateTable('operators').set({ totp_secret: '', totp_secret_sealed: sealed }).where('id', '=', id).where('totp_secret', '!=', '').execute();

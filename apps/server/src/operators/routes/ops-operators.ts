@@ -1,9 +1,10 @@
 // The operators' own /ops API (docs/api.md "Operators"): signing in and out, the session, operators'
-// accounts (administrators), maker-checker requests (each role its own) and the audit log (administrators,
-// read only). Each call's address, body and answer are its endpoint object's in packages/protocol
+// accounts (administrators; adding and resetting hand out an enrolment link, whose own calls are
+// ops-enrolment.ts), maker-checker requests (each role its own) and the audit log (administrators, read only). Each call's address, body and answer are its endpoint object's in packages/protocol
 // (endpoints/ops/operators-ops.ts).
 import {
   CODE,
+  OPS_ENROLMENT_PAGE,
   SUBCODE,
   OPS_AUDIT_PAGE,
   opsApprovalsApprove,
@@ -27,7 +28,8 @@ import { ApiError } from '../../http/api-error.js';
 import { inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
 import { OPS_SESSION_COOKIE } from '../operators-module.js';
 import { ApprovalError } from '../services/approvals.js';
-import { OperatorsError, operatorView, type Enrolment } from '../services/operators.js';
+import { OperatorsError, operatorView, type EnrolmentLink } from '../services/operators.js';
+import opsEnrolmentRoutes from './ops-enrolment.js';
 
 const ID = /^(op|ap)_[0-9a-f-]{36}$/;
 
@@ -50,11 +52,14 @@ const refusalOf = (error: unknown): OpsRefusal | undefined => {
 const answer = <E extends OpsEndpoint>(request: FastifyRequest, reply: FastifyReply, endpoint: E, run: () => Promise<OpsResponseData<E>>, commit = true) =>
   opsAnswer(request, reply, endpoint, run, refusalOf, commit);
 
-const enrolmentView = (enrolment: Enrolment) => ({
-  operator: operatorView(enrolment.operator),
-  password: enrolment.password,
-  totpSecret: enrolment.totpSecret,
-  otpauthUri: enrolment.otpauthUri,
+/**
+ * The link to hand over, at the address the administrator's own browser used (request.protocol and host, as
+ * the CSRF check reads them: TRUST_PROXY behind a proxy). The token is in the fragment (OPS_ENROLMENT_PAGE).
+ */
+const enrolmentView = (request: FastifyRequest, link: EnrolmentLink) => ({
+  operator: operatorView(link.operator),
+  enrolmentUrl: `${request.protocol}://${request.host}${OPS_ENROLMENT_PAGE}#${link.token}`,
+  enrolmentExpiresAt: link.expiresAt,
 });
 
 export default async function opsOperatorsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -129,9 +134,9 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
   opsRoute(fastify, opsOperatorsAdd, 'administrator', async (request, reply) => {
     const input = parse(opsOperatorsAdd, request.body);
     return answer(request, reply, opsOperatorsAdd, async () => {
-      const enrolment = await accounts.enrol(input.name, input.role, input.password, by(request), now());
-      request.opsAudit = { targetId: enrolment.operator.id, after: operatorView(enrolment.operator) };
-      return enrolmentView(enrolment);
+      const link = await accounts.add(input.name, input.role, by(request), now());
+      request.opsAudit = { targetId: link.operator.id, after: { ...operatorView(link.operator), enrolmentExpiresAt: link.expiresAt } };
+      return enrolmentView(request, link);
     });
   });
   opsRoute(fastify, opsOperatorsDisable, 'administrator', async (request, reply) => {
@@ -147,13 +152,9 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
     const id = idParam(request);
     parse(opsOperatorsReset, request.body);
     return answer(request, reply, opsOperatorsReset, async () => {
-      const { before, enrolment } = await accounts.reset(id);
-      request.opsAudit = {
-        targetId: id,
-        before: operatorView(before),
-        after: { ...operatorView(enrolment.operator), credentials: 'new password and TOTP secret' },
-      };
-      return enrolmentView(enrolment);
+      const { before, link } = await accounts.reset(id, by(request), now());
+      request.opsAudit = { targetId: id, before: operatorView(before), after: { ...operatorView(link.operator), enrolmentExpiresAt: link.expiresAt } };
+      return enrolmentView(request, link);
     });
   });
 
@@ -211,6 +212,8 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
       return { approval: await approvals.view(approval, now()), result };
     });
   });
+
+  await fastify.register(opsEnrolmentRoutes);
 
   opsRoute(fastify, opsAuditList, 'administrator', async (request, reply) => {
     const query = parse(opsAuditList, request.query);

@@ -1,6 +1,5 @@
 // Operators' credentials: the password (NIST SP 800-63B §5.1.1) hashed with argon2id, and the TOTP second
 // factor (RFC 6238) whose codes are accepted once.
-import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { OPS_PASSWORD_LIMITS } from '@tyd/protocol';
 import { Secret, TOTP } from 'otpauth';
@@ -50,9 +49,6 @@ function isSequence(lower: string): boolean {
   });
 }
 
-/** A generated password: 20 characters of base64url, 120 bits. */
-export const generatePassword = (): string => randomBytes(15).toString('base64url');
-
 const TOTP_PERIOD_S = 30;
 const totpOf = (secret: string, name: string) =>
   new TOTP({ issuer: 'TYD ops', label: name, secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_S });
@@ -60,8 +56,11 @@ const totpOf = (secret: string, name: string) =>
 /** A new TOTP secret (160 bits, RFC 4226 §4 R6) and its otpauth:// URI for an authenticator app. */
 export function newTotp(name: string): { secret: string; uri: string } {
   const secret = new Secret({ size: 20 }).base32;
-  return { secret, uri: totpOf(secret, name).toString() };
+  return { secret, uri: otpauthUri(secret, name) };
 }
+
+/** The otpauth:// URI of `secret` for operator `name` (the Key Uri Format authenticator apps scan as a QR code). */
+export const otpauthUri = (secret: string, name: string): string => totpOf(secret, name).toString();
 
 /**
  * The RFC 6238 time step of `code` if it is valid at `now` (one step either side for clock drift, §5.2),

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config/index.js';
 import { connectDatabase, type DatabaseHandle } from '../../db/connect.js';
 import { migrateToLatest } from '../../db/migrate.js';
+import { createEnrolmentsRepository } from '../repositories/enrolments-repository.js';
 import { createOperatorsRepository } from '../repositories/operators-repository.js';
 import { verifyPassword } from './credentials.js';
 import { createOperators, operatorTotpCipher } from './operators.js';
@@ -21,6 +22,7 @@ describe('operators sign-in', () => {
     const config = parseConfig({ NODE_ENV: 'test', OPS_SIGN_IN_FREE_FAILURES: '3' }).operators;
     const operators = createOperators({
       repo: createOperatorsRepository(handle.db),
+      enrolmentsRepo: createEnrolmentsRepository(handle.db),
       config,
       totpCipher: operatorTotpCipher(Buffer.alloc(32, 7).toString('base64url')),
       verify: async (hash, password) => {

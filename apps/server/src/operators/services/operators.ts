@@ -1,14 +1,16 @@
-// Operators' accounts and sessions (docs/operations.md "Operators"): adding, disabling and resetting them,
-// signing in with a password and a TOTP code, and the sessions the /ops cookie names. No HTTP here. TOTP
-// secrets are kept sealed (lib/field-cipher.ts with the operator-totp key): a copy of the database alone
-// holds no second factor.
+// Operators' accounts and sessions (docs/operations.md "Operators"): adding, disabling and resetting them
+// (adding and resetting issue an enrolment link: services/enrolment.ts), signing in with a password and a
+// TOTP code, and the sessions the /ops cookie names. No HTTP here. TOTP secrets are kept sealed
+// (lib/field-cipher.ts with the operator-totp key): a copy of the database alone holds no second factor.
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { OPS_OPERATOR_NAME, type OpsOperator, type OpsRole } from '@tyd/protocol';
 import type { OperatorsConfig } from '../../config/index.js';
 import { deriveKey } from '../../lib/derived-keys.js';
 import { createFieldCipher, type FieldCipher } from '../../lib/field-cipher.js';
+import type { EnrolmentsRepository } from '../repositories/enrolments-repository.js';
 import type { OperatorRow, OperatorsRepository } from '../repositories/operators-repository.js';
-import { generatePassword, hashPassword, newTotp, passwordProblem, totpStep, verifyPassword } from './credentials.js';
+import { hashPassword, newTotp, totpStep, verifyPassword } from './credentials.js';
+import { createEnrolments, unknownPasswordHash } from './enrolment.js';
 import type { SignedInOperator } from '../../http/ops-guard.js';
 
 /** A refusal the routes turn into an answer: `input` 400, `not-found` 404, `conflict` 409. */
@@ -26,12 +28,11 @@ export class OperatorsError extends Error {
 export type SignInResult =
   { ok: true; operator: OperatorRow; sessionId: string; csrfToken: string; idleExpiresAt: number; expiresAt: number } | { ok: false; lockedUntil?: number };
 
-export interface Enrolment {
+/** An operator just added or reset, and the enrolment link's token (for the link handed over; never stored) and end. */
+export interface EnrolmentLink {
   operator: OperatorRow;
-  /** The generated password, or null when the caller chose it. */
-  password: string | null;
-  totpSecret: string;
-  otpauthUri: string;
+  token: string;
+  expiresAt: number;
 }
 
 export const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
@@ -39,7 +40,15 @@ export const sha256Hex = (text: string) => createHash('sha256').update(text, 'ut
 const nameKeyOf = (name: string) => sha256Hex(name.trim().toLowerCase().slice(0, 200));
 
 export function operatorView(row: OperatorRow): OpsOperator {
-  return { id: row.id, name: row.name, role: row.role, createdAt: row.created_at, createdBy: row.created_by, disabledAt: row.disabled_at };
+  return {
+    id: row.id,
+    name: row.name,
+    role: row.role,
+    createdAt: row.created_at,
+    createdBy: row.created_by,
+    disabledAt: row.disabled_at,
+    enrolledAt: row.enrolled_at,
+  };
 }
 
 /** How long a name's failure count outlives its last failure (when not locked). */
@@ -59,6 +68,7 @@ const totpAad = (id: string) => `operators.totp_secret:${id}`;
 
 export function createOperators(deps: {
   repo: OperatorsRepository;
+  enrolmentsRepo: EnrolmentsRepository;
   config: OperatorsConfig;
   totpCipher: FieldCipher;
   /** The password check (credentials.ts); a test counts its calls. */
@@ -67,6 +77,7 @@ export function createOperators(deps: {
   const { repo, config, totpCipher } = deps;
   const verify = deps.verify ?? verifyPassword;
   const seal = (id: string, secret: string) => totpCipher.encrypt(totpAad(id), Buffer.from(secret, 'utf8'));
+  const enrolments = createEnrolments({ repo: deps.enrolmentsRepo, enrolmentMs: config.enrolmentMs, totpCipher, sealForOperator: seal });
   /** The operator's TOTP secret: sealed, or in the clear when an earlier version stored it (sealed at the next sign-in). */
   const secretOf = (row: OperatorRow) =>
     row.totp_secret_sealed !== null ? totpCipher.decrypt(totpAad(row.id), row.totp_secret_sealed).toString('utf8') : row.totp_secret;
@@ -74,27 +85,25 @@ export function createOperators(deps: {
   // argon2id work as a known one and the answer's timing says nothing about which it was.
   const dummy = (async () => ({ hash: await hashPassword(randomBytes(16).toString('base64url')), totp: newTotp('x').secret }))();
 
-  async function enrol(name: string, role: OpsRole, chosen: string | undefined, by: string, now: number): Promise<Enrolment> {
+  /** Adds an operator who cannot sign in until they complete the link this returns (services/enrolment.ts). */
+  async function add(name: string, role: OpsRole, by: string, now: number): Promise<EnrolmentLink> {
     if (!OPS_OPERATOR_NAME.test(name)) throw new OperatorsError('input', '账号名（name）：2 至 64 个小写字母、数字或 . _ @ -，以字母或数字开头');
-    const password = chosen ?? generatePassword();
-    const problem = passwordProblem(password, name);
-    if (problem) throw new OperatorsError('input', problem);
-    const totp = newTotp(name);
-    const id = `op_${randomUUID()}`;
     const row: OperatorRow = {
-      id,
+      id: `op_${randomUUID()}`,
       name,
       role,
-      password_hash: await hashPassword(password),
+      password_hash: await unknownPasswordHash(),
       totp_secret: '',
-      totp_secret_sealed: seal(id, totp.secret),
+      totp_secret_sealed: null,
       last_totp_step: 0,
       created_at: now,
       created_by: by,
       disabled_at: null,
+      enrolled_at: null,
     };
-    if (!(await repo.insert(row))) throw new OperatorsError('conflict', '账号名（name）：已有同名运营人员');
-    return { operator: row, password: chosen === undefined ? password : null, totpSecret: totp.secret, otpauthUri: totp.uri };
+    const link = enrolments.newLink(by, now);
+    if (!(await enrolments.addPending(row, link.row))) throw new OperatorsError('conflict', '账号名（name）：已有同名运营人员');
+    return { operator: row, token: link.token, expiresAt: link.expiresAt };
   }
 
   async function target(id: string): Promise<OperatorRow> {
@@ -104,7 +113,8 @@ export function createOperators(deps: {
   }
 
   return {
-    enrol,
+    add,
+    enrolments,
     list: () => repo.list(),
 
     /** Disables an operator and ends their sessions; not oneself (so an administrator always remains: the one acting). */
@@ -114,19 +124,21 @@ export function createOperators(deps: {
       if (before.disabled_at !== null) throw new OperatorsError('conflict', '该账号已停用');
       if (!(await repo.disable(id, now))) throw new OperatorsError('conflict', '该账号已停用');
       await repo.deleteSessionsOf(id);
+      await enrolments.revoke(id);
       return { before, after: { ...before, disabled_at: now } };
     },
 
-    /** A new generated password and TOTP secret, the lock lifted, the sessions ended, enabled again. */
-    async reset(id: string): Promise<{ before: OperatorRow; enrolment: Enrolment }> {
+    /**
+     * The operator's password and TOTP secret stop at once and their sessions end; enabled again, the lock
+     * lifted, and a new enrolment link (replacing any earlier one) for them to choose new ones.
+     */
+    async reset(id: string, by: string, now: number): Promise<{ before: OperatorRow; link: EnrolmentLink }> {
       const before = await target(id);
-      const password = generatePassword();
-      const totp = newTotp(before.name);
-      await repo.resetCredentials(id, { passwordHash: await hashPassword(password), totpSecretSealed: seal(id, totp.secret) });
-      await repo.deleteSessionsOf(id);
+      const link = enrolments.newLink(by, now);
+      if (!(await enrolments.resetPending(id, await unknownPasswordHash(), link.row))) throw new OperatorsError('not-found', '没有这位运营人员');
       await repo.clearFailures(nameKeyOf(before.name));
       const after = (await repo.find(id)) ?? before;
-      return { before, enrolment: { operator: after, password, totpSecret: totp.secret, otpauthUri: totp.uri } };
+      return { before, link: { operator: after, token: link.token, expiresAt: link.expiresAt } };
     },
 
     /**
@@ -140,7 +152,9 @@ export function createOperators(deps: {
       const attempt = await repo.countAttempt(nameKey, now, config.freeFailures, lockMsFor(config.freeFailures));
       // A locked name answers at once, whether it exists or not: no argon2id work for a guess that is not checked.
       if (attempt === undefined) return { ok: false, lockedUntil: await repo.lockedUntil(nameKey) };
-      const operator = await repo.findByName(input.name.trim().toLowerCase());
+      const found = await repo.findByName(input.name.trim().toLowerCase());
+      // An operator whose enrolment is pending has no credentials yet: checked as an unknown name is.
+      const operator = found?.enrolled_at === null ? undefined : found;
       const passwordOk = await verify(operator?.password_hash ?? dummyHash, input.password);
       const step = totpStep(operator ? secretOf(operator) : dummyTotp, input.code, now);
       if (!operator || !passwordOk || step === undefined || operator.disabled_at !== null) return { ok: false };
@@ -184,14 +198,15 @@ export function createOperators(deps: {
     signOut: (sessionId: string) => repo.deleteSession(sha256Hex(sessionId)),
 
     /**
-     * Deletes the sessions that have ended (idle or too old: the guard would refuse them) and the failure
+     * Deletes the sessions that have ended (idle or too old: the guard would refuse them), the failure
      * counts of names nobody tried for a day and that are not locked (a burst of guesses at many names leaves
-     * a row each). operators-module.ts runs it at start and daily.
+     * a row each), and expired enrolment links. operators-module.ts runs it at start and daily.
      */
-    async prune(now: number): Promise<{ sessions: number; failures: number }> {
+    async prune(now: number): Promise<{ sessions: number; failures: number; enrolmentLinks: number }> {
       const sessions = await repo.pruneSessions(now - config.sessionIdleMs, now - config.sessionMaxMs);
       const failures = await repo.pruneFailures(now - FAILURES_KEPT_MS, now);
-      return { sessions, failures };
+      const enrolmentLinks = await enrolments.pruneExpired(now);
+      return { sessions, failures, enrolmentLinks };
     },
   };
 }

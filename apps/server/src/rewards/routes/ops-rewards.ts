@@ -29,6 +29,7 @@ import { inTransaction } from '../../db/ambient-transaction.js';
 import type { RewardsOperations } from '../services/rewards-operations.js';
 import { OpsInputError, inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator } from '../../http/ops-api.js';
 import { grantPoints } from '../services/rewards-operations.js';
+import opsRewardItemsRoutes from './ops-reward-items.js';
 
 const ID = /^[A-Za-z0-9_-]{1,36}$/;
 
@@ -275,4 +276,6 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
   function windowText(madeBefore: number) {
     return madeBefore > 0 ? `；提交人 ${config.approvalWindowMs / 3_600_000} 小时内已自行发放 ${madeBefore} 积分` : '';
   }
+
+  await fastify.register(opsRewardItemsRoutes);
 }

@@ -2,6 +2,7 @@
 // Plain JSON at OPS_PATH's addresses like every operators' call; the session is an httpOnly cookie scoped
 // to /ops, and every state-changing call carries the session's CSRF token in X-Ops-CSRF.
 import * as z from 'zod/mini';
+import { OPS_PASSWORD_LIMITS } from '../../ops-passwords.js';
 import { OPS_PATH } from '../../ops-paths.js';
 import { OPS_ROLES } from '../../ops-roles.js';
 import { defineOpsEndpoint } from '../define-endpoint.js';
@@ -9,9 +10,6 @@ import { opsReasonField, opsTimeField } from './ops-fields.js';
 
 /** Lower-case letters, digits and `. _ @ -`, 2 to 64 characters, starting with a letter or digit. */
 export const OPS_OPERATOR_NAME = /^[a-z0-9][a-z0-9._@-]{1,63}$/;
-
-/** NIST SP 800-63B §5.1.1.2: at least 8, and at least 64 allowed; here at least 12 for accounts that create money-like value. */
-export const OPS_PASSWORD_LIMITS = { minChars: 12, maxChars: 128 } as const;
 
 const operatorName = z.string().check(z.regex(OPS_OPERATOR_NAME));
 const password = z.string().check(z.minLength(1), z.maxLength(OPS_PASSWORD_LIMITS.maxChars * 4));
@@ -23,6 +21,8 @@ export const opsOperatorSchema = z.strictObject({
   createdAt: opsTimeField,
   createdBy: z.string(),
   disabledAt: z.nullable(opsTimeField),
+  /** When the operator finished their enrolment; null while their enrolment link is pending (they cannot sign in). */
+  enrolledAt: z.nullable(opsTimeField),
 });
 export type OpsOperator = z.output<typeof opsOperatorSchema>;
 
@@ -41,13 +41,11 @@ export const opsSession = defineOpsEndpoint({ method: 'GET', path: OPS_PATH.sess
 
 export const opsSignOut = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.sessionSignOut, request: z.strictObject({}), response: z.strictObject({}) });
 
-/** What is handed over once, when an operator is added or reset: the password (if generated) and the TOTP secret. */
-const enrolmentSchema = z.strictObject({
-  operator: opsOperatorSchema,
-  password: z.nullable(z.string()),
-  totpSecret: z.string(),
-  otpauthUri: z.string(),
-});
+/**
+ * What an administrator gets when adding or resetting an operator: the one-time link to hand over, and when it
+ * stops working. Never a password or a TOTP secret: the operator chooses the one and scans the other there.
+ */
+const enrolmentLinkSchema = z.strictObject({ operator: opsOperatorSchema, enrolmentUrl: z.string(), enrolmentExpiresAt: opsTimeField });
 
 export const opsOperatorsList = defineOpsEndpoint({
   method: 'GET',
@@ -56,12 +54,12 @@ export const opsOperatorsList = defineOpsEndpoint({
   response: z.strictObject({ operators: z.array(opsOperatorSchema) }),
 });
 
-/** POST: adds an operator; without a password one is generated. The secret and the password are in this answer only. */
+/** POST: adds an operator, who cannot sign in until they complete the enrolment link in this answer. */
 export const opsOperatorsAdd = defineOpsEndpoint({
   method: 'POST',
   path: OPS_PATH.operators,
-  request: z.strictObject({ name: operatorName, role: z.enum(OPS_ROLES), password: z.optional(password) }),
-  response: enrolmentSchema,
+  request: z.strictObject({ name: operatorName, role: z.enum(OPS_ROLES) }),
+  response: enrolmentLinkSchema,
 });
 
 /** Disables an operator: no more sign-ins, their live sessions refused at once. Not oneself. */
@@ -72,8 +70,43 @@ export const opsOperatorsDisable = defineOpsEndpoint({
   response: z.strictObject({ operator: opsOperatorSchema }),
 });
 
-/** A new generated password and TOTP secret (shown once), the lock lifted, live sessions ended, enabled again. */
-export const opsOperatorsReset = defineOpsEndpoint({ method: 'POST', path: OPS_PATH.operatorReset, request: z.strictObject({}), response: enrolmentSchema });
+/**
+ * The old password and TOTP secret stop at once, live sessions end, the lock is lifted, the operator is enabled
+ * again, and a new enrolment link (replacing any earlier one) is in this answer.
+ */
+export const opsOperatorsReset = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.operatorReset,
+  request: z.strictObject({}),
+  response: enrolmentLinkSchema,
+});
+
+/** An enrolment link's token: 256 random bits, base64url. */
+export const OPS_ENROLMENT_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const enrolmentToken = z.string().check(z.regex(OPS_ENROLMENT_TOKEN));
+const enrollingOperator = z.strictObject({ name: z.string(), role: z.enum(OPS_ROLES) });
+
+/**
+ * POST (no session): opens an enrolment link. Answers who it enrols and the TOTP secret (RFC 6238) to scan, as
+ * text and as an otpauth:// URI; the same secret each time the link is opened, until it is used.
+ */
+export const opsEnrolmentStart = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.enrolment,
+  request: z.strictObject({ token: enrolmentToken }),
+  response: z.strictObject({ operator: enrollingOperator, totpSecret: z.string(), otpauthUri: z.string(), expiresAt: opsTimeField }),
+});
+
+/**
+ * POST (no session): completes an enrolment with the operator's own password and a current code of the secret
+ * the link showed. The link is used up; the operator then signs in (with a later code: each is taken once).
+ */
+export const opsEnrolmentFinish = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.enrolmentFinish,
+  request: z.strictObject({ token: enrolmentToken, password, code: z.string().check(z.regex(/^[0-9]{6}$/)) }),
+  response: z.strictObject({ operator: enrollingOperator }),
+});
 
 /**
  * What waits for a second operator (docs/operations.md "Approvals"). `prize-odds` is kept for requests made

@@ -6,6 +6,7 @@ import * as schemas from '../../schemas.js';
 import { defineOpsEndpoint, parseOpsResponseData, type OpsEndpoint } from '../define-endpoint.js';
 import { opsContentCreate, opsContentList, opsContentUpdate, type ManagedContent } from './content-ops.js';
 import { opsHelpAnswer, opsHelpQuestions } from './help-ops.js';
+import { opsEnrolmentFinish, opsEnrolmentStart, opsOperatorsAdd, opsOperatorsReset } from './operators-ops.js';
 import { opsRewardsReplaceGift, opsRewardsSummary } from './rewards-ops.js';
 
 /** Every operators' call the schemas entry exports, found by shape, so a new one is checked without being listed here. */
@@ -62,7 +63,7 @@ describe('defineOpsEndpoint', () => {
 
 describe("the operators' calls", () => {
   it('are found (the filter above can see them) and take their paths from OPS_PATH, one call per method and path', () => {
-    expect(opsEndpoints.length).toBe(37);
+    expect(opsEndpoints.length).toBe(40);
     const known = new Set<string>(Object.values(OPS_PATH));
     for (const [name, endpoint] of opsEndpoints) expect(known.has(endpoint.path), name).toBe(true);
     const routes = opsEndpoints.map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
@@ -122,6 +123,40 @@ describe("the operators' calls", () => {
     const summary = { prizes: [], items: [], batches: [], gift: [{ points: 5, itemId: null }], changes: [] };
     expect(parseOpsResponseData(opsRewardsSummary, summary).ok).toBe(true);
     expect(parseOpsResponseData(opsRewardsSummary, { ...summary, gift: [{ points: 5, itemId: 'cup' }] }).ok).toBe(false);
+  });
+});
+
+describe('enrolment', () => {
+  const token = 'A'.repeat(42) + '_';
+  const operator = { id: 'op_1', name: 'alice', role: 'administrator', createdAt: 1, createdBy: 'admin-command', disabledAt: null, enrolledAt: null };
+
+  it('adds an operator by name and role only: a password for someone else is outside the call', () => {
+    expect(parseRequest(opsOperatorsAdd, { name: 'alice', role: 'viewer' }).ok).toBe(true);
+    expect(parseRequest(opsOperatorsAdd, { name: 'alice', role: 'viewer', password: 'a long password here' })).toEqual({
+      ok: false,
+      issues: ['(root): unrecognized_keys'],
+    });
+  });
+
+  it('answers adding and resetting with the link only, never a password or a TOTP secret', () => {
+    const link = { operator, enrolmentUrl: `https://ops.example.com/ops/enrol#${token}`, enrolmentExpiresAt: 2 };
+    for (const endpoint of [opsOperatorsAdd, opsOperatorsReset]) {
+      expect(parseOpsResponseData(endpoint, link).ok).toBe(true);
+      expect(parseOpsResponseData(endpoint, { ...link, password: 'x' }).ok).toBe(false);
+      expect(parseOpsResponseData(endpoint, { ...link, totpSecret: 'JBSWY3DPEHPK3PXP' }).ok).toBe(false);
+    }
+  });
+
+  it('takes a 256-bit base64url token, a password and a 6-digit code', () => {
+    expect(parseRequest(opsEnrolmentStart, { token }).ok).toBe(true);
+    for (const bad of [token.slice(1), `${token}A`, `${token.slice(1)}=`, `${token.slice(1)}+`])
+      expect(parseRequest(opsEnrolmentStart, { token: bad }), bad).toEqual({ ok: false, issues: ['token: invalid_format'] });
+    expect(parseRequest(opsEnrolmentFinish, { token, password: '春眠不觉晓，处处闻啼鸟。', code: '012345' }).ok).toBe(true);
+    expect(parseRequest(opsEnrolmentFinish, { token, password: '春眠不觉晓，处处闻啼鸟。', code: '12345' })).toEqual({
+      ok: false,
+      issues: ['code: invalid_format'],
+    });
+    expect(parseRequest(opsEnrolmentFinish, { token, code: '012345' })).toEqual({ ok: false, issues: ['password: invalid_type'] });
   });
 });
 

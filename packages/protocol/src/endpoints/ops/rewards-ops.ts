@@ -171,3 +171,20 @@ export const opsRewardsGrant = defineOpsEndpoint({
   }),
   response: z.strictObject({ phone: z.string(), points: z.int(), granted: z.boolean() }),
 });
+
+/**
+ * POST: adds a voucher (coupon) to the catalogue, as `npm run admin -- rewards item-add` does: off offer, no
+ * points cost and no stock, so it creates no value by itself; its cost, stock and offer are set as any item's.
+ * `id`: 1 to 36 of a-z, 0-9 or -, starting with a letter or digit (the server checks it and the lengths).
+ */
+export const opsRewardsAddItem = defineOpsEndpoint({
+  method: 'POST',
+  path: OPS_PATH.rewardsItems,
+  request: z.strictObject({
+    id: itemId,
+    name: z.string().check(z.maxLength(100)),
+    description: z.string().check(z.maxLength(400)),
+    validDays: count,
+  }),
+  response: z.strictObject({ item: opsItemSchema }),
+});

@@ -13,12 +13,13 @@ import type {
 import { OPS_PATH, opsUrl } from '@tyd/protocol/wire';
 import { opsRequest } from '../../../lib/ops-api';
 
-export type Enrolment = OpsResponseData<typeof opsOperatorsAdd>;
+/** The one-time link an administrator hands over after adding or resetting an operator, and when it ends. */
+export type EnrolmentLink = OpsResponseData<typeof opsOperatorsAdd>;
 export type AuditFilter = OpsRequest<typeof opsAuditList>;
 
 export const opsOperators = {
   list: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsOperatorsList>>(OPS_PATH.operators, { signal }),
-  add: (input: OpsRequest<typeof opsOperatorsAdd>) => opsRequest<Enrolment>(OPS_PATH.operators, { method: 'POST', body: input }),
+  add: (input: OpsRequest<typeof opsOperatorsAdd>) => opsRequest<EnrolmentLink>(OPS_PATH.operators, { method: 'POST', body: input }),
   disable: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsDisable>>(opsUrl(OPS_PATH.operatorDisable, { id }), { method: 'POST', body: {} }),
   reset: (id: string) => opsRequest<OpsResponseData<typeof opsOperatorsReset>>(opsUrl(OPS_PATH.operatorReset, { id }), { method: 'POST', body: {} }),
   /** A page of the audit log under `filter` (docs/api.md "Operators": the audit's query parameters). */

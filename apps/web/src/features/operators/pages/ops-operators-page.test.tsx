@@ -1,6 +1,7 @@
-// /ops/operators as an administrator sees it: the accounts, adding one (its password and TOTP secret shown
-// once), disabling another after confirming (never oneself), resetting, and the read-only audit log. Answers
-// are built through the calls' response schemas, so a changed contract breaks these tests too.
+// /ops/operators as an administrator sees it: the accounts (one still to enrol said so), adding one (its
+// enrolment link shown once with 复制 and its expiry, never a password or a secret), disabling another after
+// confirming (never oneself), resetting (a new link), and the read-only audit log. Answers are built through
+// the calls' response schemas, so a changed contract breaks these tests too.
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -27,7 +28,10 @@ const EDITOR: OpsOperator = {
   createdAt: Date.UTC(2026, 10, 20, 2),
   createdBy: 'li-si',
   disabledAt: null,
+  enrolledAt: Date.UTC(2026, 10, 20, 3),
 };
+const LINK = 'https://ops.example.com/ops/enrol#Z2VuZXJhdGVkLWxpbmstdG9rZW4tZm9yLXdhbmctd3UtMQ';
+const RESET_LINK = 'https://ops.example.com/ops/enrol#cmVzZXQtbGluay10b2tlbi1mb3Itemhhbmctc2FuLTAwMQ';
 
 function ok<E extends OpsEndpoint>(endpoint: E, data: OpsResponseData<E>): Response {
   const parsed = parseOpsResponseData(endpoint, data);
@@ -89,26 +93,16 @@ beforeEach(() => {
     const body = init.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
     posted.push({ url, body, csrf: new Headers(init.headers).get('x-ops-csrf') });
     if (url === '/ops/api/operators') {
-      const added = { ...EDITOR, id: 'op_new', name: 'wang-wu', role: 'viewer' as const, createdBy: 'li-si' };
+      const added = { ...EDITOR, id: 'op_new', name: 'wang-wu', role: 'viewer' as const, createdBy: 'li-si', enrolledAt: null };
       operators = [...operators, added];
-      return ok(opsOperatorsAdd, {
-        operator: added,
-        password: 'generated-pass-phrase-1',
-        totpSecret: 'JBSWY3DPEHPK3PXP',
-        otpauthUri: 'otpauth://totp/TYD:wang-wu?secret=JBSWY3DPEHPK3PXP',
-      });
+      return ok(opsOperatorsAdd, { operator: added, enrolmentUrl: LINK, enrolmentExpiresAt: Date.UTC(2026, 10, 28, 2) });
     }
     if (url === `/ops/api/operators/${EDITOR.id}/disable`) {
       operators = operators.map((o) => (o.id === EDITOR.id ? { ...o, disabledAt: Date.UTC(2026, 10, 27, 2) } : o));
       return ok(opsOperatorsDisable, { operator: operators[1]! });
     }
     if (url === `/ops/api/operators/${EDITOR.id}/reset`)
-      return ok(opsOperatorsReset, {
-        operator: EDITOR,
-        password: 'another-pass-phrase',
-        totpSecret: 'KRSXG5CTMVRXEZLU',
-        otpauthUri: 'otpauth://totp/TYD:zhang-san?secret=KRSXG5CTMVRXEZLU',
-      });
+      return ok(opsOperatorsReset, { operator: { ...EDITOR, enrolledAt: null }, enrolmentUrl: RESET_LINK, enrolmentExpiresAt: Date.UTC(2026, 10, 28, 3) });
     return new Response('{}', { status: 404 });
   });
 });
@@ -132,25 +126,46 @@ describe('/ops/operators', () => {
     expect(editor!.textContent).toContain('li-si 添加于2026-11-20 10:00');
   });
 
-  it('adds an operator and shows the password and TOTP secret once, until closed', async () => {
+  it('adds an operator and shows the enrolment link once, with 复制 and when it ends, and no password or secret', async () => {
+    const writeText = vi.fn(async () => undefined);
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
     renderInConsole(<OpsOperatorsPage />);
     const form = await screen.findByRole('form', { name: '添加运营账号' });
+    // Nothing to type for someone else's password.
+    expect(within(form).queryByLabelText(/密码/)).toBeNull();
     await userEvent.type(within(form).getByLabelText(/^账号/), 'Wang-Wu');
     await userEvent.selectOptions(within(form).getByLabelText('角色'), '只读');
     await userEvent.click(within(form).getByRole('button', { name: '添加' }));
-    const enrolment = await screen.findByRole('region', { name: '登录信息' });
-    expect(enrolment.textContent).toContain('generated-pass-phrase-1');
-    expect(enrolment.textContent).toContain('JBSWY3DPEHPK3PXP');
-    // The name as the server keeps names (lower case); no password typed: the server generates one.
+    const card = await screen.findByRole('region', { name: '设置链接' });
+    expect(card.textContent).toContain(LINK);
+    expect(card.textContent).toContain('wang-wu');
+    expect(card.textContent).toContain('有效至 2026-11-28 10:00');
+    expect(card.textContent).not.toMatch(/密钥：|初始密码/);
+    await userEvent.click(within(card).getByRole('button', { name: '复制' }));
+    expect(writeText).toHaveBeenCalledWith(LINK);
+    expect(within(card).getByRole('button', { name: '已复制' })).toBeTruthy();
+    // The name as the server keeps names (lower case); name and role only.
     expect(posted).toEqual([{ url: '/ops/api/operators', body: { name: 'wang-wu', role: 'viewer' }, csrf: OPS_TEST_CSRF }]);
     await vi.waitFor(() => expect(within(accounts()).getAllByRole('listitem')).toHaveLength(3));
-    await userEvent.click(within(enrolment).getByRole('button', { name: '已交付，关闭' }));
-    expect(screen.queryByText('generated-pass-phrase-1')).toBeNull();
+    expect(within(accounts()).getAllByRole('listitem')[2]!.textContent).toContain('待本人设置');
+    await userEvent.click(within(card).getByRole('button', { name: '已交付，关闭' }));
+    expect(screen.queryByText(LINK)).toBeNull();
     expect(Object.keys(sessionStorage)).toEqual([]);
     expect(Object.keys(localStorage)).toEqual([]);
   });
 
-  it('disables another operator after confirming, and resets one with a new secret shown once', async () => {
+  it('says how to copy the link by hand when the browser refuses the clipboard', async () => {
+    vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: async () => Promise.reject(new Error('denied')) } });
+    renderInConsole(<OpsOperatorsPage />);
+    const form = await screen.findByRole('form', { name: '添加运营账号' });
+    await userEvent.type(within(form).getByLabelText(/^账号/), 'wang-wu');
+    await userEvent.click(within(form).getByRole('button', { name: '添加' }));
+    const card = await screen.findByRole('region', { name: '设置链接' });
+    await userEvent.click(within(card).getByRole('button', { name: '复制' }));
+    expect(within(card).getByText('无法自动复制，请选中上面的链接手动复制。')).toBeTruthy();
+  });
+
+  it('disables another operator after confirming, and resets one with a new link shown once', async () => {
     renderInConsole(<OpsOperatorsPage />);
     await screen.findByRole('list', { name: '运营账号' });
     const editor = () => within(accounts()).getAllByRole('listitem')[1]!;
@@ -160,8 +175,11 @@ describe('/ops/operators', () => {
     expect(await screen.findByText('已停用 zhang-san，其登录已全部失效。')).toBeTruthy();
     await vi.waitFor(() => expect(editor().textContent).toContain('已停用'));
     await userEvent.click(within(editor()).getByRole('button', { name: '重置并启用' }));
-    await userEvent.click(within(screen.getByRole('dialog', { name: '重置运营账号？' })).getByRole('button', { name: '重置' }));
-    expect((await screen.findByRole('region', { name: '登录信息' })).textContent).toContain('KRSXG5CTMVRXEZLU');
+    const confirm = screen.getByRole('dialog', { name: '重置运营账号？' });
+    expect(confirm.textContent).toContain('原来的密码和验证器立即失效');
+    await userEvent.click(within(confirm).getByRole('button', { name: '重置' }));
+    expect((await screen.findByRole('region', { name: '设置链接' })).textContent).toContain(RESET_LINK);
+    expect(await screen.findByText('已重置 zhang-san：原密码和验证器已失效，新的设置链接见上方。')).toBeTruthy();
     expect(posted.map((p) => p.url)).toEqual([`/ops/api/operators/${EDITOR.id}/disable`, `/ops/api/operators/${EDITOR.id}/reset`]);
   });
 

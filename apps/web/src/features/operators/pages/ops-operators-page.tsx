@@ -1,8 +1,8 @@
-// /ops/operators (docs/operations.md "Operators"): administrators add operators (a generated password unless
-// one is typed, and a TOTP secret for the authenticator app, both shown once), disable them (their sessions
-// end at once; not oneself) and reset them (a new password and secret, the lock lifted), and read the audit
-// log, which no page and no call can change. The console shows this page to administrators only; the server
-// refuses its calls to anyone else.
+// /ops/operators (docs/operations.md "Operators"): administrators add operators and reset them (each time a
+// one-time enrolment link to hand over, where the operator alone chooses the password and scans the TOTP
+// secret: the administrator never sees either), disable them (their sessions end at once; not oneself), and
+// read the audit log, which no page and no call can change. The console shows this page to administrators
+// only; the server refuses its calls to anyone else.
 import { useState, type FormEvent } from 'react';
 import { chinaDateTime } from '@tyd/protocol/wire';
 import type { OpsOperator } from '@tyd/protocol/schemas';
@@ -12,50 +12,67 @@ import { Dialog } from '../../../components/dialog';
 import { Card, Page } from '../../../components/page';
 import { useEndsSession, useOperator } from '../../../lib/operator-context';
 import { invalidateQuery, useQuery } from '../../../lib/server-state';
-import { opsOperators, type Enrolment } from '../api/ops-operators';
+import { opsOperators, type EnrolmentLink } from '../api/ops-operators';
 import { AuditLog, auditKey } from '../components/audit-log';
 import '../components/operators.css';
 
 const OPERATORS_KEY = 'ops-operators';
 const ROLES = Object.keys(OPS_ROLE_TEXT) as OpsRole[];
 
-/** What to hand the operator, once: it is not kept in readable form anywhere (only hashes and the encrypted secret). */
-function EnrolmentCard({ enrolment, onDone }: { enrolment: Enrolment; onDone: () => void }) {
+function CopyLink({ url }: { url: string }) {
+  const [copied, setCopied] = useState<boolean | null>(null);
+  async function handleCopy() {
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      setCopied(false);
+    }
+  }
   return (
-    <Card label="登录信息">
+    <>
+      <Button variant="secondary" onClick={() => void handleCopy()}>
+        {copied ? '已复制' : '复制'}
+      </Button>
+      {copied === false ? (
+        <p className="operators__muted" role="status">
+          无法自动复制，请选中上面的链接手动复制。
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/**
+ * The link to hand over, once: only its hash is kept, so it cannot be shown again (a new one replaces it).
+ * Whoever opens it sets the account's password, so it goes to the operator alone.
+ */
+function EnrolmentLinkCard({ link, onDone }: { link: EnrolmentLink; onDone: () => void }) {
+  return (
+    <Card label="设置链接">
       <div className="operators__enrolment" role="status">
         <p>
-          <strong>{enrolment.operator.name}</strong> 的登录信息只显示这一次，请当面或通过安全渠道交给本人，不要截图或保存在聊天记录中。
+          请把下面的链接交给 <strong>{link.operator.name}</strong>{' '}
+          本人（当面或企业内部通讯），由本人打开后设置密码并绑定验证器。链接只显示这一次，只能使用一次，打开链接的人即成为该账号的使用者，请勿转给他人。
         </p>
-        <dl className="operators__facts">
-          {enrolment.password !== null ? (
-            <div>
-              <dt>初始密码</dt>
-              <dd className="operators__secret">{enrolment.password}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>动态验证码密钥</dt>
-            <dd className="operators__secret">{enrolment.totpSecret}</dd>
-          </div>
-          <div>
-            <dt>验证器链接</dt>
-            <dd className="operators__secret">{enrolment.otpauthUri}</dd>
-          </div>
-        </dl>
-        <p className="operators__muted">在验证器应用（如 Google Authenticator、Microsoft Authenticator）中选择“输入设置密钥”，填入上面的密钥。</p>
-        <Button variant="secondary" onClick={onDone}>
-          已交付，关闭
-        </Button>
+        <p className="operators__secret operators__link">{link.enrolmentUrl}</p>
+        <div className="operators__actions">
+          <CopyLink url={link.enrolmentUrl} />
+          <Button variant="text" onClick={onDone}>
+            已交付，关闭
+          </Button>
+        </div>
+        <p className="operators__muted">
+          有效至 <time>{chinaDateTime(link.enrolmentExpiresAt)}</time>；过期或丢失时，点“重置”生成新的链接，旧链接随即失效。
+        </p>
       </div>
     </Card>
   );
 }
 
-function AddOperator({ onAdded }: { onAdded: (enrolment: Enrolment) => void }) {
+function AddOperator({ onAdded }: { onAdded: (link: EnrolmentLink) => void }) {
   const [name, setName] = useState('');
   const [role, setRole] = useState<OpsRole>('viewer');
-  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   async function handleSubmit(event: FormEvent) {
@@ -64,9 +81,8 @@ function AddOperator({ onAdded }: { onAdded: (enrolment: Enrolment) => void }) {
     setBusy(true);
     setError(null);
     try {
-      onAdded(await opsOperators.add({ name: name.trim().toLowerCase(), role, ...(password !== '' && { password }) }));
+      onAdded(await opsOperators.add({ name: name.trim().toLowerCase(), role }));
       setName('');
-      setPassword('');
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : '添加失败');
     } finally {
@@ -91,10 +107,7 @@ function AddOperator({ onAdded }: { onAdded: (enrolment: Enrolment) => void }) {
             ))}
           </select>
         </label>
-        <label>
-          初始密码（可留空，自动生成；至少 12 位）
-          <input type="password" value={password} autoComplete="new-password" onChange={(e) => setPassword(e.target.value)} />
-        </label>
+        <p className="operators__muted">添加后生成一次性设置链接，由本人设置密码并绑定验证器；您不会看到其密码或密钥。</p>
         {error ? (
           <p className="operators__error" role="alert">
             {error}
@@ -117,7 +130,7 @@ function OperatorList(props: {
   me: OpsOperator;
   message: Message;
   setMessage: (message: Message) => void;
-  onEnrolment: (enrolment: Enrolment) => void;
+  onEnrolment: (link: EnrolmentLink) => void;
 }) {
   const { operators, me, message, setMessage, onEnrolment } = props;
   const [pending, setPending] = useState<Pending | null>(null);
@@ -133,7 +146,7 @@ function OperatorList(props: {
         setMessage({ text: `已停用 ${operator.name}，其登录已全部失效。`, error: false });
       } else {
         onEnrolment(await opsOperators.reset(operator.id));
-        setMessage({ text: `已重置 ${operator.name}：新的登录信息见上方。`, error: false });
+        setMessage({ text: `已重置 ${operator.name}：原密码和验证器已失效，新的设置链接见上方。`, error: false });
       }
     } catch (failure) {
       setMessage({ text: failure instanceof Error ? failure.message : '操作失败', error: true });
@@ -158,7 +171,11 @@ function OperatorList(props: {
             <div>
               <p className="operators__name">
                 {operator.name} <span className="operators__role">{OPS_ROLE_TEXT[operator.role]}</span>
-                {operator.disabledAt !== null ? <span className="operators__badge">已停用</span> : null}
+                {operator.disabledAt !== null ? (
+                  <span className="operators__badge">已停用</span>
+                ) : operator.enrolledAt === null ? (
+                  <span className="operators__badge">待本人设置</span>
+                ) : null}
               </p>
               <p className="operators__muted">
                 {operator.createdBy} 添加于<time>{chinaDateTime(operator.createdAt)}</time>
@@ -201,7 +218,7 @@ function OperatorList(props: {
         {pending?.action === 'disable'
           ? `${pending.operator.name} 将不能再登录，正在使用的登录立即失效。之后可以用“重置并启用”恢复。`
           : pending
-            ? `${pending.operator.name} 的密码和动态验证码密钥将重新生成，原来的立即失效，锁定解除。`
+            ? `${pending.operator.name} 原来的密码和验证器立即失效，正在使用的登录立即退出，锁定解除；将生成新的设置链接，由本人重新设置。`
             : null}
       </Dialog>
     </Card>
@@ -211,17 +228,17 @@ function OperatorList(props: {
 export default function OpsOperatorsPage() {
   const { operator: me } = useOperator();
   const operators = useQuery([OPERATORS_KEY], (signal) => opsOperators.list(signal), { staleTimeMs: 0 });
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
+  const [link, setLink] = useState<EnrolmentLink | null>(null);
   const [message, setMessage] = useState<Message>(null);
   useEndsSession(operators.error);
-  const showEnrolment = (value: Enrolment) => {
-    setEnrolment(value);
+  const showEnrolment = (value: EnrolmentLink) => {
+    setLink(value);
     invalidateQuery([OPERATORS_KEY]);
     invalidateQuery(auditKey());
   };
   return (
     <Page title="账号与审计" lead="运营账号的添加、停用与重置，以及全部运营操作的审计记录（只读，不能修改或删除）。">
-      {enrolment ? <EnrolmentCard enrolment={enrolment} onDone={() => setEnrolment(null)} /> : null}
+      {link ? <EnrolmentLinkCard link={link} onDone={() => setLink(null)} /> : null}
       <AddOperator onAdded={showEnrolment} />
       {operators.data ? (
         <OperatorList operators={operators.data.operators} me={me} message={message} setMessage={setMessage} onEnrolment={showEnrolment} />

@@ -11,6 +11,7 @@ import type {
   OpsGiftLine,
   OpsRequest,
   OpsResponseData,
+  opsRewardsAddItem,
   opsRewardsChangeItem,
   opsRewardsGrant,
   opsRewardsChangePrize,
@@ -30,11 +31,14 @@ type Typed<T> = { [K in keyof T]?: T[K] extends boolean | undefined ? boolean : 
 export type PrizeChange = Typed<Omit<OpsRequest<typeof opsRewardsChangePrize>, 'by'>>;
 export type ItemChange = Typed<Omit<OpsRequest<typeof opsRewardsChangeItem>, 'by'>>;
 export type NewBatch = Omit<OpsRequest<typeof opsRewardsCreateBatch>, 'by'>;
+export type NewItem = OpsRequest<typeof opsRewardsAddItem>;
 
 export const opsRewards = {
   summary: (signal?: AbortSignal) => opsRequest<OpsResponseData<typeof opsRewardsSummary>>(OPS_PATH.rewards, { signal }),
   changePrize: (id: string, change: PrizeChange) =>
     opsRequest<OpsResponseData<typeof opsRewardsChangePrize>>(opsUrl(OPS_PATH.rewardsPrize, { id }), { method: 'POST', body: change }),
+  /** A new voucher, off offer with no cost and no stock until they are set (docs/api.md "Rewards operations"). */
+  addItem: (item: NewItem) => opsRequest<OpsResponseData<typeof opsRewardsAddItem>>(OPS_PATH.rewardsItems, { method: 'POST', body: item }),
   changeItem: (id: string, change: ItemChange) =>
     opsRequest<OpsResponseData<typeof opsRewardsChangeItem>>(opsUrl(OPS_PATH.rewardsItem, { id }), { method: 'POST', body: change }),
   createBatch: (batch: NewBatch) => opsRequest<OpsResponseData<typeof opsRewardsCreateBatch>>(OPS_PATH.rewardsBatches, { method: 'POST', body: batch }),

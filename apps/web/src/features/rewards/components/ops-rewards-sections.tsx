@@ -20,6 +20,7 @@ import type {
 } from '@tyd/protocol/schemas';
 import type { NewBatch } from '../api/ops-rewards';
 import { opsRewards } from '../api/ops-rewards';
+import { AddItemForm } from './ops-add-item';
 
 /** Runs a change, then reads the summary again; false when it was refused (the page says why). Null: view only. */
 export type RunChange = ((action: () => Promise<unknown>, done: string) => Promise<boolean>) | null;
@@ -209,7 +210,12 @@ export function ItemsSection({ items, run }: { items: OpsItem[]; run: RunChange 
   return (
     <Card label="卡券">
       <h2 className="rewards__heading">卡券</h2>
-      <p className="ops-rewards__muted">新卡券用命令添加：npm run admin -- rewards item-add（见运维文档）。</p>
+      {run ? (
+        <>
+          <p className="ops-rewards__muted">新卡券添加后不上架、不可兑换、库存为 0；设置所需积分和库存并勾选上架后生效。</p>
+          <AddItemForm run={run} />
+        </>
+      ) : null}
       <ul className="ops-rewards__list">
         {items.map((item) => (
           <ItemRow key={JSON.stringify(item)} item={item} run={run} />

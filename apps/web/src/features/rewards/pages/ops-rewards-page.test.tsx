@@ -10,6 +10,7 @@ import {
   opsApprovalsReject,
   opsApprovalsResult,
   opsApprovalsWithdraw,
+  opsRewardsAddItem,
   opsRewardsChangePrize,
   opsRewardsCreateBatch,
   opsRewardsGrant,
@@ -247,8 +248,51 @@ describe('/ops/rewards', () => {
     if (!pending.ok) throw new Error(pending.issues.join(', '));
     answers.push(() => json(202, { code: '200', msg: '成功', data: pending.data }));
     await userEvent.click(within(gift).getByRole('button', { name: '保存礼包' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('已提交审批：需另一位同角色的运营人员批准后生效');
+    // A state to know about, not a failure: said as a status in the neutral tint, never as an alert in red.
+    const waiting = await screen.findByText('已提交审批：需另一位同角色的运营人员批准后生效');
+    expect(waiting.getAttribute('role')).toBe('status');
+    expect(waiting.className).toBe('ops-rewards__pending');
+    expect(screen.queryByRole('alert')).toBeNull();
     expect(screen.queryByText('新人礼已保存')).toBeNull();
+  });
+
+  it('adds a voucher in the console, off offer until its cost and stock are set, and says the server’s reason for a taken id', async () => {
+    await openWithToken();
+    const form = screen.getByRole('form', { name: '添加卡券' });
+    expect(within(form).getByRole('button', { name: '添加卡券' }).hasAttribute('disabled')).toBe(true);
+    await userEvent.type(within(form).getByLabelText('编号（小写字母、数字或 -）'), 'Coupon-Repay-20');
+    await userEvent.type(within(form).getByLabelText('名称'), '20元还款立减券');
+    await userEvent.type(within(form).getByLabelText('说明'), '单笔还款满1000元立减20元');
+    await userEvent.clear(within(form).getByLabelText('领取后有效天数'));
+    await userEvent.type(within(form).getByLabelText('领取后有效天数'), '60');
+    answers.push(() => json(400, { code: '400', subcode: '4009', msg: '请求参数错误', data: { reason: '权益 coupon-repay-20 已存在' } }));
+    await userEvent.click(within(form).getByRole('button', { name: '添加卡券' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('权益 coupon-repay-20 已存在');
+    // Refused: what was typed stays for a correction.
+    expect((within(form).getByLabelText('名称') as HTMLInputElement).value).toBe('20元还款立减券');
+    const added = {
+      id: 'coupon-repay-20',
+      name: '20元还款立减券',
+      description: '单笔还款满1000元立减20元',
+      pointsCost: null,
+      stock: 0,
+      perUserLimit: null,
+      validDays: 60,
+      active: false,
+    };
+    answers.push(() => ok(opsRewardsAddItem, { item: added }));
+    await userEvent.click(within(form).getByRole('button', { name: '添加卡券' }));
+    expect(await screen.findByText('已添加卡券 20元还款立减券：尚未上架，请在下方设置所需积分和库存后上架')).toBeTruthy();
+    const sent = calls.filter((c) => c.url === '/ops/api/rewards/items');
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatchObject({
+      method: 'POST',
+      body: { id: 'coupon-repay-20', name: '20元还款立减券', description: '单笔还款满1000元立减20元', validDays: 60 },
+      csrf: OPS_TEST_CSRF,
+    });
+    expect((within(form).getByLabelText('名称') as HTMLInputElement).value).toBe('');
+    // The admin command is no longer where a rewards manager is sent.
+    expect(screen.queryByText(/npm run admin/)).toBeNull();
   });
 
   it('lists requests waiting for approval: approves another operator’s after a confirmation that states it, rejects with a reason, withdraws one’s own', async () => {
@@ -411,6 +455,7 @@ describe('/ops/rewards', () => {
     expect(within(prize).getByLabelText('权重').closest('fieldset')!.disabled).toBe(true);
     expect(screen.queryAllByRole('button', { name: /^(保存|保存礼包|添加一行|删除|生成兑换码|作废|批准)$/ })).toEqual([]);
     expect(screen.queryByRole('form', { name: '生成兑换码' })).toBeNull();
+    expect(screen.queryByRole('form', { name: '添加卡券' })).toBeNull();
     expect(screen.getByRole('list', { name: '全部批次' }).textContent).toContain('双十一');
     expect(within(screen.getByRole('list', { name: '待审批申请' })).getByText('待奖励管理员批准')).toBeTruthy();
   });

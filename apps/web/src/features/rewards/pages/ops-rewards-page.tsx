@@ -18,13 +18,15 @@ import '../components/rewards.css';
 import '../components/ops-rewards.css';
 
 const SUMMARY_KEY = 'ops-rewards';
+const MESSAGE_CLASS = { done: 'ops-rewards__done', pending: 'ops-rewards__pending', error: 'rewards__error' } as const;
 const APPROVALS_KEY = 'ops-approvals';
 
 export default function OpsRewardsPage() {
   const { operator } = useOperator();
   const summary = useQuery([SUMMARY_KEY], (signal) => opsRewards.summary(signal), { staleTimeMs: 0 });
   const approvals = useQuery([APPROVALS_KEY], (signal) => opsRewards.approvals(signal), { staleTimeMs: 0 });
-  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // `pending`: kept as a request for a second operator (HTTP 202): a state to know about, not a failure.
+  const [message, setMessage] = useState<{ text: string; tone: 'done' | 'pending' | 'error' } | null>(null);
   const [busy, setBusy] = useState(false);
   useEndsSession(summary.error);
 
@@ -33,13 +35,14 @@ export default function OpsRewardsPage() {
     setMessage(null);
     try {
       await action();
-      setMessage({ text: done, error: false });
+      setMessage({ text: done, tone: 'done' });
       summary.refetch();
       return true;
     } catch (error) {
-      setMessage({ text: error instanceof Error ? error.message : '操作失败', error: true });
+      const awaitingApproval = error instanceof OpsApiError && error.failure === 'awaiting-approval';
+      setMessage({ text: error instanceof Error ? error.message : '操作失败', tone: awaitingApproval ? 'pending' : 'error' });
       // Kept for approval: it is listed under 待审批.
-      if (error instanceof OpsApiError && error.failure === 'awaiting-approval') approvals.refetch();
+      if (awaitingApproval) approvals.refetch();
       return false;
     } finally {
       setBusy(false);
@@ -65,7 +68,7 @@ export default function OpsRewardsPage() {
             {busy ? (
               <p className="ops-rewards__muted">正在提交…</p>
             ) : message ? (
-              <p className={message.error ? 'rewards__error' : 'ops-rewards__done'} role={message.error ? 'alert' : 'status'}>
+              <p className={MESSAGE_CLASS[message.tone]} role={message.tone === 'error' ? 'alert' : 'status'}>
                 {message.text}
               </p>
             ) : null}
