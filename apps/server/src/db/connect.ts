@@ -3,7 +3,17 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type PostgresPool,
+  type PostgresPoolClient,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig, UpstreamTimeouts } from '../config/index.js';
 import { withAmbientTransactions } from './ambient-transaction.js';
@@ -62,6 +72,28 @@ function createKysely(dialect: SqliteDialect | PostgresDialect, onQuery: (() => 
   const db = new Kysely<Database>({ dialect, ...(onQuery && { log: () => onQuery() }) });
   runEffectsAfterCommit(db);
   return withAmbientTransactions(db);
+}
+
+/**
+ * SQLite transactions begin IMMEDIATE (https://sqlite.org/lang_transaction.html): the write lock is taken at
+ * BEGIN, so a transaction that reads and then writes waits (busy_timeout) for another connection's write —
+ * the admin command's, another process's — instead of failing with SQLITE_BUSY_SNAPSHOT when its read
+ * snapshot went stale. Within the server's one connection Kysely runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: ConstructorParameters<typeof SqliteDialect>[0];
+  constructor(config: ConstructorParameters<typeof SqliteDialect>[0]) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config);
+  }
 }
 
 export function connectDatabase(database: DatabaseConfig, opts: ConnectOptions = {}): DatabaseHandle {
@@ -183,7 +215,7 @@ function connectSqlite(file: string, opts: ConnectOptions): DatabaseHandle {
   // (https://sqlite.org/pragma.html#pragma_secure_delete): a deregistered user's row must not survive in
   // the file. The cost is a little more I/O on deletes, which are rare here.
   sqlite.pragma('secure_delete = ON');
-  const db = createKysely(new SqliteDialect({ database: sqlite }), opts.onQuery);
+  const db = createKysely(new ImmediateSqliteDialect({ database: sqlite }), opts.onQuery);
   return {
     db,
     engine: 'sqlite',

@@ -247,7 +247,7 @@ describe.each(ENGINES)('enrolment links on %s', (engine) => {
     const auditText = JSON.stringify(audit);
     for (const value of secrets) expect(auditText).not.toContain(value);
     expect(auditText).not.toMatch(/otpauth|totpSecret|"password"/);
-    const enrolled = audit.filter((row) => row.action === `POST ${OPS_PATH.enrolmentFinish}`);
+    const enrolled = audit.filter((row) => row.action === `POST ${OPS_PATH.enrolmentFinish}` && row.outcome === 'done');
     expect(enrolled.map((row) => row.operator_name)).toContain(added.body.data!.operator.name);
     expect(enrolled.every((row) => row.after === JSON.stringify({ enrolled: true }))).toBe(true);
   });

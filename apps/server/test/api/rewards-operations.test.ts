@@ -233,15 +233,18 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
     expect(prize.body.data).toMatchObject({ prize: { id: 'points-100', weight: 6, stock: 50 } });
     const item = await ops('POST', '/items/coupon-repay-10', { by: '运营-赵', pointsCost: 300, perUserLimit: null, stock: 20 });
     expect(item.body.data).toMatchObject({ item: { pointsCost: 300, perUserLimit: null, stock: 20 } });
+    // Both waited for the checker (odds and a cost changed): their records name maker and checker, and a cost
+    // is kept with the cost it replaced (docs/operations.md "Approvals").
+    const approvedBy = `${manager.operator.name}（${checker.operator.name} 批准）`;
     const changes = (await summary()).changes;
     expect(changes.slice(0, 2)).toEqual([
       expect.objectContaining({
         subject: 'item',
         subjectId: 'coupon-repay-10',
-        operator: manager.operator.name,
-        change: { pointsCost: 300, perUserLimit: null, stock: 20 },
+        operator: approvedBy,
+        change: { pointsCost: 300, perUserLimit: null, stock: 20, pointsCostBefore: 200 },
       }),
-      expect.objectContaining({ subject: 'prize', subjectId: 'points-100', operator: manager.operator.name, change: { weight: 6, stock: 50 } }),
+      expect.objectContaining({ subject: 'prize', subjectId: 'points-100', operator: approvedBy, change: { weight: 6, stock: 50 } }),
     ]);
     const refused: Array<[string, unknown, number]> = [
       ['/prizes/points-100', { by: 'x'.repeat(65), weight: 1 }, 400],
@@ -319,7 +322,7 @@ describe.each(SQLITE_ONLY)('the /ops rewards API on %s', (engine) => {
         { points: null, itemId: 'coupon-rate-off-5' },
       ],
     });
-    expect((await summary()).changes[0]).toMatchObject({ subject: 'gift', operator: manager.operator.name });
+    expect((await summary()).changes[0]).toMatchObject({ subject: 'gift', operator: `${manager.operator.name}（${checker.operator.name} 批准）` });
     for (const lines of [
       [{ points: 0 }],
       [{ points: 100_001 }],
