@@ -335,13 +335,16 @@ describe('the operators’ pages', () => {
   it("/ops/rewards names the audit's fields in words", async () => {
     const summary = await ops<{ items: Array<{ id: string; pointsCost: number | null }> }>('GET', OPS_PATH.rewards);
     const item = summary.items[0]!;
-    await ops('POST', opsUrl(OPS_PATH.rewardsItem, { id: item.id }), { by: '运营李四', pointsCost: 300, perUserLimit: null });
+    // A cost change waits for a second rewards manager (docs/operations.md "Approvals"): asked, then approved.
+    const asked = await ops<{ approval: { id: string } }>('POST', opsUrl(OPS_PATH.rewardsItem, { id: item.id }), { pointsCost: 300, perUserLimit: null });
+    const checker = await opsApiClient(server, 'rewards_manager');
+    await checker.call('POST', opsUrl(OPS_PATH.approvalApprove, { id: asked.approval.id }), {});
     const context = await operatorContext();
     const page = await context.newPage();
     await signedInOperator(context, server, 'rewards_manager');
     await page.goto(`${server.baseUrl}/ops/rewards`);
     const audit = page.getByRole('region', { name: '操作记录' });
-    await audit.getByText('兑换所需积分：300，每人限兑：不限/无').waitFor();
+    await audit.getByText('兑换所需积分：300，每人限兑：不限/无，原兑换所需积分：').waitFor();
     expect(await audit.textContent()).not.toMatch(/points_cost|pointsCost|item_id|itemId|perUserLimit/);
     await atWidths(page, 'ops-rewards-audit', audit);
     await context.close();

@@ -40,6 +40,8 @@ const FIELD_TEXT: Record<string, string> = {
   points: '积分',
   pointsCost: '兑换所需积分',
   points_cost: '兑换所需积分',
+  /** The cost a change replaced (the approval window reads it back: docs/operations.md "Approvals"). */
+  pointsCostBefore: '原兑换所需积分',
   weight: '中奖权重',
   stock: '库存',
   perUserLimit: '每人限兑',
