@@ -167,7 +167,7 @@ const ROWS: readonly Row[] = [
   {
     vars: ['OPS_SIGN_IN_PER_ADDRESS'],
     meaning:
-      'operator sign-in attempts (and other calls to /ops/api without a session) from one client address per 15 minutes; beyond it 429 with Retry-After, nothing checked (docs/operations.md "Operators")',
+      'failed operator sign-in attempts (and other calls to /ops/api without a session that fail) from one client address per 15 minutes, a success given back; beyond it 429 with Retry-After, nothing checked (docs/operations.md "The audit log")',
   },
   {
     vars: ['OPS_APPROVAL_POINTS', 'OPS_APPROVAL_WINDOW_HOURS'],

@@ -58,6 +58,8 @@ declare module 'fastify' {
     opsAudited?: boolean;
     /** A refusal not to record again (a flood from one address past its budget: its first refusal is). */
     opsUnrecorded?: boolean;
+    /** Counted against its address's budget of calls without a session (given back when it succeeds). */
+    opsAddressCounted?: boolean;
   }
   interface FastifyContextConfig {
     opsAccess?: OpsAccess;

@@ -72,6 +72,9 @@ function maskedPhone(phone: string): string {
   return /^[0-9]{3}\*{4}[0-9]{4}$/.test(String(phone)) ? String(phone) : '（不是手机号）';
 }
 
+/** The short-lived store's counter of an address's calls without a session (OPS_SIGN_IN_PER_ADDRESS). */
+const addressBudgetKey = (request: FastifyRequest) => `ops:no-session:${request.ip}`;
+
 /** data.reason of a refusal's answer, for the audit: at most 200 characters. */
 function refusalReason(payload: unknown): string | null {
   if (typeof payload !== 'string') return null;
@@ -108,7 +111,11 @@ export default fp(
         clearSessionCookie: (reply) => clearSessionCookie(reply),
         async countWithoutSession(request) {
           const { signInPerAddress, signInAddressWindowMs } = opts.operators;
-          const attempts = await fastify.kv.increment(`ops:no-session:${request.ip}`, signInAddressWindowMs);
+          const key = addressBudgetKey(request);
+          const attempts = await fastify.kv.increment(key, signInAddressWindowMs);
+          // Counted before anything is checked; given back once the call succeeded (onSend below), so the
+          // budget is one of failures: a team signing in from behind one address does not run out of it.
+          request.opsAddressCounted = true;
           if (attempts <= signInPerAddress) return undefined;
           return { retryAfterSeconds: Math.ceil(signInAddressWindowMs / 1000), first: attempts === signInPerAddress + 1 };
         },
@@ -181,6 +188,7 @@ export default fp(
 
     fastify.addHook('onSend', async (request, reply, payload) => {
       if (!request.url.startsWith('/ops/api') || !STATE_CHANGING.has(request.method)) return payload;
+      if (request.opsAddressCounted && reply.statusCode < 400) await fastify.kv.decrement(addressBudgetKey(request));
       if (reply.statusCode < 400) {
         if (request.opsAudited) return payload;
         // Every change goes through opsCommit (http/ops-api.ts opsAnswer); one that did not is a wiring fault,
