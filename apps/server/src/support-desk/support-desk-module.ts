@@ -25,8 +25,9 @@ export default fp(
   async (fastify: FastifyInstance) => {
     const { approvals } = fastify.operators;
     const pendingUnfreeze = async (userId: string): Promise<OpsApproval | null> =>
-      (await approvals.list(fastify.clock())).find((approval) => approval.kind === 'account-unfreeze' && approval.status === 'pending' && approval.targetId === userId) ??
-      null;
+      (await approvals.list(fastify.clock())).find(
+        (approval) => approval.kind === 'account-unfreeze' && approval.status === 'pending' && approval.targetId === userId,
+      ) ?? null;
     fastify.decorate('supportDesk', {
       cards: createAccountCards({
         accounts: fastify.accounts,
