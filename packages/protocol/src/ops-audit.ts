@@ -12,6 +12,8 @@ export const OPS_AUDIT_PAGE = 50;
 /** Each operators' call as the audit log names it, keyed by the action it keeps (`METHOD path`). */
 export const OPS_ACTION_TEXT: Readonly<Record<string, string>> = {
   [`POST ${OPS_PATH.session}`]: '登录',
+  [`POST ${OPS_PATH.enrolment}`]: '打开账号设置链接',
+  [`POST ${OPS_PATH.enrolmentFinish}`]: '完成账号设置（本人设置密码与动态码）',
   [`POST ${OPS_PATH.sessionSignOut}`]: '退出登录',
   [`POST ${OPS_PATH.operators}`]: '添加运营人员',
   [`POST ${OPS_PATH.operatorDisable}`]: '停用运营人员',
@@ -26,6 +28,7 @@ export const OPS_ACTION_TEXT: Readonly<Record<string, string>> = {
   [`POST ${OPS_PATH.contentUnpublish}`]: '下线内容',
   [`POST ${OPS_PATH.contentPreview}`]: '预览内容',
   [`POST ${OPS_PATH.rewardsPrize}`]: '修改奖品',
+  [`POST ${OPS_PATH.rewardsItems}`]: '添加卡券',
   [`POST ${OPS_PATH.rewardsItem}`]: '修改权益',
   [`POST ${OPS_PATH.rewardsBatches}`]: '生成兑换码批次',
   [`POST ${OPS_PATH.rewardsBatchRevoke}`]: '作废兑换码批次',
@@ -34,6 +37,13 @@ export const OPS_ACTION_TEXT: Readonly<Record<string, string>> = {
   [`POST ${OPS_PATH.helpQuestionAnswer}`]: '回复用户提问',
   [`POST ${OPS_PATH.outboxRetry}`]: '重试投递',
   [`POST ${OPS_PATH.outboxDiscard}`]: '丢弃投递',
+  [`POST ${OPS_PATH.usersLookup}`]: '客服查询账户',
+  [`POST ${OPS_PATH.userEndSessions}`]: '下线账户全部设备',
+  [`POST ${OPS_PATH.userFreeze}`]: '冻结账户',
+  [`POST ${OPS_PATH.userUnfreeze}`]: '申请解冻账户',
+  // The admin command's own entries (admin/operators-cli.ts), on the server's command line.
+  'operators add': '命令行：添加运营人员',
+  'operators reset': '命令行：重置运营人员',
 };
 
 /** An entry's outcome as the console says it. */

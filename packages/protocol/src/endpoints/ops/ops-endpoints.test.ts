@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { ProtocolTypeError } from '../../errors.js';
+import { OPS_ACTION_TEXT } from '../../ops-audit.js';
 import { OPS_PATH, opsUrl } from '../../ops-paths.js';
 import * as schemas from '../../schemas.js';
 import { defineOpsEndpoint, parseOpsResponseData, type OpsEndpoint } from '../define-endpoint.js';
@@ -70,6 +71,11 @@ describe("the operators' calls", () => {
     expect(new Set(routes).size).toBe(routes.length);
     // Every address in the table is some call's.
     expect(new Set(opsEndpoints.map(([, endpoint]) => endpoint.path))).toEqual(known);
+  });
+
+  it('are each named in the audit log’s words when they change something (OPS_ACTION_TEXT)', () => {
+    const changing = opsEndpoints.filter(([, endpoint]) => endpoint.method !== 'GET').map(([, endpoint]) => `${endpoint.method} ${endpoint.path}`);
+    expect(changing.filter((action) => OPS_ACTION_TEXT[action] === undefined)).toEqual([]);
   });
 
   it('refuse unknown fields, naming the field; `by` is optional (the audit names the signed-in operator)', () => {

@@ -345,7 +345,7 @@ export function GrantSection({ run }: { run: RunChange }) {
           积分
           <input inputMode="numeric" maxLength={7} value={points} onChange={(e) => setPoints(e.target.value.replace(/\D/g, ''))} />
         </label>
-        <label>
+        <label className="ops-rewards__wide">
           发放理由
           <input
             maxLength={OPS_REASON_LIMITS.maxChars}
