@@ -349,7 +349,7 @@ export function GrantSection({ run }: { run: RunChange }) {
           发放理由
           <input
             maxLength={OPS_REASON_LIMITS.maxChars}
-            placeholder="工单号或原因，如：工单 20261208-17 补偿"
+            placeholder="工单号或原因"
             value={reason}
             onChange={(e) => setReason(e.target.value)}
           />
