@@ -1,5 +1,5 @@
-// The server as production runs it, for the deployment drills (docs/operations.md "Deploying: backups, image,
-// migrations"): the build of the current sources (apps/server/scripts/build-server.ts) as a child process,
+// The server as production runs it, for the deployment drills (docs/operations.md "Deploying": "Backups and
+// restore", "Container image", "Migrations that never break the running version"): the build of the current sources (apps/server/scripts/build-server.ts) as a child process,
 // and accounts written through its API by clients as a phone would be.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
