@@ -109,6 +109,12 @@ export interface AdminIo {
   env?: NodeJS.ProcessEnv;
   /** The current time in milliseconds; Date.now by default. */
   now?: () => number;
+  /**
+   * A database handle to run on instead of opening one (left open): the API tests run the command in the test
+   * server's own process, where a second SQLite connection would wait for the first synchronously, on the
+   * very thread that has to let it finish. The program itself always opens its own.
+   */
+  database?: DatabaseHandle;
 }
 
 /**
@@ -123,7 +129,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
     const run = command !== undefined && Object.hasOwn(COMMANDS, command) ? COMMANDS[command] : undefined;
     if (!run) throw new UsageError(`unknown command: ${command ?? '(none)'}`);
     const config = parseConfig(env);
-    const handle = connectDatabase(config.storage.database);
+    const handle = io.database ?? connectDatabase(config.storage.database);
     try {
       await migrateToLatest(handle.db);
       const now = io.now?.() ?? Date.now();
@@ -135,7 +141,7 @@ export async function runAdmin(argv: string[], io: AdminIo): Promise<number> {
       };
       return await run(args, { db: handle.db, engine: handle.engine, config, secrets, out, now, env });
     } finally {
-      await handle.close();
+      if (!io.database) await handle.close();
     }
   } catch (error) {
     if (error instanceof UsageError) {

@@ -3,6 +3,7 @@
 // file and keys.json, and on PostgreSQL its DATABASE_URL). One test in admin-cli.test.ts starts the real
 // command as its own process; starting Node and tsx per call cost seconds each on a 2-core machine.
 import { runAdmin } from '../../src/admin/admin-cli.js';
+import type { DatabaseHandle } from '../../src/db/connect.js';
 import type { TestApp } from './test-app.js';
 
 export interface AdminOutcome {
@@ -15,7 +16,7 @@ export interface AdminOutcome {
  * Runs the command in-process in `env` and keeps what it printed (also the journeys' e2e/support/admin-command.ts);
  * at `now` when given (a test server's own clock), else the real time.
  */
-export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv, now?: () => number): Promise<AdminOutcome> {
+export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv, now?: () => number, database?: DatabaseHandle): Promise<AdminOutcome> {
   let stdout = '';
   let stderr = '';
   const code = await runAdmin(args, {
@@ -23,13 +24,15 @@ export async function capturedAdmin(args: string[], env: NodeJS.ProcessEnv, now?
     stderr: { write: (text: string) => (stderr += text) },
     env,
     ...(now && { now }),
+    ...(database && { database }),
   });
   return { code, stdout, stderr };
 }
 
 /** The command's exit code and output, whatever the code (for tests that check refusals as well as successes). */
 export function adminOutcome(t: TestApp, args: string[], env: Record<string, string> = {}): Promise<AdminOutcome> {
-  return capturedAdmin(args, { ...t.env, ...env });
+  // On the server's own connection (AdminIo.database), unless the test runs it in another environment.
+  return capturedAdmin(args, { ...t.env, ...env }, undefined, Object.keys(env).length === 0 ? t.app.database : undefined);
 }
 
 /** Rejects with {code, stdout, stderr} on a non-zero exit (1 not found or failed, 2 wrong usage), as a child process's failure would. */

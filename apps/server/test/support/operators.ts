@@ -68,7 +68,7 @@ export const choosePassword = () => `pw ${randomBytes(12).toString('base64url')}
 
 /** Adds an operator with the admin command (at the app's clock) and enrols them with a password chosen here. */
 export async function addOperator(t: TestApp, role: OpsRole, name = operatorName(role)): Promise<OperatorEnrolment> {
-  const added = await capturedAdmin(['operators', 'add', name, '--role', role, '--origin', t.baseUrl], t.env, () => t.app.clock());
+  const added = await capturedAdmin(['operators', 'add', name, '--role', role, '--origin', t.baseUrl], t.env, () => t.app.clock(), t.app.database);
   if (added.code !== 0) throw new Error(`operators add ${name} exited ${added.code}: ${added.stderr}`);
   const printed = JSON.parse(added.stdout) as EnrolmentLinkAnswer;
   const password = choosePassword();
