@@ -347,12 +347,7 @@ export function GrantSection({ run }: { run: RunChange }) {
         </label>
         <label className="ops-rewards__wide">
           发放理由
-          <input
-            maxLength={OPS_REASON_LIMITS.maxChars}
-            placeholder="工单号或原因"
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
+          <input maxLength={OPS_REASON_LIMITS.maxChars} placeholder="工单号或原因" value={reason} onChange={(e) => setReason(e.target.value)} />
         </label>
         <Button type="submit" disabled={!complete}>
           发放
