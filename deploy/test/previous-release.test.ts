@@ -4,7 +4,7 @@
 // newest one that changed apps/server/src/db/migrations: the version that runs beside this one during a
 // rolling upgrade, and the one a rollback returns to. Needs the repository's history (a full clone).
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -22,6 +22,37 @@ const run = promisify(execFile);
 const git = async (...args: string[]) => (await run('git', ['-C', repoRoot, ...args], { maxBuffer: 64 * 1024 * 1024 })).stdout.trim();
 const MIGRATIONS = 'apps/server/src/db/migrations';
 
+/** The migration files a commit holds, by name (the date first, so name order is the order they run in). */
+async function migrationsAt(commit: string): Promise<string[]> {
+  const listed = await git('ls-tree', '--name-only', commit, `${MIGRATIONS}/`);
+  return listed
+    .split('\n')
+    .map((path) => path.slice(path.lastIndexOf('/') + 1))
+    .filter((name) => /^\d{4}-\d{2}-\d{2}-\d{4}-.+\.ts$/.test(name))
+    .sort();
+}
+
+/**
+ * The release before this one, as the upgrade meets it: the newest commit of the main line (first parents)
+ * that holds fewer migrations than HEAD, all of HEAD's, and only older ones than every migration HEAD adds to
+ * them. A commit between two merges of work done side by side can hold a later-dated migration than one
+ * merged after it; no release ships that way, so it is passed over (docs/operations.md "Migrations that never
+ * break the running version").
+ */
+async function previousRelease(): Promise<string> {
+  const current = await migrationsAt('HEAD');
+  const changed = (await git('log', '--first-parent', '--format=%H', '--', MIGRATIONS)).split('\n').filter(Boolean);
+  if (changed.length === 0) throw new Error(`no commit changed ${MIGRATIONS}: the test needs the repository's history (a full clone, not a shallow one)`);
+  for (const commit of changed) {
+    const candidate = await git('rev-parse', `${commit}^`);
+    const held = await migrationsAt(candidate);
+    const added = current.filter((name) => !held.includes(name));
+    const prefix = held.every((name) => current.includes(name)) && added.length > 0 && added.every((name) => name > (held.at(-1) ?? ''));
+    if (prefix) return candidate;
+  }
+  throw new Error('no earlier commit holds a prefix of the current migrations');
+}
+
 describe('the previous release against the new schema', () => {
   const work = mkdtempSync(join(tmpdir(), 'tyd-deploy-previous-'));
   const previousRoot = join(work, 'previous');
@@ -35,11 +66,7 @@ describe('the previous release against the new schema', () => {
   beforeAll(async () => {
     // PREVIOUS_RELEASE names another (a tag, a commit): the release actually deployed, when older.
     if (process.env.PREVIOUS_RELEASE) previous = await git('rev-parse', '--verify', `${process.env.PREVIOUS_RELEASE}^{commit}`);
-    else {
-      const newest = await git('log', '-1', '--format=%H', '--', MIGRATIONS);
-      if (!newest) throw new Error(`no commit changed ${MIGRATIONS}: the test needs the repository's history (a full clone, not a shallow one)`);
-      previous = await git('rev-parse', `${newest}^`);
-    }
+    else previous = await previousRelease();
     mkdirSync(previousRoot);
     mkdirSync(appData, { mode: 0o700 });
     // The previous release's sources as they were committed (git archive never touches this work tree).
@@ -64,8 +91,19 @@ describe('the previous release against the new schema', () => {
    * workspace packages, which come from its sources), else installed from its lockfile.
    */
   async function installPackages(commit: string): Promise<void> {
+    // The server's build needs the root's, the protocol's and the server's dependencies only: when those are
+    // declared as they are now (a lockfile that differs by the web app's alone), this checkout's packages serve.
+    const declared = async (revision: string | null) =>
+      Promise.all(
+        ['package.json', 'apps/server/package.json', 'packages/protocol/package.json'].map(async (file) => {
+          const text = revision === null ? readFileSync(join(repoRoot, file), 'utf8') : await git('show', `${revision}:${file}`);
+          const json = JSON.parse(text) as { dependencies?: unknown; devDependencies?: unknown; optionalDependencies?: unknown };
+          return JSON.stringify([json.dependencies, json.devDependencies, json.optionalDependencies]);
+        }),
+      );
     const sameLockfile = (await git('rev-parse', `${commit}:package-lock.json`)) === (await git('hash-object', 'package-lock.json'));
-    if (!sameLockfile) {
+    const sameServerDependencies = JSON.stringify(await declared(commit)) === JSON.stringify(await declared(null));
+    if (!sameLockfile && !sameServerDependencies) {
       await run('npm', ['ci', '--no-audit', '--no-fund', '--include-workspace-root', '--workspace', '@tyd/server'], {
         cwd: previousRoot,
         maxBuffer: 64 * 1024 * 1024,
