@@ -8,15 +8,15 @@
 // stored); its CSRF token is checked by the guard. SameSite=Strict keeps the cookie off cross-site
 // requests in the first place.
 import { randomUUID } from 'node:crypto';
-import { OPS_ACTION_TEXT, isMainlandMobile, maskPhone } from '@tyd/protocol';
+import { CODE, CODE_TEXT, OPS_ACTION_TEXT, isMainlandMobile, maskPhone, type OpsAuditOutcome } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Generated } from 'kysely';
 import fp from 'fastify-plugin';
 import type { OperatorsConfig } from '../config/index.js';
 import { inTransaction } from '../db/ambient-transaction.js';
-import type { OpsAuditTable } from '../db/schema.js';
 import { STATE_CHANGING, createOpsGuard, requireDeclaredAccess, type OpsAccess, type OpsCommit } from '../http/ops-guard.js';
+import { sendApiResponse } from '../http/send-api-response.js';
 import { createEnrolmentsRepository } from './repositories/enrolments-repository.js';
+import type { ApprovalRow } from './repositories/operators-repository.js';
 import { createOperatorsRepository, type OperatorsRepository } from './repositories/operators-repository.js';
 import { createApprovals, type Approvals } from './services/approvals.js';
 import { approvalResultCipher, createOperators, operatorTotpCipher, type Operators } from './services/operators.js';
@@ -37,6 +37,8 @@ declare module 'fastify' {
       valueWindow: ValueWindow;
       /** Writes a call's audit entry in the transaction at hand (for a route that opens its own, as approving does). */
       recordIn(request: FastifyRequest, outcome: 'done' | 'requested'): Promise<void>;
+      /** The answer of a change kept for a checker: HTTP 202, code 200, the request in data.approval. */
+      answerRequested(request: FastifyRequest, reply: FastifyReply, row: ApprovalRow): Promise<FastifyReply>;
       repo: OperatorsRepository;
       config: OperatorsConfig;
       /** Every /ops/api route registered, with the access it declared (the role matrix test walks them). */
@@ -147,12 +149,7 @@ export default fp(
     // the time, the address, what it did to what, and the values before and after. A change writes its entry
     // in its own transaction (opsCommit: no entry, no change); a refusal, where nothing changed, is written as
     // its answer leaves.
-    const entryOf = (
-      request: FastifyRequest,
-      outcome: OpsAuditTable['outcome'] extends Generated<infer O> ? O : never,
-      status: number,
-      refusal: string | null,
-    ) => {
+    const entryOf = (request: FastifyRequest, outcome: OpsAuditOutcome, status: number, refusal: string | null) => {
       const note = request.opsAudit ?? {};
       const action = `${request.method} ${request.routeOptions.url ?? request.url}`.slice(0, 80);
       const named = OPS_ACTION_TEXT[action] ?? action;
@@ -208,7 +205,21 @@ export default fp(
       return payload;
     });
 
-    fastify.decorate('operators', { accounts, approvals, valueWindow, recordIn, repo, config: opts.operators, routes, setSessionCookie, clearSessionCookie });
+    const answerRequested = async (request: FastifyRequest, reply: FastifyReply, row: ApprovalRow) =>
+      sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: { approval: await approvals.view(row, fastify.clock()) } }, 202);
+
+    fastify.decorate('operators', {
+      accounts,
+      approvals,
+      valueWindow,
+      recordIn,
+      answerRequested,
+      repo,
+      config: opts.operators,
+      routes,
+      setSessionCookie,
+      clearSessionCookie,
+    });
   },
   { name: 'operators', fastify: '5.x', dependencies: ['database', 'clock', 'kv'] },
 );

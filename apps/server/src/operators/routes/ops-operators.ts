@@ -27,6 +27,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
 import { inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator, type OpsRefusal } from '../../http/ops-api.js';
 import { OPS_SESSION_COOKIE } from '../operators-module.js';
+import type { ApprovalRow } from '../repositories/operators-repository.js';
 import { ApprovalError } from '../services/approvals.js';
 import { OperatorsError, operatorView, type EnrolmentLink } from '../services/operators.js';
 import opsEnrolmentRoutes from './ops-enrolment.js';
@@ -166,19 +167,23 @@ export default async function opsOperatorsRoutes(fastify: FastifyInstance): Prom
   opsRoute(fastify, opsApprovalsApprove, 'viewer', async (request, reply) => {
     const id = idParam(request);
     parse(opsApprovalsApprove, request.body);
-    const row = await repo.findApproval(id);
-    request.opsAudit = {
-      targetId: id,
-      before: { status: 'pending' },
-      after: { status: 'approved', kind: row?.kind, targetId: row?.target_id ?? null, requestedBy: row?.requested_by },
-      summary: row ? `批准申请：${row.summary}` : undefined,
+    // The entry is written in the approval's transaction, of the request as the service read it; a refused
+    // approval is recorded as refused, with nothing claimed approved.
+    const record = (row: ApprovalRow) => {
+      request.opsAudit = {
+        targetId: id,
+        before: { status: 'pending' },
+        after: { status: 'approved', kind: row.kind, targetId: row.target_id, requestedBy: row.requested_by },
+        summary: `批准申请：${row.summary}`,
+      };
+      return fastify.operators.recordIn(request, 'done');
     };
     return answer(
       request,
       reply,
       opsApprovalsApprove,
       async () => {
-        const { approval, result } = await approvals.approve(id, signedInOperator(request), now(), () => fastify.operators.recordIn(request, 'done'));
+        const { approval, result } = await approvals.approve(id, signedInOperator(request), now(), record);
         return { approval: await approvals.view(approval, now()), result };
       },
       false,

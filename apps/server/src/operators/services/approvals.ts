@@ -144,12 +144,18 @@ export function createApprovals(deps: { db: Kysely<Database>; repo: OperatorsRep
     },
 
     /**
-     * Approves and runs, in one transaction with the decision and the audit entry (`record` writes it). A
+     * Approves and runs, in one transaction with the decision and the audit entry (`record` writes it, of the
+     * request as read here). A
      * change the capability refuses when it is run (the prize gone meanwhile) undoes all three, and the
      * request is then left `failed` with the reason, which is thrown on. Not to be called inside another
      * transaction: the failure is written after this one rolled back.
      */
-    async approve(id: string, by: SignedInOperator, now: number, record: () => Promise<void>): Promise<{ approval: ApprovalRow; result: unknown }> {
+    async approve(
+      id: string,
+      by: SignedInOperator,
+      now: number,
+      record: (request: ApprovalRow) => Promise<void>,
+    ): Promise<{ approval: ApprovalRow; result: unknown }> {
       const row = await pending(id, now);
       checkChecker(row, by, '批准');
       const executor = executors.get(row.kind);
@@ -166,7 +172,7 @@ export function createApprovals(deps: { db: Kysely<Database>; repo: OperatorsRep
           );
           const sealed = outcome.forMaker === undefined ? null : resultCipher.encrypt(resultAad(id), Buffer.from(JSON.stringify(outcome.forMaker), 'utf8'));
           if (sealed !== null) await repo.keepApprovalResult(id, sealed);
-          await record();
+          await record(row);
           return { approval: { ...row, status: 'approved' as const, decided_by: by.id, decided_at: now, result_sealed: sealed }, result: outcome.shown };
         });
       } catch (error) {

@@ -8,7 +8,6 @@
 // address, body and answer are its endpoint object's in packages/protocol (endpoints/ops/rewards-ops.ts).
 import {
   CODE,
-  CODE_TEXT,
   isMainlandMobile,
   maskPhone,
   opsRewardsGrant,
@@ -23,7 +22,6 @@ import {
 } from '@tyd/protocol';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../http/api-error.js';
-import { sendApiResponse } from '../../http/send-api-response.js';
 import type { ApprovalExecutor, ApprovalKind } from '../../operators/operators-module.js';
 import { inTransaction } from '../../db/ambient-transaction.js';
 import type { RewardsOperations } from '../services/rewards-operations.js';
@@ -130,7 +128,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
       }),
     );
     if (outcome.row) {
-      return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: { approval: await approvals.view(outcome.row, now()) } }, 202);
+      return fastify.operators.answerRequested(request, reply, outcome.row);
     }
     const data = outcome.data!;
     return opsAnswer(request, reply, endpoint, async () => data, inputRefusal, false);
@@ -173,7 +171,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     const id = idParam(request);
     const { by: _by, ...input } = parse(opsRewardsChangeItem, request.body);
     return changeOrAsk(request, reply, opsRewardsChangeItem, async () => {
-      const before = (await operations.summary()).items.find((item) => item.id === id);
+      const before = await operations.item(id);
       const change = given(input);
       request.opsAudit = { targetId: id, before: before ?? null, after: change };
       if (!before) throw new OpsInputError('not-found', `没有权益 ${id}`);
@@ -229,7 +227,7 @@ export default async function opsRewardsRoutes(fastify: FastifyInstance): Promis
     const { lines } = parse(opsRewardsReplaceGift, request.body);
     const gift = lines.map((line) => ('itemId' in line ? { points: null, itemId: line.itemId } : { points: line.points, itemId: null }));
     return changeOrAsk(request, reply, opsRewardsReplaceGift, async () => {
-      request.opsAudit = { before: (await operations.summary()).gift, after: gift };
+      request.opsAudit = { before: await operations.gift(), after: gift };
       await operations.checkGift(gift);
       // The gift is paid to every new account: its contents always wait for a second operator.
       return {

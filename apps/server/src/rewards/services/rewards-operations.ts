@@ -89,6 +89,12 @@ export function createRewardsOperations(deps: RewardsOperationsDeps) {
   return {
     prizeTable,
 
+    /** One item as the catalogue holds it, or undefined. */
+    item: (itemId: string) => (ITEM_ID.test(itemId) ? items.find(itemId) : Promise.resolve(undefined)),
+
+    /** The new-user gift's lines as they are. */
+    gift: () => giftContents.list(),
+
     /** The change as it would be made, or the refusal: also asked before a change waits for approval. */
     async checkPrizeChange(prizeId: string, change: PrizeChange): Promise<PrizeChange> {
       const prize = (await prizes.listAll()).find((p) => p.id === prizeId);

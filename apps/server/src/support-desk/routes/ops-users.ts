@@ -7,7 +7,6 @@
 // approves (operators/services/approvals.ts), run then through the executor registered here.
 import {
   CODE,
-  CODE_TEXT,
   DESK_LIMITS,
   DESK_PHONE_RULE,
   DESK_REASON_RULE,
@@ -26,7 +25,6 @@ import { endAllSessions, freezeAccount, unfreezeAccount, type User } from '../..
 import { inTransaction } from '../../db/ambient-transaction.js';
 import { ApiError } from '../../http/api-error.js';
 import { OpsInputError, inputRefusal, opsAnswer, opsRoute, parseOpsInput as parse, signedInOperator } from '../../http/ops-api.js';
-import { sendApiResponse } from '../../http/send-api-response.js';
 
 const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -115,6 +113,6 @@ export default async function opsUsersRoutes(fastify: FastifyInstance): Promise<
       await fastify.operators.recordIn(request, 'requested');
       return asked;
     });
-    return sendApiResponse(request, reply, { code: CODE.OK, msg: CODE_TEXT[CODE.OK], data: { approval: await approvals.view(row, now()) } }, 202);
+    return fastify.operators.answerRequested(request, reply, row);
   });
 }

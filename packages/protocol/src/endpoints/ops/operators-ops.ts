@@ -185,6 +185,7 @@ export const opsApprovalsResult = defineOpsEndpoint({
 });
 
 export const OPS_AUDIT_OUTCOMES = ['done', 'requested', 'refused'] as const;
+export type OpsAuditOutcome = (typeof OPS_AUDIT_OUTCOMES)[number];
 
 export const opsAuditEntrySchema = z.strictObject({
   id: z.string(),
